@@ -1,0 +1,131 @@
+import { javascript, typescript } from 'projen';
+
+/**
+ * cluster-proxy-constructs: one typed proxy definition -> everything a proxied CAPI cluster needs.
+ *
+ * Layout rules (see README "Architecture"):
+ *  - src/core: pure TypeScript. No cdk8s, constructs or Pulumi imports (enforced by eslint below).
+ *  - src/cdk8s, src/pulumi: thin adapters over core output, exported as subpaths.
+ */
+
+// Optional peers: importing one entry point must never require another's peers.
+const optionalPeers = {
+  'cdk8s': '^2.68.0',
+  'constructs': '^10.3.0',
+  'cdk8s-plus-28': '^2.5.6',
+  '@pulumi/pulumi': '^3.142.0',
+  '@pulumi/kubernetes': '^4.18.0',
+};
+
+const project = new typescript.TypeScriptProject({
+  name: 'cluster-proxy-constructs',
+  description:
+    'Put Cluster API clusters and their workloads behind a corporate HTTP(S) proxy from one typed definition (cdk8s and Pulumi).',
+  defaultReleaseBranch: 'main',
+  packageManager: javascript.NodePackageManager.NPM,
+  projenrcTs: true,
+  github: false,
+  release: false,
+  minNodeVersion: '20.0.0',
+  typescriptVersion: '~5.9.0',
+  license: 'Apache-2.0',
+  copyrightOwner: 'cluster-proxy-constructs authors',
+  deps: ['ipaddr.js@^2.2.0', 'yaml@^2.6.0'],
+  peerDeps: Object.entries(optionalPeers).map(([name, range]) => `${name}@${range}`),
+  // Test against current releases of the peers, not the oldest the range allows.
+  peerDependencyOptions: { pinnedDevDependency: false },
+  devDeps: [
+    'cdk8s@^2.70.106',
+    'constructs@^10.8.1',
+    'cdk8s-plus-28@^2.5.6',
+    '@pulumi/pulumi@^3.270.0',
+    '@pulumi/kubernetes@^4.34.2',
+    'fast-check@^4',
+    'ajv@^8',
+    'ajv-formats@^3',
+    'kubernetes-models@4.5.1',
+    'typedoc@~0.28.0',
+    'typedoc-plugin-markdown@~4.14.0',
+  ],
+  bin: { 'cluster-proxy': 'lib/cli/main.js' },
+  sampleCode: false,
+  docgen: false,
+  tsconfig: {
+    compilerOptions: {
+      lib: ['es2022'],
+      target: 'ES2022',
+    },
+  },
+  jestOptions: {
+    jestConfig: {
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      // Coverage is informative only; keep CI output short.
+      coverageReporters: ['text-summary', 'lcov'],
+    },
+  },
+  gitignore: ['/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results'],
+});
+
+project.package.addField('peerDependenciesMeta', Object.fromEntries(
+  Object.keys(optionalPeers).map((name) => [name, { optional: true }]),
+));
+
+// Subpaths. Plain string targets (no conditions) so every resolver understands them.
+project.package.addField('exports', {
+  '.': { types: './lib/index.d.ts', default: './lib/index.js' },
+  './cdk8s': { types: './lib/cdk8s/index.d.ts', default: './lib/cdk8s/index.js' },
+  './pulumi': { types: './lib/pulumi/index.d.ts', default: './lib/pulumi/index.js' },
+  './package.json': './package.json',
+});
+// Consumers on moduleResolution "node" (node10) ignore "exports" for types.
+project.package.addField('typesVersions', {
+  '*': { cdk8s: ['lib/cdk8s/index.d.ts'], pulumi: ['lib/pulumi/index.d.ts'] },
+});
+
+// src/core stays free of adapter frameworks, and adapters never import each other.
+const restricted = (patterns: string[], message: string) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+project.eslint?.addOverride({
+  files: ['src/core/**/*.ts', 'src/index.ts'],
+  rules: restricted(
+    ['cdk8s', 'cdk8s-*', 'constructs', '@pulumi/*', '**/cdk8s', '**/cdk8s/**', '**/pulumi', '**/pulumi/**'],
+    'src/core must stay pure: no cdk8s, constructs or Pulumi imports (see README, Architecture).',
+  ),
+});
+project.eslint?.addOverride({
+  files: ['src/cdk8s/**/*.ts'],
+  rules: restricted(['@pulumi/*', '**/pulumi', '**/pulumi/**'], 'The cdk8s adapter must not import the Pulumi adapter.'),
+});
+project.eslint?.addOverride({
+  files: ['src/pulumi/**/*.ts'],
+  rules: restricted(['cdk8s', 'cdk8s-*', 'constructs', '**/cdk8s', '**/cdk8s/**'], 'The Pulumi adapter must not import the cdk8s adapter.'),
+});
+
+// API.md from doc comments. `docgen` writes it; `docgen:check` (part of `test`) fails when it is stale.
+const docgenCommand = (out: string) =>
+  `node scripts/api-docs.js ${out}`;
+project.addTask('docgen', {
+  description: 'Generate API.md from the doc comments',
+  exec: docgenCommand('API.md'),
+});
+const docgenCheck = project.addTask('docgen:check', {
+  description: 'Fail when API.md is stale',
+  exec: `${docgenCommand('.api-docs-tmp/API.md')} && diff -u API.md .api-docs-tmp/API.md > /dev/null || (echo "API.md is stale: run 'npx projen docgen' and commit it" >&2; exit 1)`,
+});
+
+// CI must fail on snapshot drift, never rewrite snapshots.
+project.testTask.reset('jest --passWithNoTests --ci');
+project.testTask.spawn(project.tasks.tryFind('eslint')!);
+project.testTask.spawn(docgenCheck);
+
+// The README's main job: run the CLI on the bundled example definition.
+project.addTask('example', {
+  description: 'Run the main job on the bundled example (see README)',
+  steps: [
+    { spawn: 'compile' },
+    { exec: 'bash examples/noproxy/run.sh' },
+  ],
+});
+
+project.synth();

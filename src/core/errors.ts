@@ -1,0 +1,54 @@
+/**
+ * Errors raised for invalid input. Every message names the field and the offending value, with
+ * credentials redacted, so a bad definition fails at construction time instead of producing bad YAML.
+ */
+
+/** Thrown for any invalid proxy definition, cluster network or NO_PROXY entry. */
+export class ProxyConfigError extends Error {
+  /** The input field (or CLI flag) the error is about, e.g. `httpProxy` or `noProxy[3]`. */
+  public readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(`${field}: ${message}`);
+    this.name = 'ProxyConfigError';
+    this.field = field;
+  }
+}
+
+/**
+ * Build a {@link ProxyConfigError} that quotes the value (redacted and JSON-escaped so control
+ * characters stay visible) after the reason.
+ */
+export function invalidValue(field: string, value: unknown, reason: string): ProxyConfigError {
+  return new ProxyConfigError(field, `${reason} (got ${describeValue(value)})`);
+}
+
+/** A short, credential-free, single-line rendering of any input value for error messages. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') {
+    return JSON.stringify(redactCredentials(value));
+  }
+  if (value === undefined) {
+    return 'undefined';
+  }
+  try {
+    return redactCredentials(JSON.stringify(value) ?? String(value));
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/**
+ * Replace the password in `scheme://user:password@host` with `***`, keeping the user name (it
+ * helps to debug which account is configured).
+ *
+ * Input reaching an error message may be malformed (a raw `@`, `/` or space inside the password), so
+ * the userinfo is taken greedily up to the *last* `@` of the text: this can over-redact an unusual
+ * string, but never leaks part of a password.
+ */
+export function redactCredentials(text: string): string {
+  return text.replace(/\/\/([^]*)@/, (match, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    return colon === -1 ? match : `//${userinfo.slice(0, colon)}:***@`;
+  });
+}

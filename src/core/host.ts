@@ -1,0 +1,46 @@
+import { familyOf, parseIpLiteral } from './cidr';
+import { invalidValue } from './errors';
+
+/** A validated host: a DNS name or an IP literal, lower case, IPv6 without brackets. */
+export interface Host {
+  readonly kind: 'dns' | 'ipv4' | 'ipv6';
+  /** Canonical text (IPv6 compressed, no brackets). */
+  readonly text: string;
+}
+
+/**
+ * One DNS label. Underscores are tolerated because internal names such as `_proxy.corp` exist and
+ * Go, curl and Node resolve them; everything else follows RFC 1123.
+ */
+const DNS_LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/** True for a syntactically valid DNS name (no trailing dot, at most 253 characters). */
+export function isDnsName(name: string): boolean {
+  return name.length > 0 && name.length <= 253 && name.split('.').every((label) => DNS_LABEL.test(label))
+    // an all-numeric dotted name is a malformed IPv4 address, not a host name
+    && !/^[0-9.]+$/.test(name);
+}
+
+/**
+ * Parse a host given as a DNS name, IPv4 address, or IPv6 address with or without brackets.
+ * Ports, schemes and paths are refused with a hint, because callers want the bare host.
+ */
+export function parseHost(field: string, raw: unknown): Host {
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    throw invalidValue(field, raw, 'must be a host name or IP address');
+  }
+  const text = raw.trim().toLowerCase();
+  if (text.includes('://')) {
+    throw invalidValue(field, raw, 'must be a bare host, without a scheme');
+  }
+  const unbracketed = /^\[(.*)\]$/.exec(text)?.[1] ?? text;
+  const address = parseIpLiteral(unbracketed);
+  if (address) {
+    return { kind: familyOf(address) === 'IPv4' ? 'ipv4' : 'ipv6', text: address.toString() };
+  }
+  if (isDnsName(text)) {
+    return { kind: 'dns', text };
+  }
+  const hint = /:\d+$/.test(text) ? 'must be a bare host, without a port' : 'must be a valid DNS name or IP address';
+  throw invalidValue(field, raw, hint);
+}

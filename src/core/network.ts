@@ -1,0 +1,236 @@
+import { inspect } from 'node:util';
+import { addressAtOffset, Cidr, cidrContains, cidrsOverlap, cidrSize, IpFamily, parseCidr, parseIpLiteral } from './cidr';
+import { invalidValue, ProxyConfigError } from './errors';
+import { isDnsName, parseHost } from './host';
+import { Provider, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from './providers';
+
+/** The cluster-specific facts the NO_PROXY engine and the CAPI manifests are computed from. */
+export interface ClusterNetworkProps {
+  /**
+   * Pod CIDRs: one per IP family (two for dual-stack, primary family first).
+   * Becomes `Cluster.spec.clusterNetwork.pods.cidrBlocks`.
+   */
+  readonly pods: readonly string[];
+  /**
+   * Service CIDRs, covering the same IP families as `pods`, in the same order.
+   * Becomes `Cluster.spec.clusterNetwork.services.cidrBlocks`.
+   */
+  readonly services: readonly string[];
+  /**
+   * The cluster DNS domain (kubelet `--cluster-domain`).
+   * @default 'cluster.local'
+   */
+  readonly serviceDomain?: string;
+  /**
+   * Host of the control-plane endpoint (DNS name or IP; no scheme or port). Nodes and in-cluster
+   * clients reach the API server through it, so it must bypass the proxy.
+   * @default - none; give it whenever it is known
+   */
+  readonly controlPlaneEndpoint?: string;
+  /**
+   * CIDRs of the machine (node) network, e.g. the VPC, VNet or vSphere network.
+   * @default - none
+   */
+  readonly machineCidrs?: readonly string[];
+  /**
+   * Infrastructure provider, selecting a preset of NO_PROXY entries (metadata endpoints and so on).
+   * @default 'other'
+   */
+  readonly provider?: Provider;
+  /**
+   * Provider region, for regional entries (AWS: `.<region>.compute.internal`).
+   * @default - no regional entries
+   */
+  readonly region?: string;
+  /**
+   * Provider endpoints nodes and controllers talk to directly: vCenter, Prism Central, the Cloud
+   * Director host, internal OpenStack APIs. A host, `host:port` or URL; only the host is kept.
+   * @default - none
+   */
+  readonly providerEndpoints?: readonly string[];
+  /**
+   * ClusterIP of the cluster DNS service.
+   * @default - the 10th address of the first service CIDR (kubeadm's default, e.g. 10.96.0.10)
+   */
+  readonly dnsServiceIp?: string;
+}
+
+/**
+ * Validated cluster network facts plus what derives from them: the API server and cluster DNS
+ * ClusterIPs and the provider's NO_PROXY entries. Construction throws a {@link ProxyConfigError}
+ * naming the field for invalid or inconsistent input (bad CIDR, overlapping pod and service
+ * ranges, unknown provider, ...).
+ */
+export class ClusterNetwork {
+  public readonly pods: readonly string[];
+  public readonly services: readonly string[];
+  public readonly serviceDomain: string;
+  public readonly controlPlaneEndpoint?: string;
+  public readonly machineCidrs: readonly string[];
+  public readonly provider: Provider;
+  public readonly region?: string;
+  public readonly providerEndpoints: readonly string[];
+  /** IP families in primary-first order (`['IPv4']`, `['IPv6']` or both for dual-stack). */
+  public readonly ipFamilies: readonly IpFamily[];
+  /** ClusterIP of the `kubernetes` Service: the first host of the first service CIDR. */
+  public readonly apiServerIp: string;
+  /** ClusterIP of the cluster DNS Service. */
+  public readonly dnsServiceIp: string;
+  /** The provider preset's entries, regional entries and the provider endpoints, with reasons. */
+  public readonly providerEntries: readonly ReasonedEntry[];
+
+  constructor(props: ClusterNetworkProps) {
+    if (props === null || typeof props !== 'object') {
+      throw invalidValue('network', props, 'must be an object with pods and services');
+    }
+    const pods = parseFamilyCidrs('pods', props.pods);
+    const services = parseFamilyCidrs('services', props.services);
+    const podFamilies = pods.map((c) => c.family).join('+');
+    const serviceFamilies = services.map((c) => c.family).join('+');
+    if (podFamilies !== serviceFamilies) {
+      throw new ProxyConfigError('services',
+        `must cover the same IP families as pods, in the same order (pods: ${podFamilies}, services: ${serviceFamilies})`);
+    }
+    for (const pod of pods) {
+      for (const service of services) {
+        if (cidrsOverlap(pod, service)) {
+          throw new ProxyConfigError('services', `service CIDR ${service.text} overlaps pod CIDR ${pod.text}`);
+        }
+      }
+    }
+    this.pods = pods.map((c) => c.text);
+    this.services = services.map((c) => c.text);
+    this.ipFamilies = pods.map((c) => c.family);
+    this.serviceDomain = parseServiceDomain(props.serviceDomain);
+    this.controlPlaneEndpoint = props.controlPlaneEndpoint === undefined
+      ? undefined
+      : parseHost('controlPlaneEndpoint', props.controlPlaneEndpoint).text;
+    this.machineCidrs = (asList('machineCidrs', props.machineCidrs)).map((raw, i) => parseCidr(`machineCidrs[${i}]`, raw).text);
+    this.provider = parseProvider(props.provider);
+    this.region = parseRegion(props.region);
+    this.providerEndpoints = asList('providerEndpoints', props.providerEndpoints)
+      .map((raw, i) => endpointHost(`providerEndpoints[${i}]`, raw));
+
+    const primaryServices = services[0];
+    if (cidrSize(primaryServices) < 16n) {
+      throw invalidValue('services[0]', primaryServices.text, 'is too small for the API server and DNS ClusterIPs (needs at least 16 addresses)');
+    }
+    this.apiServerIp = addressAtOffset(primaryServices, 1).toString();
+    this.dnsServiceIp = props.dnsServiceIp === undefined
+      ? addressAtOffset(primaryServices, 10).toString()
+      : parseDnsServiceIp(props.dnsServiceIp, primaryServices);
+    this.providerEntries = this.computeProviderEntries();
+  }
+
+  private computeProviderEntries(): ReasonedEntry[] {
+    const preset = PROVIDER_PRESETS[this.provider];
+    const regional = this.region && preset.regionEntries ? preset.regionEntries(this.region) : [];
+    const endpoints = this.providerEndpoints.map((host) => ({
+      value: host,
+      reason: `provider endpoint: ${preset.endpointRole ?? 'named in providerEndpoints'}`,
+    }));
+    return [...preset.entries, ...regional, ...endpoints];
+  }
+
+  /** A plain summary (for logs and JSON output). Contains no credentials by construction. */
+  public toJSON(): Record<string, unknown> {
+    return {
+      pods: this.pods,
+      services: this.services,
+      serviceDomain: this.serviceDomain,
+      controlPlaneEndpoint: this.controlPlaneEndpoint,
+      machineCidrs: this.machineCidrs,
+      provider: this.provider,
+      region: this.region,
+      providerEndpoints: this.providerEndpoints,
+      apiServerIp: this.apiServerIp,
+      dnsServiceIp: this.dnsServiceIp,
+    };
+  }
+
+  /** @internal */
+  public [inspect.custom](): string {
+    return `ClusterNetwork ${inspect(this.toJSON())}`;
+  }
+}
+
+function asList(field: string, value: unknown): readonly unknown[] {
+  if (value === undefined) {
+    return [];
+  }
+  if (!Array.isArray(value)) {
+    throw invalidValue(field, value, 'must be an array');
+  }
+  return value;
+}
+
+/** One CIDR per family, at most two (dual-stack), families distinct. */
+function parseFamilyCidrs(field: 'pods' | 'services', value: unknown): Cidr[] {
+  const list = asList(field, value);
+  if (list.length === 0) {
+    throw new ProxyConfigError(field, `at least one ${field === 'pods' ? 'pod' : 'service'} CIDR is required`);
+  }
+  if (list.length > 2) {
+    throw invalidValue(field, value, 'takes at most two CIDRs (one per IP family, for dual-stack)');
+  }
+  const cidrs = list.map((raw, i) => parseCidr(`${field}[${i}]`, raw));
+  if (cidrs.length === 2 && cidrs[0].family === cidrs[1].family) {
+    throw invalidValue(field, value, 'dual-stack needs one IPv4 and one IPv6 CIDR');
+  }
+  return cidrs;
+}
+
+function parseServiceDomain(value: unknown): string {
+  if (value === undefined) {
+    return 'cluster.local';
+  }
+  if (typeof value !== 'string' || !isDnsName(value.toLowerCase())) {
+    throw invalidValue('serviceDomain', value, 'must be a DNS domain such as cluster.local (no leading or trailing dot)');
+  }
+  return value.toLowerCase();
+}
+
+function parseProvider(value: unknown): Provider {
+  if (value === undefined) {
+    return 'other';
+  }
+  if (typeof value !== 'string' || !(PROVIDERS as string[]).includes(value)) {
+    throw invalidValue('provider', value, `is not a supported provider; use one of ${PROVIDERS.join(', ')}`);
+  }
+  return value as Provider;
+}
+
+function parseRegion(value: unknown): string | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  if (typeof value !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)) {
+    throw invalidValue('region', value, 'must be a region name such as eu-central-1');
+  }
+  return value;
+}
+
+/** Accept a host, `host:port` or URL and keep the host: users paste vCenter URLs. */
+function endpointHost(field: string, raw: unknown): string {
+  if (typeof raw !== 'string') {
+    throw invalidValue(field, raw, 'must be a host name, host:port or URL');
+  }
+  let host = raw.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/[/?#].*$/, '');
+  if (host.includes('@')) {
+    throw invalidValue(field, raw, 'must not contain credentials');
+  }
+  // strip a port: "host:443" or "[v6]:443"; a bare IPv6 has several colons and no port
+  host = host.replace(/^(\[[^\]]+\]):\d+$/, '$1').replace(/^([^:]+):\d+$/, '$1');
+  return parseHost(field, host).text;
+}
+
+function parseDnsServiceIp(value: unknown, services: Cidr): string {
+  const address = typeof value === 'string' ? parseIpLiteral(value.trim()) : undefined;
+  if (!address) {
+    throw invalidValue('dnsServiceIp', value, 'must be an IP address');
+  }
+  if (!cidrContains(services, address)) {
+    throw invalidValue('dnsServiceIp', value, `must lie inside the first service CIDR ${services.text}`);
+  }
+  return address.toString();
+}
