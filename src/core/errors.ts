@@ -39,16 +39,21 @@ export function describeValue(value: unknown): string {
 }
 
 /**
- * Replace the password in `scheme://user:password@host` with `***`, keeping the user name (it
- * helps to debug which account is configured).
+ * Replace the password in `scheme://user:password@host` (or a scheme-less `user:password@host`)
+ * with `***`, keeping the user name: it helps to debug which account is configured.
  *
  * Input reaching an error message may be malformed (a raw `@`, `/` or space inside the password), so
- * the userinfo is taken greedily up to the *last* `@` of the text: this can over-redact an unusual
- * string, but never leaks part of a password.
+ * the userinfo runs up to the *last* `@` of the text: an unusual string can be over-redacted, but
+ * no part of a password leaks.
  */
 export function redactCredentials(text: string): string {
-  return text.replace(/\/\/([^]*)@/, (match, userinfo: string) => {
-    const colon = userinfo.indexOf(':');
-    return colon === -1 ? match : `//${userinfo.slice(0, colon)}:***@`;
-  });
+  const schemeEnd = text.indexOf('://');
+  const start = schemeEnd === -1 ? 0 : schemeEnd + 3;
+  const at = text.lastIndexOf('@');
+  if (at < start) {
+    return text;
+  }
+  const userinfo = text.slice(start, at);
+  const colon = userinfo.indexOf(':');
+  return colon === -1 ? text : `${text.slice(0, start)}${userinfo.slice(0, colon)}:***${text.slice(at)}`;
 }

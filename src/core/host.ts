@@ -1,5 +1,6 @@
-import { familyOf, parseIpLiteral } from './cidr';
+import { dnsNameProblem } from './dns-name';
 import { invalidValue } from './errors';
+import { familyOf, parseIpLiteral } from './ip';
 
 /** A validated host: a DNS name or an IP literal, lower case, IPv6 without brackets. */
 export interface Host {
@@ -8,17 +9,9 @@ export interface Host {
   readonly text: string;
 }
 
-/**
- * One DNS label. Underscores are tolerated because internal names such as `_proxy.corp` exist and
- * Go, curl and Node resolve them; everything else follows RFC 1123.
- */
-const DNS_LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
-
-/** True for a syntactically valid DNS name (no trailing dot, at most 253 characters). */
+/** True for a syntactically valid DNS name (no trailing dot; see `dnsNameProblem` for the rules). */
 export function isDnsName(name: string): boolean {
-  return name.length > 0 && name.length <= 253 && name.split('.').every((label) => DNS_LABEL.test(label))
-    // an all-numeric dotted name is a malformed IPv4 address, not a host name
-    && !/^[0-9.]+$/.test(name);
+  return !name.endsWith('.') && dnsNameProblem(name) === undefined;
 }
 
 /**

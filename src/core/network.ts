@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
-import { addressAtOffset, Cidr, cidrContains, cidrsOverlap, cidrSize, IpFamily, parseCidr, parseIpLiteral } from './cidr';
+import { addressAtOffset, Cidr, cidrContains, cidrsOverlap, cidrSize, parseCidr } from './cidr';
 import { invalidValue, ProxyConfigError } from './errors';
 import { isDnsName, parseHost } from './host';
+import { IpFamily, parseIpLiteral } from './ip';
 import { Provider, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from './providers';
 
 /** The cluster-specific facts the NO_PROXY engine and the CAPI manifests are computed from. */
@@ -115,9 +116,9 @@ export class ClusterNetwork {
     if (cidrSize(primaryServices) < 16n) {
       throw invalidValue('services[0]', primaryServices.text, 'is too small for the API server and DNS ClusterIPs (needs at least 16 addresses)');
     }
-    this.apiServerIp = addressAtOffset(primaryServices, 1).toString();
+    this.apiServerIp = addressAtOffset(primaryServices, 1);
     this.dnsServiceIp = props.dnsServiceIp === undefined
-      ? addressAtOffset(primaryServices, 10).toString()
+      ? addressAtOffset(primaryServices, 10)
       : parseDnsServiceIp(props.dnsServiceIp, primaryServices);
     this.providerEntries = this.computeProviderEntries();
   }
@@ -229,7 +230,7 @@ function parseDnsServiceIp(value: unknown, services: Cidr): string {
   if (!address) {
     throw invalidValue('dnsServiceIp', value, 'must be an IP address');
   }
-  if (!cidrContains(services, address)) {
+  if (!cidrContains(services, address.toString())) {
     throw invalidValue('dnsServiceIp', value, `must lie inside the first service CIDR ${services.text}`);
   }
   return address.toString();

@@ -1,0 +1,73 @@
+import { inspect } from 'node:util';
+import { ClusterNetwork } from './network';
+import { ClusterNoProxyDefaultsOptions, formatNoProxyEntry, NoProxy } from './noproxy';
+import { ProxyEnvironment, proxyEnvironment } from './proxy-environment';
+import { ProxySettings } from './proxy-settings';
+
+/** Options for {@link ClusterProxyConfig}. */
+export interface ClusterProxyConfigOptions {
+  /**
+   * Switch off categories of the cluster-specific NO_PROXY defaults.
+   *
+   * @default - every category on
+   */
+  readonly noProxyDefaults?: ClusterNoProxyDefaultsOptions;
+  /**
+   * Extra cluster-specific NO_PROXY entries (appended after the computed defaults), for facts the
+   * library cannot know, such as an in-cluster registry's external name.
+   *
+   * @default - none
+   */
+  readonly additionalNoProxy?: string | readonly string[];
+}
+
+/**
+ * The proxy configuration of one cluster, computed once: the installation-wide settings joined
+ * with the cluster's network facts into one NO_PROXY, and the environment every renderer writes
+ * (systemd drop-ins, shell exports, pod env, addon values). Everything the library emits for a
+ * cluster reads from one instance, so node files, addon values and pod env cannot disagree.
+ *
+ * Safe to log: `toString()`, `toJSON()` and `util.inspect` mask passwords.
+ */
+export class ClusterProxyConfig {
+  /** The installation-wide proxy definition. */
+  public readonly settings: ProxySettings;
+  /** The cluster's network facts. */
+  public readonly network: ClusterNetwork;
+  /** The NO_PROXY value: installation-wide part, then cluster-specific part. */
+  public readonly noProxy: NoProxy;
+  /** The proxy variables (URLs with credentials and the rendered NO_PROXY). Treat as secret. */
+  public readonly environment: ProxyEnvironment;
+
+  constructor(settings: ProxySettings, network: ClusterNetwork, options: ClusterProxyConfigOptions = {}) {
+    this.settings = settings;
+    this.network = network;
+    this.noProxy = NoProxy.forCluster(network, {
+      installationWide: settings.noProxy.map(formatNoProxyEntry),
+      additionalClusterSpecific: options.additionalNoProxy,
+      defaults: options.noProxyDefaults,
+    });
+    this.environment = proxyEnvironment(settings, this.noProxy.render('env'));
+    Object.freeze(this);
+  }
+
+  /** True when the proxy URLs carry credentials, so rendered node files and env are secrets. */
+  public get hasCredentials(): boolean {
+    return this.settings.hasCredentials;
+  }
+
+  /** One line, passwords masked. */
+  public toString(): string {
+    return `ClusterProxyConfig(${this.settings.toString()} noProxy=${this.noProxy.render('env')})`;
+  }
+
+  /** A password-free summary. */
+  public toJSON(): Record<string, unknown> {
+    return { settings: this.settings.toJSON(), network: this.network.toJSON(), noProxy: this.noProxy.toJSON() };
+  }
+
+  /** The password-free summary, for `console.log` and `util.inspect`. */
+  public [inspect.custom](): string {
+    return this.toString();
+  }
+}

@@ -1,0 +1,11 @@
+export * from './errors';
+export type { IpFamily } from './ip';
+export * from './providers';
+export * from './network';
+export * from './noproxy';
+export * from './proxy-url';
+export * from './proxy-settings';
+export * from './ca-bundle';
+export * from './proxy-environment';
+export * from './cluster-proxy-config';
+export * from './render';

@@ -1,0 +1,336 @@
+/**
+ * The HTTP client families whose NO_PROXY handling the renderer designs for, described as data.
+ *
+ * Every trait comes from the measurements in `shared/reference/noproxy-clients.md` (client
+ * versions are listed per row) or, where the table has no row, from the client's source as quoted
+ * there. The executable models in `client-matchers.ts` implement the same rules; a test checks
+ * that both agree. This is a documented approximation of the real programs, to be re-measured
+ * against them.
+ */
+
+/** Identifier of a modelled client family (the ids of the measurement table). */
+export type NoProxyClientId =
+  | 'go-httpproxy'
+  | 'go-stdlib'
+  | 'curl'
+  | 'wget'
+  | 'python-urllib'
+  | 'python-requests'
+  | 'node-pfe-v1'
+  | 'node-pfe-v2'
+  | 'node24-http'
+  | 'node24-fetch'
+  | 'ruby';
+
+/** What a bare entry (`example.com`, no leading dot) matches. */
+export type BareEntryMatching =
+  /** the host and its subdomains, on label boundaries */
+  | 'host-and-subdomains'
+  /** only that exact host */
+  | 'exact-host'
+  /** any host whose text ends with the entry, label boundary or not (`notexample.com` too) */
+  | 'text-suffix';
+
+/** What a leading-dot entry (`.example.com`) matches. */
+export type LeadingDotMatching =
+  /** subdomains only */
+  | 'subdomains'
+  /** subdomains and the apex `example.com` */
+  | 'subdomains-and-apex'
+  /** any host whose text ends with `example.com`: apex, subdomains and `notexample.com` */
+  | 'text-suffix';
+
+/** Which `host:port` entries a client honours. */
+export interface PortEntrySupport {
+  /** `example.com:8443` matches that host on that port. */
+  readonly host: boolean;
+  /** `.example.com:8443` matches subdomains on that port. */
+  readonly suffix: boolean;
+  /** `10.0.0.1:8443`. */
+  readonly ipv4: boolean;
+  /** `[fd00::1]:8443`. */
+  readonly ipv6: boolean;
+  /** `example.com:443` also matches `https://example.com/`, where the port is implied. */
+  readonly defaultPort: boolean;
+}
+
+/** The NO_PROXY semantics of one client family. */
+export interface NoProxyClientTraits {
+  /** Identifier, as in the measurement table. */
+  readonly id: NoProxyClientId;
+  /** Short human name used in messages. */
+  readonly name: string;
+  /** The implementation and version the traits were measured on. */
+  readonly implementation: string;
+  /** Reads the upper-case `NO_PROXY` variable. */
+  readonly readsUpperCase: boolean;
+  /** Reads the lower-case `no_proxy` variable. */
+  readonly readsLowerCase: boolean;
+  /** The variable used when both are set and differ. */
+  readonly prefers: 'NO_PROXY' | 'no_proxy';
+  /** Whitespace alone separates entries (not only commas). */
+  readonly whitespaceSeparates: boolean;
+  /** Whitespace between an entry and the following comma is ignored. */
+  readonly trimsSpaceBeforeComma: boolean;
+  /** What `example.com` matches. */
+  readonly bareEntry: BareEntryMatching;
+  /** What `.example.com` matches. */
+  readonly leadingDotEntry: LeadingDotMatching;
+  /** `*.example.com` matches subdomains. */
+  readonly starDotGlob: boolean;
+  /** The value `*` alone bypasses everything. */
+  readonly starAlone: boolean;
+  /** `*` inside a list bypasses everything. */
+  readonly starInList: boolean;
+  /** Trailing dots on hosts and entries are ignored (`example.com.` equals `example.com`). */
+  readonly ignoresTrailingDot: boolean;
+  /** IPv4 CIDR entries match addresses inside. */
+  readonly ipv4Cidr: boolean;
+  /** IPv6 CIDR entries match addresses inside. */
+  readonly ipv6Cidr: boolean;
+  /** IPv4 `start-end` range entries match addresses inside. */
+  readonly ipv4Range: boolean;
+  /** `fd00::10` (no brackets) matches `http://[fd00::10]/`. */
+  readonly ipv6Bare: boolean;
+  /** `[fd00::10]` matches `http://[fd00::10]/`. */
+  readonly ipv6Bracketed: boolean;
+  /** Which `host:port` entries are honoured. */
+  readonly ports: PortEntrySupport;
+  /** `localhost`, 127.0.0.0/8 and ::1 never use the proxy, whatever NO_PROXY says. */
+  readonly alwaysBypassesLoopback: boolean;
+  /**
+   * The entry parser cuts IPv6 entries at colons and uses the pieces as host names (Ruby's
+   * `scan(/([^:,\s]+)(?::(\d+))?/)`): `fd00::1` becomes the names `fd00` and `1`, so every host
+   * ending in `.1` bypasses the proxy. Inferred from the parser, not measured.
+   */
+  readonly splitsIpv6AtColons: boolean;
+  /** IP and CIDR entries also match the address a host name resolves to. */
+  readonly matchesResolvedAddress: boolean;
+}
+
+const GO: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'> = {
+  readsUpperCase: true,
+  readsLowerCase: true,
+  prefers: 'NO_PROXY',
+  whitespaceSeparates: false,
+  trimsSpaceBeforeComma: true,
+  bareEntry: 'host-and-subdomains',
+  leadingDotEntry: 'subdomains',
+  starDotGlob: true,
+  starAlone: true,
+  starInList: true,
+  ignoresTrailingDot: false,
+  ipv4Cidr: true,
+  ipv6Cidr: true,
+  ipv4Range: false,
+  ipv6Bare: true,
+  ipv6Bracketed: false,
+  ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: true },
+  alwaysBypassesLoopback: true,
+  splitsIpv6AtColons: false,
+  matchesResolvedAddress: false,
+};
+
+/** proxy-from-env (axios) and undici's EnvHttpProxyAgent share one algorithm. */
+const PROXY_FROM_ENV: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'> = {
+  readsUpperCase: true,
+  readsLowerCase: true,
+  prefers: 'no_proxy',
+  whitespaceSeparates: true,
+  trimsSpaceBeforeComma: true,
+  bareEntry: 'exact-host',
+  leadingDotEntry: 'subdomains',
+  starDotGlob: true,
+  starAlone: true,
+  starInList: true,
+  ignoresTrailingDot: false,
+  ipv4Cidr: false,
+  ipv6Cidr: false,
+  ipv4Range: false,
+  ipv6Bare: false,
+  ipv6Bracketed: true,
+  ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: true },
+  alwaysBypassesLoopback: false,
+  splitsIpv6AtColons: false,
+  matchesResolvedAddress: false,
+};
+
+/** The modelled client families, in the column order of the measurement table. */
+export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
+  { id: 'go-httpproxy', name: 'Go x/net/http/httpproxy', implementation: 'golang.org/x/net 0.7.0, go1.19.8', ...GO },
+  { id: 'go-stdlib', name: 'Go net/http', implementation: 'net/http.ProxyFromEnvironment, go1.19.8', ...GO },
+  {
+    id: 'curl',
+    name: 'curl',
+    implementation: 'curl/libcurl 7.88.1',
+    readsUpperCase: true,
+    readsLowerCase: true,
+    prefers: 'no_proxy',
+    whitespaceSeparates: true,
+    trimsSpaceBeforeComma: true,
+    bareEntry: 'host-and-subdomains',
+    leadingDotEntry: 'subdomains-and-apex',
+    starDotGlob: false,
+    starAlone: true,
+    starInList: false,
+    ignoresTrailingDot: true,
+    ipv4Cidr: true,
+    // 7.88.1 string-compares the bracket-less IPv6 host (curl PR #19828)
+    ipv6Cidr: false,
+    ipv4Range: false,
+    ipv6Bare: true,
+    ipv6Bracketed: false,
+    ports: { host: false, suffix: false, ipv4: false, ipv6: false, defaultPort: false },
+    alwaysBypassesLoopback: false,
+    splitsIpv6AtColons: false,
+    matchesResolvedAddress: false,
+  },
+  {
+    id: 'wget',
+    name: 'wget',
+    implementation: 'GNU Wget 1.21.3',
+    readsUpperCase: false,
+    readsLowerCase: true,
+    prefers: 'no_proxy',
+    whitespaceSeparates: false,
+    trimsSpaceBeforeComma: false,
+    bareEntry: 'host-and-subdomains',
+    leadingDotEntry: 'subdomains',
+    starDotGlob: false,
+    starAlone: false,
+    starInList: false,
+    ignoresTrailingDot: false,
+    ipv4Cidr: false,
+    ipv6Cidr: false,
+    ipv4Range: false,
+    ipv6Bare: true,
+    ipv6Bracketed: false,
+    ports: { host: false, suffix: false, ipv4: false, ipv6: false, defaultPort: false },
+    alwaysBypassesLoopback: false,
+    splitsIpv6AtColons: false,
+    matchesResolvedAddress: false,
+  },
+  {
+    id: 'python-urllib',
+    name: 'Python urllib',
+    implementation: 'CPython 3.11.2 urllib.request',
+    readsUpperCase: true,
+    readsLowerCase: true,
+    prefers: 'no_proxy',
+    whitespaceSeparates: false,
+    trimsSpaceBeforeComma: true,
+    bareEntry: 'host-and-subdomains',
+    leadingDotEntry: 'subdomains-and-apex',
+    starDotGlob: false,
+    starAlone: true,
+    starInList: false,
+    ignoresTrailingDot: false,
+    ipv4Cidr: false,
+    ipv6Cidr: false,
+    ipv4Range: false,
+    ipv6Bare: false,
+    ipv6Bracketed: true,
+    // compares the `host:port` text of the URL, so only a port written in the URL matches
+    ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: false },
+    alwaysBypassesLoopback: false,
+    splitsIpv6AtColons: false,
+    matchesResolvedAddress: false,
+  },
+  {
+    id: 'python-requests',
+    name: 'Python requests',
+    implementation: 'requests 2.28.1',
+    readsUpperCase: true,
+    readsLowerCase: true,
+    prefers: 'no_proxy',
+    whitespaceSeparates: false,
+    trimsSpaceBeforeComma: true,
+    bareEntry: 'text-suffix',
+    leadingDotEntry: 'subdomains-and-apex',
+    starDotGlob: false,
+    starAlone: true,
+    starInList: false,
+    ignoresTrailingDot: false,
+    ipv4Cidr: true,
+    ipv6Cidr: false,
+    ipv4Range: false,
+    ipv6Bare: true,
+    ipv6Bracketed: false,
+    // IPv4 hosts take a separate path that compares the address only
+    ports: { host: true, suffix: true, ipv4: false, ipv6: false, defaultPort: false },
+    alwaysBypassesLoopback: false,
+    splitsIpv6AtColons: false,
+    matchesResolvedAddress: false,
+  },
+  { id: 'node-pfe-v1', name: 'proxy-from-env 1.1.0', implementation: 'npm proxy-from-env 1.1.0', ...PROXY_FROM_ENV },
+  { id: 'node-pfe-v2', name: 'proxy-from-env 2.1.0 (axios)', implementation: 'npm proxy-from-env 2.1.0', ...PROXY_FROM_ENV },
+  {
+    id: 'node24-http',
+    name: 'Node 24 http',
+    implementation: 'Node 24.9.0 http/https with NODE_USE_ENV_PROXY=1',
+    readsUpperCase: true,
+    readsLowerCase: true,
+    prefers: 'no_proxy',
+    whitespaceSeparates: false,
+    trimsSpaceBeforeComma: true,
+    bareEntry: 'exact-host',
+    leadingDotEntry: 'text-suffix',
+    starDotGlob: true,
+    starAlone: true,
+    starInList: true,
+    ignoresTrailingDot: false,
+    ipv4Cidr: false,
+    ipv6Cidr: false,
+    ipv4Range: true,
+    ipv6Bare: true,
+    ipv6Bracketed: false,
+    // compares `host:port` with the bracket-less host, and strips only the dot of `.x:port`
+    ports: { host: true, suffix: false, ipv4: true, ipv6: false, defaultPort: true },
+    alwaysBypassesLoopback: false,
+    splitsIpv6AtColons: false,
+    matchesResolvedAddress: false,
+  },
+  {
+    id: 'node24-fetch',
+    name: 'Node 24 fetch',
+    implementation: 'Node 24.9.0 fetch (undici 7.16.0 EnvHttpProxyAgent) with NODE_USE_ENV_PROXY=1',
+    ...PROXY_FROM_ENV,
+  },
+  {
+    id: 'ruby',
+    name: 'Ruby',
+    implementation: 'ruby 3.1.2 URI::Generic#find_proxy',
+    readsUpperCase: true,
+    readsLowerCase: true,
+    prefers: 'no_proxy',
+    whitespaceSeparates: true,
+    trimsSpaceBeforeComma: true,
+    bareEntry: 'host-and-subdomains',
+    leadingDotEntry: 'subdomains',
+    starDotGlob: false,
+    starAlone: false,
+    starInList: false,
+    ignoresTrailingDot: false,
+    ipv4Cidr: true,
+    ipv6Cidr: false,
+    ipv4Range: false,
+    ipv6Bare: false,
+    ipv6Bracketed: false,
+    ports: { host: true, suffix: true, ipv4: true, ipv6: false, defaultPort: true },
+    alwaysBypassesLoopback: true,
+    splitsIpv6AtColons: true,
+    matchesResolvedAddress: true,
+  },
+];
+
+/** Every modelled client id, in table order. */
+export const NO_PROXY_CLIENT_IDS: readonly NoProxyClientId[] = NO_PROXY_CLIENTS.map((client) => client.id);
+
+/** The traits of one client family. */
+export function noProxyClient(id: NoProxyClientId): NoProxyClientTraits {
+  const client = NO_PROXY_CLIENTS.find((candidate) => candidate.id === id);
+  if (!client) {
+    throw new Error(`unknown NO_PROXY client ${id}`);
+  }
+  return client;
+}

@@ -1,0 +1,127 @@
+import { parseNoProxyEntry } from './parse';
+import { NoProxyEntry } from './types';
+
+/**
+ * The facts the cluster-specific defaults are computed from. `ClusterNetwork` (src/core/network.ts)
+ * has exactly these fields, so an instance can be passed as is; a plain object works too.
+ */
+export interface ClusterFacts {
+  /** Pod CIDRs, e.g. `['192.168.0.0/16', 'fd00:10:244::/56']`. */
+  readonly pods: readonly string[];
+  /** Service CIDRs. */
+  readonly services: readonly string[];
+  /** Cluster DNS domain without leading or trailing dot, e.g. `cluster.local`. */
+  readonly serviceDomain: string;
+  /** Control-plane endpoint host: DNS name, IPv4 or IPv6 (no brackets, no port). */
+  readonly controlPlaneEndpoint?: string;
+  /** Machine (node) network CIDRs. */
+  readonly machineCidrs: readonly string[];
+  /** ClusterIP of the `kubernetes` Service, e.g. `10.96.0.1`. */
+  readonly apiServerIp: string;
+  /** ClusterIP of the cluster DNS Service, e.g. `10.96.0.10`. */
+  readonly dnsServiceIp: string;
+  /** Provider preset entries and provider endpoints, with reasons. */
+  readonly providerEntries: ReadonlyArray<{ readonly value: string; readonly reason: string }>;
+}
+
+/** The categories of cluster-specific defaults; each can be switched off. */
+export type ClusterNoProxyCategory =
+  | 'loopback'
+  | 'serviceSuffix'
+  | 'clusterDomain'
+  | 'kubernetesService'
+  | 'clusterIps'
+  | 'podCidrs'
+  | 'serviceCidrs'
+  | 'controlPlaneEndpoint'
+  | 'machineCidrs'
+  | 'providerEntries';
+
+/** Switches for {@link clusterNoProxyDefaults}; every category is on unless set to `false`. */
+export interface ClusterNoProxyDefaultsOptions {
+  /** `localhost`, `127.0.0.1`, `::1`. @default true */
+  readonly loopback?: boolean;
+  /** `.svc`. @default true */
+  readonly serviceSuffix?: boolean;
+  /** `.svc.<serviceDomain>`, `.<serviceDomain>`, `.<serviceDomain>.`. @default true */
+  readonly clusterDomain?: boolean;
+  /** `kubernetes`, `kubernetes.default`. @default true */
+  readonly kubernetesService?: boolean;
+  /** The API server and cluster DNS ClusterIPs as exact addresses. @default true */
+  readonly clusterIps?: boolean;
+  /** Pod CIDRs. @default true */
+  readonly podCidrs?: boolean;
+  /** Service CIDRs. @default true */
+  readonly serviceCidrs?: boolean;
+  /** The control-plane endpoint host. @default true */
+  readonly controlPlaneEndpoint?: boolean;
+  /** Machine (node) network CIDRs. @default true */
+  readonly machineCidrs?: boolean;
+  /** Provider preset entries and provider endpoints. @default true */
+  readonly providerEntries?: boolean;
+}
+
+/** A computed cluster-specific entry with the reason it is there. */
+export interface ClusterNoProxyDefault {
+  readonly entry: NoProxyEntry;
+  readonly reason: string;
+  readonly category: ClusterNoProxyCategory;
+}
+
+/**
+ * The complete cluster-specific NO_PROXY default set, in this order (categories in brackets):
+ *
+ * 1. [loopback] `localhost`, `127.0.0.1`, `::1`: only Go and Ruby skip loopback on their own.
+ * 2. [serviceSuffix] `.svc`: `name.namespace.svc` Service names.
+ * 3. [clusterDomain] `.svc.<domain>`, `.<domain>` and `.<domain>.`: fully qualified names, also
+ *    written with the trailing dot, which most clients compare literally (CAREN PR #821). The
+ *    normalized list keeps `.<domain>`, which covers `.svc.<domain>`.
+ * 4. [kubernetesService] `kubernetes`, `kubernetes.default`: the API server's short names.
+ * 5. [clusterIps] API server and cluster DNS ClusterIPs as single addresses, because wget,
+ *    urllib, proxy-from-env and Node 24 fetch ignore the service CIDR.
+ * 6. [podCidrs], [serviceCidrs], 7. [controlPlaneEndpoint], 8. [machineCidrs], 9. [providerEntries].
+ *
+ * Bare-name entries (`localhost`, `kubernetes`) are domain entries: they also cover subdomains.
+ *
+ * @throws ProxyConfigError naming `network.<field>` if a fact is not a valid NO_PROXY entry
+ */
+export function clusterNoProxyDefaults(facts: ClusterFacts, options: ClusterNoProxyDefaultsOptions = {}): ClusterNoProxyDefault[] {
+  const domain = facts.serviceDomain;
+  const groups: Array<[ClusterNoProxyCategory, Array<[string, string, string]>]> = [
+    ['loopback', [
+      ['localhost', 'network.loopback', 'loopback name; only Go and Ruby bypass it without an entry'],
+      ['127.0.0.1', 'network.loopback', 'IPv4 loopback: local health checks, sidecars and node-local agents'],
+      ['::1', 'network.loopback', 'IPv6 loopback'],
+    ]],
+    ['serviceSuffix', [
+      ['.svc', 'network.serviceSuffix', 'Service names qualified with their namespace (name.namespace.svc)'],
+    ]],
+    ['clusterDomain', [
+      [`.svc.${domain}`, 'network.serviceDomain', `fully qualified Service names (name.namespace.svc.${domain})`],
+      [`.${domain}`, 'network.serviceDomain', `every name in the cluster DNS domain ${domain} (Services, Pods, headless records)`],
+      [`.${domain}.`, 'network.serviceDomain', 'cluster names written as absolute FQDNs with a trailing dot, which most clients compare literally'],
+    ]],
+    ['kubernetesService', [
+      ['kubernetes', 'network.kubernetesService', 'short name of the API server Service (pod DNS search path)'],
+      ['kubernetes.default', 'network.kubernetesService', 'API server Service name qualified with its namespace'],
+    ]],
+    ['clusterIps', [
+      [facts.apiServerIp, 'network.apiServerIp', 'ClusterIP of the kubernetes Service (KUBERNETES_SERVICE_HOST), exact for clients that ignore CIDRs'],
+      [facts.dnsServiceIp, 'network.dnsServiceIp', 'ClusterIP of the cluster DNS Service, exact for clients that ignore CIDRs'],
+    ]],
+    ['podCidrs', facts.pods.map((cidr, i) => [cidr, `network.pods[${i}]`, 'pod network: pod-to-pod traffic, webhooks and metrics served by pods'])],
+    ['serviceCidrs', facts.services.map((cidr, i) => [cidr, `network.services[${i}]`, 'service network: every ClusterIP'])],
+    ['controlPlaneEndpoint', facts.controlPlaneEndpoint === undefined ? [] : [
+      [facts.controlPlaneEndpoint, 'network.controlPlaneEndpoint', 'control-plane endpoint: kubelets and controllers reach the API server through it'],
+    ]],
+    ['machineCidrs', facts.machineCidrs.map((cidr, i) => [cidr, `network.machineCidrs[${i}]`, 'machine network: kubelets, node exporters and host-network pods'])],
+    ['providerEntries', facts.providerEntries.map((provided, i) => [provided.value, `network.providerEntries[${i}]`, provided.reason])],
+  ];
+  return groups
+    .filter(([category]) => options[category] !== false)
+    .flatMap(([category, rows]) => rows.map(([value, field, reason]) => ({
+      entry: parseNoProxyEntry(value, field),
+      reason,
+      category,
+    })));
+}

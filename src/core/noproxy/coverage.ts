@@ -1,0 +1,111 @@
+import { Destination } from './destination';
+import { formatNoProxyEntry } from './format';
+import { cidrBounds, parseIpNumber } from '../ip';
+import { NoProxyEntry } from './types';
+
+/**
+ * The intended meaning of entries (Go semantics, the most complete client): which destinations an
+ * entry covers, and when one entry makes another redundant for every client family.
+ */
+
+/** Address set of an IP-based entry, as inclusive numeric bounds. */
+interface IpBounds {
+  readonly family: 'IPv4' | 'IPv6';
+  readonly first: bigint;
+  readonly last: bigint;
+}
+
+const boundsCache = new WeakMap<NoProxyEntry, IpBounds | undefined>();
+
+/** The address set of an `ip`, `cidr` or `range` entry (undefined for the others). Cached per entry object. */
+function ipBounds(entry: NoProxyEntry): IpBounds | undefined {
+  if (boundsCache.has(entry)) {
+    return boundsCache.get(entry);
+  }
+  let bounds: IpBounds | undefined;
+  if (entry.kind === 'ip') {
+    const ip = parseIpNumber(entry.address);
+    bounds = ip && { family: ip.family, first: ip.value, last: ip.value };
+  } else if (entry.kind === 'cidr') {
+    const ip = parseIpNumber(entry.network);
+    bounds = ip && { family: ip.family, ...toBounds(cidrBounds(ip, entry.prefixLength)) };
+  } else if (entry.kind === 'range') {
+    const start = parseIpNumber(entry.start);
+    const end = parseIpNumber(entry.end);
+    bounds = start && end && { family: start.family, first: start.value, last: end.value };
+  }
+  boundsCache.set(entry, bounds);
+  return bounds;
+}
+
+function toBounds([first, last]: [bigint, bigint]): { first: bigint; last: bigint } {
+  return { first, last };
+}
+
+/** `name` is `parent` or one of its subdomains, compared literally (trailing dots included). */
+function isSameOrSubdomain(name: string, parent: string): boolean {
+  return name === parent || name.endsWith(`.${parent}`);
+}
+
+/**
+ * True when `entry`, read with its intended meaning, covers the destination: a domain covers the
+ * host and its subdomains, a suffix only the subdomains, IP entries the addresses in them (IP
+ * literal hosts only), and an entry with a port only that (effective) port.
+ */
+export function entryCoversDestination(entry: NoProxyEntry, destination: Destination): boolean {
+  if ('port' in entry && entry.port !== undefined && entry.port !== destination.port) {
+    return false;
+  }
+  switch (entry.kind) {
+    case 'wildcard':
+      return true;
+    case 'domain':
+      return destination.hostType === 'name' && isSameOrSubdomain(destination.host, entry.name);
+    case 'suffix':
+      return destination.hostType === 'name' && destination.host.endsWith(`.${entry.name}`);
+    default: {
+      const bounds = ipBounds(entry);
+      const ip = destination.hostType === 'name' ? undefined : parseIpNumber(destination.host);
+      return bounds !== undefined && ip !== undefined && ip.family === bounds.family && bounds.first <= ip.value && ip.value <= bounds.last;
+    }
+  }
+}
+
+/**
+ * True when `outer` makes `inner` redundant for every modelled client family: whatever `inner`
+ * (rendered) lets bypass the proxy in some client, `outer` (rendered) already does in that client.
+ *
+ * So a suffix covers deeper names, a domain covers its subdomains, a CIDR or range covers smaller
+ * blocks of its family, and an entry without a port covers the same entry with a port. An IP is
+ * *not* covered by a CIDR containing it: wget, urllib, proxy-from-env and Node 24 fetch ignore
+ * CIDRs but honour single IPs. An entry with a port covers only itself.
+ */
+export function entryCoversEntry(outer: NoProxyEntry, inner: NoProxyEntry): boolean {
+  if (formatNoProxyEntry(outer) === formatNoProxyEntry(inner) || outer.kind === 'wildcard') {
+    return true;
+  }
+  if (inner.kind === 'wildcard' || ('port' in outer && outer.port !== undefined)) {
+    return false;
+  }
+  const innerPort = 'port' in inner ? inner.port : undefined;
+  if (outer.kind === 'domain' || outer.kind === 'suffix') {
+    if (inner.kind !== 'domain' && inner.kind !== 'suffix') {
+      return false;
+    }
+    // A domain entry and a suffix entry for the same name cover the same subdomains; only a domain covers the apex.
+    if (inner.kind === 'domain' && outer.kind === 'suffix') {
+      return inner.name.endsWith(`.${outer.name}`);
+    }
+    return isSameOrSubdomain(inner.name, outer.name);
+  }
+  if (outer.kind === 'ip') {
+    return inner.kind === 'ip' && innerPort !== undefined && inner.address === outer.address;
+  }
+  if (inner.kind !== 'cidr' && inner.kind !== 'range') {
+    return false;
+  }
+  const outerBounds = ipBounds(outer);
+  const innerBounds = ipBounds(inner);
+  return outerBounds !== undefined && innerBounds !== undefined && outerBounds.family === innerBounds.family
+    && outerBounds.first <= innerBounds.first && innerBounds.last <= outerBounds.last;
+}

@@ -1,0 +1,184 @@
+import { NO_PROXY_CLIENTS, NoProxyClientId, noProxyClient } from './clients';
+import { explainNoProxy } from './explain';
+import { formatNoProxyEntry } from './format';
+import { formatIpNumber, parseIpNumber } from '../ip';
+import { parseNoProxyList } from './parse';
+import { NoProxySource, renderNoProxyEntry } from './render';
+import { NoProxyEntry } from './types';
+
+/**
+ * Kinds of lint findings:
+ * - `ignored-by-some-clients`: even rendered for every client, some client families cannot honour
+ *   the entry (CIDRs in wget, IPv6 in Ruby, `:port` in curl, ...), so they use the proxy there
+ * - `over-match`: some client families bypass the proxy for more hosts than the entry names
+ * - `glob-rewritten`: a `*.` glob was normalized to a leading dot, because several clients
+ *   ignore `*.`
+ */
+export type NoProxyLintCode = 'ignored-by-some-clients' | 'over-match' | 'glob-rewritten';
+
+/** One lint finding about one entry. */
+export interface NoProxyLintWarning {
+  /** The input field of the entry, e.g. `noProxy[3]`. */
+  readonly field: string;
+  /** The entry in canonical form (for `glob-rewritten`, as written). */
+  readonly entry: string;
+  readonly code: NoProxyLintCode;
+  /** The client families concerned. */
+  readonly clients: readonly NoProxyClientId[];
+  /** Complete message naming the field, the entry and the clients. */
+  readonly message: string;
+}
+
+/**
+ * Lint a valid NO_PROXY list for client-specific pitfalls that remain after rendering. The
+ * "ignored" findings come from running the client models (`explain`) on probe URLs the entry
+ * covers, so they always agree with the models.
+ *
+ * @param value raw entries (a comma string or array; parsed, so invalid entries throw), a `NoProxy`
+ *   or a list of parsed entries
+ * @param field the field named in messages, with `[index]` appended per entry
+ */
+export function lintNoProxy(value: string | readonly string[] | NoProxySource, field = 'noProxy'): NoProxyLintWarning[] {
+  const warnings: NoProxyLintWarning[] = [];
+  let entries: readonly NoProxyEntry[];
+  if (typeof value === 'string' || isStringArray(value)) {
+    entries = parseNoProxyList(value, field);
+    const raw = typeof value === 'string' ? value.split(',') : value;
+    raw.forEach((text, index) => {
+      if (text.trim().startsWith('*.')) {
+        warnings.push(globWarning(`${field}[${index}]`, text.trim()));
+      }
+    });
+  } else {
+    entries = entriesOf(value);
+  }
+  entries.forEach((entry, index) => {
+    const entryField = `${field}[${index}]`;
+    const ignoring = clientsIgnoring(entry);
+    if (ignoring.length > 0) {
+      warnings.push(warning(entryField, entry, 'ignored-by-some-clients', ignoring, ignoredReason(entry, ignoring)));
+    }
+    const overMatch = overMatchWarning(entryField, entry);
+    if (overMatch) {
+      warnings.push(overMatch);
+    }
+  });
+  return warnings;
+}
+
+function entriesOf(source: NoProxySource): readonly NoProxyEntry[] {
+  return Array.isArray(source) ? source : (source as Exclude<NoProxySource, readonly NoProxyEntry[]>).entries.map((item) => item.entry);
+}
+
+function isStringArray(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') && value.length > 0;
+}
+
+function warning(field: string, entry: NoProxyEntry, code: NoProxyLintCode, clients: readonly NoProxyClientId[], text: string): NoProxyLintWarning {
+  const canonical = formatNoProxyEntry(entry);
+  return { field, entry: canonical, code, clients, message: `${field}: "${canonical}": ${text}` };
+}
+
+function names(clients: readonly NoProxyClientId[]): string {
+  const list = clients.map((id) => noProxyClient(id).name);
+  return list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
+function globWarning(field: string, text: string): NoProxyLintWarning {
+  const clients = NO_PROXY_CLIENTS.filter((client) => !client.starDotGlob).map((client) => client.id);
+  return {
+    field,
+    entry: text,
+    code: 'glob-rewritten',
+    clients,
+    message: `${field}: "${text}": rendered as "${text.slice(1)}" because ${names(clients)} ignore "*." globs; the meaning (subdomains only) is the same`,
+  };
+}
+
+/** URLs the entry is meant to cover: the apex and a subdomain for names, an inner address for blocks, the port's default scheme. */
+function probeUrls(entry: NoProxyEntry): string[] {
+  const port = 'port' in entry && entry.port !== undefined ? entry.port : undefined;
+  const hosts = probeHosts(entry);
+  const urls = hosts.map((host) => `http://${host}${port === undefined ? '' : `:${port}`}/`);
+  if (port === 80 || port === 443) {
+    urls.push(...hosts.map((host) => `${port === 80 ? 'http' : 'https'}://${host}/`));
+  }
+  return urls;
+}
+
+function probeHosts(entry: NoProxyEntry): string[] {
+  switch (entry.kind) {
+    case 'wildcard':
+      return ['example.com'];
+    case 'domain':
+      return [entry.name, `probe.${entry.name}`];
+    case 'suffix':
+      return [`probe.${entry.name}`];
+    case 'ip':
+      return [entry.family === 'IPv6' ? `[${entry.address}]` : entry.address];
+    case 'cidr':
+    case 'range': {
+      const first = parseIpNumber(entry.kind === 'cidr' ? entry.network : entry.start);
+      if (!first) {
+        return [];
+      }
+      // an address inside the block that no other rendered form names exactly
+      const inside = formatIpNumber({ family: first.family, value: first.value + 1n });
+      return [entry.family === 'IPv6' ? `[${inside}]` : inside];
+    }
+  }
+}
+
+/** Client families that use the proxy for at least one destination the rendered entry is meant to cover. */
+function clientsIgnoring(entry: NoProxyEntry): NoProxyClientId[] {
+  const rendered = renderNoProxyEntry(entry).join(',');
+  const failing = new Set<NoProxyClientId>();
+  for (const url of probeUrls(entry)) {
+    for (const verdict of explainNoProxy(rendered, url)) {
+      if (!verdict.direct) {
+        failing.add(verdict.client);
+      }
+    }
+  }
+  return NO_PROXY_CLIENTS.map((client) => client.id).filter((id) => failing.has(id));
+}
+
+function ignoredReason(entry: NoProxyEntry, clients: readonly NoProxyClientId[]): string {
+  const who = names(clients);
+  if ('port' in entry && entry.port !== undefined) {
+    return `":port" entries are not honoured for every request they cover by ${who} (curl and wget ignore them; urllib and requests match only when the URL spells out the port)`;
+  }
+  switch (entry.kind) {
+    case 'cidr':
+    case 'range':
+      return entry.family === 'IPv4'
+        ? `CIDR and range entries are ignored by ${who}, which use the proxy for addresses inside; list the addresses they must reach directly as single IPs`
+        : `IPv6 CIDR and range entries are ignored by ${who} (only Go reads them), which use the proxy for addresses inside`;
+    case 'ip':
+      return `no form of an IPv6 entry (bare or bracketed) matches in ${who}, so the proxy is used there`;
+    case 'wildcard':
+      return `"*" is not supported by ${who}, so the proxy is still used there`;
+    default:
+      return `the entry is ignored by ${who}`;
+  }
+}
+
+/** IPv6 address entries: Ruby reads their colon-separated pieces as host names; requests compares text suffixes. */
+function overMatchWarning(field: string, entry: NoProxyEntry): NoProxyLintWarning | undefined {
+  if (entry.kind !== 'ip' || entry.family !== 'IPv6' || entry.port !== undefined) {
+    return undefined;
+  }
+  const pieces = [...entry.address.matchAll(/([^:,\s]+)(?::(\d+))?/g)].map((match) => match[1]);
+  const splitters = NO_PROXY_CLIENTS.filter((client) => client.splitsIpv6AtColons).map((client) => client.id);
+  const suffixers = NO_PROXY_CLIENTS.filter((client) => client.bareEntry === 'text-suffix' && client.ipv6Bare).map((client) => client.id);
+  const parts: string[] = [];
+  if (splitters.length > 0 && pieces.length > 0) {
+    const quoted = pieces.map((piece) => `"${piece}"`).join(', ');
+    parts.push(`in ${names(splitters)}, IPv6 entries are cut at ":" and the pieces ${quoted} read as host names, so every host ending in `
+      + `${pieces.map((piece) => `".${piece}"`).join(' or ')} (IPv4 addresses included) bypasses the proxy`);
+  }
+  if (suffixers.length > 0) {
+    parts.push(`in ${names(suffixers)}, every IPv6 address whose text ends in "${entry.address}" bypasses the proxy`);
+  }
+  return parts.length === 0 ? undefined : warning(field, entry, 'over-match', [...splitters, ...suffixers], `${parts.join('; ')}`);
+}

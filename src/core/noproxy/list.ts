@@ -1,0 +1,68 @@
+import { entryCoversEntry } from './coverage';
+import { formatNoProxyEntry } from './format';
+import { NoProxyEntry } from './types';
+
+/** An item that was left out of a normalized list, and the entry that made it redundant. */
+export interface DroppedNoProxyEntry<T> {
+  readonly item: T;
+  /** The entry covering it (an equal entry, for duplicates). */
+  readonly coveredBy: NoProxyEntry;
+}
+
+/** Result of {@link normalizeNoProxyItems}. */
+export interface NormalizedNoProxyItems<T> {
+  /** The items kept, in input order. */
+  readonly kept: T[];
+  /** The items left out, in input order. */
+  readonly dropped: Array<DroppedNoProxyEntry<T>>;
+}
+
+/**
+ * Normalize a list of items carrying entries (the generic form of {@link normalizeNoProxyEntries},
+ * which keeps reasons and parts attached): drop duplicates (the first occurrence wins) and items
+ * covered for every client family by another item or by an entry of `context`.
+ *
+ * Deterministic, order-preserving and idempotent: normalizing the kept items again (with the same
+ * context) keeps all of them, because no kept item is covered by another entry of the input.
+ *
+ * @param context entries already present ahead of these (e.g. the installation-wide part when
+ *   normalizing the cluster-specific part); they can cover items but are never dropped
+ */
+export function normalizeNoProxyItems<T>(
+  items: readonly T[],
+  entryOf: (item: T) => NoProxyEntry,
+  context: readonly NoProxyEntry[] = [],
+): NormalizedNoProxyItems<T> {
+  const entries = items.map(entryOf);
+  const keys = entries.map(formatNoProxyEntry);
+  const firstIndexOfKey = new Map<string, number>();
+  keys.forEach((key, index) => {
+    if (!firstIndexOfKey.has(key)) {
+      firstIndexOfKey.set(key, index);
+    }
+  });
+  const kept: T[] = [];
+  const dropped: Array<DroppedNoProxyEntry<T>> = [];
+  items.forEach((item, index) => {
+    const entry = entries[index];
+    const coveredBy = context.find((other) => entryCoversEntry(other, entry))
+      ?? (firstIndexOfKey.get(keys[index]) !== index ? entries[firstIndexOfKey.get(keys[index]) ?? index] : undefined)
+      ?? entries.find((other, otherIndex) => keys[otherIndex] !== keys[index] && entryCoversEntry(other, entry));
+    if (coveredBy) {
+      dropped.push({ item, coveredBy });
+    } else {
+      kept.push(item);
+    }
+  });
+  return { kept, dropped };
+}
+
+/**
+ * De-duplicate entries and drop those another entry covers for every client family (for example
+ * `a.example.com` next to `.example.com`, or `10.1.0.0/16` next to `10.0.0.0/8`; but never an IP
+ * inside a CIDR, because several clients ignore CIDRs). First occurrence wins; order is kept;
+ * normalizing twice changes nothing.
+ */
+export function normalizeNoProxyEntries(entries: readonly NoProxyEntry[]): NoProxyEntry[] {
+  return normalizeNoProxyItems(entries, (entry) => entry).kept;
+}

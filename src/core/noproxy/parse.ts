@@ -1,0 +1,244 @@
+import { dnsNameProblem } from '../dns-name';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { IpFamily, blockSize, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, networkOf, parseIpNumber } from '../ip';
+import { assertPrintable } from '../text';
+import { NoProxyEntry } from './types';
+
+/** Builds the error for the entry being parsed; the message always names the field and quotes the entry. */
+type Fail = (reason: string) => ProxyConfigError;
+
+/**
+ * Parse and validate one NO_PROXY entry into its normalized form.
+ *
+ * Accepted (after trimming and lower-casing):
+ * - `example.com`: the host and all its subdomains; `cluster.local.` keeps its trailing dot
+ * - `.example.com` or `*.example.com`: subdomains only (both normalize to `.example.com`)
+ * - `*`: everything (valid only as the sole entry of a list)
+ * - `10.0.0.1`, `fd00::1`, `[fd00::1]`: one address (`/32` and `/128` CIDRs normalize to this)
+ * - `10.96.0.0/12`, `fd00::/64`: CIDR blocks, without host bits
+ * - `10.0.0.1-10.0.0.9`, `fd00::1-fd00::9`: inclusive ranges (one-block ranges become CIDRs)
+ * - any of the host forms with a port: `example.com:8443`, `.example.com:443`, `10.0.0.1:80`,
+ *   `[fd00::1]:443`
+ *
+ * @param raw the entry as the user wrote it
+ * @param field the input field named in error messages, e.g. `noProxy[2]`
+ * @throws ProxyConfigError naming `field` and quoting the entry, for anything else
+ */
+export function parseNoProxyEntry(raw: string, field: string): NoProxyEntry {
+  const fail: Fail = (reason) => invalidValue(field, raw, reason);
+  const text = assertPrintable(field, raw).trim().toLowerCase();
+  if (text === '') {
+    throw fail('a NO_PROXY entry must not be empty');
+  }
+  if (text.includes(';')) {
+    throw fail('";" does not separate NO_PROXY entries in any client; separate entries with ","');
+  }
+  if (text.includes(',')) {
+    throw fail('holds several NO_PROXY entries; give one entry here, or a list');
+  }
+  if (/\s/.test(text)) {
+    throw fail('a NO_PROXY entry must not contain spaces; separate entries with ","');
+  }
+  if (text.includes('://')) {
+    throw fail('a NO_PROXY entry must not contain a scheme; give the host only, e.g. registry.example.com');
+  }
+  if (text.includes('@')) {
+    throw fail('a NO_PROXY entry must not contain user info; give the host only');
+  }
+  if (text.includes('/')) {
+    return parseCidr(text, fail);
+  }
+  if (text.startsWith('[')) {
+    return parseBracketedIpv6(text, fail);
+  }
+  const colons = text.split(':').length - 1;
+  if (colons >= 2) {
+    return parseBareIpv6(text, fail);
+  }
+  if (colons === 1) {
+    const [host, port] = text.split(':');
+    const entry = host === '' ? undefined : parseHostOrRange(host, fail);
+    if (entry === undefined || entry.kind === 'wildcard' || entry.kind === 'range' || entry.kind === 'cidr') {
+      throw fail('only a host name, a subdomain suffix or an IP address can carry a port');
+    }
+    return { ...entry, port: parsePort(port, fail) };
+  }
+  return parseHostOrRange(text, fail);
+}
+
+/**
+ * Parse a whole NO_PROXY value: a comma-separated string (as in the environment variable) or an
+ * array with exactly one entry per item (an item containing a comma is an error, so that every
+ * error can name the item). An empty or blank string is the empty list.
+ *
+ * Errors name `field[index]`, the index counting items of the array or of the comma-split string.
+ * Empty items (`a,,b`, a trailing comma), `*` combined with other entries, and every error of
+ * {@link parseNoProxyEntry} are refused. Entries are returned in input order; duplicates are
+ * kept (see `normalizeNoProxyEntries`).
+ */
+export function parseNoProxyList(value: string | readonly string[], field: string): NoProxyEntry[] {
+  const entries = splitList(value, field).map(({ text, itemField }) => {
+    if (text.trim() === '') {
+      throw invalidValue(itemField, text, 'a NO_PROXY entry must not be empty; remove the extra ","');
+    }
+    return parseNoProxyEntry(text, itemField);
+  });
+  const wildcardIndex = entries.findIndex((entry) => entry.kind === 'wildcard');
+  if (wildcardIndex !== -1 && entries.length > 1) {
+    throw invalidValue(`${field}[${wildcardIndex}]`, '*',
+      '"*" bypasses the proxy for everything and works only as the sole entry (curl, urllib and requests ignore it in a list); remove it or the other entries');
+  }
+  return entries;
+}
+
+function splitList(value: unknown, field: string): Array<{ text: string; itemField: string }> {
+  if (typeof value === 'string') {
+    assertPrintable(field, value);
+    if (value.trim() === '') {
+      return [];
+    }
+    return value.split(',').map((text, index) => ({ text, itemField: `${field}[${index}]` }));
+  }
+  if (Array.isArray(value)) {
+    return value.map((item: unknown, index) => {
+      const itemField = `${field}[${index}]`;
+      const text = assertPrintable(itemField, item);
+      if (text.includes(',')) {
+        throw invalidValue(itemField, text, 'an array item must hold one NO_PROXY entry; give each entry its own item');
+      }
+      return { text, itemField };
+    });
+  }
+  throw invalidValue(field, value, 'must be a comma-separated string or an array of NO_PROXY entries');
+}
+
+function parsePort(text: string, fail: Fail): number {
+  // Go compares ports as strings, so `0443` would never match 443: leading zeros are refused.
+  if (!/^[1-9][0-9]{0,4}$/.test(text) || Number(text) > 65535) {
+    throw fail('the port of a NO_PROXY entry must be a number from 1 to 65535 without leading zeros');
+  }
+  return Number(text);
+}
+
+function looksLikeIpv4Range(text: string): boolean {
+  return /^[0-9]+(\.[0-9]+)+-[0-9]+(\.[0-9]+)+$/.test(text);
+}
+
+/** Domain, suffix, wildcard, IPv4 address or IPv4 range: the forms without `:` or `/`. */
+function parseHostOrRange(text: string, fail: Fail): NoProxyEntry {
+  if (text === '*') {
+    return { kind: 'wildcard' };
+  }
+  if (looksLikeIpv4Range(text)) {
+    return parseRange(text, fail);
+  }
+  if (/^[0-9.]*[0-9][0-9.]*$/.test(text)) {
+    const ip = parseIpNumber(text);
+    if (!ip) {
+      throw fail('not a valid IPv4 address (four decimal numbers 0-255, no leading zeros)');
+    }
+    return { kind: 'ip', family: ip.family, address: formatIpNumber(ip) };
+  }
+  let name = text;
+  let kind: 'domain' | 'suffix' = 'domain';
+  if (name.startsWith('*.')) {
+    name = name.slice(2);
+    kind = 'suffix';
+  } else if (name.startsWith('.')) {
+    name = name.slice(1);
+    kind = 'suffix';
+  }
+  if (name.includes('*')) {
+    throw fail('a wildcard works only as a leading "*." or as the whole entry "*"; no client supports globs inside an entry');
+  }
+  const problem = dnsNameProblem(name);
+  if (problem) {
+    throw fail(problem);
+  }
+  return { kind, name };
+}
+
+function parseBracketedIpv6(text: string, fail: Fail): NoProxyEntry {
+  const match = /^\[([^\]]*)\](?::(.*))?$/.exec(text);
+  if (!match) {
+    throw fail('a bracketed IPv6 entry must look like [fd00::1] or [fd00::1]:443');
+  }
+  const ip = parseIpNumber(match[1]);
+  if (!ip || ip.family !== 'IPv6') {
+    throw fail('brackets are only for IPv6 addresses, e.g. [fd00::1]:443');
+  }
+  const address = formatIpNumber(ip);
+  return match[2] === undefined
+    ? { kind: 'ip', family: 'IPv6', address }
+    : { kind: 'ip', family: 'IPv6', address, port: parsePort(match[2], fail) };
+}
+
+function parseBareIpv6(text: string, fail: Fail): NoProxyEntry {
+  if (text.includes('-')) {
+    return parseRange(text, fail);
+  }
+  const ip = parseIpNumber(text);
+  if (!ip) {
+    throw fail('not a valid IPv6 address (zone ids are not supported; an IPv6 address with a port must be bracketed, e.g. [fd00::1]:443)');
+  }
+  return { kind: 'ip', family: ip.family, address: formatIpNumber(ip) };
+}
+
+function parseCidr(text: string, fail: Fail): NoProxyEntry {
+  const match = /^([^/]+)\/([0-9]+)$/.exec(text);
+  if (!match) {
+    throw fail('a NO_PROXY entry must not contain a path; a CIDR looks like 10.96.0.0/12');
+  }
+  if (match[1].startsWith('[')) {
+    throw fail('write an IPv6 CIDR without brackets, e.g. fd00::/64');
+  }
+  const ip = parseIpNumber(match[1]);
+  if (!ip) {
+    throw fail('a CIDR must start with a valid IP address, e.g. 10.96.0.0/12 (a path is not allowed)');
+  }
+  const bits = familyBits(ip.family);
+  const prefixLength = Number(match[2]);
+  if (!/^(0|[1-9][0-9]*)$/.test(match[2]) || prefixLength > bits) {
+    throw fail(`prefix length /${match[2]} is out of range for ${ip.family} (1-${bits})`);
+  }
+  if (prefixLength === 0) {
+    // curl reads /0 as "exact address", the other CIDR-aware clients as "everything".
+    throw fail('a /0 CIDR means every address and clients disagree on it; use "*" to bypass the proxy for everything');
+  }
+  const network: IpNumber = { family: ip.family, value: networkOf(ip, prefixLength) };
+  if (network.value !== ip.value) {
+    throw fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
+  }
+  return ipBlockEntry(ip.family, network.value, network.value + blockSize(ip.family, prefixLength) - 1n);
+}
+
+function parseRange(text: string, fail: Fail): NoProxyEntry {
+  const parts = text.split('-');
+  const start = parts.length === 2 ? parseIpNumber(parts[0]) : undefined;
+  const end = parts.length === 2 ? parseIpNumber(parts[1]) : undefined;
+  if (!start || !end) {
+    throw fail('an IP range must be two valid addresses joined by "-", e.g. 10.0.0.10-10.0.0.20');
+  }
+  if (start.family !== end.family) {
+    throw fail('an IP range must not mix IPv4 and IPv6 addresses');
+  }
+  if (start.value > end.value) {
+    throw fail('the start of an IP range must not be after its end');
+  }
+  return ipBlockEntry(start.family, start.value, end.value);
+}
+
+/**
+ * The canonical entry for the address set `first`..`last`: one address, one CIDR block, or a
+ * range, so that equal sets always get equal entries.
+ */
+function ipBlockEntry(family: IpFamily, first: bigint, last: bigint): NoProxyEntry {
+  const start = formatIpNumber({ family, value: first });
+  if (first === last) {
+    return { kind: 'ip', family, address: start };
+  }
+  const prefixLength = exactCidrPrefix(family, first, last);
+  return prefixLength === undefined
+    ? { kind: 'range', family, start, end: formatIpNumber({ family, value: last }) }
+    : { kind: 'cidr', family, network: start, prefixLength };
+}

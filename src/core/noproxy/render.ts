@@ -1,0 +1,174 @@
+import { formatNoProxyEntry } from './format';
+import { formatIpNumber, parseIpNumber, rangeToCidrs } from '../ip';
+import { NoProxyEntry, NoProxyItem } from './types';
+
+/**
+ * Output formats of {@link renderNoProxy}:
+ * - `env`: the value for `NO_PROXY`/`no_proxy` (comma-separated, no spaces)
+ * - `list`: the same tokens, one per line (for YAML lists and values files)
+ * - `json`: an array of `{ entry, kind, family?, port?, part?, reason?, rendered }` objects
+ * - `java`: a `http.nonProxyHosts` value (see {@link renderJavaNonProxyHosts})
+ */
+export type NoProxyFormat = 'env' | 'list' | 'json' | 'java';
+
+/** What can be rendered: a `NoProxy` (anything with `entries` items) or a plain entry list. */
+export type NoProxySource = { readonly entries: readonly NoProxyItem[] } | readonly NoProxyEntry[];
+
+/**
+ * The NO_PROXY tokens one entry renders to, chosen so that every client family modelled in
+ * `clients.ts` that can honour the entry at all does, and none reads a token as something else:
+ *
+ * - domain `example.com` -> `example.com`, `.example.com`: proxy-from-env and Node 24 read a bare
+ *   entry as that host only, and only the dotted form covers subdomains there; the bare form
+ *   covers the apex in Go, wget, proxy-from-env, Node 24 fetch and Ruby
+ * - suffix -> `.example.com` only; `*.` is ignored by curl, wget, Python and Ruby
+ * - IPv4 -> the address; IPv6 -> `fd00::10` and `[fd00::10]`: the bare form works in Go, curl,
+ *   wget, requests and Node 24 http, the bracketed one in urllib, proxy-from-env and Node 24 fetch;
+ *   with a port only `[fd00::10]:443` (a bare `fd00::10:443` is another valid address)
+ * - IPv4 CIDR -> the CIDR and its `a-b` range (Node 24 http reads ranges, not CIDRs; CAREN does
+ *   the same); IPv6 CIDR -> the CIDR only (no client reads IPv6 ranges)
+ * - range -> for IPv4 the range and its minimal CIDR set; for IPv6 the CIDR set only. One-address
+ *   blocks stay `/32` and `/128` CIDRs: as plain IPs, CIDR-blind clients would honour a few edge
+ *   addresses of the range and not the rest, and a CIDR covering the range would no longer make
+ *   it redundant
+ * - `*` -> `*`
+ */
+export function renderNoProxyEntry(entry: NoProxyEntry): string[] {
+  switch (entry.kind) {
+    case 'wildcard':
+      return ['*'];
+    case 'domain':
+      return [withPort(entry.name, entry.port), withPort(`.${entry.name}`, entry.port)];
+    case 'suffix':
+      return [withPort(`.${entry.name}`, entry.port)];
+    case 'ip':
+      if (entry.family === 'IPv4') {
+        return [withPort(entry.address, entry.port)];
+      }
+      return entry.port === undefined ? [entry.address, `[${entry.address}]`] : [`[${entry.address}]:${entry.port}`];
+    case 'cidr':
+      return entry.family === 'IPv4' ? [formatNoProxyEntry(entry), cidrAsRange(entry)] : [formatNoProxyEntry(entry)];
+    case 'range':
+      return entry.family === 'IPv4' ? [formatNoProxyEntry(entry), ...rangeBlocks(entry)] : rangeBlocks(entry);
+  }
+}
+
+function withPort(host: string, port: number | undefined): string {
+  return port === undefined ? host : `${host}:${port}`;
+}
+
+function cidrAsRange(entry: NoProxyEntry & { kind: 'cidr' }): string {
+  const network = parseIpNumber(entry.network);
+  if (!network) {
+    throw new Error(`invalid CIDR entry ${formatNoProxyEntry(entry)}`);
+  }
+  const size = 2n ** BigInt((entry.family === 'IPv4' ? 32 : 128) - entry.prefixLength);
+  return `${entry.network}-${formatIpNumber({ family: entry.family, value: network.value + size - 1n })}`;
+}
+
+/** The minimal CIDR set of a range, one-address blocks included as `/32` or `/128`. */
+function rangeBlocks(entry: NoProxyEntry & { kind: 'range' }): string[] {
+  const start = parseIpNumber(entry.start);
+  const end = parseIpNumber(entry.end);
+  if (!start || !end) {
+    throw new Error(`invalid range entry ${formatNoProxyEntry(entry)}`);
+  }
+  return rangeToCidrs(entry.family, start.value, end.value)
+    .map((block) => `${formatIpNumber({ family: block.family, value: block.network })}/${block.prefixLength}`);
+}
+
+function itemsOf(source: NoProxySource): ReadonlyArray<Partial<NoProxyItem> & { entry: NoProxyEntry }> {
+  // an array has an `entries` method too, so test for the array first
+  return isEntryArray(source) ? source.map((entry) => ({ entry })) : source.entries;
+}
+
+function isEntryArray(source: NoProxySource): source is readonly NoProxyEntry[] {
+  return Array.isArray(source);
+}
+
+/** The `env` tokens of a whole list, de-duplicated; a list holding `*` renders as `*` alone (curl ignores `*` in a list). */
+function envTokens(source: NoProxySource): string[] {
+  const items = itemsOf(source);
+  if (items.some((item) => item.entry.kind === 'wildcard')) {
+    return ['*'];
+  }
+  return [...new Set(items.flatMap((item) => renderNoProxyEntry(item.entry)))];
+}
+
+/**
+ * Render a NO_PROXY list in one of the {@link NoProxyFormat}s. Deterministic: the same input gives
+ * the same text, entries in list order, each token once.
+ */
+export function renderNoProxy(source: NoProxySource, format: NoProxyFormat = 'env'): string {
+  switch (format) {
+    case 'env':
+      return envTokens(source).join(',');
+    case 'list':
+      return envTokens(source).join('\n');
+    case 'json':
+      return JSON.stringify(itemsOf(source).map((item) => ({
+        entry: formatNoProxyEntry(item.entry),
+        kind: item.entry.kind,
+        ...('family' in item.entry ? { family: item.entry.family } : {}),
+        ...('port' in item.entry && item.entry.port !== undefined ? { port: item.entry.port } : {}),
+        ...(item.part ? { part: item.part } : {}),
+        ...(item.reason ? { reason: item.reason } : {}),
+        rendered: renderNoProxyEntry(item.entry),
+      })), null, 2);
+    case 'java':
+      return renderJavaNonProxyHosts(source).value;
+  }
+}
+
+/** An entry the Java form cannot express. */
+export interface SkippedJavaEntry {
+  /** Canonical entry text. */
+  readonly entry: string;
+  readonly reason: string;
+}
+
+/** Result of {@link renderJavaNonProxyHosts}. */
+export interface JavaNonProxyHosts {
+  /** Value for `-Dhttp.nonProxyHosts` (and `https.`): `|`-separated host patterns. */
+  readonly value: string;
+  /** Entries left out, because the JDK would proxy those destinations anyway. */
+  readonly skipped: readonly SkippedJavaEntry[];
+}
+
+/**
+ * Render the JDK `http.nonProxyHosts` form: `|`-separated patterns where `*` may lead a pattern.
+ * A domain becomes `example.com|*.example.com`, a suffix `*.example.com`, an IPv6 address
+ * `[fd00::10]` (as in the JDK default `[::1]`). The JDK has no CIDR, range or port syntax, so
+ * those entries are skipped and listed in `skipped`.
+ */
+export function renderJavaNonProxyHosts(source: NoProxySource): JavaNonProxyHosts {
+  const items = itemsOf(source);
+  if (items.some((item) => item.entry.kind === 'wildcard')) {
+    return { value: '*', skipped: [] };
+  }
+  const patterns: string[] = [];
+  const skipped: SkippedJavaEntry[] = [];
+  for (const { entry } of items) {
+    const reason = javaLimitation(entry);
+    if (reason) {
+      skipped.push({ entry: formatNoProxyEntry(entry), reason });
+    } else if (entry.kind === 'domain') {
+      patterns.push(entry.name, `*.${entry.name}`);
+    } else if (entry.kind === 'suffix') {
+      patterns.push(`*.${entry.name}`);
+    } else if (entry.kind === 'ip') {
+      patterns.push(entry.family === 'IPv6' ? `[${entry.address}]` : entry.address);
+    }
+  }
+  return { value: [...new Set(patterns)].join('|'), skipped };
+}
+
+function javaLimitation(entry: NoProxyEntry): string | undefined {
+  if (entry.kind === 'cidr' || entry.kind === 'range') {
+    return 'Java nonProxyHosts has no CIDR or range syntax; list the addresses Java clients must reach directly as single IPs';
+  }
+  if ('port' in entry && entry.port !== undefined) {
+    return 'Java nonProxyHosts has no port syntax';
+  }
+  return undefined;
+}

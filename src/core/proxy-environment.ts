@@ -1,0 +1,99 @@
+import { inspect } from 'node:util';
+import { invalidValue, ProxyConfigError, redactCredentials } from './errors';
+import { ProxySettings } from './proxy-settings';
+import { hasControlCharacter } from './text';
+
+/**
+ * The proxy variables exactly as every renderer writes them. NO_PROXY is computed once, elsewhere,
+ * and passed in here, so a systemd drop-in, a shell profile and a pod never disagree.
+ */
+export interface ProxyEnvironment {
+  /**
+   * Full HTTP proxy URL, credentials included (percent-encoded).
+   *
+   * @default - HTTP_PROXY/http_proxy are not set
+   */
+  readonly httpProxy?: string;
+  /**
+   * Full HTTPS proxy URL, credentials included (percent-encoded).
+   *
+   * @default - HTTPS_PROXY/https_proxy are not set
+   */
+  readonly httpsProxy?: string;
+  /** The complete, already computed NO_PROXY value (comma-separated). Always rendered, even empty. */
+  readonly noProxy: string;
+}
+
+/** One environment variable. */
+export interface ProxyVariable {
+  /** Variable name, e.g. `HTTPS_PROXY` or `no_proxy`. */
+  readonly name: string;
+  /** Variable value; a proxy URL holds credentials, so treat it as secret. */
+  readonly value: string;
+}
+
+/**
+ * The proxy variables in render order: `HTTP_PROXY, http_proxy, HTTPS_PROXY, https_proxy,
+ * NO_PROXY, no_proxy`. Both spellings carry the same value because clients disagree on which they
+ * read (curl ignores upper-case `HTTP_PROXY`; Go reads both). A pair whose proxy is unset is left
+ * out; NO_PROXY is always present.
+ *
+ * Every value is checked here, so all renderers refuse newlines and control characters (which
+ * would end a systemd line or a YAML scalar early and inject what follows). Errors name the
+ * variable and mask the password.
+ */
+export function proxyVariables(env: ProxyEnvironment): ProxyVariable[] {
+  const pairs: Array<[string, string | undefined]> = [
+    ['HTTP_PROXY', env.httpProxy],
+    ['HTTPS_PROXY', env.httpsProxy],
+    ['NO_PROXY', env.noProxy ?? ''],
+  ];
+  return pairs.flatMap(([name, value]) => {
+    if (value === undefined) {
+      return [];
+    }
+    const checked = checkValue(name, value);
+    return [{ name, value: checked }, { name: name.toLowerCase(), value: checked }];
+  });
+}
+
+/**
+ * Build the environment from validated settings and the NO_PROXY string computed for a cluster.
+ *
+ * The result is a frozen plain object (spreadable, usable as {@link ProxyEnvironment}), whose
+ * `toString()`, `toJSON()` and `util.inspect` output mask the password.
+ */
+export function proxyEnvironment(settings: ProxySettings, noProxy: string): ProxyEnvironment {
+  checkValue('NO_PROXY', noProxy);
+  const env: ProxyEnvironment = {
+    ...(settings.httpProxy ? { httpProxy: settings.httpProxy.href } : {}),
+    ...(settings.httpsProxy ? { httpsProxy: settings.httpsProxy.href } : {}),
+    noProxy,
+  };
+  const redacted = (): Record<string, string> => ({
+    ...(settings.httpProxy ? { httpProxy: settings.httpProxy.redacted } : {}),
+    ...(settings.httpsProxy ? { httpsProxy: settings.httpsProxy.redacted } : {}),
+    noProxy,
+  });
+  // Non-enumerable, so spreading and deep equality see only the three variables.
+  Object.defineProperties(env, {
+    toJSON: { value: redacted },
+    toString: { value: () => `ProxyEnvironment ${JSON.stringify(redacted())}` },
+    [inspect.custom]: { value: () => `ProxyEnvironment ${inspect(redacted())}` },
+  });
+  return Object.freeze(env);
+}
+
+/** Refuse a value that is not a string, or holds a control character. */
+function checkValue(name: string, value: unknown): string {
+  if (typeof value !== 'string') {
+    throw invalidValue(name, value, 'must be a string');
+  }
+  if (hasControlCharacter(value)) {
+    throw invalidValue(name, redactCredentials(value), 'must not contain newlines or control characters');
+  }
+  if (value === '' && name !== 'NO_PROXY') {
+    throw new ProxyConfigError(name, 'must not be empty; leave the proxy unset instead');
+  }
+  return value;
+}

@@ -1,0 +1,161 @@
+import { inspect } from 'node:util';
+import { CaBundle, parseCaBundle } from './ca-bundle';
+import { invalidValue, ProxyConfigError } from './errors';
+import { formatNoProxyEntry, NoProxyEntry, parseNoProxyList } from './noproxy';
+import { parseProxyUrl, ProxyUrl } from './proxy-url';
+import { assertCredentialText } from './userinfo';
+
+/** Input for {@link ProxySettings}: the installation-wide proxy definition. */
+export interface ProxySettingsProps {
+  /**
+   * Proxy for plain HTTP requests (`HTTP_PROXY`), e.g. `http://proxy.corp:3128`. Credentials may be
+   * inside, percent-encoded (`http://user:p%40ss@proxy.corp:3128`), or given as `username`/`password`.
+   *
+   * @default - no HTTP proxy
+   */
+  readonly httpProxy?: string;
+  /**
+   * Proxy for HTTPS requests (`HTTPS_PROXY`). Usually the same URL as `httpProxy` (still `http://`:
+   * the scheme is how clients talk to the proxy, not to the destination).
+   *
+   * @default - no HTTPS proxy
+   */
+  readonly httpsProxy?: string;
+  /**
+   * Proxy user name, raw (not percent-encoded); added to every proxy URL. Must not be combined with
+   * credentials inside a URL.
+   *
+   * @default - credentials only from the URLs, if any
+   */
+  readonly username?: string;
+  /**
+   * Proxy password, raw (not percent-encoded): any character except control characters. Requires
+   * `username`. Never shown in errors, logs, `toString()` or `toJSON()`.
+   *
+   * @default - no password (a user name alone is allowed)
+   */
+  readonly password?: string;
+  /**
+   * Installation-wide NO_PROXY entries (internal registries, corporate networks): an array, or one
+   * comma-separated string, validated by `parseNoProxyList` (empty items such as a trailing comma
+   * are refused). Cluster-specific entries (pod/service CIDRs, cluster domain) are added elsewhere.
+   *
+   * @default - no installation-wide entries
+   */
+  readonly noProxy?: string | readonly string[];
+  /**
+   * PEM bundle of `CERTIFICATE` blocks to trust, for TLS-intercepting proxies.
+   *
+   * @default - no extra CA certificates
+   */
+  readonly trustedCaPem?: string;
+}
+
+/** Keys of {@link ProxySettingsProps}, to catch misspelled props from untyped callers. */
+const KNOWN_PROPS: ReadonlySet<string> = new Set(['httpProxy', 'httpsProxy', 'username', 'password', 'noProxy', 'trustedCaPem']);
+
+/**
+ * A validated proxy definition. Construction fails with a {@link ProxyConfigError} naming the field
+ * for anything that would render a broken or unsafe node or pod configuration.
+ *
+ * Safe to log: `toString()`, `toJSON()` (thus `JSON.stringify`) and `util.inspect` (thus
+ * `console.log`) show `user:***@host:port`, never a password.
+ */
+export class ProxySettings {
+  /**
+   * The parsed HTTP proxy, with credentials from `username`/`password` applied.
+   *
+   * @default - no HTTP proxy
+   */
+  public readonly httpProxy?: ProxyUrl;
+  /**
+   * The parsed HTTPS proxy, with credentials from `username`/`password` applied.
+   *
+   * @default - no HTTPS proxy
+   */
+  public readonly httpsProxy?: ProxyUrl;
+  /**
+   * Installation-wide NO_PROXY entries, parsed and normalized by the NO_PROXY engine
+   * (`parseNoProxyList`), in input order. Only the parsed form is kept: `formatNoProxyEntry` gives
+   * each entry's canonical text, and the rendered NO_PROXY value is computed per cluster elsewhere.
+   */
+  public readonly noProxy: readonly NoProxyEntry[];
+  /**
+   * Extra CA certificates to trust.
+   *
+   * @default - none
+   */
+  public readonly trustedCa?: CaBundle;
+
+  constructor(props: ProxySettingsProps) {
+    if (typeof props !== 'object' || props === null || Array.isArray(props)) {
+      throw invalidValue('props', props, 'must be an object with httpProxy and/or httpsProxy');
+    }
+    const unknown = Object.keys(props).filter((key) => !KNOWN_PROPS.has(key));
+    if (unknown.length > 0) {
+      throw new ProxyConfigError(unknown[0], `is not a proxy setting; expected one of ${[...KNOWN_PROPS].join(', ')}`);
+    }
+    if (props.httpProxy === undefined && props.httpsProxy === undefined) {
+      throw new ProxyConfigError('httpProxy', 'at least one of httpProxy and httpsProxy must be set');
+    }
+
+    const credentials = separateCredentials(props);
+    const withCredentials = (field: string, url: ProxyUrl): ProxyUrl =>
+      credentials ? url.withCredentials(field, credentials.username, credentials.password) : url;
+    if (props.httpProxy !== undefined) {
+      this.httpProxy = withCredentials('httpProxy', parseProxyUrl('httpProxy', props.httpProxy));
+    }
+    if (props.httpsProxy !== undefined) {
+      this.httpsProxy = withCredentials('httpsProxy', parseProxyUrl('httpsProxy', props.httpsProxy));
+    }
+    this.noProxy = Object.freeze(parseNoProxyList(props.noProxy ?? [], 'noProxy'));
+    if (props.trustedCaPem !== undefined) {
+      this.trustedCa = parseCaBundle('trustedCaPem', props.trustedCaPem);
+    }
+    Object.freeze(this);
+  }
+
+  /** True when either proxy URL carries credentials (so rendered output holds a secret). */
+  public get hasCredentials(): boolean {
+    return Boolean(this.httpProxy?.hasCredentials || this.httpsProxy?.hasCredentials);
+  }
+
+  /** One line, passwords masked. */
+  public toString(): string {
+    const parts = [
+      this.httpProxy && `httpProxy=${this.httpProxy.redacted}`,
+      this.httpsProxy && `httpsProxy=${this.httpsProxy.redacted}`,
+      this.noProxy.length > 0 && `noProxy=${this.noProxy.map(formatNoProxyEntry).join(',')}`,
+      this.trustedCa && `trustedCa=${this.trustedCa.certificates.length} certificate(s)`,
+    ];
+    return `ProxySettings(${parts.filter(Boolean).join(' ')})`;
+  }
+
+  /** A plain, password-free summary, so `JSON.stringify(settings)` is safe to log. */
+  public toJSON(): Record<string, unknown> {
+    return {
+      httpProxy: this.httpProxy?.redacted,
+      httpsProxy: this.httpsProxy?.redacted,
+      noProxy: this.noProxy.map(formatNoProxyEntry),
+      trustedCa: this.trustedCa?.certificates.map(({ subject, fingerprint256 }) => ({ subject, fingerprint256 })),
+    };
+  }
+
+  /** The password-free summary, for `console.log` and `util.inspect`. */
+  public [inspect.custom](): string {
+    return this.toString();
+  }
+}
+
+/** Validated `username`/`password` props, or undefined when neither is given. */
+function separateCredentials(props: ProxySettingsProps): { username: string; password?: string } | undefined {
+  if (props.username === undefined && props.password === undefined) {
+    return undefined;
+  }
+  // Check the password first: its error must never be preceded by one that could quote it.
+  const password = props.password === undefined ? undefined : assertCredentialText('password', props.password);
+  if (props.username === undefined) {
+    throw new ProxyConfigError('password', 'is set without username; a proxy password needs a user name');
+  }
+  return { username: assertCredentialText('username', props.username), password };
+}

@@ -1,0 +1,30 @@
+import { ProxyEnvironment, proxyVariables } from '../proxy-environment';
+
+/**
+ * systemd drop-in rendering, e.g. for `/etc/systemd/system/containerd.service.d/http-proxy.conf`.
+ *
+ * Quoting follows systemd.syntax(7) and systemd.exec(5) for `Environment=`. The assignment is one
+ * double-quoted word; systemd unquotes it with C-style escapes, then resolves `%` specifiers:
+ *  - `%` becomes `%%`: otherwise `p%40ss` is read as specifier `%4`, and systemd drops the whole
+ *    assignment with only a log warning (the bug in docker/for-linux#1149 and systemd#9842);
+ *  - `\` becomes `\\` and `"` becomes `\"`: the C-unescaping inside double quotes;
+ *  - `$` and `'` stay as they are: `Environment=` performs no variable expansion, and a single
+ *    quote inside double quotes is literal;
+ *  - the closing `"` keeps a trailing `\` from continuing the line.
+ * Newlines and control characters are refused by {@link proxyVariables}, so each variable is
+ * exactly one line. Other Unicode is written as UTF-8, which systemd accepts.
+ */
+
+/** Escape a value for use inside `Environment="NAME=..."`. */
+export function escapeSystemdEnvironmentValue(value: string): string {
+  return value.replace(/[%\\"]/g, (character) => (character === '%' ? '%%' : `\\${character}`));
+}
+
+/**
+ * Render a `[Service]` drop-in that sets the proxy variables, upper- and lower-case, one
+ * `Environment="NAME=value"` line each, ending with a newline.
+ */
+export function renderSystemdDropIn(env: ProxyEnvironment): string {
+  const lines = proxyVariables(env).map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
+  return `[Service]\n${lines.join('\n')}\n`;
+}

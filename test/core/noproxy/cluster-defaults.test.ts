@@ -1,0 +1,146 @@
+import { ClusterNetwork } from '../../../src/core/network';
+import {
+  ClusterFacts,
+  clusterNoProxyDefaults,
+  ClusterNoProxyDefaultsOptions,
+  explainNoProxy,
+  formatNoProxyEntry,
+  NoProxy,
+} from '../../../src/core/noproxy';
+
+const facts: ClusterFacts = {
+  pods: ['192.168.0.0/16'],
+  services: ['10.96.0.0/12'],
+  serviceDomain: 'cluster.local',
+  controlPlaneEndpoint: 'api.c1.example.com',
+  machineCidrs: ['10.0.0.0/16'],
+  apiServerIp: '10.96.0.1',
+  dnsServiceIp: '10.96.0.10',
+  providerEntries: [{ value: '169.254.169.254', reason: 'instance metadata' }],
+};
+
+const texts = (options?: ClusterNoProxyDefaultsOptions, input: ClusterFacts = facts): string[] =>
+  clusterNoProxyDefaults(input, options).map((d) => formatNoProxyEntry(d.entry));
+
+describe('clusterNoProxyDefaults', () => {
+  test('the complete default set, in documented order', () => {
+    expect(texts()).toEqual([
+      'localhost', '127.0.0.1', '::1',
+      '.svc',
+      '.svc.cluster.local', '.cluster.local', '.cluster.local.',
+      'kubernetes', 'kubernetes.default',
+      '10.96.0.1', '10.96.0.10',
+      '192.168.0.0/16',
+      '10.96.0.0/12',
+      'api.c1.example.com',
+      '10.0.0.0/16',
+      '169.254.169.254',
+    ]);
+  });
+
+  test('every default carries a reason and its category', () => {
+    for (const item of clusterNoProxyDefaults(facts)) {
+      expect(item.reason.length).toBeGreaterThan(10);
+    }
+    expect(clusterNoProxyDefaults(facts).find((d) => formatNoProxyEntry(d.entry) === '169.254.169.254'))
+      .toMatchObject({ reason: 'instance metadata', category: 'providerEntries' });
+  });
+
+  test.each<[keyof ClusterNoProxyDefaultsOptions, string[]]>([
+    ['loopback', ['localhost', '127.0.0.1', '::1']],
+    ['serviceSuffix', ['.svc']],
+    ['clusterDomain', ['.svc.cluster.local', '.cluster.local', '.cluster.local.']],
+    ['kubernetesService', ['kubernetes', 'kubernetes.default']],
+    ['clusterIps', ['10.96.0.1', '10.96.0.10']],
+    ['podCidrs', ['192.168.0.0/16']],
+    ['serviceCidrs', ['10.96.0.0/12']],
+    ['controlPlaneEndpoint', ['api.c1.example.com']],
+    ['machineCidrs', ['10.0.0.0/16']],
+    ['providerEntries', ['169.254.169.254']],
+  ])('category %s can be switched off', (category, removed) => {
+    const all = texts();
+    expect(texts({ [category]: false })).toEqual(all.filter((text) => !removed.includes(text)));
+    expect(texts({ [category]: true })).toEqual(all);
+  });
+
+  test('takes a real ClusterNetwork, dual-stack, with provider entries and an IPv6 endpoint', () => {
+    const network = new ClusterNetwork({
+      pods: ['fd00:10:244::/56', '192.168.0.0/16'],
+      services: ['fd00:10:96::/112', '10.96.0.0/12'],
+      serviceDomain: 'corp.internal',
+      controlPlaneEndpoint: '[fd00::1]',
+      provider: 'gcp',
+    });
+    const result = texts(undefined, network);
+    expect(result).toEqual(expect.arrayContaining([
+      '.corp.internal', '.corp.internal.', 'fd00:10:96::1', 'fd00:10:96::a', 'fd00:10:244::/56', '192.168.0.0/16',
+      'fd00:10:96::/112', '10.96.0.0/12', 'fd00::1', 'metadata', 'metadata.google.internal.',
+    ]));
+    expect(result).not.toContain('.cluster.local');
+  });
+
+  test('errors name the network field', () => {
+    expect(() => clusterNoProxyDefaults({ ...facts, machineCidrs: ['10.0.0.1/16'] })).toThrow(/^network\.machineCidrs\[0\]: .*did you mean 10\.0\.0\.0\/16/);
+    expect(() => clusterNoProxyDefaults({ ...facts, providerEntries: [{ value: 'http://vcenter', reason: 'x' }] }))
+      .toThrow(/^network\.providerEntries\[0\]: .*scheme/);
+  });
+});
+
+describe('NoProxy.forCluster', () => {
+  const noProxy = NoProxy.forCluster(facts, { installationWide: 'registry.corp.example,10.50.0.0/16', additionalClusterSpecific: 'git.c1.example.com' });
+
+  test('normalizes: .svc.<domain> is covered by .<domain>', () => {
+    expect(noProxy.toJSON()).toEqual({
+      installationWide: ['registry.corp.example', '10.50.0.0/16'],
+      clusterSpecific: [
+        'localhost', '127.0.0.1', '::1', '.svc', '.cluster.local', '.cluster.local.', 'kubernetes', 'kubernetes.default',
+        '10.96.0.1', '10.96.0.10', '192.168.0.0/16', '10.96.0.0/12', 'api.c1.example.com', '10.0.0.0/16', '169.254.169.254',
+        'git.c1.example.com',
+      ],
+    });
+    expect(noProxy.clusterSpecific[1].reason).toMatch(/loopback/);
+    expect(noProxy.clusterSpecific.at(-1)?.reason).toBe('user-defined cluster-specific entry');
+  });
+
+  test.each([
+    'http://kubernetes/',
+    'https://kubernetes.default:443/',
+    'https://kubernetes.default.svc/',
+    'https://kubernetes.default.svc.cluster.local/',
+    'https://kubernetes.default.svc.cluster.local./',
+    'http://10.96.0.1/',
+    'http://10.96.0.10:53/',
+    'http://api.c1.example.com:6443/',
+    'http://localhost:8080/',
+    'http://127.0.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://registry.corp.example/',
+  ])('every client family goes direct for %s', (url) => {
+    const proxied = explainNoProxy(noProxy.render(), url).filter((verdict) => !verdict.direct);
+    expect(proxied.map((verdict) => verdict.client)).toEqual([]);
+  });
+
+  test('external destinations still use the proxy in every client family', () => {
+    for (const url of ['https://github.com/', 'http://8.8.8.8/', 'https://example.com/', 'https://evilcluster.local.example/', 'http://[2001:db8::2]/']) {
+      expect(explainNoProxy(noProxy.render(), url).filter((verdict) => verdict.direct)).toEqual([]);
+    }
+  });
+
+  test('known client quirks are the only exceptions, and are flagged', () => {
+    // Node 24 http strips the dot of ".svc" and compares text suffixes
+    expect(explainNoProxy(noProxy.render(), 'http://notsvc/').filter((verdict) => verdict.direct))
+      .toEqual([expect.objectContaining({ client: 'node24-http', entry: '.svc', quirk: 'suffix-without-label-boundary' })]);
+    // Ruby reads the "1" of "::1" as a host name; requests compares text suffixes of IPv6 hosts
+    expect(explainNoProxy(noProxy.render(), 'http://8.8.8.1/').filter((verdict) => verdict.direct))
+      .toEqual([expect.objectContaining({ client: 'ruby', entry: '1', quirk: 'ipv6-entry-split-at-colons' })]);
+    expect(explainNoProxy(noProxy.render(), 'http://[2001:db8::1]/').filter((verdict) => verdict.direct))
+      .toEqual([expect.objectContaining({ client: 'python-requests', entry: '::1', quirk: 'suffix-without-label-boundary' })]);
+  });
+
+  test('fits 300 installation-wide entries plus the defaults twice into a 10,240-character drop-in', () => {
+    const installationWide = Array.from({ length: 300 }, (_, i) => `10.${100 + Math.floor(i / 250)}.${i % 250}.${(i * 7) % 250}`);
+    const value = NoProxy.forCluster(facts, { installationWide }).render();
+    const dropIn = `[Service]\nEnvironment="NO_PROXY=${value}"\nEnvironment="no_proxy=${value}"\n`;
+    expect(dropIn.length).toBeLessThan(10_240);
+  });
+});

@@ -1,0 +1,115 @@
+import { explainNoProxy, lintNoProxy, NoProxy, parseDestination, parseNoProxyList } from '../../../src/core/noproxy';
+
+describe('parseDestination', () => {
+  test('normalizes the host and keeps whether a port was written', () => {
+    expect(parseDestination('HTTPS://Example.COM/x')).toEqual({ url: 'HTTPS://Example.COM/x', scheme: 'https', host: 'example.com', hostType: 'name', port: 443 });
+    expect(parseDestination('https://example.com:443/')).toMatchObject({ port: 443, explicitPort: 443 });
+    expect(parseDestination('http://user:p@ss@[FD00:0::10]:8080/')).toMatchObject({ host: 'fd00::10', hostType: 'IPv6', port: 8080, explicitPort: 8080 });
+    expect(parseDestination('http://10.0.0.1/')).toMatchObject({ hostType: 'IPv4', port: 80 });
+    expect(parseDestination('http://x.cluster.local./')).toMatchObject({ host: 'x.cluster.local.' });
+  });
+
+  test('refuses relative and non-http URLs, naming the field', () => {
+    expect(() => parseDestination('example.com')).toThrow('url: must be an absolute http:// or https:// URL (got "example.com")');
+    expect(() => parseDestination('ftp://example.com/', 'target')).toThrow(/^target: must be an http:\/\/ or https:\/\/ URL/);
+  });
+});
+
+describe('explainNoProxy', () => {
+  test('names the entry and the rule for each client, in table order', () => {
+    const verdicts = explainNoProxy('example.com,.example.com', 'https://api.example.com/');
+    expect(verdicts).toHaveLength(11);
+    expect(verdicts[0]).toEqual({
+      client: 'go-httpproxy',
+      clientName: 'Go x/net/http/httpproxy',
+      direct: true,
+      variable: 'NO_PROXY',
+      entry: 'example.com',
+      reason: 'NO_PROXY entry "example.com" matches api.example.com:443: subdomain of the entry',
+    });
+    expect(verdicts.find((v) => v.client === 'node24-fetch')).toMatchObject({ direct: true, variable: 'no_proxy', entry: '.example.com' });
+  });
+
+  test('explains why a client uses the proxy', () => {
+    const [wget] = explainNoProxy({ NO_PROXY: 'example.com' }, 'http://example.com/', { clients: ['wget'] });
+    expect(wget).toEqual({ client: 'wget', clientName: 'wget', direct: false, reason: 'wget reads only no_proxy, which is not set, so it uses the proxy' });
+    const [curl] = explainNoProxy('10.0.0.0/8', 'http://[fd00::1]/', { clients: ['curl'] });
+    expect(curl).toMatchObject({ direct: false, variable: 'no_proxy', reason: 'no entry of no_proxy matches [fd00::1]:80' });
+    const [go] = explainNoProxy({}, 'http://example.com/', { clients: ['go-stdlib'] });
+    expect(go.reason).toBe('neither NO_PROXY nor no_proxy is set, so it uses the proxy');
+  });
+
+  test('flags quirks: built-in loopback, apex via leading dot, trailing dots, resolution', () => {
+    expect(explainNoProxy('', 'http://localhost/', { clients: ['go-httpproxy', 'ruby'] }).map((v) => v.quirk)).toEqual(['builtin-loopback', 'builtin-loopback']);
+    expect(explainNoProxy('.example.com', 'http://example.com/', { clients: ['curl'] })[0].quirk).toBe('leading-dot-matches-apex');
+    expect(explainNoProxy('example.com.', 'http://example.com/', { clients: ['curl'] })[0].quirk).toBe('trailing-dot-ignored');
+    expect(explainNoProxy('example.com', 'http://example.com/', { clients: ['curl'] })[0].quirk).toBeUndefined();
+    const [ruby] = explainNoProxy('10.96.0.0/12', 'http://kubernetes/', { clients: ['ruby'], resolve: () => '10.96.0.1' });
+    expect(ruby).toMatchObject({ direct: true, quirk: 'resolved-address', reason: expect.stringMatching(/resolved address 10\.96\.0\.1/) });
+  });
+
+  test('Go prefers NO_PROXY, the others no_proxy', () => {
+    const verdicts = explainNoProxy({ NO_PROXY: 'a.example', no_proxy: 'b.example' }, 'http://b.example/');
+    expect(verdicts.filter((v) => !v.direct).map((v) => v.client)).toEqual(['go-httpproxy', 'go-stdlib']);
+  });
+});
+
+describe('lintNoProxy', () => {
+  const messages = (value: string) => lintNoProxy(value).map((w) => w.message);
+
+  test('CIDRs: names the CIDR-blind clients (Node 24 http is served by the range form)', () => {
+    const [warning] = lintNoProxy('10.96.0.0/12');
+    expect(warning).toMatchObject({
+      field: 'noProxy[0]',
+      entry: '10.96.0.0/12',
+      code: 'ignored-by-some-clients',
+      clients: ['wget', 'python-urllib', 'node-pfe-v1', 'node-pfe-v2', 'node24-fetch'],
+    });
+    expect(warning.message).toBe('noProxy[0]: "10.96.0.0/12": CIDR and range entries are ignored by wget, Python urllib, proxy-from-env 1.1.0, '
+      + 'proxy-from-env 2.1.0 (axios) and Node 24 fetch, which use the proxy for addresses inside; list the addresses they must reach directly as single IPs');
+  });
+
+  test('IPv6 CIDRs are read by Go only', () => {
+    const [warning] = lintNoProxy('fd00::/64');
+    expect(warning.clients).toEqual(['curl', 'wget', 'python-urllib', 'python-requests', 'node-pfe-v1', 'node-pfe-v2', 'node24-http', 'node24-fetch', 'ruby']);
+  });
+
+  test('IPv6 addresses: ignored by Ruby, over-matched by Ruby and requests', () => {
+    const warnings = lintNoProxy('a.example,fd00::10');
+    expect(warnings.map((w) => [w.field, w.code, w.clients])).toEqual([
+      ['noProxy[1]', 'ignored-by-some-clients', ['ruby']],
+      ['noProxy[1]', 'over-match', ['ruby', 'python-requests']],
+    ]);
+    expect(warnings[1].message).toMatch(/pieces "fd00", "10" read as host names, so every host ending in ".fd00" or ".10"/);
+  });
+
+  test(':port entries name curl and wget, and the clients needing the port in the URL', () => {
+    const [warning] = lintNoProxy('registry.example:443');
+    expect(warning.clients).toEqual(['curl', 'wget', 'python-urllib', 'python-requests', 'node24-http']);
+    expect(warning.message).toMatch(/^noProxy\[0\]: "registry.example:443": ":port" entries are not honoured/);
+    expect(lintNoProxy('10.0.0.1:8080')[0].clients).toEqual(['curl', 'wget', 'python-requests']);
+  });
+
+  test('"*." globs are rewritten; "*" is unsupported by wget and Ruby', () => {
+    expect(lintNoProxy('*.corp.example')).toEqual([expect.objectContaining({
+      code: 'glob-rewritten',
+      entry: '*.corp.example',
+      clients: ['curl', 'wget', 'python-urllib', 'python-requests', 'ruby'],
+    })]);
+    expect(messages('*')).toEqual(['noProxy[0]: "*": "*" is not supported by wget and Ruby, so the proxy is still used there']);
+  });
+
+  test('domains and suffixes work everywhere once rendered', () => {
+    expect(lintNoProxy('example.com,.svc,cluster.local.,10.0.0.1')).toEqual([]);
+  });
+
+  test('takes a NoProxy and names the given field', () => {
+    const noProxy = new NoProxy({ installationWide: 'a.example', clusterSpecific: '192.168.0.0/16' });
+    expect(lintNoProxy(noProxy, 'noProxy.entries').map((w) => w.field)).toEqual(['noProxy.entries[1]']);
+    expect(lintNoProxy(parseNoProxyList('10.0.0.0/8', 'x'))[0].entry).toBe('10.0.0.0/8');
+  });
+
+  test('invalid input throws the parse error', () => {
+    expect(() => lintNoProxy('http://x')).toThrow(/^noProxy\[0\]: .*scheme/);
+  });
+});

@@ -1,0 +1,75 @@
+import { explainNoProxy, NO_PROXY_CLIENT_IDS, NoProxyClientId, NoProxyVariables } from '../../../src/core/noproxy';
+
+/**
+ * The measurement table of shared/reference/noproxy-clients.md, one row per case: the NO_PROXY
+ * setting, the URL, and the clients that went direct. Every client model must reproduce every row.
+ */
+interface MeasuredCase {
+  readonly id: string;
+  readonly noProxy: string | NoProxyVariables;
+  readonly url: string;
+  /** Clients that bypassed the proxy (all others used it). */
+  readonly direct: readonly NoProxyClientId[] | 'all';
+  readonly resolve?: Record<string, string>;
+}
+
+const GO: NoProxyClientId[] = ['go-httpproxy', 'go-stdlib'];
+const PFE: NoProxyClientId[] = ['node-pfe-v1', 'node-pfe-v2'];
+const allBut = (...excluded: NoProxyClientId[]): NoProxyClientId[] => NO_PROXY_CLIENT_IDS.filter((id) => !excluded.includes(id));
+
+const CASES: readonly MeasuredCase[] = [
+  { id: 'env-upper-only', noProxy: { NO_PROXY: 'example.com' }, url: 'http://example.com/', direct: allBut('wget') },
+  { id: 'env-lower-only', noProxy: { no_proxy: 'example.com' }, url: 'http://example.com/', direct: 'all' },
+  { id: 'env-conflict', noProxy: { NO_PROXY: 'example.com', no_proxy: 'other.com' }, url: 'http://example.com/', direct: GO },
+  { id: 'exact-host', noProxy: 'example.com', url: 'http://example.com/', direct: 'all' },
+  { id: 'suffix-no-dot', noProxy: 'example.com', url: 'http://api.example.com/', direct: allBut(...PFE, 'node24-http', 'node24-fetch') },
+  { id: 'suffix-leading-dot', noProxy: '.example.com', url: 'http://api.example.com/', direct: 'all' },
+  { id: 'apex-vs-leading-dot', noProxy: '.example.com', url: 'http://example.com/', direct: ['curl', 'python-urllib', 'python-requests', 'node24-http'] },
+  { id: 'partial-label-no-dot', noProxy: 'example.com', url: 'http://notexample.com/', direct: ['python-requests'] },
+  { id: 'partial-label-leading-dot', noProxy: '.example.com', url: 'http://notexample.com/', direct: ['node24-http'] },
+  { id: 'wildcard-subdomain', noProxy: '*.example.com', url: 'http://api.example.com/', direct: [...GO, ...PFE, 'node24-http', 'node24-fetch'] },
+  { id: 'star-alone', noProxy: '*', url: 'http://example.com/', direct: allBut('wget', 'ruby') },
+  { id: 'star-in-list', noProxy: 'other.com,*', url: 'http://example.com/', direct: [...GO, ...PFE, 'node24-http', 'node24-fetch'] },
+  { id: 'uppercase-host', noProxy: 'example.com', url: 'http://EXAMPLE.COM/', direct: 'all' },
+  { id: 'uppercase-entry', noProxy: 'EXAMPLE.COM', url: 'http://example.com/', direct: 'all' },
+  { id: 'trailing-dot-host', noProxy: 'example.com', url: 'http://example.com./', direct: ['curl'] },
+  { id: 'trailing-dot-entry', noProxy: 'example.com.', url: 'http://example.com/', direct: ['curl'] },
+  { id: 'space-after-comma', noProxy: 'other.com, example.com', url: 'http://example.com/', direct: 'all' },
+  { id: 'trailing-space-entry', noProxy: 'example.com ,other.com', url: 'http://example.com/', direct: allBut('wget') },
+  { id: 'space-separated', noProxy: 'other.com example.com', url: 'http://example.com/', direct: ['curl', ...PFE, 'node24-fetch', 'ruby'] },
+  { id: 'port-match', noProxy: 'example.com:8080', url: 'http://example.com:8080/', direct: allBut('curl', 'wget') },
+  { id: 'port-default-https', noProxy: 'example.com:443', url: 'https://example.com/', direct: [...GO, ...PFE, 'node24-http', 'node24-fetch', 'ruby'] },
+  { id: 'ipv4-exact', noProxy: '10.0.0.5', url: 'http://10.0.0.5/', direct: 'all' },
+  { id: 'ipv4-cidr-in', noProxy: '10.0.0.0/24', url: 'http://10.0.0.5/', direct: [...GO, 'curl', 'python-requests', 'ruby'] },
+  { id: 'ipv4-range-dash', noProxy: '10.0.0.1-10.0.0.9', url: 'http://10.0.0.5/', direct: ['node24-http'] },
+  {
+    id: 'ipv4-cidr-vs-name',
+    noProxy: '10.96.0.0/12',
+    url: 'http://kubernetes.default.svc/',
+    direct: ['ruby'],
+    resolve: { 'kubernetes.default.svc': '10.96.0.1' },
+  },
+  { id: 'ipv6-exact', noProxy: 'fd00::10', url: 'http://[fd00::10]/', direct: [...GO, 'curl', 'wget', 'python-requests', 'node24-http'] },
+  { id: 'ipv6-exact-bracketed', noProxy: '[fd00::10]', url: 'http://[fd00::10]/', direct: ['python-urllib', ...PFE, 'node24-fetch'] },
+  { id: 'ipv6-cidr', noProxy: 'fd00::/64', url: 'http://[fd00::10]/', direct: GO },
+  { id: 'localhost-not-listed', noProxy: 'example.com', url: 'http://localhost/', direct: [...GO, 'ruby'] },
+  { id: 'ipv4-loopback-not-listed', noProxy: 'example.com', url: 'http://127.0.0.1/', direct: [...GO, 'ruby'] },
+  { id: 'ipv6-loopback-not-listed', noProxy: 'example.com', url: 'http://[::1]/', direct: [...GO, 'ruby'] },
+  { id: 'k8s-svc-nodot', noProxy: 'svc', url: 'http://kubernetes.default.svc/', direct: allBut(...PFE, 'node24-http', 'node24-fetch') },
+  { id: 'k8s-svc-dot', noProxy: '.svc', url: 'http://kubernetes.default.svc/', direct: 'all' },
+  {
+    id: 'k8s-fqdn-cluster-local-nodot',
+    noProxy: 'cluster.local',
+    url: 'http://x.y.svc.cluster.local/',
+    direct: allBut(...PFE, 'node24-http', 'node24-fetch'),
+  },
+  { id: 'k8s-fqdn-cluster-local-dot', noProxy: '.cluster.local', url: 'http://x.y.svc.cluster.local/', direct: 'all' },
+];
+
+describe('client models reproduce the measured NO_PROXY table', () => {
+  test.each(CASES.map((c) => [c.id, c] as const))('%s', (_id, measured) => {
+    const verdicts = explainNoProxy(measured.noProxy, measured.url, { resolve: (host) => measured.resolve?.[host] });
+    const direct = verdicts.filter((verdict) => verdict.direct).map((verdict) => verdict.client);
+    expect(direct).toEqual(measured.direct === 'all' ? NO_PROXY_CLIENT_IDS : NO_PROXY_CLIENT_IDS.filter((id) => measured.direct.includes(id)));
+  });
+});

@@ -1,0 +1,176 @@
+import * as fc from 'fast-check';
+import { dnsName, entry, entryList, ipv4, ipv6, neighbours, rawEntry } from './arbitraries';
+import {
+  Destination,
+  entryCoversDestination,
+  explainNoProxy,
+  formatNoProxyEntry,
+  NoProxy,
+  NoProxyClientTraits,
+  noProxyClient,
+  NoProxyEntry,
+  NoProxyFormat,
+  normalizeNoProxyEntries,
+  parseDestination,
+  parseNoProxyEntry,
+  parseNoProxyList,
+  renderNoProxy,
+} from '../../../src/core/noproxy';
+
+/** Bounded so the whole NO_PROXY suite stays well under 20 s on two cores. */
+const RUNS = { numRuns: 100 };
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Destinations near the entries (and any `extraHosts`): each name, a subdomain, a sibling sharing its text
+ * (`xexample.com`), the parent, the trailing-dot twin; each address and its numeric neighbours,
+ * the bounds of every block and their neighbours; each on default, explicit and entry ports;
+ * plus a few unrelated external hosts.
+ */
+function destinationsNear(entries: readonly NoProxyEntry[], extraHosts: readonly string[] = []): Destination[] {
+  const hosts = new Set<string>(['github.com', '8.8.8.8', '2001:db8::1', 'localhost', ...extraHosts]);
+  const ports = new Set<number>([8081]);
+  for (const item of entries) {
+    if ('port' in item && item.port !== undefined) {
+      ports.add(item.port);
+    }
+    if (item.kind === 'domain' || item.kind === 'suffix') {
+      const bare = item.name.replace(/\.$/, '');
+      for (const name of [bare, `x.${bare}`, `x${bare}`, bare.split('.').slice(1).join('.')].filter((n) => n !== '')) {
+        hosts.add(name);
+        hosts.add(`${name}.`);
+      }
+    } else if (item.kind === 'ip') {
+      neighbours(item.address).forEach((host) => hosts.add(host));
+    } else if (item.kind === 'cidr' || item.kind === 'range') {
+      const bounds = item.kind === 'range' ? [item.start, item.end] : cidrBounds(item);
+      bounds.flatMap(neighbours).forEach((host) => hosts.add(host));
+    }
+  }
+  const urls: string[] = [];
+  for (const host of hosts) {
+    urls.push(`http://${urlHost(host)}/`, `https://${urlHost(host)}/`, `https://${urlHost(host)}:443/`);
+    ports.forEach((port) => urls.push(`http://${urlHost(host)}:${port}/`));
+  }
+  return urls.map((url) => parseDestination(url));
+}
+
+function cidrBounds(cidr: NoProxyEntry & { kind: 'cidr' }): string[] {
+  // the rendered range form holds the last address; parse it back rather than recomputing
+  const [, range] = renderNoProxy([cidr], 'list').split('\n');
+  const last = range?.split('-')[1];
+  return last === undefined ? [cidr.network] : [cidr.network, last];
+}
+
+/**
+ * Whether a client family can honour the entry for this destination at all (from its traits):
+ * the renderer must then make it go direct.
+ */
+function canExpress(client: NoProxyClientTraits, item: NoProxyEntry, destination: Destination): boolean {
+  const port = 'port' in item ? item.port : undefined;
+  if (port !== undefined && destination.explicitPort === undefined && !client.ports.defaultPort) {
+    return false;
+  }
+  switch (item.kind) {
+    case 'wildcard':
+      return client.starAlone;
+    case 'domain':
+      return port === undefined || (destination.host === item.name ? client.ports.host : client.ports.suffix);
+    case 'suffix':
+      return port === undefined || client.ports.suffix;
+    case 'ip':
+      if (item.family === 'IPv4') {
+        return port === undefined || client.ports.ipv4;
+      }
+      return port === undefined ? client.ipv6Bare || client.ipv6Bracketed : client.ports.ipv6;
+    case 'cidr':
+    case 'range':
+      return item.family === 'IPv4' ? client.ipv4Cidr || client.ipv4Range : client.ipv6Cidr;
+  }
+}
+
+describe('NO_PROXY properties', () => {
+  test('parse(format(entry)) round-trips, and parsing normalizes every accepted spelling', () => {
+    fc.assert(fc.property(rawEntry, (raw) => {
+      const parsed = parseNoProxyEntry(raw, 'generated');
+      const text = formatNoProxyEntry(parsed);
+      expect(parseNoProxyEntry(text, 'formatted')).toEqual(parsed);
+      expect(formatNoProxyEntry(parseNoProxyEntry(text, 'formatted'))).toBe(text);
+      expect(text).toBe(text.trim().toLowerCase());
+    }), { numRuns: 400 });
+  });
+
+  test('normalizing twice changes nothing', () => {
+    fc.assert(fc.property(entryList, (list) => {
+      const once = normalizeNoProxyEntries(list);
+      expect(normalizeNoProxyEntries(once)).toEqual(once);
+      expect(normalizeNoProxyEntries([...once].reverse()).length).toBe(once.length);
+    }), RUNS);
+  });
+
+  test('NoProxy is idempotent on its own parts', () => {
+    fc.assert(fc.property(entryList, entryList, (installation, cluster) => {
+      const first = new NoProxy({ installationWide: installation.map(formatNoProxyEntry), clusterSpecific: cluster.map((e) => ({ entry: e })) });
+      const again = new NoProxy({
+        installationWide: first.installationWide.map((item) => formatNoProxyEntry(item.entry)),
+        clusterSpecific: first.clusterSpecific.map((item) => ({ entry: item.entry })),
+      });
+      expect(again.entries).toEqual(first.entries);
+    }), { numRuns: 60 });
+  });
+
+  test('normalization changes no client decision for any destination', () => {
+    fc.assert(fc.property(entryList, (list) => {
+      const before = renderNoProxy(list);
+      const after = renderNoProxy(normalizeNoProxyEntries(list));
+      for (const destination of destinationsNear(list)) {
+        const was = explainNoProxy(before, destination).map((verdict) => verdict.direct);
+        const is = explainNoProxy(after, destination).map((verdict) => verdict.direct);
+        expect([destination.url, is]).toEqual([destination.url, was]);
+      }
+    }), RUNS);
+  });
+
+  test('rendered lists: every client that can honour an entry goes direct; any other bypass is a flagged quirk', () => {
+    fc.assert(fc.property(entryList, fc.array(fc.oneof(ipv4, ipv6, dnsName), { maxLength: 4 }), (list, unrelated) => {
+      const rendered = renderNoProxy(list);
+      for (const destination of destinationsNear(list, unrelated)) {
+        const covering = list.filter((item) => entryCoversDestination(item, destination));
+        for (const verdict of explainNoProxy(rendered, destination)) {
+          const client = noProxyClient(verdict.client);
+          const context = { url: destination.url, client: verdict.client, rendered, entry: verdict.entry };
+          if (covering.some((item) => canExpress(client, item, destination))) {
+            expect({ ...context, direct: verdict.direct }).toEqual({ ...context, direct: true });
+          }
+          if (covering.length === 0 && verdict.direct) {
+            expect({ ...context, quirk: verdict.quirk }).toEqual({ ...context, quirk: expect.any(String) });
+          }
+        }
+      }
+    }), RUNS);
+  });
+
+  test('the rendered value parses back to entries covering exactly the same destinations', () => {
+    fc.assert(fc.property(entryList, (list) => {
+      const reparsed = parseNoProxyList(renderNoProxy(list), 'rendered');
+      for (const destination of destinationsNear(list)) {
+        const covered = list.some((item) => entryCoversDestination(item, destination));
+        expect([destination.url, reparsed.some((item) => entryCoversDestination(item, destination))]).toEqual([destination.url, covered]);
+      }
+    }), RUNS);
+  });
+
+  test('renderers never throw on valid input and are deterministic', () => {
+    const formats: NoProxyFormat[] = ['env', 'list', 'json', 'java'];
+    fc.assert(fc.property(fc.array(entry, { maxLength: 8 }), (list) => {
+      for (const format of formats) {
+        const text = renderNoProxy(list, format);
+        expect(renderNoProxy(list.map((item) => ({ ...item })), format)).toBe(text);
+        expect(/[\s\u0000-\u001f]/.test(format === 'env' ? text : '')).toBe(false);
+      }
+    }), RUNS);
+  });
+});

@@ -1,0 +1,82 @@
+import {
+  NoProxy,
+  parseNoProxyEntry,
+  parseNoProxyList,
+  renderJavaNonProxyHosts,
+  renderNoProxy,
+  renderNoProxyEntry,
+} from '../../../src/core/noproxy';
+
+const tokens = (raw: string): string[] => renderNoProxyEntry(parseNoProxyEntry(raw, 'noProxy[0]'));
+
+describe('renderNoProxyEntry', () => {
+  test.each<[string, string[]]>([
+    ['example.com', ['example.com', '.example.com']],
+    ['cluster.local.', ['cluster.local.', '.cluster.local.']],
+    ['example.com:8443', ['example.com:8443', '.example.com:8443']],
+    ['.example.com', ['.example.com']],
+    ['*.example.com', ['.example.com']],
+    ['.example.com:443', ['.example.com:443']],
+    ['*', ['*']],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.1:80', ['10.0.0.1:80']],
+    ['fd00::10', ['fd00::10', '[fd00::10]']],
+    ['[fd00::10]:443', ['[fd00::10]:443']],
+    ['10.96.0.0/12', ['10.96.0.0/12', '10.96.0.0-10.111.255.255']],
+    ['10.0.0.1/32', ['10.0.0.1']],
+    ['fd00::/64', ['fd00::/64']],
+    ['fd00::1/128', ['fd00::1', '[fd00::1]']],
+    ['10.0.0.0-10.0.0.255', ['10.0.0.0/24', '10.0.0.0-10.0.0.255']],
+    ['10.0.0.5-10.0.0.16', ['10.0.0.5-10.0.0.16', '10.0.0.5/32', '10.0.0.6/31', '10.0.0.8/29', '10.0.0.16/32']],
+    ['fd00::1-fd00::4', ['fd00::1/128', 'fd00::2/127', 'fd00::4/128']],
+  ])('%s -> %j', (raw, expected) => {
+    expect(tokens(raw)).toEqual(expected);
+  });
+
+  test('never renders "*." globs, which curl, wget, Python and Ruby ignore', () => {
+    expect(tokens('*.a.example').some((token) => token.startsWith('*'))).toBe(false);
+  });
+});
+
+describe('renderNoProxy', () => {
+  const noProxy = new NoProxy({
+    installationWide: 'registry.corp.example,10.50.0.0/16',
+    clusterSpecific: [{ entry: parseNoProxyEntry('fd00::10', 'x'), reason: 'an IPv6 service' }, '.svc:443'],
+  });
+
+  test('env: comma-separated tokens in list order, each once', () => {
+    expect(renderNoProxy(noProxy)).toBe('registry.corp.example,.registry.corp.example,10.50.0.0/16,10.50.0.0-10.50.255.255,fd00::10,[fd00::10],.svc:443');
+    expect(renderNoProxy(parseNoProxyList('10.0.0.0/24,10.0.0.0-10.0.0.255', 'noProxy'))).toBe('10.0.0.0/24,10.0.0.0-10.0.0.255');
+  });
+
+  test('env: a list holding "*" renders as "*" alone', () => {
+    const withWildcard = [...parseNoProxyList('a.example', 'x'), { kind: 'wildcard' as const }];
+    expect(renderNoProxy(withWildcard)).toBe('*');
+    expect(renderNoProxy([])).toBe('');
+  });
+
+  test('list: one token per line', () => {
+    expect(renderNoProxy(noProxy, 'list').split('\n')).toEqual(renderNoProxy(noProxy).split(','));
+  });
+
+  test('json: entry, kind, part, reason and the rendered tokens', () => {
+    expect(JSON.parse(renderNoProxy(noProxy, 'json'))).toEqual([
+      { entry: 'registry.corp.example', kind: 'domain', part: 'installation-wide', rendered: ['registry.corp.example', '.registry.corp.example'] },
+      { entry: '10.50.0.0/16', kind: 'cidr', family: 'IPv4', part: 'installation-wide', rendered: ['10.50.0.0/16', '10.50.0.0-10.50.255.255'] },
+      { entry: 'fd00::10', kind: 'ip', family: 'IPv6', part: 'cluster-specific', reason: 'an IPv6 service', rendered: ['fd00::10', '[fd00::10]'] },
+      { entry: '.svc:443', kind: 'suffix', port: 443, part: 'cluster-specific', rendered: ['.svc:443'] },
+    ]);
+  });
+
+  test('java: |-separated globs, CIDRs, ranges and ports skipped and listed', () => {
+    const java = renderJavaNonProxyHosts(parseNoProxyList('example.com,.svc,10.0.0.1,fd00::1,10.96.0.0/12,10.0.0.5-10.0.0.9,x.example:8443', 'noProxy'));
+    expect(java.value).toBe('example.com|*.example.com|*.svc|10.0.0.1|[fd00::1]');
+    expect(java.skipped).toEqual([
+      { entry: '10.96.0.0/12', reason: expect.stringMatching(/no CIDR or range syntax/) },
+      { entry: '10.0.0.5-10.0.0.9', reason: expect.stringMatching(/no CIDR or range syntax/) },
+      { entry: 'x.example:8443', reason: 'Java nonProxyHosts has no port syntax' },
+    ]);
+    expect(renderNoProxy(parseNoProxyList('*', 'noProxy'), 'java')).toBe('*');
+    expect(noProxy.render('java')).toBe('registry.corp.example|*.registry.corp.example|[fd00::10]');
+  });
+});
