@@ -56,15 +56,18 @@ const project = new typescript.TypeScriptProject({
       target: 'ES2022',
     },
   },
-  jestOptions: {
-    jestConfig: {
-      testMatch: ['<rootDir>/test/**/*.test.ts'],
-      // Coverage is informative only; keep CI output short.
-      coverageReporters: ['text-summary', 'lcov'],
+  tsconfigDev: {
+    compilerOptions: {
+      // fast-check's bundled pure-rand typings do not resolve under moduleResolution "node".
+      skipLibCheck: true,
     },
   },
   gitignore: ['/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results'],
 });
+
+// projen merges jest arrays with its defaults; replace them outright.
+project.package.file.addOverride('jest.testMatch', ['<rootDir>/test/**/*.test.ts']);
+project.package.file.addOverride('jest.coverageReporters', ['text-summary', 'lcov']); // keep CI output short
 
 project.package.addField('peerDependenciesMeta', Object.fromEntries(
   Object.keys(optionalPeers).map((name) => [name, { optional: true }]),

@@ -1,0 +1,197 @@
+import { parseArgs } from 'node:util';
+import { ProxyConfigError, redactCredentials } from '../core/errors';
+import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
+import {
+  ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
+} from '../core/noproxy';
+import { Provider } from '../core/providers';
+
+/**
+ * `cluster-proxy`: the NO_PROXY engine on the command line. Pure function of argv so tests can
+ * run it in-process; `main.ts` wires it to the process.
+ */
+
+/** What a CLI run produced. */
+export interface CliResult {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const USAGE = `Usage:
+  cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
+  cluster-proxy explain URL [cluster flags] [--format text|json]
+
+Prints the complete NO_PROXY for a cluster (noproxy), or whether each HTTP client family would
+bypass the proxy for URL with that NO_PROXY, and why (explain).
+
+Cluster flags:
+  --no-proxy LIST               installation-wide entries, comma-separated (repeatable)
+  --pod-cidr CIDR               pod CIDR (repeatable: one per IP family)         required
+  --service-cidr CIDR           service CIDR (repeatable: one per IP family)     required
+  --service-domain DOMAIN       cluster DNS domain (default cluster.local)
+  --control-plane-endpoint HOST control-plane endpoint host
+  --machine-cidr CIDR           machine/node network CIDR (repeatable)
+  --provider P                  aws, azure, gcp, vsphere, openstack, vcd, nutanix, docker, other
+  --region R                    provider region (AWS: adds .<region>.compute.internal)
+  --provider-endpoint HOST      vCenter, Prism Central, Cloud Director host... (repeatable)
+  --dns-service-ip IP           cluster DNS ClusterIP (default: 10th address of the service CIDR)
+  --without CATEGORY            leave out a default category (repeatable): loopback, serviceSuffix,
+                                clusterDomain, kubernetesService, clusterIps, podCidrs, serviceCidrs,
+                                controlPlaneEndpoint, machineCidrs, providerEntries
+`;
+
+const OPTIONS = {
+  'no-proxy': { type: 'string', multiple: true },
+  'pod-cidr': { type: 'string', multiple: true },
+  'service-cidr': { type: 'string', multiple: true },
+  'service-domain': { type: 'string' },
+  'control-plane-endpoint': { type: 'string' },
+  'machine-cidr': { type: 'string', multiple: true },
+  'provider': { type: 'string' },
+  'region': { type: 'string' },
+  'provider-endpoint': { type: 'string', multiple: true },
+  'dns-service-ip': { type: 'string' },
+  'without': { type: 'string', multiple: true },
+  'format': { type: 'string' },
+  'help': { type: 'boolean', short: 'h' },
+} as const;
+
+/** Input field (as named in ProxyConfigError) -> the flag that sets it, for one-line errors. */
+const FLAG_FOR_FIELD: Record<string, string> = {
+  noProxy: '--no-proxy',
+  pods: '--pod-cidr',
+  services: '--service-cidr',
+  serviceDomain: '--service-domain',
+  controlPlaneEndpoint: '--control-plane-endpoint',
+  machineCidrs: '--machine-cidr',
+  provider: '--provider',
+  region: '--region',
+  providerEndpoints: '--provider-endpoint',
+  dnsServiceIp: '--dns-service-ip',
+};
+
+const CATEGORIES: readonly ClusterNoProxyCategory[] = [
+  'loopback', 'serviceSuffix', 'clusterDomain', 'kubernetesService', 'clusterIps',
+  'podCidrs', 'serviceCidrs', 'controlPlaneEndpoint', 'machineCidrs', 'providerEntries',
+];
+
+/** A usage error: reported as one line, exit code 2. */
+class UsageError extends Error {}
+
+/** Run the CLI on `argv` (without `node` and the script path). */
+export function runCli(argv: readonly string[]): CliResult {
+  try {
+    return { exitCode: 0, stdout: execute(argv), stderr: '' };
+  } catch (error) {
+    if (error instanceof ProxyConfigError || error instanceof UsageError) {
+      return { exitCode: 2, stdout: '', stderr: `cluster-proxy: ${redactCredentials(flagMessage(error))}\n` };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    // parseArgs reports unknown or malformed flags with TypeError(ERR_PARSE_ARGS_*)
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      // node's own wording is long and mentions positional arguments; keep the one fact that matters
+      const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
+      const short = unknown ? `unknown option ${unknown}` : message.replace(/\.?\s*To specify.*$/s, '');
+      return { exitCode: 2, stdout: '', stderr: `cluster-proxy: ${redactCredentials(short)} (see --help)\n` };
+    }
+    return { exitCode: 1, stdout: '', stderr: `cluster-proxy: internal error: ${redactCredentials(message)}\n` };
+  }
+}
+
+function execute(argv: readonly string[]): string {
+  const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined || command === 'help') {
+    return USAGE;
+  }
+  if (command === 'noproxy') {
+    expectPositionals(command, rest, 0);
+    const format = parseChoice('--format', values.format ?? 'env', ['env', 'list', 'json', 'java']) as NoProxyFormat;
+    const rendered = computeNoProxy(values).render(format);
+    return rendered.endsWith('\n') ? rendered : `${rendered}\n`;
+  }
+  if (command === 'explain') {
+    expectPositionals(command, rest, 1);
+    const format = parseChoice('--format', values.format ?? 'text', ['text', 'json']);
+    return explain(rest[0], computeNoProxy(values), format);
+  }
+  throw new UsageError(`unknown command ${JSON.stringify(command)}; use noproxy or explain (see --help)`);
+}
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function computeNoProxy(values: Values): NoProxy {
+  if (!values['pod-cidr']?.length) {
+    throw new UsageError('--pod-cidr is required (repeat it for dual-stack)');
+  }
+  if (!values['service-cidr']?.length) {
+    throw new UsageError('--service-cidr is required (repeat it for dual-stack)');
+  }
+  const props: ClusterNetworkProps = {
+    pods: values['pod-cidr'],
+    services: values['service-cidr'],
+    serviceDomain: values['service-domain'],
+    controlPlaneEndpoint: values['control-plane-endpoint'],
+    machineCidrs: values['machine-cidr'],
+    provider: values.provider as Provider | undefined,
+    region: values.region,
+    providerEndpoints: values['provider-endpoint'],
+    dnsServiceIp: values['dns-service-ip'],
+  };
+  const network = new ClusterNetwork(props);
+  const defaults: Record<string, boolean> = {};
+  for (const category of values.without ?? []) {
+    defaults[parseChoice('--without', category, CATEGORIES)] = false;
+  }
+  // Repeated --no-proxy flags and commas inside each one are the same list.
+  const installationWide = (values['no-proxy'] ?? []).join(',');
+  return NoProxy.forCluster(network, {
+    installationWide: installationWide === '' ? [] : installationWide,
+    defaults: defaults as ClusterNoProxyDefaultsOptions,
+  });
+}
+
+function explain(url: string, noProxy: NoProxy, format: string): string {
+  const value = noProxy.render('env');
+  const verdicts = explainNoProxy(value, url);
+  const warnings = lintNoProxy(noProxy);
+  if (format === 'json') {
+    return `${JSON.stringify({ url, noProxy: value, clients: verdicts, warnings }, null, 2)}\n`;
+  }
+  const nameWidth = Math.max(...verdicts.map((v) => v.clientName.length));
+  const lines = [
+    `URL:      ${url}`,
+    `NO_PROXY: ${value}`,
+    '',
+    ...verdicts.map((v) => `${v.clientName.padEnd(nameWidth)}  ${v.direct ? 'DIRECT' : 'PROXY '}  ${v.reason}${v.quirk ? ` [quirk: ${v.quirk}]` : ''}`),
+  ];
+  if (warnings.length > 0) {
+    lines.push('', 'Warnings:', ...warnings.map((w) => `  - ${w.message}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function expectPositionals(command: string, rest: readonly string[], count: number): void {
+  if (rest.length !== count) {
+    const expected = count === 0 ? 'no arguments' : 'exactly one URL';
+    throw new UsageError(`${command} takes ${expected} (got ${JSON.stringify(rest)})`);
+  }
+}
+
+function parseChoice<T extends string>(flag: string, value: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag}: must be one of ${choices.join(', ')} (got ${JSON.stringify(value)})`);
+  }
+  return value as T;
+}
+
+/** Rename the leading input field of a message to the flag that sets it. */
+function flagMessage(error: Error): string {
+  if (!(error instanceof ProxyConfigError)) {
+    return error.message;
+  }
+  const base = error.field.replace(/[.[].*$/, '');
+  const flag = FLAG_FOR_FIELD[base];
+  return flag ? `${flag}${error.message.slice(base.length).replace(/^\[\d+\]/, '')}` : error.message;
+}

@@ -1,0 +1,102 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { runCli } from '../../src/cli/cli';
+import { ClusterNetwork, NoProxy } from '../../src/core';
+
+const cluster = ['--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12'];
+
+describe('cluster-proxy noproxy', () => {
+  test('prints the same NO_PROXY the library computes', () => {
+    const result = runCli(['noproxy', ...cluster, '--no-proxy', '.corp.example', '--control-plane-endpoint', 'api.demo.example']);
+    expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+    const expected = NoProxy.forCluster(
+      new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: 'api.demo.example' }),
+      { installationWide: '.corp.example' },
+    ).render('env');
+    expect(result.stdout).toBe(`${expected}\n`);
+    expect(result.stdout.startsWith('.corp.example,')).toBe(true);
+    expect(result.stdout).toContain('api.demo.example,.api.demo.example');
+  });
+
+  test('repeated --no-proxy flags and commas inside them form one list', () => {
+    const a = runCli(['noproxy', ...cluster, '--no-proxy', 'a.example,b.example', '--no-proxy', '10.0.0.0/8']).stdout;
+    const b = runCli(['noproxy', ...cluster, '--no-proxy', 'a.example,b.example,10.0.0.0/8']).stdout;
+    expect(a).toBe(b);
+    expect(a.startsWith('a.example,.a.example,b.example,.b.example,10.0.0.0/8,10.0.0.0-10.255.255.255,')).toBe(true);
+  });
+
+  test('formats: list, json and java', () => {
+    expect(runCli(['noproxy', ...cluster, '--format', 'list']).stdout.split('\n')).toContain('.svc');
+    const json = JSON.parse(runCli(['noproxy', ...cluster, '--format', 'json']).stdout);
+    expect(JSON.stringify(json)).toContain('10.96.0.1');
+    const java = runCli(['noproxy', ...cluster, '--format', 'java']).stdout;
+    expect(java).toContain('|');
+    expect(java).not.toContain(',');
+  });
+
+  test('--without drops a default category and provider presets apply', () => {
+    const withDefaults = runCli(['noproxy', ...cluster, '--provider', 'gcp']).stdout;
+    expect(withDefaults).toContain('metadata.google.internal');
+    const without = runCli(['noproxy', ...cluster, '--provider', 'gcp', '--without', 'providerEntries', '--without', 'loopback']).stdout;
+    expect(without).not.toContain('metadata.google.internal');
+    expect(without).not.toContain('localhost');
+  });
+
+  test.each<[string, string[], string]>([
+    ['a bad CIDR names the flag', ['noproxy', '--pod-cidr', '10.0.0.0/33', '--service-cidr', '10.96.0.0/12'],
+      'cluster-proxy: --pod-cidr: prefix length must be at most 32 for IPv4 (got "10.0.0.0/33")\n'],
+    ['a scheme in --no-proxy', ['noproxy', ...cluster, '--no-proxy', 'http://registry.example'],
+      'cluster-proxy: --no-proxy: a NO_PROXY entry must not contain a scheme'],
+    ['a missing pod CIDR', ['noproxy', '--service-cidr', '10.96.0.0/12'], 'cluster-proxy: --pod-cidr is required'],
+    ['an unknown provider', ['noproxy', ...cluster, '--provider', 'hetzner'], 'cluster-proxy: --provider: is not a supported provider'],
+    ['an unknown category', ['noproxy', ...cluster, '--without', 'dns'], 'cluster-proxy: --without: must be one of loopback,'],
+    ['an unknown format', ['noproxy', ...cluster, '--format', 'yaml'], 'cluster-proxy: --format: must be one of env, list, json, java (got "yaml")'],
+    ['an unknown flag', ['noproxy', '--bogus'], 'cluster-proxy: unknown option --bogus (see --help)\n'],
+    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"'],
+    ['explain without URL', ['explain', ...cluster], 'cluster-proxy: explain takes exactly one URL'],
+    ['a provider endpoint with credentials', ['noproxy', ...cluster, '--provider-endpoint', 'https://admin:s3cret@vc.corp'],
+      '--provider-endpoint: must not contain credentials (got "https://admin:***@vc.corp")'],
+  ])('bad input: %s gives one line and exit code 2', (_name, argv, message) => {
+    const result = runCli(argv);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).not.toContain('s3cret');
+  });
+});
+
+describe('cluster-proxy explain', () => {
+  test('reports per client, including the CIDR-blind ones for a pod IP', () => {
+    const result = runCli(['explain', 'http://192.168.3.4:8080/metrics', ...cluster]);
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines.find((l) => l.startsWith('Go x/net/http/httpproxy'))).toContain('DIRECT');
+    expect(lines.find((l) => l.startsWith('Python urllib'))).toContain('PROXY');
+    expect(result.stdout).toContain('Warnings:');
+  });
+
+  test('json output carries every client verdict', () => {
+    const json = JSON.parse(runCli(['explain', 'https://kubernetes.default.svc/', ...cluster, '--format', 'json']).stdout);
+    expect(json.clients.length).toBeGreaterThanOrEqual(11);
+    expect(json.clients.every((c: { direct: boolean }) => c.direct)).toBe(true);
+  });
+
+  test('an external destination goes through the proxy in every client', () => {
+    const json = JSON.parse(runCli(['explain', 'https://registry-1.docker.io/v2/', ...cluster, '--format', 'json']).stdout);
+    expect(json.clients.filter((c: { direct: boolean }) => c.direct)).toEqual([]);
+  });
+});
+
+describe('the installed binary', () => {
+  const main = path.join(__dirname, '..', '..', 'src', 'cli', 'main.ts');
+  const tsNode = require.resolve('ts-node/dist/bin.js');
+
+  test('exits non-zero with a one-line error and prints help', () => {
+    const bad = spawnSync(process.execPath, [tsNode, '--transpile-only', main, 'noproxy', '--pod-cidr', 'nope', '--service-cidr', '10.96.0.0/12'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('cluster-proxy: --pod-cidr: must be a CIDR such as 10.96.0.0/12 or fd00:10:96::/112 (got "nope")\n');
+    const help = execFileSync(process.execPath, [tsNode, '--transpile-only', main, '--help'], { encoding: 'utf8' });
+    expect(help).toContain('cluster-proxy noproxy');
+  }, 30_000);
+});

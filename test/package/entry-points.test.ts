@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.join(__dirname, '..', '..');
+const tsNodeRegister = require.resolve('ts-node/register/transpile-only');
+
+/** Modules loaded by requiring `entry` in a fresh node process. */
+function modulesLoadedBy(entry: string): string[] {
+  const script = `require(${JSON.stringify(entry)}); process.stdout.write(JSON.stringify(Object.keys(require.cache)));`;
+  const result = spawnSync(process.execPath, ['-r', tsNodeRegister, '-e', script], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(result.stderr);
+  }
+  return JSON.parse(result.stdout);
+}
+
+describe('package entry points', () => {
+  test('the root entry point loads no adapter framework (optional peers stay optional)', () => {
+    const loaded = modulesLoadedBy(path.join(root, 'src', 'index.ts'));
+    const peers = loaded.filter((file) => /node_modules\/(cdk8s|cdk8s-plus-\d+|constructs|@pulumi)\//.test(file));
+    expect(peers).toEqual([]);
+    expect(loaded.some((file) => file.includes(`${path.sep}src${path.sep}core${path.sep}`))).toBe(true);
+  }, 30_000);
+
+  test('package.json exports the three subpaths and marks every peer optional', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(Object.keys(pkg.exports)).toEqual(['.', './cdk8s', './pulumi', './package.json']);
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@pulumi/kubernetes', '@pulumi/pulumi', 'cdk8s', 'cdk8s-plus-28', 'constructs']);
+    for (const peer of Object.keys(pkg.peerDependencies)) {
+      expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
+    }
+    expect(pkg.dependencies).not.toHaveProperty('cdk8s');
+    expect(pkg.bin['cluster-proxy']).toBe('lib/cli/main.js');
+  });
+});
