@@ -38,7 +38,8 @@ const project = new typescript.TypeScriptProject({
     'cdk8s@^2.70.106',
     'constructs@^10.8.1',
     'cdk8s-plus-28@^2.5.6',
-    '@pulumi/pulumi@^3.270.0',
+    // 3.250+ require Node 22; this project supports Node 20 (3.249 already requires 22).
+    '@pulumi/pulumi@~3.248.0',
     '@pulumi/kubernetes@^4.34.2',
     'fast-check@^4',
     'ajv@^8',
@@ -46,6 +47,7 @@ const project = new typescript.TypeScriptProject({
     'kubernetes-models@4.5.1',
     'typedoc@~0.28.0',
     'typedoc-plugin-markdown@~4.14.0',
+    'cdk8s-cli@^2.207.0',
   ],
   bin: { 'cluster-proxy': 'lib/cli/main.js' },
   sampleCode: false,

@@ -9,3 +9,4 @@ export * from './ca-bundle';
 export * from './proxy-environment';
 export * from './cluster-proxy-config';
 export * from './render';
+export * from './k8s';
