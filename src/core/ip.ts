@@ -44,9 +44,12 @@ export function familyBits(family: IpFamily): number {
   return family === 'IPv4' ? 32 : 128;
 }
 
+/** 2^0 .. 2^128: bigint exponentiation is slow, and block sizes are needed in tight loops. */
+const POWERS_OF_TWO: readonly bigint[] = Array.from({ length: 129 }, (_, bits) => 2n ** BigInt(bits));
+
 /** Number of addresses in a `/prefixLength` block. */
 export function blockSize(family: IpFamily, prefixLength: number): bigint {
-  return 2n ** BigInt(familyBits(family) - prefixLength);
+  return POWERS_OF_TWO[familyBits(family) - prefixLength];
 }
 
 /**
@@ -130,6 +133,11 @@ export function rangeToCidrs(family: IpFamily, start: bigint, end: bigint): Cidr
 
 /** The prefix length if `start`..`end` is exactly one CIDR block, otherwise undefined. */
 export function exactCidrPrefix(family: IpFamily, start: bigint, end: bigint): number | undefined {
-  const blocks = rangeToCidrs(family, start, end);
-  return blocks.length === 1 ? blocks[0].prefixLength : undefined;
+  // One block: its size is a power of two and its start is aligned to that size.
+  const size = end - start + 1n;
+  const hostBits = POWERS_OF_TWO.indexOf(size);
+  if (hostBits === -1 || hostBits > familyBits(family) || start % size !== 0n) {
+    return undefined;
+  }
+  return familyBits(family) - hostBits;
 }

@@ -1,4 +1,4 @@
-import { entryCoversEntry } from './coverage';
+import { NoProxyCoverageIndex } from './coverage-index';
 import { formatNoProxyEntry } from './format';
 import { NoProxyEntry } from './types';
 
@@ -41,13 +41,15 @@ export function normalizeNoProxyItems<T>(
       firstIndexOfKey.set(key, index);
     }
   });
+  const contextIndex = new NoProxyCoverageIndex(context);
+  const ownIndex = new NoProxyCoverageIndex(entries);
   const kept: T[] = [];
   const dropped: Array<DroppedNoProxyEntry<T>> = [];
   items.forEach((item, index) => {
     const entry = entries[index];
-    const coveredBy = context.find((other) => entryCoversEntry(other, entry))
+    const coveredBy = contextIndex.findCover(entry)
       ?? (firstIndexOfKey.get(keys[index]) !== index ? entries[firstIndexOfKey.get(keys[index]) ?? index] : undefined)
-      ?? entries.find((other, otherIndex) => keys[otherIndex] !== keys[index] && entryCoversEntry(other, entry));
+      ?? ownIndex.findCover(entry, keys[index]);
     if (coveredBy) {
       dropped.push({ item, coveredBy });
     } else {

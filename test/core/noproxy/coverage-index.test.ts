@@ -1,0 +1,43 @@
+import * as fc from 'fast-check';
+import { entryCoversEntry, formatNoProxyEntry, NoProxyEntry, parseNoProxyEntry } from '../../../src/core/noproxy';
+import { NoProxyCoverageIndex } from '../../../src/core/noproxy/coverage-index';
+import { entry } from './arbitraries';
+
+/** The pairwise reference the index replaces (the original quadratic scan). */
+function pairwiseCover(candidates: readonly NoProxyEntry[], inner: NoProxyEntry, excludeKey?: string): boolean {
+  return candidates.some((other) => (excludeKey === undefined || formatNoProxyEntry(other) !== excludeKey) && entryCoversEntry(other, inner));
+}
+
+const parse = (raw: string) => parseNoProxyEntry(raw, 'test');
+
+describe('NoProxyCoverageIndex', () => {
+  test('agrees with the pairwise scan, for lists against themselves and as context', () => {
+    const candidates = fc.array(entry, { minLength: 0, maxLength: 12 });
+    fc.assert(fc.property(candidates, fc.array(entry, { minLength: 1, maxLength: 6 }), (list, probes) => {
+      const index = new NoProxyCoverageIndex(list);
+      for (const inner of [...list, ...probes]) {
+        const key = formatNoProxyEntry(inner);
+        const asOwn = index.findCover(inner, key);
+        expect(asOwn !== undefined).toBe(pairwiseCover(list, inner, key));
+        if (asOwn) {
+          expect(entryCoversEntry(asOwn, inner)).toBe(true);
+          expect(formatNoProxyEntry(asOwn)).not.toBe(key);
+        }
+        expect(index.findCover(inner) !== undefined).toBe(pairwiseCover(list, inner));
+      }
+    }), { numRuns: 400 });
+  });
+
+  test('finds covers by parent names, blocks and ports', () => {
+    const index = new NoProxyCoverageIndex(['.corp.example', '10.0.0.0/8', 'fd00::/16', '10.0.0.5', 'svc.local'].map(parse));
+    expect(index.findCover(parse('a.b.corp.example'), 'a.b.corp.example')).toEqual(parse('.corp.example'));
+    expect(index.findCover(parse('corp.example'), 'corp.example')).toBeUndefined(); // a suffix does not cover the apex
+    expect(index.findCover(parse('10.96.0.0/12'), '10.96.0.0/12')).toEqual(parse('10.0.0.0/8'));
+    expect(index.findCover(parse('10.0.0.7'), '10.0.0.7')).toBeUndefined(); // CIDR-blind clients need single IPs
+    expect(index.findCover(parse('10.0.0.5:443'), '10.0.0.5:443')).toEqual(parse('10.0.0.5'));
+    expect(index.findCover(parse('fd00:1::/32'), 'fd00:1::/32')).toEqual(parse('fd00::/16'));
+    expect(index.findCover(parse('.svc.local'), '.svc.local')).toEqual(parse('svc.local'));
+    expect(index.findCover(parse('10.0.0.0/8'), '10.0.0.0/8')).toBeUndefined(); // not by itself
+    expect(index.findCover(parse('10.0.0.0/8'))).toEqual(parse('10.0.0.0/8')); // but as context, yes
+  });
+});
