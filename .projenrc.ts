@@ -123,6 +123,16 @@ const docgenCheck = project.addTask('docgen:check', {
 project.testTask.reset('jest --passWithNoTests --ci');
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
 project.testTask.spawn(docgenCheck);
+// Benchmarks are not run by the tests, but must keep compiling against the library.
+project.testTask.exec('tsc --noEmit -p bench', { name: 'typecheck benchmarks' });
+
+// Benchmarks (never timed tests): `npm run bench`, results in bench/results/*.json.
+project.addTask('bench', {
+  description: 'Run the benchmarks (ratios against baselines measured in the same run)',
+  exec: 'ts-node --transpile-only bench/run.ts',
+  receiveArgs: true,
+});
+project.eslint?.addLintPattern('bench'); // bench/tsconfig.json type-checks it
 
 // The README's main job: run the CLI on the bundled example definition.
 project.addTask('example', {

@@ -1,0 +1,68 @@
+/**
+ * Deterministic inputs for the benchmarks: the same lists every run, so results compare across runs.
+ */
+import { ClusterNetwork, ProxySettings } from '../src/core';
+
+/**
+ * `count` mixed installation-wide NO_PROXY entries: host names, suffixes, IPv4 addresses, IPv4 and
+ * IPv6 CIDRs, plus duplicates and entries covered by others (the normalizer's real work).
+ */
+export function mixedEntries(count: number): string[] {
+  const entries: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = Math.floor(i / 256) % 256;
+    const b = i % 256;
+    switch (i % 8) {
+      case 0: entries.push(`svc${i}.team${i % 97}.corp.example`); break;
+      case 1: entries.push(`.zone${i}.internal.example`); break;
+      case 2: entries.push(`10.${a}.${b}.${(i * 7) % 256}`); break;
+      case 3: entries.push(`172.${16 + (i % 16)}.${b}.0/24`); break;
+      case 4: entries.push(`fd00:${i.toString(16)}::/64`); break;
+      case 5: entries.push(entries[i - 5]); break; // duplicate
+      case 6: entries.push(`host${i}.zone${i - 5}.internal.example`); break; // covered by the suffix above
+      default: entries.push(`192.168.${b}.${(i * 3) % 256}`); break;
+    }
+  }
+  return entries;
+}
+
+/**
+ * A typical corporate installation list, as platform teams write them: mostly domain suffixes and
+ * internal networks, some single hosts and addresses (cycled to reach `count`).
+ */
+export function typicalEntries(count: number): string[] {
+  const entries: string[] = [];
+  for (let i = 0; i < count; i++) {
+    switch (i % 10) {
+      case 0: case 1: case 2: case 3: entries.push(`.dept${i}.corp.example`); break;
+      case 4: case 5: entries.push(`10.${Math.floor(i / 256) % 256}.${i % 256}.0/24`); break;
+      case 6: case 7: entries.push(`10.200.${Math.floor(i / 256) % 256}.${i % 256}`); break;
+      case 8: entries.push(`svc${i}.corp.example`); break;
+      default: entries.push(`fd00:${i.toString(16)}::10`); break;
+    }
+  }
+  return entries;
+}
+
+/** Settings with credentials (the common case) and `noProxy` installation entries. */
+export function settings(noProxy: readonly string[] = ['.corp.example', '10.0.0.0/8']): ProxySettings {
+  return new ProxySettings({
+    httpProxy: 'http://proxy.corp.example:3128',
+    httpsProxy: 'http://proxy.corp.example:3128',
+    username: 'svc-k8s',
+    password: 'p@ss:w/rd%#?"\' \\$!&',
+    noProxy,
+  });
+}
+
+/** The network of cluster number `index`: distinct endpoint, same ranges (as in a real fleet). */
+export function network(index = 0): ClusterNetwork {
+  return new ClusterNetwork({
+    pods: ['192.168.0.0/16'],
+    services: ['10.96.0.0/12'],
+    controlPlaneEndpoint: `api.cluster-${index}.fleet.example`,
+    machineCidrs: ['10.20.0.0/16'],
+    provider: 'aws',
+    region: 'eu-central-1',
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Benchmark harness: warm-up, repeated interleaved runs of a measured function and its baseline
+ * (so machine drift hits both alike and cancels out in the ratio), median and min-max, tables and
+ * JSON results. Speed is only ever reported here, never asserted in a timed test.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/** Timing summary of one function, in milliseconds per call. */
+export interface Timing {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly samples: number;
+}
+
+/** Options for {@link measure}. */
+export interface MeasureOptions {
+  /** Untimed calls first, so the JIT has compiled the code. @default 3 */
+  readonly warmup?: number;
+  /** Timed repetitions (each alternates measured and baseline calls). @default 11 */
+  readonly repeats?: number;
+}
+
+/** Median, min and max of `samples`. */
+export function summarize(samples: readonly number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1], samples: sorted.length };
+}
+
+function timeOnce(fn: () => unknown): number {
+  const start = process.hrtime.bigint();
+  const result = fn();
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  blackhole(result);
+  return elapsed;
+}
+
+let sink: unknown;
+/** Keep results alive so the engine cannot drop the work that produced them. */
+function blackhole(value: unknown): void {
+  sink = value;
+}
+export function lastSink(): unknown {
+  return sink;
+}
+
+/**
+ * Time each named function, interleaving them in every repetition (a, b, c, a, b, c, ...), and
+ * return a timing per name. Functions are run in rotated order each round so none always goes first.
+ */
+export function measure(fns: Record<string, () => unknown>, options: MeasureOptions = {}): Record<string, Timing> {
+  const names = Object.keys(fns);
+  const warmup = options.warmup ?? 3;
+  const repeats = options.repeats ?? 11;
+  for (let i = 0; i < warmup; i++) {
+    names.forEach((name) => timeOnce(fns[name]));
+  }
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < repeats; round++) {
+    for (let offset = 0; offset < names.length; offset++) {
+      const name = names[(round + offset) % names.length];
+      samples[name].push(timeOnce(fns[name]));
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, summarize(samples[name])]));
+}
+
+/** Format milliseconds with sensible precision. */
+export function ms(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value >= 1 ? value.toFixed(2) : value.toFixed(3);
+}
+
+/** `median (min-max)` in milliseconds. */
+export function timingCell(timing: Timing): string {
+  return `${ms(timing.median)} (${ms(timing.min)}-${ms(timing.max)})`;
+}
+
+/** A Markdown table (printed, and reusable in the README's Performance section). */
+export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** The machine, for the record next to every result. */
+export function machine(): Record<string, string | number> {
+  return {
+    node: process.version,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+/** Write a scenario's result to `bench/results/<name>.json` and return the path. */
+export function writeResult(name: string, result: Record<string, unknown>): string {
+  const dir = path.join(__dirname, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ scenario: name, machine: machine(), ...result }, null, 2)}\n`);
+  return file;
+}
+
+/** Peak resident memory so far, in MiB (Linux reports it as VmHWM). */
+export function peakRssMiB(): number {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    const kib = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1]);
+    if (Number.isFinite(kib)) {
+      return Math.round(kib / 1024);
+    }
+  } catch {
+    // not Linux: fall back to the current RSS
+  }
+  return Math.round(process.memoryUsage().rss / 2 ** 20);
+}

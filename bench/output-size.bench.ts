@@ -1,0 +1,61 @@
+/**
+ * Scenario 4: output size. The drop-in carries NO_PROXY twice (NO_PROXY and no_proxy), and CAPI
+ * caps an inline `files[].content` at 10,240 characters. For the default cluster-specific set plus
+ * N installation-wide entries of a typical mix, how large may N be? Goal: at least 300.
+ */
+import { mixedEntries, network, settings, typicalEntries } from './data';
+import { table, writeResult } from './harness';
+import { ClusterProxyConfig, renderSystemdDropIn } from '../src/core';
+
+/** CAPI's limit on `files[].content` (maxLength in both v1beta1 and v1beta2 schemas). */
+const CAPI_FILE_CONTENT_LIMIT = 10240;
+
+function dropInLength(entries: readonly string[]): number {
+  const config = new ClusterProxyConfig(settings(entries), network());
+  return renderSystemdDropIn(config.environment).length;
+}
+
+/** The largest N (binary search) whose drop-in fits the limit. */
+function largestFitting(generate: (n: number) => string[]): number {
+  let low = 0;
+  let high = 4000;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (dropInLength(generate(middle)) <= CAPI_FILE_CONTENT_LIMIT) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
+}
+
+export function run(): Record<string, unknown> {
+  const mixes: Array<[string, (n: number) => string[]]> = [
+    ['typical (40% suffixes, 20% /24 CIDRs, 20% IPv4, 10% hosts, 10% IPv6)', typicalEntries],
+    ['IPv4 addresses only', (n) => Array.from({ length: n }, (_, i) => `10.200.${Math.floor(i / 256)}.${i % 256}`)],
+    ['domain suffixes only', (n) => Array.from({ length: n }, (_, i) => `.d${i}.corp.example`)],
+    ['host names only', (n) => Array.from({ length: n }, (_, i) => `svc${i}.corp.example`)],
+    ['benchmark mix (scenario 1)', mixedEntries],
+  ];
+  const rows: string[][] = [];
+  const results: Array<Record<string, unknown>> = [];
+  const baseLength = dropInLength([]);
+  for (const [name, generate] of mixes) {
+    const largest = largestFitting(generate);
+    rows.push([name, String(largest), String(dropInLength(generate(largest))), String(dropInLength(generate(300)))]);
+    results.push({ mix: name, largestFitting: largest, dropInAt300: dropInLength(generate(300)) });
+  }
+  const typical = results[0].largestFitting as number;
+  console.log(`\nScenario 4: drop-in size against CAPI's ${CAPI_FILE_CONTENT_LIMIT}-character files[].content limit`);
+  console.log(`defaults only (AWS cluster, credentials): ${baseLength} characters`);
+  console.log(table(['installation-wide mix', 'largest N that fits', 'drop-in chars at N', 'drop-in chars at N=300'], rows));
+  console.log(`goal: at least 300 entries of the typical mix: ${typical} ${typical >= 300 ? 'met' : 'MISSED'}`);
+  const file = writeResult('output-size', { limit: CAPI_FILE_CONTENT_LIMIT, defaultsOnly: baseLength, mixes: results, goal: { typicalLargest: typical, met: typical >= 300 } });
+  console.log(`written: ${file}`);
+  return { typical };
+}
+
+if (require.main === module) {
+  run();
+}
