@@ -23,6 +23,15 @@ describe('package entry points', () => {
     expect(loaded.some((file) => file.includes(`${path.sep}src${path.sep}core${path.sep}`))).toBe(true);
   }, 30_000);
 
+  test('the cdk8s entry point loads no Pulumi, and the Pulumi entry point no cdk8s or constructs', () => {
+    const cdk8sLoads = modulesLoadedBy(path.join(root, 'src', 'cdk8s', 'index.ts'));
+    expect(cdk8sLoads.filter((file) => /node_modules\/@pulumi\//.test(file))).toEqual([]);
+    expect(cdk8sLoads.some((file) => /node_modules\/cdk8s\//.test(file))).toBe(true);
+    const pulumiLoads = modulesLoadedBy(path.join(root, 'src', 'pulumi', 'index.ts'));
+    expect(pulumiLoads.filter((file) => /node_modules\/(cdk8s|cdk8s-plus-\d+|constructs)\//.test(file))).toEqual([]);
+    expect(pulumiLoads.some((file) => /node_modules\/@pulumi\/pulumi\//.test(file))).toBe(true);
+  }, 60_000);
+
   test('package.json exports the three subpaths and marks every peer optional', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.exports)).toEqual(['.', './cdk8s', './pulumi', './package.json']);

@@ -1,0 +1,2 @@
+// cluster-proxy-constructs/pulumi: thin Pulumi ComponentResources over the core's plain manifests.
+export * from './kube-objects';
