@@ -45,6 +45,8 @@ const project = new typescript.TypeScriptProject({
     'ajv@^8',
     'ajv-formats@^3',
     'kubernetes-models@4.5.1',
+    // ESM-only 5.x under an alias: models Kubernetes 1.36, for the MutatingAdmissionPolicy schema
+    'kubernetes-models-v5@npm:kubernetes-models@5.1.0',
     'typedoc@~0.28.0',
     'typedoc-plugin-markdown@~4.14.0',
     'cdk8s-cli@^2.207.0',
@@ -81,12 +83,13 @@ project.package.addField('peerDependenciesMeta', Object.fromEntries(
 project.package.addField('exports', {
   '.': { types: './lib/index.d.ts', default: './lib/index.js' },
   './cdk8s': { types: './lib/cdk8s/index.d.ts', default: './lib/cdk8s/index.js' },
+  './cdk8s-plus': { types: './lib/cdk8s/plus/index.d.ts', default: './lib/cdk8s/plus/index.js' },
   './pulumi': { types: './lib/pulumi/index.d.ts', default: './lib/pulumi/index.js' },
   './package.json': './package.json',
 });
 // Consumers on moduleResolution "node" (node10) ignore "exports" for types.
 project.package.addField('typesVersions', {
-  '*': { cdk8s: ['lib/cdk8s/index.d.ts'], pulumi: ['lib/pulumi/index.d.ts'] },
+  '*': { 'cdk8s': ['lib/cdk8s/index.d.ts'], 'cdk8s-plus': ['lib/cdk8s/plus/index.d.ts'], 'pulumi': ['lib/pulumi/index.d.ts'] },
 });
 
 // src/core stays free of adapter frameworks, and adapters never import each other.

@@ -13,6 +13,7 @@ const output = path.resolve(root, process.argv[2] || 'API.md');
 const entryPoints = [
   ['src/index.ts', 'cluster-proxy-constructs'],
   ['src/cdk8s/index.ts', 'cluster-proxy-constructs/cdk8s'],
+  ['src/cdk8s/plus/index.ts', 'cluster-proxy-constructs/cdk8s-plus'],
   ['src/pulumi/index.ts', 'cluster-proxy-constructs/pulumi'],
 ].filter(([file]) => fs.existsSync(path.join(root, file)));
 
@@ -41,7 +42,8 @@ execFileSync(process.execPath, [
   '--logLevel', 'Warn',
 ], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 
-const pageOf = (file) => (file === 'src/index.ts' ? 'index.md' : `${path.basename(path.dirname(file))}.md`);
+// typedoc names module pages after the entry point's path relative to the common root (src/).
+const pageOf = (file) => `${path.relative('src', path.dirname(file)) || 'index'}.md`;
 const pages = entryPoints.length === 1 ? [['README.md', entryPoints[0][1]]] : entryPoints.map(([file, importPath]) => [pageOf(file), importPath]);
 const sections = pages.map(([page, importPath]) => {
   const body = fs.readFileSync(path.join(out, page), 'utf8')

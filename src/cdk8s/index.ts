@@ -1,2 +1,3 @@
 // cluster-proxy-constructs/cdk8s: thin cdk8s constructs over the core's plain manifests.
 export * from './api-objects';
+export * from './workloads';

@@ -10,3 +10,4 @@ export * from './proxy-environment';
 export * from './cluster-proxy-config';
 export * from './render';
 export * from './k8s';
+export * from './workloads';

@@ -34,7 +34,7 @@ describe('package entry points', () => {
 
   test('package.json exports the three subpaths and marks every peer optional', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.exports)).toEqual(['.', './cdk8s', './pulumi', './package.json']);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './cdk8s', './cdk8s-plus', './pulumi', './package.json']);
     expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@pulumi/kubernetes', '@pulumi/pulumi', 'cdk8s', 'cdk8s-plus-28', 'constructs']);
     for (const peer of Object.keys(pkg.peerDependencies)) {
       expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });

@@ -105,7 +105,8 @@ export function schemaErrors(object: { apiVersion?: string; kind?: string; metad
   if (!object.apiVersion || !object.kind) {
     return [...errors, 'apiVersion and kind are required'];
   }
-  if (object.apiVersion.includes('.')) {
+  // core and built-in API groups (rbac.authorization.k8s.io has a dot too) come from kubernetes-models
+  if (!CORE_MODELS[`${object.apiVersion}/${object.kind}`] && object.apiVersion.includes('.')) {
     const validate = crdValidator(object.apiVersion, object.kind);
     if (!validate(object)) {
       errors.push(...(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`));
@@ -122,6 +123,13 @@ const CORE_MODELS: Record<string, string> = {
   'v1/Pod': 'kubernetes-models/v1/Pod',
   'v1/Service': 'kubernetes-models/v1/Service',
   'v1/Namespace': 'kubernetes-models/v1/Namespace',
+  'v1/PodTemplate': 'kubernetes-models/v1/PodTemplate',
+  'v1/ReplicationController': 'kubernetes-models/v1/ReplicationController',
+  'v1/ServiceAccount': 'kubernetes-models/v1/ServiceAccount',
+  'rbac.authorization.k8s.io/v1/ClusterRole': 'kubernetes-models/rbac.authorization.k8s.io/v1/ClusterRole',
+  'rbac.authorization.k8s.io/v1/ClusterRoleBinding': 'kubernetes-models/rbac.authorization.k8s.io/v1/ClusterRoleBinding',
+  'rbac.authorization.k8s.io/v1/Role': 'kubernetes-models/rbac.authorization.k8s.io/v1/Role',
+  'rbac.authorization.k8s.io/v1/RoleBinding': 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding',
   'apps/v1/Deployment': 'kubernetes-models/apps/v1/Deployment',
   'apps/v1/DaemonSet': 'kubernetes-models/apps/v1/DaemonSet',
   'apps/v1/StatefulSet': 'kubernetes-models/apps/v1/StatefulSet',

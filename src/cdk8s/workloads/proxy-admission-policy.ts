@@ -1,0 +1,40 @@
+import { ApiObject, Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from '../../core/workloads/mutating-admission-policy';
+import { addApiObjects } from '../api-objects';
+import { ensureSupportObjects } from './support-objects';
+
+/** Props of {@link ProxyAdmissionPolicy}. */
+export interface ProxyAdmissionPolicyProps extends ProxyAdmissionPolicyOptions {
+  /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
+  readonly config: ClusterProxyConfig;
+}
+
+/**
+ * The proxy injection for clusters without Kyverno: a Kubernetes `MutatingAdmissionPolicy` and
+ * its binding (`admissionregistration.k8s.io/v1`, GA in Kubernetes 1.36), plus the Secret/ConfigMap
+ * of each target namespace. See `renderProxyAdmissionPolicy`.
+ *
+ * @see https://kubernetes.io/docs/reference/access-authn-authz/mutating-admission-policy/
+ */
+export class ProxyAdmissionPolicy extends Construct {
+  /**
+   * The emitted objects: policy, binding, then the per-namespace Secrets/ConfigMaps (chart-level
+   * objects shared with the other injection paths, so each is emitted once).
+   */
+  public readonly apiObjects: readonly ApiObject[];
+  /** The MutatingAdmissionPolicy. */
+  public readonly policy: ApiObject;
+  /** The MutatingAdmissionPolicyBinding. */
+  public readonly binding: ApiObject;
+
+  constructor(scope: Construct, id: string, props: ProxyAdmissionPolicyProps) {
+    super(scope, id);
+    const { config, ...options } = props;
+    const [policy, binding, ...namespaceObjects] = renderProxyAdmissionPolicy(config, options);
+    this.apiObjects = [...addApiObjects(this, [policy, binding]), ...ensureSupportObjects(Chart.of(this), namespaceObjects)];
+    [this.policy, this.binding] = this.apiObjects;
+    this.node.defaultChild = this.policy;
+  }
+}

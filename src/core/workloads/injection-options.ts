@@ -1,0 +1,80 @@
+import { invalidValue } from '../errors';
+import { ProxyEnvOptions } from './container-env';
+import { DEFAULT_OPT_OUT_ANNOTATION } from './defaults';
+import { checkNamePatterns } from './name-patterns';
+import { TrustBundleOptions } from './trust-bundle';
+import { assertDnsLabel } from '../k8s/names';
+
+/** What injection leaves alone. Every path (synth time, Kyverno, admission policy) honours the same set. */
+export interface InjectionExclusions {
+  /**
+   * Namespaces whose workloads are not touched.
+   *
+   * @default - none (the cluster policies always add `kube-system`)
+   */
+  readonly excludeNamespaces?: readonly string[];
+  /**
+   * Workload or pod name patterns (`*` and `?` wildcards) that are not touched. Pods created by
+   * controllers are matched on their `generateName` (e.g. `capi-*` matches `capi-controller-7d9f-`).
+   *
+   * @default - none
+   */
+  readonly excludeNames?: readonly string[];
+  /**
+   * Container names (in `containers`, `initContainers` and `ephemeralContainers`) that are not touched.
+   *
+   * @default - none
+   */
+  readonly excludeContainers?: readonly string[];
+  /**
+   * Annotation key that opts a pod out when its value is `"false"`. Checked on the pod, the pod
+   * template, and (at synth time) the workload itself.
+   *
+   * @default 'cluster-proxy-constructs/inject'
+   */
+  readonly optOutAnnotation?: string;
+}
+
+/** Options of every injection path. */
+export interface ProxyInjectionOptions extends ProxyEnvOptions, InjectionExclusions {
+  /**
+   * How pods trust the corporate CA, when `ProxySettings.trustedCaPem` is set.
+   *
+   * @default - the ConfigMap `cluster-proxy-ca` with the corporate CA and Node's Mozilla roots,
+   * mounted at `/etc/cluster-proxy/ca`
+   */
+  readonly trustBundle?: TrustBundleOptions;
+}
+
+/** The exclusions, validated. */
+export interface ResolvedExclusions {
+  /** Excluded namespaces. */
+  readonly namespaces: readonly string[];
+  /** Excluded name patterns. */
+  readonly names: readonly string[];
+  /** Excluded container names. */
+  readonly containers: readonly string[];
+  /** Opt-out annotation key. */
+  readonly optOutAnnotation: string;
+}
+
+/** Qualified annotation key: optional DNS-subdomain prefix and `/`, then a name of at most 63 characters. */
+const ANNOTATION_KEY = /^(([a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+
+/** Validate the exclusion options, naming the offending option and item. */
+export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: readonly string[] = []): ResolvedExclusions {
+  const namespaces = [...alwaysExcluded, ...(options.excludeNamespaces ?? [])]
+    .map((namespace, index) => assertDnsLabel(`excludeNamespaces[${index - alwaysExcluded.length}]`, namespace));
+  const containers = (options.excludeContainers ?? [])
+    .map((container, index) => assertDnsLabel(`excludeContainers[${index}]`, container));
+  const optOutAnnotation = options.optOutAnnotation ?? DEFAULT_OPT_OUT_ANNOTATION;
+  if (typeof optOutAnnotation !== 'string' || optOutAnnotation.length > 316 || !ANNOTATION_KEY.test(optOutAnnotation)) {
+    throw invalidValue('optOutAnnotation', optOutAnnotation, 'must be an annotation key such as example.com/inject-proxy');
+  }
+  return {
+    namespaces: [...new Set(namespaces)],
+    names: checkNamePatterns('excludeNames', options.excludeNames),
+    containers: [...new Set(containers)],
+    optOutAnnotation,
+  };
+}

@@ -1,0 +1,145 @@
+import { rootCertificates } from 'node:tls';
+import { CaBundle, parseCaBundle } from '../ca-bundle';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { ContainerEnvGroup, ContainerEnvVar } from './container-env';
+import { CA_BUNDLE_KEY, CA_VOLUME_NAME, CORPORATE_CA_KEY, DEFAULT_CA_CONFIGMAP_NAME, DEFAULT_CA_MOUNT_PATH } from './defaults';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../k8s/names';
+
+/**
+ * Which public roots join the corporate CA in the bundle file that replacing variables
+ * (`SSL_CERT_FILE`, `REQUESTS_CA_BUNDLE`, `CURL_CA_BUNDLE`) point at.
+ *
+ * - `node-mozilla`: the Mozilla root store compiled into the Node.js that runs the synth
+ *   (`tls.rootCertificates`). Destinations the proxy does not intercept (NO_PROXY entries with
+ *   public certificates, such as cloud APIs, and hosts on the proxy's own bypass list) keep
+ *   working. The roots are those of the synthesizing Node.js version, so upgrading Node changes
+ *   the ConfigMap.
+ * - `none`: only the corporate CA. Right when every TLS connection that leaves the cluster is
+ *   intercepted; anything else then fails verification in runtimes that read replacing variables.
+ */
+export type SystemRoots = 'node-mozilla' | 'none';
+
+/** How pods get the corporate CA (only used when `ProxySettings.trustedCaPem` is set). */
+export interface TrustBundleOptions {
+  /**
+   * Public roots bundled with the corporate CA.
+   *
+   * @default 'node-mozilla'
+   */
+  readonly systemRoots?: SystemRoots;
+  /**
+   * Name of the ConfigMap holding the bundle (the same name in every namespace).
+   *
+   * @default 'cluster-proxy-ca'
+   */
+  readonly configMapName?: string;
+  /**
+   * Directory the ConfigMap is mounted at in every container.
+   *
+   * @default '/etc/cluster-proxy/ca'
+   */
+  readonly mountPath?: string;
+}
+
+/** What one runtime reads, and how, so users can tell which of their clients are covered. */
+export interface CaTrustVariable {
+  /** The environment variable. */
+  readonly name: string;
+  /** The ConfigMap key it points at. */
+  readonly key: string;
+  /** `extends` the runtime's own roots, or `replaces` them with the file. */
+  readonly semantics: 'extends' | 'replaces';
+  /** The runtimes that read it. */
+  readonly readBy: string;
+}
+
+/**
+ * The variables set in every container, and what reads them (checked against each runtime's
+ * documentation, see the README). Java reads none of them: it needs a truststore
+ * (`-Djavax.net.ssl.trustStore`) and is not covered.
+ */
+export const CA_TRUST_VARIABLES: readonly CaTrustVariable[] = Object.freeze([
+  { name: 'SSL_CERT_FILE', key: CA_BUNDLE_KEY, semantics: 'replaces', readBy: 'Go crypto/x509 on Linux, OpenSSL default paths (Python ssl, Ruby, PHP), curl CLI without CURL_CA_BUNDLE, .NET on Linux, rustls-native-certs' },
+  { name: 'NODE_EXTRA_CA_CERTS', key: CORPORATE_CA_KEY, semantics: 'extends', readBy: 'Node.js (read once at process start)' },
+  { name: 'REQUESTS_CA_BUNDLE', key: CA_BUNDLE_KEY, semantics: 'replaces', readBy: 'Python requests (instead of certifi)' },
+  { name: 'CURL_CA_BUNDLE', key: CA_BUNDLE_KEY, semantics: 'replaces', readBy: 'curl CLI; Python requests as a fallback' },
+]);
+
+/** The resolved trust settings of an injection. */
+export interface TrustBundlePlan {
+  /** ConfigMap name. */
+  readonly configMapName: string;
+  /** Mount directory. */
+  readonly mountPath: string;
+  /** Pod volume name. */
+  readonly volumeName: string;
+  /** The ConfigMap `data`: the full bundle and the corporate CA alone. */
+  readonly data: { readonly [key: string]: string };
+  /** One group per trust variable (each skipped when the container sets it). */
+  readonly envGroups: readonly ContainerEnvGroup[];
+}
+
+const SYSTEM_ROOTS: ReadonlySet<string> = new Set(['node-mozilla', 'none']);
+
+/**
+ * Resolve the trust settings for `config`, or `undefined` when no `trustedCaPem` is set. Throws
+ * a {@link ProxyConfigError} naming the option for a bad name, path or roots choice.
+ */
+export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundleOptions = {}): TrustBundlePlan | undefined {
+  const systemRoots = options.systemRoots ?? 'node-mozilla';
+  if (!SYSTEM_ROOTS.has(systemRoots)) {
+    throw invalidValue('trustBundle.systemRoots', systemRoots, 'must be "node-mozilla" or "none"');
+  }
+  const configMapName = assertObjectName('trustBundle.configMapName', options.configMapName ?? DEFAULT_CA_CONFIGMAP_NAME);
+  const mountPath = checkMountPath(options.mountPath ?? DEFAULT_CA_MOUNT_PATH);
+  const corporate = config.settings.trustedCa;
+  if (!corporate) {
+    return undefined;
+  }
+  const env: ContainerEnvVar[] = CA_TRUST_VARIABLES.map(({ name, key }) => ({ name, value: `${mountPath}/${key}` }));
+  return {
+    configMapName,
+    mountPath,
+    volumeName: CA_VOLUME_NAME,
+    data: { [CA_BUNDLE_KEY]: bundlePem(corporate, systemRoots), [CORPORATE_CA_KEY]: corporate.pem },
+    envGroups: env.map((variable) => ({ names: [variable.name], variables: [variable] })),
+  };
+}
+
+/** The ConfigMap pods mount, for one namespace (or the adapter's default namespace). */
+export function trustBundleConfigMap(plan: TrustBundlePlan, namespace?: string): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: {
+      name: plan.configMapName,
+      ...(namespace !== undefined ? { namespace: assertDnsLabel('namespace', namespace) } : {}),
+      labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
+    },
+    data: { ...plan.data },
+  };
+}
+
+/** Corporate certificates first (they are what the proxy presents), then the public roots not already listed. */
+function bundlePem(corporate: CaBundle, systemRoots: SystemRoots): string {
+  if (systemRoots === 'none') {
+    return corporate.pem;
+  }
+  const known = new Set(corporate.certificates.map((certificate) => certificate.fingerprint256));
+  const roots = parseCaBundle('trustBundle.systemRoots', rootCertificates.join('\n'))
+    .certificates.filter((certificate) => !known.has(certificate.fingerprint256));
+  return corporate.pem + roots.map((certificate) => certificate.pem).join('');
+}
+
+/** An absolute, normalized directory without characters that would need quoting anywhere. */
+function checkMountPath(path: unknown): string {
+  if (typeof path !== 'string' || !/^(\/[A-Za-z0-9._-]+)+$/.test(path) || path.split('/').some((part) => part === '.' || part === '..')) {
+    throw invalidValue('trustBundle.mountPath', path, 'must be an absolute directory such as /etc/cluster-proxy/ca (letters, digits, ".", "_", "-"; no "." or ".." parts)');
+  }
+  if (['/etc/ssl', '/etc/ssl/certs', '/etc/pki', '/usr/share/ca-certificates'].includes(path)) {
+    throw new ProxyConfigError('trustBundle.mountPath', `"${path}" would hide the image's own trust store; mount the bundle in a directory of its own`);
+  }
+  return path;
+}

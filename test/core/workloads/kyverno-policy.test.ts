@@ -1,0 +1,137 @@
+import { stringify } from 'yaml';
+import { anonymousProxyConfig, CORPORATE_CA, passwordForms, proxyConfig } from './fixtures';
+import { expectValid } from './validate';
+import { renderKyvernoProxyPolicy } from '../../../src/core/workloads';
+
+type Rule = Record<string, any>;
+const rule = (objects: any[], name: string): Rule => objects[0].spec.rules.find((r: Rule) => r.name === name);
+
+describe('renderKyvernoProxyPolicy', () => {
+  const config = proxyConfig({ trustedCaPem: CORPORATE_CA });
+  const objects = renderKyvernoProxyPolicy(config, {
+    excludeNamespaces: ['legacy'],
+    excludeNames: ['capi-*', 'dex-k8s-*'],
+    excludeContainers: ['istio-proxy'],
+  });
+  const policy: any = objects[0];
+
+  test('every object validates (ClusterPolicy against the Kyverno 1.19 CRD with unknown fields rejected)', () => {
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      'ClusterPolicy/inject-cluster-proxy',
+      'Secret/cluster-proxy-env',
+      'ConfigMap/cluster-proxy-ca',
+      'ClusterRole/inject-cluster-proxy-kyverno-read',
+      'ClusterRole/inject-cluster-proxy-kyverno-clone',
+    ]);
+    expectValid(objects);
+  });
+
+  test('the validator catches a misspelled rule field', () => {
+    const broken = structuredClone(policy);
+    broken.spec.rules[0].generate.sychronize = true;
+    expect(() => expectValid([broken])).toThrow('additional properties (sychronize)');
+  });
+
+  test('rule order: clones, CA volume, container env, ephemeral env; autogen off', () => {
+    expect(policy.spec.rules.map((r: Rule) => r.name)).toEqual([
+      'clone-proxy-secret', 'clone-proxy-ca', 'add-proxy-ca-volume', 'inject-proxy-env', 'inject-proxy-env-ephemeral',
+    ]);
+    expect(policy.metadata.annotations['pod-policies.kyverno.io/autogen-controllers']).toBe('none');
+    expect(policy.metadata.annotations['policies.kyverno.io/minversion']).toBe('1.13.0');
+  });
+
+  test('the Secret is cloned and kept in sync into every namespace but the excluded ones', () => {
+    const clone = rule(objects, 'clone-proxy-secret');
+    expect(clone.match).toEqual({ any: [{ resources: { kinds: ['Namespace'] } }] });
+    expect(clone.exclude.any[0].resources.namespaces).toEqual(['kube-system', 'legacy']);
+    expect(clone.generate).toEqual({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      name: 'cluster-proxy-env',
+      namespace: '{{request.object.metadata.name}}',
+      synchronize: true,
+      generateExisting: true,
+      clone: { namespace: 'kube-system', name: 'cluster-proxy-env' },
+    });
+    expect(objects[1]).toMatchObject({ kind: 'Secret', metadata: { namespace: 'kube-system' } });
+  });
+
+  test('pods: CREATE only, kube-system + configured namespaces, names and the opt-out annotation excluded', () => {
+    const inject = rule(objects, 'inject-proxy-env');
+    expect(inject.match.any[0].resources).toEqual({ kinds: ['Pod'], operations: ['CREATE'] });
+    expect(inject.exclude.any).toEqual([
+      { resources: { kinds: ['Pod'], namespaces: ['kube-system', 'legacy'] } },
+      { resources: { kinds: ['Pod'], names: ['capi-*', 'dex-k8s-*'] } },
+      { resources: { kinds: ['Pod'], annotations: { 'cluster-proxy-constructs/inject': 'false' } } },
+    ]);
+    const ephemeral = rule(objects, 'inject-proxy-env-ephemeral');
+    expect(ephemeral.match.any[0].resources).toEqual({ kinds: ['Pod/ephemeralcontainers'], operations: ['UPDATE'] });
+    expect(ephemeral.exclude).toEqual(inject.exclude);
+  });
+
+  test('each variable group is added only where the container sets none of its names', () => {
+    const loops = rule(objects, 'inject-proxy-env').mutate.foreach;
+    const envLoops = loops.filter((l: Rule) => JSON.stringify(l.patchStrategicMerge).includes('"env"'));
+    // 7 groups (3 proxy pairs, 4 CA variables) x 2 lists
+    expect(envLoops).toHaveLength(14);
+    const https = envLoops.find((l: Rule) => l.list.startsWith('request.object.spec.containers') && l.preconditions.all[1].key.includes('HTTPS_PROXY'));
+    expect(https.list).toBe('request.object.spec.containers || `[]`');
+    expect(https.preconditions.all).toEqual([
+      { key: '{{ element.name }}', operator: 'AllNotIn', value: ['istio-proxy'] },
+      { key: ['HTTPS_PROXY', 'https_proxy'], operator: 'AllNotIn', value: '{{ element.env[].name || `[]` }}' },
+    ]);
+    expect(https.patchStrategicMerge).toEqual({
+      spec: {
+        containers: [{
+          '(name)': '{{ element.name }}',
+          'env': [
+            { name: 'HTTPS_PROXY', valueFrom: { secretKeyRef: { name: 'cluster-proxy-env', key: 'HTTPS_PROXY' } } },
+            { name: 'https_proxy', valueFrom: { secretKeyRef: { name: 'cluster-proxy-env', key: 'https_proxy' } } },
+          ],
+        }],
+      },
+    });
+    const lists = new Set(envLoops.map((l: Rule) => l.list));
+    expect(lists).toEqual(new Set(['request.object.spec.containers || `[]`', 'request.object.spec.initContainers || `[]`']));
+    const ephemeralLists = rule(objects, 'inject-proxy-env-ephemeral').mutate.foreach.map((l: Rule) => l.list);
+    expect(new Set(ephemeralLists)).toEqual(new Set(['request.object.spec.ephemeralContainers || `[]`']));
+  });
+
+  test('NO_PROXY is always set, with the nodes\' value, even without installation-wide entries', () => {
+    const bare = anonymousProxyConfig({ noProxy: [] });
+    const loops = rule(renderKyvernoProxyPolicy(bare), 'inject-proxy-env').mutate.foreach;
+    const noProxy = loops.find((l: Rule) => l.preconditions.all.some((c: Rule) => JSON.stringify(c.key).includes('NO_PROXY')));
+    expect(noProxy.patchStrategicMerge.spec.initContainers[0].env).toEqual([
+      { name: 'NO_PROXY', value: bare.environment.noProxy },
+      { name: 'no_proxy', value: bare.environment.noProxy },
+    ]);
+    expect(bare.environment.noProxy).toContain('.svc');
+  });
+
+  test('ephemeral containers mount the CA only when the pod has the volume', () => {
+    const mount = rule(objects, 'inject-proxy-env-ephemeral').mutate.foreach.find((l: Rule) => JSON.stringify(l).includes('volumeMounts'));
+    expect(mount.preconditions.all).toContainEqual({ key: 'cluster-proxy-ca', operator: 'AnyIn', value: '{{ request.object.spec.volumes[].name || `[]` }}' });
+  });
+
+  test('credentials never appear in the policy; only in the source Secret', () => {
+    const policyText = stringify(policy);
+    for (const form of passwordForms()) {
+      expect(policyText).not.toContain(form);
+    }
+    expect((objects[1] as any).stringData.HTTP_PROXY).toBe(config.environment.httpProxy);
+  });
+
+  test('without credentials or CA: no clone rules, no sources, no RBAC, literal URLs', () => {
+    const plain = renderKyvernoProxyPolicy(anonymousProxyConfig());
+    expect(plain.map((o) => o.kind)).toEqual(['ClusterPolicy']);
+    expect((plain[0] as any).spec.rules.map((r: Rule) => r.name)).toEqual(['inject-proxy-env', 'inject-proxy-env-ephemeral']);
+    expect(stringify(plain)).toContain('value: http://proxy.corp.example:3128');
+    expectValid(plain);
+  });
+
+  test('kyvernoRbac false drops the ClusterRoles; names are validated', () => {
+    expect(renderKyvernoProxyPolicy(proxyConfig(), { kyvernoRbac: false }).map((o) => o.kind)).toEqual(['ClusterPolicy', 'Secret']);
+    expect(() => renderKyvernoProxyPolicy(proxyConfig(), { sourceNamespace: 'Kube' })).toThrow('sourceNamespace: must be a DNS-1123 label');
+    expect(() => renderKyvernoProxyPolicy(proxyConfig(), { name: '-x' })).toThrow('name: must be a DNS-1123 subdomain');
+  });
+});

@@ -1,0 +1,61 @@
+import { X509Certificate } from 'node:crypto';
+import { rootCertificates } from 'node:tls';
+import { CORPORATE_CA, proxyConfig } from './fixtures';
+import { expectValid } from './validate';
+import { parseCaBundle } from '../../../src/core';
+import { CA_TRUST_VARIABLES, trustBundleConfigMap, trustBundlePlan } from '../../../src/core/workloads';
+
+describe('trustBundlePlan', () => {
+  const config = proxyConfig({ trustedCaPem: CORPORATE_CA });
+
+  test('no plan without trustedCaPem', () => {
+    expect(trustBundlePlan(proxyConfig())).toBeUndefined();
+  });
+
+  test('the bundle starts with the corporate CA and holds every Mozilla root of this Node once', () => {
+    const plan = trustBundlePlan(config)!;
+    const bundle = parseCaBundle('bundle', plan.data['ca-bundle.crt']);
+    const corporate = new X509Certificate(CORPORATE_CA);
+    expect(bundle.certificates[0].fingerprint256).toBe(corporate.fingerprint256);
+    expect(bundle.certificates).toHaveLength(rootCertificates.length + 1);
+    expect(plan.data['corporate-ca.crt']).toBe(config.settings.trustedCa!.pem);
+  });
+
+  test('a corporate CA that is also a public root is listed once', () => {
+    const publicRoot = rootCertificates[0];
+    const plan = trustBundlePlan(proxyConfig({ trustedCaPem: publicRoot }))!;
+    expect(parseCaBundle('bundle', plan.data['ca-bundle.crt']).certificates).toHaveLength(rootCertificates.length);
+  });
+
+  test('systemRoots none: only the corporate CA', () => {
+    const plan = trustBundlePlan(config, { systemRoots: 'none' })!;
+    expect(plan.data['ca-bundle.crt']).toBe(config.settings.trustedCa!.pem);
+  });
+
+  test('each runtime variable points into the mount; Node gets the corporate file (it extends its store)', () => {
+    const plan = trustBundlePlan(config, { mountPath: '/opt/trust' })!;
+    const env = plan.envGroups.flatMap((group) => group.variables);
+    expect(env).toEqual(CA_TRUST_VARIABLES.map((v) => ({ name: v.name, value: `/opt/trust/${v.key}` })));
+    expect(env.find((v) => v.name === 'NODE_EXTRA_CA_CERTS')?.value).toBe('/opt/trust/corporate-ca.crt');
+    expect(CA_TRUST_VARIABLES.find((v) => v.name === 'NODE_EXTRA_CA_CERTS')?.semantics).toBe('extends');
+  });
+
+  test('the ConfigMap is valid and fits the 1 MiB object limit', () => {
+    const configMap = trustBundleConfigMap(trustBundlePlan(config)!, 'apps');
+    expectValid([configMap]);
+    expect(Buffer.byteLength(JSON.stringify(configMap))).toBeLessThan(1024 * 1024);
+  });
+
+  test('bad options name the option', () => {
+    expect(() => trustBundlePlan(config, { systemRoots: 'debian' as never })).toThrow('trustBundle.systemRoots: must be "node-mozilla" or "none"');
+    expect(() => trustBundlePlan(config, { mountPath: 'relative/dir' })).toThrow('trustBundle.mountPath: must be an absolute directory');
+    expect(() => trustBundlePlan(config, { mountPath: '/etc/../root' })).toThrow('trustBundle.mountPath');
+    expect(() => trustBundlePlan(config, { mountPath: '/etc/ssl/certs' })).toThrow("would hide the image's own trust store");
+    expect(() => trustBundlePlan(config, { configMapName: 'Bad Name' })).toThrow('trustBundle.configMapName');
+  });
+
+  test('the extra kubernetes-models validators do reject bad objects', () => {
+    expect(() => expectValid([{ apiVersion: 'v1', kind: 'PodTemplate', metadata: { name: 'x' }, template: { spec: { containers: [{ name: 'a', ports: [{ containerPort: 'eighty' }] }] } } }])).toThrow();
+    expect(() => expectValid([{ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'x' }, rules: [{ verbs: 'get' }] }])).toThrow();
+  });
+});
