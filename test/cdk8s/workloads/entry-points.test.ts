@@ -1,18 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { modulesLoadedBy, REPO_ROOT as root } from '../../support/module-loading';
 
-const root = path.join(__dirname, '..', '..', '..');
-const tsNodeRegister = require.resolve('ts-node/register/transpile-only');
-
-/** Modules loaded by requiring `entry` in a fresh node process. */
-function modulesLoadedBy(entry: string): string[] {
-  const script = `require(${JSON.stringify(entry)}); process.stdout.write(JSON.stringify(Object.keys(require.cache)));`;
-  const result = spawnSync(process.execPath, ['-r', tsNodeRegister, '-e', script], { cwd: root, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(result.stderr);
-  }
-  return JSON.parse(result.stdout);
-}
 const loads = (files: string[], pkg: string): boolean => files.some((file) => file.includes(`${path.sep}node_modules${path.sep}${pkg}${path.sep}`));
 
 describe('workload entry points', () => {
