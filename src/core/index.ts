@@ -11,3 +11,5 @@ export * from './cluster-proxy-config';
 export * from './render';
 export * from './k8s';
 export * from './workloads';
+export * from './capi';
+export * from './addons';

@@ -39,7 +39,9 @@ function destinationsNear(entries: readonly NoProxyEntry[], extraHosts: readonly
     }
     if (item.kind === 'domain' || item.kind === 'suffix') {
       const bare = item.name.replace(/\.$/, '');
-      for (const name of [bare, `x.${bare}`, `x${bare}`, bare.split('.').slice(1).join('.')].filter((n) => n !== '')) {
+      // `q${bare}` probes the label boundary; `q` (not `x`) so a generated `n--...` label never becomes
+      // an `xn--` punycode label that URL parsers refuse
+      for (const name of [bare, `x.${bare}`, `q${bare}`, bare.split('.').slice(1).join('.')].filter((n) => n !== '')) {
         hosts.add(name);
         hosts.add(`${name}.`);
       }

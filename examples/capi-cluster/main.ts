@@ -1,0 +1,51 @@
+// Two Cluster API clusters behind the corporate proxy, from one installation-wide definition:
+//  - `demo`: Ubuntu nodes (cloud-config), Cluster API v1beta2, the proxy CA in the trust store;
+//  - `legacy`: Flatcar nodes (Ignition) for a management cluster that still speaks v1beta1.
+// Run `npx cdk8s synth` here; the manifests land in dist/.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Chart } from 'cdk8s';
+import { ProxySettings } from 'cluster-proxy-constructs';
+import { ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
+
+// Installation-wide: the same for every cluster. The password comes from the environment (CI
+// secret, vault...), never from the repository; the fallback only keeps the example runnable.
+const settings = new ProxySettings({
+  httpProxy: 'http://proxy.corp.example:3128',
+  httpsProxy: 'http://proxy.corp.example:3128',
+  username: 'svc-k8s',
+  password: process.env.PROXY_PASSWORD ?? 'change-me',
+  noProxy: ['.corp.example', '10.0.0.0/8'],
+  trustedCaPem: readFileSync(join(__dirname, 'corp-ca.pem'), 'utf8'), // the TLS-intercepting proxy's CA
+});
+
+const infrastructure = 'infrastructure.cluster.x-k8s.io/v1beta1'; // your provider's objects, e.g. CAPV or CAPA
+
+const app = new App();
+
+new ProxiedCluster(new Chart(app, 'demo'), 'Demo', {
+  name: 'demo',
+  namespace: 'clusters',
+  version: 'v1.31.2',
+  settings,
+  network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example', provider: 'vsphere', providerEndpoints: ['vcenter.corp.example'] },
+  osFamily: 'ubuntu', // where the proxy CA goes
+  infrastructureRef: { apiVersion: infrastructure, kind: 'VSphereCluster', name: 'demo' },
+  controlPlane: { replicas: 3, machineTemplate: { apiVersion: infrastructure, kind: 'VSphereMachineTemplate', name: 'demo-control-plane' } },
+  workerPools: [{ name: 'md-0', replicas: 3, machineTemplate: { apiVersion: infrastructure, kind: 'VSphereMachineTemplate', name: 'demo-md-0' } }],
+});
+
+new ProxiedCluster(new Chart(app, 'legacy'), 'Legacy', {
+  name: 'legacy',
+  namespace: 'clusters',
+  version: 'v1.30.6',
+  capiVersion: 'v1beta1',
+  bootstrapFormat: 'ignition', // Flatcar
+  settings,
+  network: { pods: ['10.244.0.0/16'], services: ['10.96.0.0/12'], provider: 'aws', region: 'eu-central-1' },
+  infrastructureRef: { apiVersion: infrastructure, kind: 'AWSCluster', name: 'legacy' },
+  controlPlane: { machineTemplate: { apiVersion: infrastructure, kind: 'AWSMachineTemplate', name: 'legacy-control-plane' } },
+  workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infrastructure, kind: 'AWSMachineTemplate', name: 'legacy-md-0' } }],
+});
+
+app.synth();

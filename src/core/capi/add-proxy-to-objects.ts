@@ -1,0 +1,181 @@
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
+import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config-spec';
+import { hashedTemplateName } from './kubeadm-config-template';
+import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
+import { BootstrapFormat, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
+import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
+
+/**
+ * Adopting the library in an existing cluster definition: give it the plain objects you already
+ * render (KubeadmControlPlane, KubeadmConfigTemplates, MachineDeployments, anything else), get the
+ * same list back with the node proxy merged in. Nothing passed in is modified, and running the
+ * result through again changes nothing.
+ */
+
+/** Options of {@link addProxyToObjects}. */
+export interface AddProxyOptions extends NodeProxyProps {
+  /** Name of the Cluster the objects belong to (names and labels the Secret). */
+  readonly clusterName: string;
+  /**
+   * Namespace of the Secret.
+   *
+   * @default - the namespace of the kubeadm objects (they must agree)
+   */
+  readonly namespace?: string;
+  /**
+   * Rename each KubeadmConfigTemplate to `<name>-<hash of its spec>` and point the MachineDeployments
+   * among the objects at the new name, so a proxy change rolls the workers. Turn it off only if
+   * something else renames your templates on change.
+   *
+   * @default true
+   */
+  readonly renameTemplates?: boolean;
+}
+
+/** Result of {@link addProxyToObjects}. */
+export interface AddProxyResult {
+  /**
+   * The objects in input order, changed where needed, followed by the node-proxy Secret (delivery
+   * `secret`). Earlier node-proxy Secrets of the same cluster among the input are dropped.
+   */
+  readonly objects: readonly KubeObject[];
+  /**
+   * The node-proxy Secret.
+   *
+   * @default - none (delivery `inline`)
+   */
+  readonly secret?: SecretObject;
+  /**
+   * For each input object, at the same index: its new version, or `undefined` when it was dropped
+   * (an earlier node-proxy Secret of the cluster). For adapters that patch objects in place.
+   */
+  readonly inputResults: readonly (KubeObject | undefined)[];
+  /** Old name to new name of each renamed KubeadmConfigTemplate. */
+  readonly renamedTemplates: { readonly [oldName: string]: string };
+}
+
+type Json = Record<string, any>;
+
+/**
+ * Merge the node proxy into every KubeadmControlPlane, KubeadmConfigTemplate and KubeadmConfig of
+ * `objects` (v1beta1 or v1beta2), each keeping its own bootstrap format unless `bootstrapFormat`
+ * is given; rename the templates with a content hash and retarget the MachineDeployments that
+ * reference them; add the Secret.
+ */
+export function addProxyToObjects(objects: readonly KubeObject[], proxy: ClusterProxyConfig, options: AddProxyOptions): AddProxyResult {
+  if (!Array.isArray(objects) || objects.some((object) => object === null || typeof object !== 'object')) {
+    throw invalidValue('objects', objects, 'must be an array of Kubernetes objects');
+  }
+  const kubeadmObjects = objects.filter((object) => kubeadmConfigSpecPath(object) !== undefined);
+  if (kubeadmObjects.length === 0) {
+    throw new ProxyConfigError('objects', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig to add the proxy to');
+  }
+  const namespace = options.namespace ?? commonNamespace(kubeadmObjects);
+  const bootstraps = new Map<BootstrapFormat, NodeProxyBootstrap>();
+  const bootstrapFor = (object: KubeObject): NodeProxyBootstrap => {
+    const declared = specOf(object).format;
+    const format = options.bootstrapFormat ?? (declared === undefined ? undefined : parseBootstrapFormat(`${object.kind}/${object.metadata.name}: format`, declared));
+    const key = format ?? 'cloud-config';
+    if (!bootstraps.has(key)) {
+      const nodeOptions = { ...pickNodeProps(options), bootstrapFormat: key, clusterName: options.clusterName, namespace };
+      bootstraps.set(key, nodeProxyBootstrap(proxy, nodeOptions));
+    }
+    return bootstraps.get(key)!;
+  };
+
+  const renamedTemplates: { [oldName: string]: string } = {};
+  const patched = objects.map((object): KubeObject => {
+    if (kubeadmConfigSpecPath(object) === undefined) {
+      return structuredClone(object);
+    }
+    const withProxy = addProxyToKubeadmObject(object, bootstrapFor(object));
+    if (options.renameTemplates === false || !isKind(object, BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate')) {
+      return withProxy;
+    }
+    const renamed = renameTemplate(withProxy);
+    if (renamed.metadata.name !== object.metadata.name) {
+      renamedTemplates[object.metadata.name] = renamed.metadata.name;
+    }
+    return renamed;
+  });
+
+  const secret = [...bootstraps.values()][0].secret;
+  const inputResults = patched
+    .map((object) => retargetMachineDeployment(object, renamedTemplates))
+    .map((object) => (isStaleProxySecret(object, options.clusterName, secret?.metadata.name) ? undefined : object));
+  const kept = inputResults.filter((object): object is KubeObject => object !== undefined);
+  const secretPresent = secret !== undefined && kept.some((object) => isSecretObject(object) && object.metadata.name === secret.metadata.name);
+  return {
+    objects: secret && !secretPresent ? [...kept, secret] : kept,
+    ...(secret ? { secret } : {}),
+    inputResults,
+    renamedTemplates,
+  };
+}
+
+function pickNodeProps(options: AddProxyOptions): NodeProxyProps {
+  return { delivery: options.delivery, osFamily: options.osFamily, files: options.files, containerdWaitSeconds: options.containerdWaitSeconds };
+}
+
+function isKind(object: { apiVersion?: unknown; kind?: unknown }, group: string, kind: string): boolean {
+  return typeof object.apiVersion === 'string' && object.apiVersion.split('/')[0] === group && object.kind === kind;
+}
+
+function specOf(object: KubeObject): Json {
+  let node: unknown = object;
+  for (const key of kubeadmConfigSpecPath(object) ?? []) {
+    node = (node as Json | undefined)?.[key];
+  }
+  return (node && typeof node === 'object' ? node : {}) as Json;
+}
+
+/** The one namespace the kubeadm objects share (unset counts as a namespace of its own). */
+function commonNamespace(objects: readonly KubeObject[]): string | undefined {
+  const namespaces = [...new Set(objects.map((object) => object.metadata?.namespace ?? ''))];
+  if (namespaces.length > 1) {
+    throw invalidValue('namespace', namespaces,
+      'must be given: the kubeadm objects are in different namespaces, and the Secret must be in the namespace of the machines that read it');
+  }
+  return namespaces[0] || undefined;
+}
+
+/** Name a template after its base name (kept in an annotation) and the hash of its spec. */
+function renameTemplate(template: KubeObject): KubeObject {
+  const annotations = template.metadata.annotations ?? {};
+  const baseName = annotations[TEMPLATE_BASE_NAME_ANNOTATION] ?? template.metadata.name;
+  return {
+    ...template,
+    metadata: {
+      ...template.metadata,
+      name: hashedTemplateName(baseName, template.spec),
+      annotations: { ...annotations, [TEMPLATE_BASE_NAME_ANNOTATION]: baseName },
+    },
+  };
+}
+
+/** Point a MachineDeployment's bootstrap reference at the renamed template. */
+function retargetMachineDeployment(object: KubeObject, renamed: { readonly [oldName: string]: string }): KubeObject {
+  if (!isKind(object, CLUSTER_API_GROUP, 'MachineDeployment')) {
+    return object;
+  }
+  const configRef = (object as Json).spec?.template?.spec?.bootstrap?.configRef;
+  const newName = configRef?.kind === 'KubeadmConfigTemplate' ? renamed[configRef.name] : undefined;
+  if (newName === undefined) {
+    return object;
+  }
+  const copy = structuredClone(object) as Json;
+  copy.spec.template.spec.bootstrap.configRef.name = newName;
+  return copy as KubeObject;
+}
+
+/** A node-proxy Secret of this cluster from an earlier run, other than the current one. */
+function isStaleProxySecret(object: KubeObject, clusterName: string, currentName: string | undefined): boolean {
+  const labels = object.metadata?.labels ?? {};
+  return isSecretObject(object)
+    && labels[MANAGED_BY_LABEL] === MANAGED_BY
+    && labels[CLUSTER_NAME_LABEL] === clusterName
+    && object.metadata.name.startsWith(`${clusterName}-systemd-proxy-`)
+    && object.metadata.name !== currentName;
+}

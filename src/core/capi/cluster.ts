@@ -1,0 +1,68 @@
+import { invalidValue } from '../errors';
+import { KubeObject } from '../k8s/manifest';
+import { ClusterNetwork } from '../network';
+import { CapiVersion, capiApiVersion, capiReference, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, renderReference } from './capi-version';
+import { clusterLabels } from './labels';
+
+/** Input of {@link clusterObject}. */
+export interface ClusterObjectProps {
+  /** Cluster name (a DNS label, validated by the caller). */
+  readonly name: string;
+  /**
+   * Namespace of the object.
+   *
+   * @default - unset
+   */
+  readonly namespace?: string;
+  /** Cluster API version of the object. */
+  readonly capiVersion: CapiVersion;
+  /** Pods, services and service domain; the control-plane endpoint host, when known. */
+  readonly network: ClusterNetwork;
+  /** The infrastructure provider's cluster object, e.g. an `AWSCluster`. */
+  readonly infrastructureRef: ObjectReferenceProps;
+  /** Name of the KubeadmControlPlane. */
+  readonly controlPlaneName: string;
+  /**
+   * Port of the control-plane endpoint, written with `network.controlPlaneEndpoint`.
+   *
+   * @default 6443
+   */
+  readonly controlPlaneEndpointPort?: number;
+}
+
+/**
+ * The `Cluster`: its network from the same {@link ClusterNetwork} the NO_PROXY was computed from
+ * (so the proxy's CIDRs and the cluster's cannot disagree), and references to the control plane
+ * and the infrastructure. `spec.controlPlaneEndpoint` is written only when the network names the
+ * endpoint host; otherwise the infrastructure provider fills it in (a load balancer, for example).
+ */
+export function clusterObject(props: ClusterObjectProps): KubeObject {
+  const port = parsePort('controlPlaneEndpointPort', props.controlPlaneEndpointPort ?? 6443);
+  const network = props.network;
+  return {
+    apiVersion: capiApiVersion(CLUSTER_API_GROUP, props.capiVersion),
+    kind: 'Cluster',
+    metadata: {
+      name: props.name,
+      ...(props.namespace ? { namespace: props.namespace } : {}),
+      labels: clusterLabels(props.name),
+    },
+    spec: {
+      clusterNetwork: {
+        pods: { cidrBlocks: [...network.pods] },
+        services: { cidrBlocks: [...network.services] },
+        serviceDomain: network.serviceDomain,
+      },
+      ...(network.controlPlaneEndpoint ? { controlPlaneEndpoint: { host: network.controlPlaneEndpoint, port } } : {}),
+      controlPlaneRef: capiReference(props.capiVersion, CONTROL_PLANE_API_GROUP, 'KubeadmControlPlane', props.controlPlaneName),
+      infrastructureRef: renderReference(props.capiVersion, props.infrastructureRef),
+    },
+  };
+}
+
+function parsePort(field: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535) {
+    throw invalidValue(field, value, 'must be a port number from 1 to 65535');
+  }
+  return value;
+}

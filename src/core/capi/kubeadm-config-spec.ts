@@ -1,0 +1,117 @@
+import { invalidValue, ProxyConfigError } from '../errors';
+import { BOOTSTRAP_API_GROUP, CONTROL_PLANE_API_GROUP } from './capi-version';
+import { MAX_COMMANDS, MAX_FILES } from './kubeadm-file';
+import { isProxyCommand } from './node-commands';
+import { NodeProxyBootstrap, parseBootstrapFormat } from './node-proxy';
+import { KubeObject } from '../k8s/manifest';
+
+/**
+ * Merging the node proxy into a KubeadmConfigSpec the user already has: plain JSON in, a new plain
+ * JSON object out. The input is never modified, and merging twice gives the same result as merging
+ * once: files at the proxy's paths are replaced, and commands carrying the library's marker are
+ * removed before the current ones are put first.
+ */
+
+type Json = Record<string, unknown>;
+
+/** Where the KubeadmConfigSpec sits in each kind that carries one. */
+const SPEC_PATHS: Readonly<Record<string, readonly string[]>> = {
+  [`${CONTROL_PLANE_API_GROUP}/KubeadmControlPlane`]: ['spec', 'kubeadmConfigSpec'],
+  [`${BOOTSTRAP_API_GROUP}/KubeadmConfigTemplate`]: ['spec', 'template', 'spec'],
+  [`${BOOTSTRAP_API_GROUP}/KubeadmConfig`]: ['spec'],
+};
+
+/** Path (property names) of the KubeadmConfigSpec inside `object`, or `undefined` for other kinds. */
+export function kubeadmConfigSpecPath(object: { readonly apiVersion?: unknown; readonly kind?: unknown }): readonly string[] | undefined {
+  const group = typeof object.apiVersion === 'string' ? object.apiVersion.split('/')[0] : '';
+  return SPEC_PATHS[`${group}/${String(object.kind)}`];
+}
+
+/**
+ * Add the node proxy to a KubeadmConfigSpec: the proxy's files first (replacing any file at the
+ * same path), its commands first in `preKubeadmCommands` (replacing earlier copies), and
+ * `format: ignition` when the proxy was rendered for Ignition. A spec that declares a different
+ * format than the proxy was rendered for is refused.
+ *
+ * @param spec the KubeadmConfigSpec (`undefined` for none yet)
+ * @param bootstrap from `nodeProxyBootstrap`
+ * @param field name of the spec in error messages
+ */
+export function addProxyToKubeadmConfigSpec(spec: unknown, bootstrap: NodeProxyBootstrap, field = 'kubeadmConfigSpec'): { [key: string]: unknown } {
+  if (spec !== undefined && (spec === null || typeof spec !== 'object' || Array.isArray(spec))) {
+    throw invalidValue(field, spec, 'must be an object (a KubeadmConfigSpec)');
+  }
+  const copy = structuredClone((spec ?? {}) as Json);
+  const format = copy.format === undefined ? undefined : parseBootstrapFormat(`${field}.format`, copy.format);
+  if (format !== undefined && format !== bootstrap.bootstrapFormat) {
+    throw new ProxyConfigError(`${field}.format`,
+      `is "${format}" but the proxy was rendered for "${bootstrap.bootstrapFormat}"; set bootstrapFormat to "${format}"`);
+  }
+
+  const proxyPaths = new Set(bootstrap.files.map((file) => file.path));
+  const files = [
+    ...bootstrap.files.map((file) => structuredClone(file)),
+    ...listOf(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file))),
+  ];
+  const commands = [
+    ...bootstrap.preKubeadmCommands,
+    ...listOf(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isProxyCommand(command)),
+  ];
+  if (files.length > MAX_FILES) {
+    throw new ProxyConfigError(`${field}.files`, `would hold ${files.length} files with the proxy's; Cluster API accepts at most ${MAX_FILES}`);
+  }
+  if (commands.length > MAX_COMMANDS) {
+    throw new ProxyConfigError(`${field}.preKubeadmCommands`, `would hold ${commands.length} commands with the proxy's; Cluster API accepts at most ${MAX_COMMANDS}`);
+  }
+  return {
+    ...copy,
+    ...(bootstrap.bootstrapFormat === 'ignition' ? { format: 'ignition' } : {}),
+    files,
+    preKubeadmCommands: commands,
+  };
+}
+
+/**
+ * Add the node proxy to a KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig (any
+ * Cluster API version: the KubeadmConfigSpec is spelled the same in v1beta1 and v1beta2). Returns
+ * a new object; other kinds are refused.
+ */
+export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxyBootstrap): KubeObject {
+  const path = kubeadmConfigSpecPath(object);
+  const name = `${object.kind}/${object.metadata?.name}`;
+  if (!path) {
+    throw invalidValue('object', `${object.apiVersion} ${object.kind}`,
+      'is not a KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig (controlplane/bootstrap.cluster.x-k8s.io)');
+  }
+  const copy = structuredClone(object) as Json;
+  let parent = copy;
+  for (const key of path.slice(0, -1)) {
+    const next = parent[key] ?? {};
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) {
+      throw invalidValue(`${name}: ${path.join('.')}`, next, `has no object at ${key}`);
+    }
+    parent[key] = next;
+    parent = next as Json;
+  }
+  const last = path[path.length - 1];
+  parent[last] = addProxyToKubeadmConfigSpec(parent[last], bootstrap, `${name}: ${path.join('.')}`);
+  return copy as KubeObject;
+}
+
+function listOf(field: string, value: unknown): unknown[] {
+  if (value === undefined) {
+    return [];
+  }
+  if (!Array.isArray(value)) {
+    throw invalidValue(field, value, 'must be an array');
+  }
+  return value;
+}
+
+function filePath(field: string, file: unknown): string {
+  const path = (file as { path?: unknown } | null)?.path;
+  if (typeof path !== 'string') {
+    throw invalidValue(`${field}.path`, path, 'must be a string (every file needs a path)');
+  }
+  return path;
+}

@@ -1,0 +1,76 @@
+import { invalidValue } from '../errors';
+import { BOOTSTRAP_API_GROUP, CapiVersion, capiApiVersion } from './capi-version';
+import { fieldName } from './field-name';
+import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
+import { clusterLabels, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
+import { NodeProxyBootstrap } from './node-proxy';
+import { KubeObject } from '../k8s/manifest';
+import { assertObjectName, contentHash, joinName } from '../k8s/names';
+
+/**
+ * Worker KubeadmConfigTemplates, named after their content.
+ *
+ * Cluster API treats templates as immutable: a MachineDeployment rolls its machines only when its
+ * `spec.template` changes, and editing a template in place changes nothing for existing machines.
+ * So the template name ends with a hash of the template's spec: a new proxy (or any other change)
+ * gives a new name, the MachineDeployment's `bootstrap.configRef` changes with it, and the
+ * MachineDeployment rolls its machines.
+ */
+
+/** Input of {@link kubeadmConfigTemplateObject}. */
+export interface KubeadmConfigTemplateObjectProps {
+  /** Name of the Cluster (labels the template). */
+  readonly clusterName: string;
+  /**
+   * Namespace of the object.
+   *
+   * @default - unset
+   */
+  readonly namespace?: string;
+  /** Cluster API version of the object. */
+  readonly capiVersion: CapiVersion;
+  /** Name before the hash, e.g. `<cluster>-md-0`. */
+  readonly baseName: string;
+  /**
+   * KubeadmConfigSpec to start from (joinConfiguration, users, your files and commands...).
+   *
+   * @default - an empty spec
+   */
+  readonly kubeadmConfigSpec?: { readonly [key: string]: unknown };
+  /** The node proxy (from `nodeProxyBootstrap`). */
+  readonly bootstrap: NodeProxyBootstrap;
+}
+
+/** `<baseName>-<hash of spec>`: the name changes exactly when the template's spec does. */
+export function hashedTemplateName(baseName: string, spec: unknown): string {
+  return joinName(baseName, contentHash(spec), 253);
+}
+
+/**
+ * A KubeadmConfigTemplate whose nodes run behind the proxy, named `<baseName>-<hash>`. The base
+ * name is kept in an annotation (`cluster-proxy-constructs/template-base-name`).
+ *
+ * @param field prefix of the props in error messages
+ */
+export function kubeadmConfigTemplateObject(props: KubeadmConfigTemplateObjectProps, field = ''): KubeObject {
+  const baseName = assertObjectName(fieldName(field, 'name'), props.baseName);
+  if (baseName.length > 242) {
+    throw invalidValue(fieldName(field, 'name'), baseName, 'must be at most 242 characters, leaving room for the content hash');
+  }
+  const spec = {
+    template: {
+      spec: addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, fieldName(field, 'kubeadmConfigSpec')),
+    },
+  };
+  return {
+    apiVersion: capiApiVersion(BOOTSTRAP_API_GROUP, props.capiVersion),
+    kind: 'KubeadmConfigTemplate',
+    metadata: {
+      name: hashedTemplateName(baseName, spec),
+      ...(props.namespace ? { namespace: props.namespace } : {}),
+      labels: clusterLabels(props.clusterName),
+      annotations: { [TEMPLATE_BASE_NAME_ANNOTATION]: baseName },
+    },
+    spec,
+  };
+}

@@ -1,0 +1,200 @@
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { assertContentFits, KubeadmFile } from './kubeadm-file';
+import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
+import { NodeProxyFileOptions, resolveNodeProxyFiles } from './node-file-options';
+import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
+import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
+import { SecretObject } from '../k8s/manifest';
+import { assertDnsLabel } from '../k8s/names';
+
+/**
+ * Everything a kubeadm-bootstrapped node needs to run behind the proxy, as the `files` and
+ * `preKubeadmCommands` of a KubeadmConfigSpec (plus, in delivery `secret`, the Secret they read).
+ * The same result serves the KubeadmControlPlane and every KubeadmConfigTemplate of a cluster.
+ */
+
+/**
+ * How file content reaches the KubeadmConfigSpec:
+ *  - `inline`: in `files[].content`: self-contained, but the proxy password, if any, is in the
+ *    KubeadmControlPlane and KubeadmConfigTemplates, readable by anyone who can read those;
+ *  - `secret`: `files[].contentFrom` a Secret the library also emits; no credential appears in any
+ *    Cluster API object.
+ */
+export type NodeProxyDelivery = 'inline' | 'secret';
+
+/** Bootstrap data format of the KubeadmConfigSpec (`spec.format`). */
+export type BootstrapFormat = 'cloud-config' | 'ignition';
+
+/** Node-level choices: delivery, bootstrap format, OS and file locations. */
+export interface NodeProxyProps {
+  /**
+   * Inline file content, or `contentFrom` a Secret.
+   *
+   * @default - 'secret' when the proxy URLs carry credentials, otherwise 'inline'
+   */
+  readonly delivery?: NodeProxyDelivery;
+  /**
+   * Bootstrap format: `cloud-config` (cloud-init: Ubuntu, RHEL, Amazon Linux, Photon...) or
+   * `ignition` (Flatcar).
+   *
+   * @default 'cloud-config'
+   */
+  readonly bootstrapFormat?: BootstrapFormat;
+  /**
+   * Node OS family; selects the trust store the proxy CA goes into, so it matters only with
+   * `trustedCaPem`, and is then required for cloud-config (a wrong guess would leave the CA
+   * untrusted without an error).
+   *
+   * @default - 'flatcar' with Ignition; none otherwise
+   */
+  readonly osFamily?: OsFamily;
+  /**
+   * Locations, owner and mode of the proxy files on the node.
+   *
+   * @default - see NodeProxyFileOptions
+   */
+  readonly files?: NodeProxyFileOptions;
+  /**
+   * Seconds to wait (one retry per second) for containerd to answer after its restart, before the
+   * node's bootstrap fails.
+   *
+   * @default 60
+   */
+  readonly containerdWaitSeconds?: number;
+}
+
+/** Input of {@link nodeProxyBootstrap}. */
+export interface NodeProxyOptions extends NodeProxyProps {
+  /** Cluster name: names the Secret and labels it. */
+  readonly clusterName: string;
+  /**
+   * Namespace of the Cluster API objects (the Secret must be in the same one).
+   *
+   * @default - none set (the namespace applied at deploy time)
+   */
+  readonly namespace?: string;
+}
+
+/** The node proxy for one cluster, ready to merge into KubeadmConfigSpecs. */
+export interface NodeProxyBootstrap {
+  /** The cluster name (validated). */
+  readonly clusterName: string;
+  /**
+   * The namespace of the Secret and the objects that read it.
+   *
+   * @default - unset
+   */
+  readonly namespace?: string;
+  /** The delivery mode in effect (defaults applied). */
+  readonly delivery: NodeProxyDelivery;
+  /** The bootstrap format the commands and files were checked for. */
+  readonly bootstrapFormat: BootstrapFormat;
+  /**
+   * The OS family whose trust store takes the proxy CA.
+   *
+   * @default - unknown (only needed with a proxy CA)
+   */
+  readonly osFamily?: OsFamily;
+  /** Files to add: the two drop-ins, the env file and one file per proxy CA certificate. */
+  readonly files: readonly KubeadmFile[];
+  /** Commands to put first in `preKubeadmCommands`. */
+  readonly preKubeadmCommands: readonly string[];
+  /**
+   * The Secret the files read, in delivery `secret`.
+   *
+   * @default - none (delivery `inline`)
+   */
+  readonly secret?: SecretObject;
+}
+
+/** Mode of the CA files: certificates are public, and non-root tools read the trust store. */
+const CA_FILE_PERMISSIONS = '0644';
+
+/** Validate the options and compute the node files, commands and Secret. */
+export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxyOptions): NodeProxyBootstrap {
+  if (!(proxy instanceof ClusterProxyConfig)) {
+    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
+  }
+  const clusterName = assertDnsLabel('clusterName', options.clusterName);
+  const namespace = options.namespace === undefined ? undefined : assertDnsLabel('namespace', options.namespace);
+  const delivery = parseDelivery(options.delivery, proxy.hasCredentials);
+  const bootstrapFormat = parseBootstrapFormat('bootstrapFormat', options.bootstrapFormat);
+  const osFamily = resolveOsFamily(options.osFamily, bootstrapFormat, proxy.settings.trustedCa !== undefined);
+  const locations = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
+  const containerdWaitSeconds = parseContainerdWaitSeconds('containerdWaitSeconds', options.containerdWaitSeconds);
+
+  const contents = nodeProxyFileContents(proxy);
+  const secret = delivery === 'secret' ? nodeProxySecret(clusterName, namespace, contents) : undefined;
+  const file = (path: string, key: string, permissions: string): KubeadmFile => {
+    if (secret) {
+      return { path, owner: locations.owner, permissions, contentFrom: { secret: { name: secret.metadata.name, key } } };
+    }
+    assertContentFits('delivery', path, contents[key]);
+    return { path, owner: locations.owner, permissions, content: contents[key] };
+  };
+
+  const trustStore = osFamily && proxy.settings.trustedCa ? trustStoreFor(osFamily) : undefined;
+  const caFiles = (trustStore ? proxy.settings.trustedCa!.certificates : [])
+    .map((_, index) => file(trustedCaPath(trustStore!, index + 1), trustedCaKey(index + 1), CA_FILE_PERMISSIONS));
+  return Object.freeze({
+    clusterName,
+    ...(namespace ? { namespace } : {}),
+    delivery,
+    bootstrapFormat,
+    ...(osFamily ? { osFamily } : {}),
+    files: Object.freeze([
+      file(locations.containerdDropInPath, NODE_PROXY_SECRET_KEYS.containerdProxy, locations.permissions),
+      file(locations.kubeletDropInPath, NODE_PROXY_SECRET_KEYS.kubeletProxy, locations.permissions),
+      file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions),
+      ...caFiles,
+    ]),
+    preKubeadmCommands: Object.freeze(nodeProxyCommands({ envFilePath: locations.envFilePath, trustStore, containerdWaitSeconds })),
+    ...(secret ? { secret } : {}),
+  });
+}
+
+/** Validate a bootstrap format; `undefined` means cloud-config, Cluster API's default. */
+export function parseBootstrapFormat(field: string, value: unknown): BootstrapFormat {
+  if (value === undefined) {
+    return 'cloud-config';
+  }
+  if (value !== 'cloud-config' && value !== 'ignition') {
+    throw invalidValue(field, value, 'must be "cloud-config" or "ignition"');
+  }
+  return value;
+}
+
+function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelivery {
+  if (value === undefined) {
+    return hasCredentials ? 'secret' : 'inline';
+  }
+  if (value !== 'inline' && value !== 'secret') {
+    throw invalidValue('delivery', value, 'must be "inline" or "secret"');
+  }
+  return value;
+}
+
+/**
+ * Ignition is what Flatcar boots with, and only Flatcar: Cluster API's Ignition support is built
+ * and tested for it. Conversely Flatcar's coreos-cloudinit does not run `runcmd`, so with
+ * cloud-config the preKubeadmCommands (and kubeadm) would never run there.
+ */
+function resolveOsFamily(value: unknown, format: BootstrapFormat, hasCa: boolean): OsFamily | undefined {
+  const osFamily = value === undefined ? undefined : parseOsFamily('osFamily', value);
+  if (format === 'ignition') {
+    if (osFamily !== undefined && osFamily !== 'flatcar') {
+      throw invalidValue('osFamily', osFamily, 'does not boot with Ignition; bootstrapFormat "ignition" is for Flatcar (osFamily "flatcar")');
+    }
+    return 'flatcar';
+  }
+  if (osFamily === 'flatcar') {
+    throw new ProxyConfigError('bootstrapFormat',
+      'must be "ignition" for Flatcar nodes: Flatcar does not run cloud-config runcmd, so the preKubeadmCommands would never run (got "cloud-config")');
+  }
+  if (hasCa && osFamily === undefined) {
+    throw new ProxyConfigError('osFamily',
+      `is required when trustedCaPem is set, to install the CA into the node's trust store; use one of ${OS_FAMILIES.join(', ')}`);
+  }
+  return osFamily;
+}

@@ -1,0 +1,180 @@
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue } from '../errors';
+import { CapiVersion, ObjectReferenceProps, parseCapiVersion, parseObjectReference } from './capi-version';
+import { clusterObject } from './cluster';
+import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
+import { ControlPlaneProps, controlPlaneName, kubeadmControlPlaneObject } from './kubeadm-control-plane';
+import { parseKubernetesVersion } from './kubernetes-version';
+import { machineDeploymentName, machineDeploymentObject, WorkerPoolProps } from './machine-deployment';
+import { NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps } from './node-proxy';
+import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
+import { KubeObject, SecretObject } from '../k8s/manifest';
+import { assertDnsLabel } from '../k8s/names';
+
+/** A whole Cluster API cluster behind the proxy, as one definition. */
+export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps {
+  /** Cluster name: a DNS label (it becomes a label value and a prefix of every object name). */
+  readonly name: string;
+  /**
+   * Namespace of every object.
+   *
+   * @default - unset (the namespace applied at deploy time, or the cdk8s chart's)
+   */
+  readonly namespace?: string;
+  /** Kubernetes version of the control plane (and, unless they say otherwise, the worker pools). */
+  readonly version: string;
+  /**
+   * Cluster API version of the emitted objects: `v1beta2` (current), or `v1beta1` for management
+   * clusters older than Cluster API v1.11.
+   *
+   * @default 'v1beta2'
+   */
+  readonly capiVersion?: CapiVersion;
+  /** The infrastructure provider's cluster object, e.g. `{ apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'AWSCluster', name: 'demo' }`. */
+  readonly infrastructureRef: ObjectReferenceProps;
+  /** The control plane. */
+  readonly controlPlane: ControlPlaneProps;
+  /**
+   * Worker pools, each a KubeadmConfigTemplate and a MachineDeployment.
+   *
+   * @default - none
+   */
+  readonly workerPools?: readonly WorkerPoolProps[];
+  /**
+   * Port of the control-plane endpoint (written when `network.controlPlaneEndpoint` is set).
+   *
+   * @default 6443
+   */
+  readonly controlPlaneEndpointPort?: number;
+}
+
+/** The objects of one worker pool. */
+export interface WorkerPoolObjects {
+  /** Pool name. */
+  readonly name: string;
+  /** The pool's KubeadmConfigTemplate (name `<cluster>-<pool>-<hash>`). */
+  readonly configTemplate: KubeObject;
+  /** The pool's MachineDeployment (name `<cluster>-<pool>`). */
+  readonly machineDeployment: KubeObject;
+}
+
+/** Every object of a proxied cluster, plus what they were computed from. */
+export interface ProxiedClusterObjects {
+  /** The computed proxy configuration. */
+  readonly proxy: ClusterProxyConfig;
+  /** The node files and commands shared by all machines. */
+  readonly bootstrap: NodeProxyBootstrap;
+  /** The Cluster. */
+  readonly cluster: KubeObject;
+  /** The KubeadmControlPlane. */
+  readonly controlPlane: KubeObject;
+  /** The worker pools, in props order. */
+  readonly workerPools: readonly WorkerPoolObjects[];
+  /**
+   * The node-proxy Secret (delivery `secret`).
+   *
+   * @default - none (delivery `inline`)
+   */
+  readonly secret?: SecretObject;
+  /** All of them in apply order: Secret, Cluster, KubeadmControlPlane, then each pool's template and MachineDeployment. */
+  readonly objects: readonly KubeObject[];
+}
+
+/**
+ * Compute a proxied cluster: the Cluster (its network from the same `ClusterNetwork` the NO_PROXY
+ * came from), the KubeadmControlPlane, one KubeadmConfigTemplate and MachineDeployment per worker
+ * pool, and in delivery `secret` the Secret their files read. Throws a `ProxyConfigError` naming
+ * the prop for any invalid input.
+ */
+export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedClusterObjects {
+  if (options === null || typeof options !== 'object') {
+    throw invalidValue('props', options, 'must be an object');
+  }
+  const proxy = resolveProxyConfig(options);
+  const name = assertDnsLabel('name', options.name);
+  const capiVersion = parseCapiVersion('capiVersion', options.capiVersion);
+  const version = parseKubernetesVersion('version', options.version);
+  const infrastructureRef = parseObjectReference('infrastructureRef', options.infrastructureRef);
+  if (options.controlPlane === null || typeof options.controlPlane !== 'object') {
+    throw invalidValue('controlPlane', options.controlPlane, 'must be an object with at least machineTemplate');
+  }
+  const pools = parseWorkerPools(name, options.workerPools);
+
+  const bootstrap = nodeProxyBootstrap(proxy, {
+    clusterName: name,
+    namespace: options.namespace,
+    delivery: options.delivery,
+    bootstrapFormat: options.bootstrapFormat,
+    osFamily: options.osFamily,
+    files: options.files,
+    containerdWaitSeconds: options.containerdWaitSeconds,
+  });
+  const namespace = bootstrap.namespace;
+  const controlPlane = kubeadmControlPlaneObject({ ...options.controlPlane, clusterName: name, namespace, capiVersion, version, bootstrap });
+  const cluster = clusterObject({
+    name,
+    namespace,
+    capiVersion,
+    network: proxy.network,
+    infrastructureRef,
+    controlPlaneName: controlPlaneName(name, options.controlPlane.name),
+    controlPlaneEndpointPort: options.controlPlaneEndpointPort,
+  });
+  const workerPools = pools.map((pool, index): WorkerPoolObjects => {
+    const field = `workerPools[${index}]`;
+    const configTemplate = kubeadmConfigTemplateObject({
+      clusterName: name,
+      namespace,
+      capiVersion,
+      baseName: machineDeploymentName(name, pool.name, field),
+      kubeadmConfigSpec: pool.kubeadmConfigSpec,
+      bootstrap,
+    }, field);
+    const machineDeployment = machineDeploymentObject({
+      clusterName: name,
+      namespace,
+      capiVersion,
+      pool,
+      version: pool.version ?? version,
+      configTemplateName: configTemplate.metadata.name,
+    }, field);
+    return { name: pool.name, configTemplate, machineDeployment };
+  });
+  return {
+    proxy,
+    bootstrap,
+    cluster,
+    controlPlane,
+    workerPools,
+    ...(bootstrap.secret ? { secret: bootstrap.secret } : {}),
+    objects: [
+      ...(bootstrap.secret ? [bootstrap.secret] : []),
+      cluster,
+      controlPlane,
+      ...workerPools.flatMap((pool) => [pool.configTemplate, pool.machineDeployment]),
+    ],
+  };
+}
+
+/** An array of pools with distinct names. */
+function parseWorkerPools(clusterName: string, value: unknown): readonly WorkerPoolProps[] {
+  if (value === undefined) {
+    return [];
+  }
+  if (!Array.isArray(value)) {
+    throw invalidValue('workerPools', value, 'must be an array');
+  }
+  const seen = new Map<string, number>();
+  value.forEach((pool: WorkerPoolProps, index) => {
+    if (pool === null || typeof pool !== 'object') {
+      throw invalidValue(`workerPools[${index}]`, pool, 'must be an object with name and machineTemplate');
+    }
+    const mdName = machineDeploymentName(clusterName, pool.name, `workerPools[${index}]`);
+    const first = seen.get(mdName);
+    if (first !== undefined) {
+      throw invalidValue(`workerPools[${index}].name`, pool.name, `is already the name of workerPools[${first}]`);
+    }
+    seen.set(mdName, index);
+  });
+  return value;
+}

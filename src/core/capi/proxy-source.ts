@@ -1,0 +1,56 @@
+import { ClusterProxyConfig, ClusterProxyConfigOptions } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { ClusterNetwork, ClusterNetworkProps } from '../network';
+import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
+
+/**
+ * Where a cluster's proxy comes from: one computed {@link ClusterProxyConfig}, or its parts. Both
+ * spellings keep the definition one typed object: the installation-wide `ProxySettings` shared by
+ * every cluster, and this cluster's `ClusterNetwork`.
+ */
+export interface ProxySourceProps {
+  /**
+   * The computed proxy configuration. Give either this, or `settings` and `network`.
+   *
+   * @default - computed from `settings`, `network` and `proxyOptions`
+   */
+  readonly proxy?: ClusterProxyConfig;
+  /**
+   * The installation-wide proxy definition (an instance or its props).
+   *
+   * @default - taken from `proxy`
+   */
+  readonly settings?: ProxySettings | ProxySettingsProps;
+  /**
+   * The cluster's network facts (an instance or its props).
+   *
+   * @default - taken from `proxy`
+   */
+  readonly network?: ClusterNetwork | ClusterNetworkProps;
+  /**
+   * NO_PROXY options used with `settings` and `network`.
+   *
+   * @default - every cluster-specific NO_PROXY category on, no extra entries
+   */
+  readonly proxyOptions?: ClusterProxyConfigOptions;
+}
+
+/** The {@link ClusterProxyConfig} the props describe; errors name the prop. */
+export function resolveProxyConfig(props: ProxySourceProps): ClusterProxyConfig {
+  if (props.proxy !== undefined) {
+    if (!(props.proxy instanceof ClusterProxyConfig)) {
+      throw invalidValue('proxy', props.proxy, 'must be a ClusterProxyConfig (new ClusterProxyConfig(settings, network))');
+    }
+    if (props.settings !== undefined || props.network !== undefined || props.proxyOptions !== undefined) {
+      throw new ProxyConfigError('proxy', 'give either proxy, or settings and network (with proxyOptions), not both');
+    }
+    return props.proxy;
+  }
+  if (props.settings === undefined || props.network === undefined) {
+    throw new ProxyConfigError(props.settings === undefined ? 'settings' : 'network',
+      'is required: give proxy (a ClusterProxyConfig), or both settings and network');
+  }
+  const settings = props.settings instanceof ProxySettings ? props.settings : new ProxySettings(props.settings);
+  const network = props.network instanceof ClusterNetwork ? props.network : new ClusterNetwork(props.network);
+  return new ClusterProxyConfig(settings, network, props.proxyOptions);
+}
