@@ -1,0 +1,30 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { giantSwarmProxySetup, GiantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../../core/addons/giantswarm/setup';
+import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { addApiObjects } from '../api-objects';
+
+/** Props of {@link GiantSwarmProxyApps}. */
+export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions {
+  /** The cluster's proxy configuration. */
+  readonly proxy: ClusterProxyConfig;
+}
+
+/**
+ * Giant Swarm-style app platform objects for one workload cluster (seed 000): the
+ * `<cluster>-cluster-values` Secret (and credential-free ConfigMap), the node drop-in Secret, and
+ * App CRs consuming the values.
+ */
+export class GiantSwarmProxyApps extends Construct {
+  /** The core result, by role. */
+  public readonly setup: GiantSwarmProxySetup;
+  /** The synthesized objects. */
+  public readonly apiObjects: readonly ApiObject[];
+
+  constructor(scope: Construct, id: string, props: GiantSwarmProxyAppsProps) {
+    super(scope, id);
+    const { proxy, ...options } = props;
+    this.setup = giantSwarmProxySetup(proxy, options);
+    this.apiObjects = addApiObjects(this, this.setup.objects);
+  }
+}

@@ -1,0 +1,31 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { inClusterForwardProxy, InClusterForwardProxyProps } from '../../core/addons/forward-proxy/forward-proxy';
+import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { ProxySettings } from '../../core/proxy-settings';
+import { addApiObjects } from '../api-objects';
+
+/**
+ * A tinyproxy DaemonSet (`hostNetwork: true`), its config and a Service: a forward proxy inside
+ * the cluster (seed 004). `settings` and `proxy` describe how workloads reach it; hand `proxy` to
+ * the workload constructs so their env points at this Service.
+ */
+export class InClusterForwardProxy extends Construct {
+  /** The proxy URL without credentials: `http://<name>.<namespace>.svc.<domain>:<port>`. */
+  public readonly url: string;
+  /** Settings for workloads (URL, credentials, installation-wide NO_PROXY). */
+  public readonly settings: ProxySettings;
+  /** The derived configuration for workloads, NO_PROXY computed from the same network. */
+  public readonly proxy: ClusterProxyConfig;
+  /** The synthesized objects (config, DaemonSet, Service). */
+  public readonly apiObjects: readonly ApiObject[];
+
+  constructor(scope: Construct, id: string, props: InClusterForwardProxyProps) {
+    super(scope, id);
+    const result = inClusterForwardProxy(props);
+    this.url = result.url;
+    this.settings = result.settings;
+    this.proxy = result.proxy;
+    this.apiObjects = addApiObjects(this, result.objects);
+  }
+}

@@ -1,0 +1,30 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { addonResourceSet, AddonResourceSet, AddonResourceSetOptions } from '../../core/addons/cluster-resource-set';
+import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { addApiObjects } from '../api-objects';
+
+/** Props of {@link ProxyAddonResourceSet}. */
+export interface ProxyAddonResourceSetProps extends AddonResourceSetOptions {
+  /** The cluster's proxy configuration. */
+  readonly proxy: ClusterProxyConfig;
+}
+
+/**
+ * A ClusterResourceSet and its Secret delivering an addon (kapp-controller's release manifests,
+ * or any others) to a workload cluster, with the kapp-controller config Secret and/or the proxy
+ * env injected into the delivered pods.
+ */
+export class ProxyAddonResourceSet extends Construct {
+  /** The core result: the two objects and what the Secret delivers. */
+  public readonly resourceSet: AddonResourceSet;
+  /** The synthesized objects (Secret, ClusterResourceSet). */
+  public readonly apiObjects: readonly ApiObject[];
+
+  constructor(scope: Construct, id: string, props: ProxyAddonResourceSetProps) {
+    super(scope, id);
+    const { proxy, ...options } = props;
+    this.resourceSet = addonResourceSet(proxy, options);
+    this.apiObjects = addApiObjects(this, this.resourceSet.objects);
+  }
+}

@@ -1,0 +1,38 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { proxyEnvFrom, proxyEnvSources, ProxyEnvSourceKind, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
+import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { addApiObjects } from '../api-objects';
+
+/** Props of {@link ProxyEnvSources}. */
+export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions {
+  /** The cluster's proxy configuration. */
+  readonly proxy: ClusterProxyConfig;
+}
+
+/**
+ * One ConfigMap (or Secret, when the URLs carry credentials) per namespace holding the six proxy
+ * variables, for containers that read them with `envFrom` (seed 004, method 2).
+ */
+export class ProxyEnvSources extends Construct {
+  /** `ConfigMap` or `Secret`. */
+  public readonly kind: ProxyEnvSourceKind;
+  /** The object name (the same in every namespace). */
+  public readonly name: string;
+  /** The synthesized objects, one per namespace. */
+  public readonly apiObjects: readonly ApiObject[];
+
+  constructor(scope: Construct, id: string, props: ProxyEnvSourcesProps) {
+    super(scope, id);
+    const { proxy, ...options } = props;
+    const objects = proxyEnvSources(proxy, options);
+    this.kind = objects[0].kind as ProxyEnvSourceKind;
+    this.name = options.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
+    this.apiObjects = addApiObjects(this, objects);
+  }
+
+  /** The `envFrom` entry for a container in one of the namespaces. */
+  public envFrom(): { [key: string]: { name: string } } {
+    return proxyEnvFrom(this.kind, this.name);
+  }
+}

@@ -1,0 +1,37 @@
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+
+/** The three values addon charts and packages take, from one {@link ClusterProxyConfig}. */
+export interface AddonProxyValues {
+  /** Full HTTP proxy URL (credentials percent-encoded when the definition has them). */
+  readonly httpProxy: string;
+  /** Full HTTPS proxy URL (credentials percent-encoded when the definition has them). */
+  readonly httpsProxy: string;
+  /** The NO_PROXY value computed once for the cluster. */
+  readonly noProxy: string;
+}
+
+/**
+ * The proxy values for an addon that needs both URLs. TKG (its ytt templates require
+ * TKG_HTTP_PROXY and TKG_HTTPS_PROXY together) and Giant Swarm (its app templates render the
+ * proxy env only when `http`, `https` and `noProxy` are all set) silently ignore a half-configured
+ * proxy, so a definition with only one URL is refused here instead of producing a cluster that
+ * quietly goes direct.
+ *
+ * @param consumer named in the error, e.g. `TKG addon values`
+ * @param credentials `include` for the URLs with credentials, `strip` for the URLs without
+ */
+export function addonProxyValues(proxy: ClusterProxyConfig, consumer: string, credentials: 'include' | 'strip' = 'include'): AddonProxyValues {
+  if (!(proxy instanceof ClusterProxyConfig)) {
+    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig (new ClusterProxyConfig(settings, network))');
+  }
+  const { httpProxy, httpsProxy } = proxy.settings;
+  if (!httpProxy || !httpsProxy) {
+    throw new ProxyConfigError(httpProxy ? 'httpsProxy' : 'httpProxy',
+      `${consumer} need both httpProxy and httpsProxy (they ignore a proxy with only one URL); set both, usually to the same URL`);
+  }
+  if (credentials === 'strip') {
+    return { httpProxy: httpProxy.withoutCredentials.href, httpsProxy: httpsProxy.withoutCredentials.href, noProxy: proxy.environment.noProxy };
+  }
+  return { httpProxy: proxy.environment.httpProxy!, httpsProxy: proxy.environment.httpsProxy!, noProxy: proxy.environment.noProxy };
+}

@@ -1,0 +1,156 @@
+import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
+import { CLUSTER_NAME_LABEL } from '../capi/labels';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { renderYamlDocuments } from './yaml-text';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../k8s/names';
+import { ProxyInjectionOptions } from '../workloads/injection-options';
+import { ProxyInjection } from '../workloads/proxy-injection';
+import { kappControllerConfigSecret } from './tkg/kapp-controller';
+import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
+
+/** ClusterResourceSet strategies (the CRD's enum). */
+export type ResourceSetStrategy = 'ApplyOnce' | 'Reconcile';
+
+/** Options of {@link addonResourceSet}. */
+export interface AddonResourceSetOptions {
+  /** Workload cluster the addon goes to (a DNS label). */
+  readonly clusterName: string;
+  /**
+   * Namespace of the Cluster on the management cluster (a ClusterResourceSet and its Secret must
+   * be in the Cluster's namespace).
+   *
+   * @default - none set (the namespace applied at deploy time)
+   */
+  readonly namespace?: string;
+  /**
+   * Name suffix: the ClusterResourceSet and its Secret are `<cluster>-<name>`.
+   *
+   * @default 'addons'
+   */
+  readonly name?: string;
+  /** The addon's manifests (e.g. kapp-controller's release YAML, parsed), applied in the workload cluster. */
+  readonly manifests: readonly KubeObject[];
+  /**
+   * Also deliver the `kapp-controller-config` Secret (proxy URLs, NO_PROXY, CA) into this
+   * namespace, the one kapp-controller runs in.
+   *
+   * @default - no kapp-controller config
+   */
+  readonly kappControllerNamespace?: string;
+  /**
+   * Put the proxy env into the pods of the delivered workloads (Deployments, DaemonSets, ...),
+   * with the options of the workload injection; the Secret and CA ConfigMap they need are
+   * delivered too.
+   *
+   * @default - manifests are delivered unchanged
+   */
+  readonly injectProxyEnv?: ProxyInjectionOptions;
+  /**
+   * `Reconcile` re-applies the objects when the Secret changes (a new proxy reaches the cluster);
+   * `ApplyOnce` applies them once.
+   *
+   * @default 'Reconcile'
+   */
+  readonly strategy?: ResourceSetStrategy;
+  /**
+   * Labels of the Cluster objects this set applies to.
+   *
+   * @default - `cluster.x-k8s.io/cluster-name: <clusterName>`, which this library's Cluster carries
+   */
+  readonly clusterSelector?: { readonly [key: string]: string };
+  /**
+   * Cluster API version of the ClusterResourceSet.
+   *
+   * @default 'v1beta2'
+   */
+  readonly capiVersion?: CapiVersion;
+}
+
+/** The two objects of an addon ClusterResourceSet. */
+export interface AddonResourceSet {
+  /** The `addons.cluster.x-k8s.io` ClusterResourceSet. */
+  readonly clusterResourceSet: KubeObject;
+  /** The `addons.cluster.x-k8s.io/resource-set` Secret holding the objects as YAML. */
+  readonly secret: SecretObject;
+  /** The objects inside the Secret, in apply order. */
+  readonly deliveredObjects: readonly KubeObject[];
+  /** Both objects, Secret first. */
+  readonly objects: readonly KubeObject[];
+}
+
+/** A Secret holds at most 1 MiB of data (the API server's limit). */
+const MAX_SECRET_BYTES = 1024 * 1024;
+/** Key of the Secret holding the multi-document YAML. */
+export const RESOURCE_SET_KEY = 'manifests.yaml';
+
+/**
+ * A ClusterResourceSet that applies an addon's manifests in a workload cluster, with its proxy
+ * configuration: the kapp-controller config Secret and/or the proxy env injected into the
+ * delivered pods, all from the one {@link ClusterProxyConfig}. The objects travel in a Secret
+ * (never a ConfigMap) because the proxy URLs may carry credentials.
+ */
+export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResourceSetOptions): AddonResourceSet {
+  if (!(proxy instanceof ClusterProxyConfig)) {
+    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
+  }
+  const clusterName = assertDnsLabel('clusterName', options.clusterName);
+  const namespace = options.namespace === undefined ? undefined : assertDnsLabel('namespace', options.namespace);
+  const name = assertObjectName('name', `${clusterName}-${options.name ?? 'addons'}`);
+  const capiVersion = parseCapiVersion('capiVersion', options.capiVersion ?? 'v1beta2');
+  const strategy = parseStrategy(options.strategy ?? 'Reconcile');
+  const deliveredObjects = deliveredObjectsOf(proxy, options);
+
+  const manifests = renderYamlDocuments(deliveredObjects);
+  if (Buffer.byteLength(manifests, 'utf8') > MAX_SECRET_BYTES) {
+    throw new ProxyConfigError('manifests', `render to ${Buffer.byteLength(manifests, 'utf8')} bytes, more than a Secret holds (1 MiB); split them over several resource sets`);
+  }
+  const labels = { [MANAGED_BY_LABEL]: MANAGED_BY, [CLUSTER_NAME_LABEL]: clusterName };
+  const metadata = { name, ...(namespace ? { namespace } : {}), labels };
+  const secret: SecretObject = { apiVersion: 'v1', kind: 'Secret', metadata, type: RESOURCE_SET_SECRET_TYPE, stringData: { [RESOURCE_SET_KEY]: manifests } };
+  const clusterResourceSet: KubeObject = {
+    apiVersion: `addons.cluster.x-k8s.io/${capiVersion}`,
+    kind: 'ClusterResourceSet',
+    metadata,
+    spec: {
+      clusterSelector: { matchLabels: { ...(options.clusterSelector ?? { [CLUSTER_NAME_LABEL]: clusterName }) } },
+      resources: [{ kind: 'Secret', name }],
+      strategy,
+    },
+  };
+  return { clusterResourceSet, secret, deliveredObjects, objects: [secret, clusterResourceSet] };
+}
+
+/** The manifests (injected if asked), then the objects they need, then the kapp-controller config. */
+function deliveredObjectsOf(proxy: ClusterProxyConfig, options: AddonResourceSetOptions): KubeObject[] {
+  if (!Array.isArray(options.manifests) || options.manifests.length === 0) {
+    throw invalidValue('manifests', options.manifests, 'must be a non-empty array of Kubernetes objects');
+  }
+  options.manifests.forEach((manifest, index) => {
+    if (!manifest || typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string' || typeof manifest.metadata?.name !== 'string') {
+      throw invalidValue(`manifests[${index}]`, manifest?.kind, 'must be a Kubernetes object with apiVersion, kind and metadata.name');
+    }
+  });
+  const injection = options.injectProxyEnv ? new ProxyInjection(proxy, options.injectProxyEnv) : undefined;
+  const support = new Map<string, KubeObject>();
+  const manifests = options.manifests.map((manifest) => {
+    if (!injection) {
+      return manifest;
+    }
+    const plan = injection.plan(manifest);
+    for (const object of plan.supportObjects) {
+      support.set(`${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`, object);
+    }
+    return injection.apply(manifest);
+  });
+  const kappConfig = options.kappControllerNamespace === undefined ? [] : [kappControllerConfigSecret(proxy, options.kappControllerNamespace)];
+  return [...manifests, ...support.values(), ...kappConfig];
+}
+
+function parseStrategy(value: unknown): ResourceSetStrategy {
+  if (value !== 'ApplyOnce' && value !== 'Reconcile') {
+    throw invalidValue('strategy', value, 'must be "ApplyOnce" or "Reconcile"');
+  }
+  return value;
+}

@@ -1,0 +1,138 @@
+import { forwardProxyWorkload, ForwardProxyWorkloadProps, TINYPROXY_CONFIG_KEY } from './forward-proxy-workload';
+import { checkBasicAuth, ProxyBasicAuth, renderTinyproxyConfig, TinyproxyLogLevel } from './tinyproxy-config';
+import { ClusterProxyConfig, ClusterProxyConfigOptions } from '../../cluster-proxy-config';
+import { invalidValue } from '../../errors';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
+import { assertDnsLabel, contentHash } from '../../k8s/names';
+import { ClusterNetwork, ClusterNetworkProps } from '../../network';
+import { ProxySettings } from '../../proxy-settings';
+
+/** Input of {@link inClusterForwardProxy}. */
+export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
+  /** The cluster's network facts: pod (and machine) CIDRs may use the proxy; NO_PROXY comes from them. */
+  readonly network: ClusterNetwork | ClusterNetworkProps;
+  /**
+   * Name of the DaemonSet and Service (the proxy URL's first label).
+   *
+   * @default 'http-proxy'
+   */
+  readonly name?: string;
+  /**
+   * Namespace of the proxy.
+   *
+   * @default 'kube-system'
+   */
+  readonly namespace?: string;
+  /**
+   * Port on every node and on the Service (1024 or higher: the proxy runs unprivileged).
+   *
+   * @default 8888
+   */
+  readonly port?: number;
+  /**
+   * Require these credentials. The whole tinyproxy.conf then goes into a Secret (tinyproxy reads
+   * BasicAuth only from its config file), and the derived settings carry them.
+   *
+   * @default - no authentication; only the allowed CIDRs can use the proxy
+   */
+  readonly basicAuth?: ProxyBasicAuth;
+  /**
+   * More client CIDRs allowed besides the pod and machine CIDRs.
+   *
+   * @default - none
+   */
+  readonly additionalAllowedCidrs?: readonly string[];
+  /**
+   * Destination ports allowed for CONNECT.
+   *
+   * @default [443]
+   */
+  readonly connectPorts?: readonly number[];
+  /**
+   * tinyproxy log level.
+   *
+   * @default 'Notice'
+   */
+  readonly logLevel?: TinyproxyLogLevel;
+  /**
+   * Installation-wide NO_PROXY entries of the derived settings.
+   *
+   * @default - none
+   */
+  readonly noProxy?: string | readonly string[];
+  /**
+   * NO_PROXY options of the derived configuration.
+   *
+   * @default - every cluster-specific category on
+   */
+  readonly proxyOptions?: ClusterProxyConfigOptions;
+}
+
+/** The forward proxy's objects and the proxy definition workloads use to reach it. */
+export interface ForwardProxyDeployment {
+  /** ConfigMap (or Secret, with basicAuth) holding tinyproxy.conf, DaemonSet, Service. */
+  readonly objects: readonly KubeObject[];
+  /** The rendered tinyproxy.conf (holds the password with basicAuth). */
+  readonly configText: string;
+  /** The proxy URL without credentials: `http://<name>.<namespace>.svc.<domain>:<port>`. */
+  readonly url: string;
+  /** Settings for workloads: the URL for HTTP and HTTPS, the credentials, the NO_PROXY entries. */
+  readonly settings: ProxySettings;
+  /** The derived configuration, computed once from `settings` and the same network. */
+  readonly proxy: ClusterProxyConfig;
+}
+
+/**
+ * A forward proxy inside the cluster, for clusters that need one (seed 004: IPv6-only pods
+ * reaching IPv4-only services through nodes that have IPv4): a tinyproxy DaemonSet with
+ * `hostNetwork: true` (so it uses each node's connectivity and DNS), its config, and a Service in
+ * front. Only the pod and machine CIDRs may use it. Returns the {@link ProxySettings} and
+ * {@link ClusterProxyConfig} for workloads, pointing at the Service's DNS name, with NO_PROXY
+ * computed from the same network. Nodes cannot resolve that name: the derived settings are for pods.
+ */
+export function inClusterForwardProxy(props: InClusterForwardProxyProps): ForwardProxyDeployment {
+  const network = props.network instanceof ClusterNetwork ? props.network : new ClusterNetwork(props.network);
+  const name = assertDnsLabel('name', props.name ?? 'http-proxy');
+  const namespace = assertDnsLabel('namespace', props.namespace ?? 'kube-system');
+  const port = props.port ?? 8888;
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1024 || port > 65535) {
+    throw invalidValue('port', port, 'must be an integer from 1024 to 65535 (the proxy runs as an unprivileged user)');
+  }
+  const basicAuth = props.basicAuth === undefined ? undefined : checkBasicAuth('basicAuth', props.basicAuth);
+  const configText = renderTinyproxyConfig({
+    port,
+    allow: [...network.pods, ...network.machineCidrs, ...(props.additionalAllowedCidrs ?? [])],
+    basicAuth,
+    connectPorts: props.connectPorts,
+    logLevel: props.logLevel,
+  });
+  const url = `http://${name}.${namespace}.svc.${network.serviceDomain}:${port}`;
+  const settings = new ProxySettings({
+    httpProxy: url,
+    httpsProxy: url,
+    ...(basicAuth ? { username: basicAuth.username, password: basicAuth.password } : {}),
+    ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }),
+  });
+  const labels = { 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'forward-proxy', [MANAGED_BY_LABEL]: MANAGED_BY };
+  const configName = `${name}-config`;
+  const configObject: KubeObject = basicAuth
+    ? { apiVersion: 'v1', kind: 'Secret', metadata: { name: configName, namespace, labels }, type: 'Opaque', stringData: { [TINYPROXY_CONFIG_KEY]: configText } }
+    : { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: configName, namespace, labels }, data: { [TINYPROXY_CONFIG_KEY]: configText } };
+  const workload = forwardProxyWorkload(props, {
+    name,
+    namespace,
+    port,
+    labels,
+    configVolume: basicAuth ? { secret: { secretName: configName } } : { configMap: { name: configName } },
+    // A changed config rolls the DaemonSet (pods read the file only at start).
+    configHash: contentHash(configText),
+    dualStack: network.ipFamilies.length > 1,
+  });
+  return {
+    objects: [configObject, ...workload],
+    configText,
+    url,
+    settings,
+    proxy: new ClusterProxyConfig(settings, network, props.proxyOptions),
+  };
+}

@@ -1,0 +1,69 @@
+import { ClusterProxyConfig } from '../../cluster-proxy-config';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../k8s/manifest';
+import { assertDnsLabel } from '../../k8s/names';
+import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
+import { mergeValues, ValuesObject } from '../merge-values';
+import { renderYaml } from '../yaml-text';
+
+/** Label Giant Swarm operators use to tie objects to a cluster (`label.Cluster` in their operators). */
+export const GIANT_SWARM_CLUSTER_LABEL = 'giantswarm.io/cluster';
+/** Data key of a Giant Swarm values Secret or ConfigMap (what app-operator reads). */
+export const GIANT_SWARM_VALUES_KEY = 'values';
+
+/** Options of {@link giantSwarmClusterValues}. */
+export interface GiantSwarmClusterValuesOptions {
+  /** Workload cluster name; the objects are `<cluster>-cluster-values`. */
+  readonly clusterName: string;
+  /** Organization namespace the cluster (and its App CRs) live in, e.g. `org-acme`. */
+  readonly namespace: string;
+  /**
+   * Other cluster values (e.g. `baseDomain`, `cluster.kubernetes.domain`), merged beside
+   * `cluster.proxy`. Setting a `cluster.proxy` key is an error.
+   *
+   * @default - only `cluster.proxy`
+   */
+  readonly values?: ValuesObject;
+}
+
+/** The cluster values objects: always the Secret, the ConfigMap on request. */
+export interface GiantSwarmClusterValues {
+  /** `<cluster>-cluster-values` Secret: `cluster.proxy` with the full URLs (credentials included). */
+  readonly secret: SecretObject;
+  /**
+   * `<cluster>-cluster-values` ConfigMap: `cluster.proxy` with the URLs without user name and
+   * password. Apps that read only the ConfigMap reach a proxy that requires authentication
+   * without credentials; reference the Secret too (App CRs built here reference both).
+   */
+  readonly configMap: KubeObject;
+}
+
+/**
+ * `cluster.proxy.{http,https,noProxy}` as cluster-apps-operator writes it into
+ * `<cluster>-cluster-values` (seed 000; giantswarm/cluster-apps-operator `clustersecret`), and
+ * chart-operator's values schema types it (all three strings).
+ */
+function clusterProxyValues(values: AddonProxyValues): ValuesObject {
+  return { cluster: { proxy: { http: values.httpProxy, https: values.httpsProxy, noProxy: values.noProxy } } };
+}
+
+/**
+ * The `<cluster>-cluster-values` Secret and ConfigMap that Giant Swarm App CRs consume through
+ * `spec.config.secret` / `spec.config.configMap`. Both come from the one definition; the ConfigMap
+ * holds the proxy URLs without credentials (a ConfigMap is readable by anyone with namespace read
+ * access), identical to the Secret's when the proxy needs none.
+ */
+export function giantSwarmClusterValues(proxy: ClusterProxyConfig, options: GiantSwarmClusterValuesOptions): GiantSwarmClusterValues {
+  const clusterName = assertDnsLabel('clusterName', options.clusterName);
+  const namespace = assertDnsLabel('namespace', options.namespace);
+  const withCredentials = mergeValues('values', clusterProxyValues(addonProxyValues(proxy, 'Giant Swarm apps')), options.values);
+  const withoutCredentials = mergeValues('values', clusterProxyValues(addonProxyValues(proxy, 'Giant Swarm apps', 'strip')), options.values);
+  const metadata = {
+    name: `${clusterName}-cluster-values`,
+    namespace,
+    labels: { [GIANT_SWARM_CLUSTER_LABEL]: clusterName, [MANAGED_BY_LABEL]: MANAGED_BY },
+  };
+  return {
+    secret: { apiVersion: 'v1', kind: 'Secret', metadata: structuredClone(metadata), type: 'Opaque', stringData: { [GIANT_SWARM_VALUES_KEY]: renderYaml(withCredentials) } },
+    configMap: { apiVersion: 'v1', kind: 'ConfigMap', metadata: structuredClone(metadata), data: { [GIANT_SWARM_VALUES_KEY]: renderYaml(withoutCredentials) } },
+  };
+}

@@ -1,0 +1,98 @@
+import { nodeProxyFileContents, nodeProxySecret } from '../../capi/node-proxy-secret';
+import { ClusterProxyConfig } from '../../cluster-proxy-config';
+import { invalidValue } from '../../errors';
+import { KubeObject, SecretObject } from '../../k8s/manifest';
+import { ValuesObject } from '../merge-values';
+import { giantSwarmApp, GiantSwarmAppProps } from './app';
+import { giantSwarmClusterValues } from './cluster-values';
+
+/** Options of {@link giantSwarmProxySetup}. */
+export interface GiantSwarmProxySetupOptions {
+  /** Workload cluster name. */
+  readonly clusterName: string;
+  /** Organization namespace of the cluster, e.g. `org-acme`. */
+  readonly namespace: string;
+  /**
+   * Apps to install with the cluster values (cert-manager, chart-operator's consumers, ...).
+   *
+   * @default - none
+   */
+  readonly apps?: readonly GiantSwarmAppProps[];
+  /**
+   * Also emit the credential-free `<cluster>-cluster-values` ConfigMap and reference it from the
+   * App CRs next to the Secret (app-operator merges both into the chart's values).
+   *
+   * @default true
+   */
+  readonly configMap?: boolean;
+  /**
+   * Emit the `<cluster>-systemd-proxy-<hash>` Secret (key `containerdProxy`, the drop-in Giant
+   * Swarm's cluster charts read with `contentFrom`). It is the same object the Cluster API part of
+   * this library emits with `delivery: 'secret'`; switch it off when that part is in the same app,
+   * or the Secret would be defined twice.
+   *
+   * @default true
+   */
+  readonly systemdProxySecret?: boolean;
+  /**
+   * Other cluster values, merged beside `cluster.proxy`.
+   *
+   * @default - none
+   */
+  readonly values?: ValuesObject;
+}
+
+/** Everything of a Giant Swarm-style setup, by role. */
+export interface GiantSwarmProxySetup {
+  /** `<cluster>-cluster-values` Secret. */
+  readonly valuesSecret: SecretObject;
+  /**
+   * `<cluster>-cluster-values` ConfigMap (credential-free).
+   *
+   * @default - none (configMap: false)
+   */
+  readonly valuesConfigMap?: KubeObject;
+  /**
+   * The node drop-in Secret.
+   *
+   * @default - none (systemdProxySecret: false)
+   */
+  readonly systemdProxySecret?: SecretObject;
+  /** The App CRs. */
+  readonly apps: readonly KubeObject[];
+  /** All objects, values first. */
+  readonly objects: readonly KubeObject[];
+}
+
+/**
+ * The Giant Swarm app-platform objects of one workload cluster behind the proxy (seed 000): the
+ * cluster values (Secret and optionally ConfigMap), the node drop-in Secret shared with the
+ * Cluster API part, and App CRs consuming the values. One {@link ClusterProxyConfig} feeds all of
+ * them, so chart-operator, cert-manager and containerd cannot disagree.
+ */
+export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions): GiantSwarmProxySetup {
+  if (options.apps !== undefined && !Array.isArray(options.apps)) {
+    throw invalidValue('apps', options.apps, 'must be an array of apps');
+  }
+  const values = giantSwarmClusterValues(proxy, options);
+  const withConfigMap = options.configMap ?? true;
+  const ref = (object: KubeObject) => ({ name: object.metadata.name, namespace: object.metadata.namespace! });
+  const context = {
+    clusterName: options.clusterName,
+    namespace: options.namespace,
+    valuesSecret: ref(values.secret),
+    ...(withConfigMap ? { valuesConfigMap: ref(values.configMap) } : {}),
+  };
+  const apps = (options.apps ?? []).map((app) => giantSwarmApp(context, app));
+  // Reuse, never recompute: the Cluster API module owns the node files and the Secret's name.
+  const systemdProxySecret = (options.systemdProxySecret ?? true)
+    ? nodeProxySecret(options.clusterName, options.namespace, nodeProxyFileContents(proxy))
+    : undefined;
+  return {
+    valuesSecret: values.secret,
+    ...(withConfigMap ? { valuesConfigMap: values.configMap } : {}),
+    ...(systemdProxySecret ? { systemdProxySecret } : {}),
+    apps,
+    objects: [values.secret, ...(withConfigMap ? [values.configMap] : []), ...(systemdProxySecret ? [systemdProxySecret] : []), ...apps],
+  };
+}

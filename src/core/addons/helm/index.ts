@@ -1,0 +1,3 @@
+/** Helm values: env lists, proxy blocks, chart presets. */
+export * from './helm-presets';
+export * from './helm-values';

@@ -1,0 +1,68 @@
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../k8s/names';
+import { proxyVariables } from '../proxy-environment';
+
+/** Kind of the shared object holding the proxy variables. */
+export type ProxyEnvSourceKind = 'ConfigMap' | 'Secret';
+
+/** Options of {@link proxyEnvSources}. */
+export interface ProxyEnvSourceOptions {
+  /** Namespaces to create the object in (one per namespace: `envFrom` reads only its own). */
+  readonly namespaces: readonly string[];
+  /**
+   * Object name, the same in every namespace.
+   *
+   * @default 'proxy-config'
+   */
+  readonly name?: string;
+  /**
+   * `ConfigMap` (seed 004 method 2) for proxies without credentials; `Secret` when the URLs carry
+   * credentials (a ConfigMap with a password is refused).
+   *
+   * @default - 'Secret' when the URLs carry credentials, otherwise 'ConfigMap'
+   */
+  readonly kind?: ProxyEnvSourceKind;
+}
+
+/** Default name of the shared proxy object. */
+export const DEFAULT_PROXY_ENV_SOURCE_NAME = 'proxy-config';
+
+/**
+ * One object per namespace whose keys are the six proxy variables (`HTTP_PROXY`, `http_proxy`,
+ * `HTTPS_PROXY`, `https_proxy`, `NO_PROXY`, `no_proxy`), for containers that take them all with
+ * `envFrom` ({@link proxyEnvFrom}). A ConfigMap is readable by anyone who may read the namespace,
+ * so URLs with credentials go into a Secret; asking for a ConfigMap then is an error.
+ */
+export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions): KubeObject[] {
+  if (!(proxy instanceof ClusterProxyConfig)) {
+    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
+  }
+  const kind = options.kind ?? (proxy.hasCredentials ? 'Secret' : 'ConfigMap');
+  if (kind !== 'ConfigMap' && kind !== 'Secret') {
+    throw invalidValue('kind', kind, 'must be "ConfigMap" or "Secret"');
+  }
+  if (kind === 'ConfigMap' && proxy.hasCredentials) {
+    throw new ProxyConfigError('kind', 'must be "Secret": the proxy URLs carry credentials, and a ConfigMap is readable by anyone who can read the namespace');
+  }
+  if (!Array.isArray(options.namespaces) || options.namespaces.length === 0) {
+    throw invalidValue('namespaces', options.namespaces, 'must list at least one namespace');
+  }
+  const name = assertObjectName('name', options.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME);
+  const data = Object.fromEntries(proxyVariables(proxy.environment).map(({ name: key, value }) => [key, value]));
+  return [...new Set(options.namespaces)].map((namespace, i) => {
+    const metadata = { name, namespace: assertDnsLabel(`namespaces[${i}]`, namespace), labels: { [MANAGED_BY_LABEL]: MANAGED_BY } };
+    return kind === 'Secret'
+      ? { apiVersion: 'v1', kind: 'Secret', metadata, type: 'Opaque', stringData: { ...data } }
+      : { apiVersion: 'v1', kind: 'ConfigMap', metadata, data: { ...data } };
+  });
+}
+
+/** The container `envFrom` entry reading the shared object. */
+export function proxyEnvFrom(kind: ProxyEnvSourceKind, name: string = DEFAULT_PROXY_ENV_SOURCE_NAME): { [key: string]: { name: string } } {
+  if (kind !== 'ConfigMap' && kind !== 'Secret') {
+    throw invalidValue('kind', kind, 'must be "ConfigMap" or "Secret"');
+  }
+  return kind === 'Secret' ? { secretRef: { name: assertObjectName('name', name) } } : { configMapRef: { name: assertObjectName('name', name) } };
+}

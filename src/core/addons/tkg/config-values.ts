@@ -1,0 +1,53 @@
+import { tkgProxyValues } from './tkg-proxy-values';
+import { CLUSTERCTL_MOVE_LABEL } from '../../capi/labels';
+import { ClusterProxyConfig } from '../../cluster-proxy-config';
+import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../k8s/manifest';
+import { assertDnsLabel } from '../../k8s/names';
+import { mergeValues, ValuesObject } from '../merge-values';
+import { renderYaml } from '../yaml-text';
+import { TkgClusterRef } from './tkg-addon-secret';
+import { RESOURCE_SET_SECRET_TYPE, TKG_CLUSTER_NAME_LABEL } from './tkg-metadata';
+
+/** Options of {@link tkgConfigValuesSecret}. */
+export interface TkgConfigValuesOptions extends TkgClusterRef {
+  /**
+   * The rest of the cluster configuration (`CLUSTER_PLAN`, `INFRASTRUCTURE_PROVIDER`, ...). Setting
+   * one of the proxy variables here is an error.
+   *
+   * @default - only CLUSTER_NAME, NAMESPACE and the proxy variables
+   */
+  readonly values?: ValuesObject;
+}
+
+/**
+ * `<cluster>-config-values`: the cluster's configuration variables as TKG stores them
+ * (`type: addons.cluster.x-k8s.io/resource-set`, YAML under `stringData.value`), with
+ * `TKG_HTTP_PROXY_ENABLED`, `TKG_HTTP_PROXY`, `TKG_HTTPS_PROXY`, `TKG_NO_PROXY` (the complete
+ * computed NO_PROXY) and, with a trusted CA, `TKG_PROXY_CA_CERT` (base64 of the PEM bundle, as
+ * TKG's variable takes it).
+ */
+export function tkgConfigValuesSecret(proxy: ClusterProxyConfig, options: TkgConfigValuesOptions): SecretObject {
+  const clusterName = assertDnsLabel('clusterName', options.clusterName);
+  const namespace = options.namespace === undefined ? undefined : assertDnsLabel('namespace', options.namespace);
+  const values = tkgProxyValues(proxy, 'TKG cluster config values');
+  const proxyValues: ValuesObject = {
+    CLUSTER_NAME: clusterName,
+    ...(namespace ? { NAMESPACE: namespace } : {}),
+    TKG_HTTP_PROXY_ENABLED: true,
+    TKG_HTTP_PROXY: values.httpProxy,
+    TKG_HTTPS_PROXY: values.httpsProxy,
+    TKG_NO_PROXY: values.noProxy,
+    ...(proxy.settings.trustedCa ? { TKG_PROXY_CA_CERT: Buffer.from(proxy.settings.trustedCa.pem, 'utf8').toString('base64') } : {}),
+  };
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: {
+      name: `${clusterName}-config-values`,
+      ...(namespace ? { namespace } : {}),
+      labels: { [CLUSTERCTL_MOVE_LABEL]: '', [TKG_CLUSTER_NAME_LABEL]: clusterName, [MANAGED_BY_LABEL]: MANAGED_BY },
+    },
+    type: RESOURCE_SET_SECRET_TYPE,
+    stringData: { value: renderYaml(mergeValues('values', proxyValues, options.values)) },
+  };
+}

@@ -1,0 +1,83 @@
+import { tkgProxyValues } from './tkg-proxy-values';
+import { ClusterProxyConfig } from '../../cluster-proxy-config';
+import { ProxyConfigError } from '../../errors';
+import { SecretObject } from '../../k8s/manifest';
+import { explainNoProxy } from '../../noproxy/explain';
+import { mergeValues, ValuesObject } from '../merge-values';
+import { TkgClusterRef, tkgAddonSecret } from './tkg-addon-secret';
+
+/** Options of the vSphere CPI and CSI addon Secrets. */
+export interface VsphereAddonOptions extends TkgClusterRef {
+  /**
+   * The rest of the package's data values under `vsphereCPI` / `vsphereCSI` (`server`,
+   * `datacenter`, `username`, `password`, `region`, `zone`, ...), beside the proxy keys. The
+   * TKG addons manager hands the whole document to the package, so without them the package falls
+   * back to its defaults, which have no vCenter. Setting a proxy key here is an error.
+   *
+   * @default - only the proxy keys
+   */
+  readonly values?: ValuesObject;
+}
+
+/** The two vSphere addons TKG passes the proxy to (seed 002; tanzu-framework `02_addons`). */
+const VSPHERE_ADDONS = {
+  cpi: { addonName: 'vsphere-cpi', addonType: 'cloud-provider/vsphere-cpi', valuesKey: 'vsphereCPI' },
+  csi: { addonName: 'vsphere-csi', addonType: 'csi/vsphere-csi', valuesKey: 'vsphereCSI' },
+} as const;
+
+/**
+ * `<cluster>-vsphere-cpi-addon`: the vSphere cloud provider's package values with
+ * `vsphereCPI.http_proxy`, `https_proxy` and `no_proxy` (keys of the vsphere-cpi package,
+ * 1.36.0+vmware.2-tkg.1 values reference).
+ */
+export function vsphereCpiAddonSecret(proxy: ClusterProxyConfig, options: VsphereAddonOptions): SecretObject {
+  return vsphereAddonSecret(proxy, options, VSPHERE_ADDONS.cpi);
+}
+
+/**
+ * `<cluster>-vsphere-csi-addon`: the vSphere CSI driver's package values with
+ * `vsphereCSI.http_proxy`, `https_proxy` and `no_proxy` (as tanzu-framework's
+ * `csi_addon_data.lib.yaml` writes them).
+ */
+export function vsphereCsiAddonSecret(proxy: ClusterProxyConfig, options: VsphereAddonOptions): SecretObject {
+  return vsphereAddonSecret(proxy, options, VSPHERE_ADDONS.csi);
+}
+
+function vsphereAddonSecret(
+  proxy: ClusterProxyConfig,
+  options: VsphereAddonOptions,
+  addon: typeof VSPHERE_ADDONS[keyof typeof VSPHERE_ADDONS],
+): SecretObject {
+  const values = tkgProxyValues(proxy, 'TKG addon values');
+  assertVcenterBypassesProxy(proxy);
+  const proxyValues = { http_proxy: values.httpProxy, https_proxy: values.httpsProxy, no_proxy: values.noProxy };
+  return tkgAddonSecret({
+    clusterName: options.clusterName,
+    namespace: options.namespace,
+    addonName: addon.addonName,
+    addonType: addon.addonType,
+    values: { [addon.valuesKey]: mergeValues('values', proxyValues, options.values) },
+  });
+}
+
+/**
+ * The CPI and CSI talk to vCenter directly; through a corporate proxy they usually cannot reach
+ * it. TKG enforces the same (its ytt refuses a TKG_NO_PROXY without VSPHERE_SERVER), so the
+ * vCenter must be a provider endpoint of the network and bypass the proxy for Go clients (both
+ * components are Go programs) in the computed NO_PROXY.
+ */
+function assertVcenterBypassesProxy(proxy: ClusterProxyConfig): void {
+  const endpoints = proxy.network.providerEndpoints;
+  if (endpoints.length === 0) {
+    throw new ProxyConfigError('network.providerEndpoints',
+      'must name the vCenter host for the vSphere CPI/CSI addons: they reach vCenter directly, so it must be in NO_PROXY (TKG refuses a TKG_NO_PROXY without VSPHERE_SERVER)');
+  }
+  for (const host of endpoints) {
+    const url = `https://${host.includes(':') ? `[${host}]` : host}/`;
+    const [verdict] = explainNoProxy(proxy.environment.noProxy, url, { clients: ['go-stdlib'] });
+    if (!verdict.direct) {
+      throw new ProxyConfigError('network.providerEndpoints',
+        `vCenter ${host} would be reached through the proxy (the providerEntries NO_PROXY category is switched off?); the vSphere CPI/CSI need it direct`);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { stringify } from 'yaml';
+
+/**
+ * YAML text for values files and manifests embedded in Secrets. Deterministic: keys keep their
+ * insertion order (the renderers build objects in a fixed order), and long strings are never
+ * folded, because a folded NO_PROXY or PEM block is harder to diff and some ytt/Helm consumers
+ * compare values textually. The `yaml` library quotes any string that would otherwise read as a
+ * number, boolean or null, so `no_proxy: 10.0.0.1` can never turn into a float.
+ */
+export function renderYaml(value: unknown): string {
+  return stringify(value, { lineWidth: 0, minContentWidth: 0 });
+}
+
+/** Several objects as one multi-document YAML stream (`---` between documents). */
+export function renderYamlDocuments(values: readonly unknown[]): string {
+  return values.map(renderYaml).join('---\n');
+}

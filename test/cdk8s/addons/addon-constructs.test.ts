@@ -1,0 +1,57 @@
+import { ApiObject, JsonPatch, Testing } from 'cdk8s';
+import { GiantSwarmProxyApps, InClusterForwardProxy, ProxyAddonResourceSet, ProxyEnvSources, TkgProxyAddons } from '../../../src/cdk8s/addons';
+import { tkgConfigValuesSecret } from '../../../src/core/addons';
+import { anonymousProxy, vsphereProxy } from '../../core/addons/addon-fixtures';
+import { expectValidObjects } from '../../support/schemas';
+
+describe('issue 5 cdk8s constructs', () => {
+  test('TkgProxyAddons synthesizes the four Secrets exactly as the core renders them', () => {
+    const proxy = vsphereProxy();
+    const chart = Testing.chart();
+    const addons = new TkgProxyAddons(chart, 'Tkg', { proxy, clusterName: 'wl', namespace: 'default', vsphereCpiValues: { server: 'vcenter.lab.example' } });
+    const synth = Testing.synth(chart);
+    expect(synth.map((o) => o.metadata.name)).toEqual(['wl-vsphere-cpi-addon', 'wl-vsphere-csi-addon', 'wl-kapp-controller-addon', 'wl-config-values']);
+    expect(synth[3]).toEqual(tkgConfigValuesSecret(proxy, { clusterName: 'wl', namespace: 'default' }));
+    expect(addons.apiObjects).toHaveLength(4);
+    expectValidObjects(synth);
+  });
+
+  test('switches leave Secrets out; escape hatch patches reach the output', () => {
+    const chart = Testing.chart();
+    const addons = new TkgProxyAddons(chart, 'Tkg', { proxy: vsphereProxy(), clusterName: 'wl', vsphere: false, configValues: false });
+    addons.apiObjects[0].addJsonPatch(JsonPatch.add('/metadata/annotations/extra', 'yes'));
+    const synth = Testing.synth(chart);
+    expect(synth.map((o) => o.metadata.name)).toEqual(['wl-kapp-controller-addon']);
+    expect(synth[0].metadata.annotations.extra).toBe('yes');
+  });
+
+  test('GiantSwarmProxyApps and ProxyAddonResourceSet validate against the CRDs after synth', () => {
+    const proxy = vsphereProxy();
+    const chart = Testing.chart();
+    const apps = new GiantSwarmProxyApps(chart, 'Gs', {
+      proxy,
+      clusterName: 'mycluster',
+      namespace: 'org-acme',
+      apps: [{ name: 'mycluster-cert-manager', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }],
+    });
+    new ProxyAddonResourceSet(chart, 'Crs', { proxy, clusterName: 'mycluster', namespace: 'org-acme', manifests: [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kapp-controller' } }], kappControllerNamespace: 'kapp-controller' });
+    const synth = Testing.synth(chart);
+    expect(synth.map((o) => o.kind)).toEqual(['Secret', 'ConfigMap', 'Secret', 'App', 'Secret', 'ClusterResourceSet']);
+    expect(synth.slice(0, 4)).toEqual(JSON.parse(JSON.stringify(apps.setup.objects)));
+    expectValidObjects(synth);
+  });
+
+  test('InClusterForwardProxy exposes the derived proxy; ProxyEnvSources gives the envFrom entry', () => {
+    const chart = Testing.chart();
+    const forward = new InClusterForwardProxy(chart, 'Proxy', { network: { pods: ['fd00:10::/56'], services: ['fd00:20::/108'] }, image: 'tinyproxy:1.11' });
+    const sources = new ProxyEnvSources(chart, 'Env', { proxy: forward.proxy, namespaces: ['apps'] });
+    const synth = Testing.synth(chart);
+    expect(synth.map((o) => o.kind)).toEqual(['ConfigMap', 'DaemonSet', 'Service', 'ConfigMap']);
+    expect(synth[3].data.HTTPS_PROXY).toBe('http://http-proxy.kube-system.svc.cluster.local:8888');
+    expect(sources.envFrom()).toEqual({ configMapRef: { name: 'proxy-config' } });
+    expect(ApiObject.of(forward.apiObjects[1]).kind).toBe('DaemonSet');
+    expectValidObjects(synth);
+    expect(() => new ProxyEnvSources(Testing.chart(), 'Bad', { proxy: vsphereProxy(), namespaces: ['a'], kind: 'ConfigMap' })).toThrow(/^kind:/);
+    expect(new ProxyEnvSources(Testing.chart(), 'Anon', { proxy: anonymousProxy(), namespaces: ['a'] }).kind).toBe('ConfigMap');
+  });
+});

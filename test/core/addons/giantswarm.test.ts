@@ -1,0 +1,99 @@
+import { parse } from 'yaml';
+import { anonymousProxy, errorOf, HARD_PASSWORD, vsphereProxy } from './addon-fixtures';
+import { giantSwarmApp, giantSwarmClusterValues, giantSwarmProxySetup } from '../../../src/core/addons';
+import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
+import { ProxySettings } from '../../../src/core/proxy-settings';
+import { expectValidObjects, schemaErrors } from '../../support/schemas';
+
+describe('Giant Swarm cluster values (seed 000)', () => {
+  const proxy = vsphereProxy();
+
+  test('the Secret holds cluster.proxy with credentials, the ConfigMap the URLs without', () => {
+    const { secret, configMap } = giantSwarmClusterValues(proxy, { clusterName: 'mycluster', namespace: 'org-acme' });
+    expect(secret.metadata).toMatchObject({ name: 'mycluster-cluster-values', namespace: 'org-acme', labels: { 'giantswarm.io/cluster': 'mycluster' } });
+    expect(parse(secret.stringData.values)).toEqual({
+      cluster: { proxy: { http: proxy.environment.httpProxy, https: proxy.environment.httpsProxy, noProxy: proxy.environment.noProxy } },
+    });
+    const publicValues = parse((configMap.data as any).values);
+    expect(publicValues).toEqual({
+      cluster: { proxy: { http: 'http://proxy.corp.example:3128', https: 'http://proxy.corp.example:3128', noProxy: proxy.environment.noProxy } },
+    });
+    expect((configMap.data as any).values).not.toContain('svc-k8s');
+    expect(secret.stringData.values).toContain(encodeURIComponent('@'));
+    expectValidObjects([secret, configMap]);
+  });
+
+  test('without credentials the Secret and the ConfigMap say the same', () => {
+    const { secret, configMap } = giantSwarmClusterValues(anonymousProxy(), { clusterName: 'mycluster', namespace: 'org-acme' });
+    expect((configMap.data as any).values).toBe(secret.stringData.values);
+  });
+
+  test('extra values merge beside cluster.proxy; proxy keys and one-URL proxies are refused', () => {
+    const { secret } = giantSwarmClusterValues(proxy, { clusterName: 'c', namespace: 'org-a', values: { baseDomain: 'example.io', cluster: { kubernetes: { domain: 'cluster.local' } } } });
+    expect(parse(secret.stringData.values)).toMatchObject({ baseDomain: 'example.io', cluster: { kubernetes: { domain: 'cluster.local' }, proxy: { noProxy: proxy.environment.noProxy } } });
+    expect(() => giantSwarmClusterValues(proxy, { clusterName: 'c', namespace: 'org-a', values: { cluster: { proxy: { http: 'x' } } } }))
+      .toThrow('values.cluster.proxy.http: is set by the proxy definition');
+    const onlyHttp = new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://p:3128' }), proxy.network);
+    expect(() => giantSwarmClusterValues(onlyHttp, { clusterName: 'c', namespace: 'org-a' })).toThrow(/^httpsProxy: Giant Swarm apps need both/);
+  });
+});
+
+describe('Giant Swarm App CRs and the whole setup', () => {
+  const proxy = vsphereProxy();
+  const certManager = { name: 'mycluster-cert-manager', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' };
+
+  test('App CRs reference the values Secret and ConfigMap and validate against the App CRD', () => {
+    const setup = giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme', apps: [certManager, { ...certManager, name: 'mc-app', inCluster: true, labels: { 'app-operator.giantswarm.io/version': '0.0.0' } }] });
+    expect(setup.objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      'Secret/mycluster-cluster-values',
+      'ConfigMap/mycluster-cluster-values',
+      `Secret/${setup.systemdProxySecret!.metadata.name}`,
+      'App/mycluster-cert-manager',
+      'App/mc-app',
+    ]);
+    const [app, mcApp] = setup.apps as any[];
+    expect(app.spec).toEqual({
+      catalog: 'default',
+      config: { configMap: { name: 'mycluster-cluster-values', namespace: 'org-acme' }, secret: { name: 'mycluster-cluster-values', namespace: 'org-acme' } },
+      kubeConfig: { inCluster: false, secret: { name: 'mycluster-kubeconfig', namespace: 'org-acme' } },
+      name: 'cert-manager-app',
+      namespace: 'kube-system',
+      version: '3.7.0',
+    });
+    expect(mcApp.spec.kubeConfig).toEqual({ inCluster: true });
+    expect(mcApp.metadata.labels['app-operator.giantswarm.io/version']).toBe('0.0.0');
+    expectValidObjects(setup.objects);
+  });
+
+  test('the App validator can fail (a typo in config is caught)', () => {
+    const app = giantSwarmApp({ clusterName: 'c', namespace: 'org-a', valuesSecret: { name: 'c-cluster-values', namespace: 'org-a' } }, certManager) as any;
+    expect(schemaErrors(app)).toEqual([]);
+    app.spec.config.secrets = app.spec.config.secret;
+    expect(schemaErrors(app).join()).toContain('must NOT have additional properties (secrets)');
+  });
+
+  test('the systemd-proxy Secret is the Cluster API module\'s, byte for byte', () => {
+    const setup = giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme' });
+    const capi = nodeProxyBootstrap(proxy, { clusterName: 'mycluster', namespace: 'org-acme', delivery: 'secret' });
+    expect(setup.systemdProxySecret).toEqual(capi.secret);
+    expect(setup.systemdProxySecret!.metadata.name).toMatch(/^mycluster-systemd-proxy-[0-9a-f]{10}$/);
+    expect(setup.systemdProxySecret!.stringData.containerdProxy).toContain(`NO_PROXY=${proxy.environment.noProxy}`);
+  });
+
+  test('ConfigMap and systemd Secret can be left out', () => {
+    const setup = giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme', configMap: false, systemdProxySecret: false, apps: [certManager] });
+    expect(setup.objects.map((o) => o.kind)).toEqual(['Secret', 'App']);
+    expect((setup.apps[0] as any).spec.config).toEqual({ secret: { name: 'mycluster-cluster-values', namespace: 'org-acme' } });
+  });
+
+  test('bad app props are refused naming the app and field; no password in errors', () => {
+    expect(() => giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme', apps: [{ ...certManager, version: '' }] }))
+      .toThrow(/^apps\[mycluster-cert-manager\]\.version: must be a non-empty string/);
+    expect(() => giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme', apps: [{ ...certManager, targetNamespace: 'Kube' }] }))
+      .toThrow(/^apps\[mycluster-cert-manager\]\.targetNamespace:/);
+    const thrown = errorOf(() => giantSwarmClusterValues(proxy, { clusterName: 'mycluster', namespace: 'org-acme', values: { cluster: { proxy: { http: proxy.environment.httpProxy } } } }));
+    expect(thrown).toContain('values.cluster.proxy.http');
+    expect(thrown).not.toContain(encodeURIComponent(HARD_PASSWORD));
+  });
+});

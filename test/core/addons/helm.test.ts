@@ -1,0 +1,122 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv from 'ajv';
+import type { HelmProps } from 'cdk8s';
+import { parse } from 'yaml';
+import { anonymousProxy, errorOf, vsphereProxy } from './addon-fixtures';
+import { HELM_PRESETS, HelmPresetName, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
+import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
+import { ProxySettings } from '../../../src/core/proxy-settings';
+import { expectValidObjects } from '../../support/schemas';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const CHART_SCHEMAS = path.resolve(__dirname, '..', '..', 'fixtures', 'addons', 'charts');
+
+/** Values must fit the chart's own keys (schema fixture) and survive the YAML file unchanged. */
+function expectChartValues(preset: HelmPresetName, result: HelmProxyValues): void {
+  const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(CHART_SCHEMAS, `${preset}.schema.json`), 'utf8')));
+  expect(validate(result.values) ? [] : validate.errors).toEqual([]);
+  expect(parse(result.yaml)).toEqual(result.values);
+}
+
+/** Every env list the preset writes, placed in a container as the chart's template would. */
+function expectValidEnvLists(preset: HelmPresetName, result: HelmProxyValues): any[][] {
+  const lists = (HELM_PRESETS[preset].envLists ?? []).map((p) => p.reduce((node: any, key) => node?.[key], result.values));
+  lists.forEach((env) => expectValidObjects([{
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'chart' },
+    spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i', env }] } } },
+  }]));
+  return lists;
+}
+
+describe('Helm presets', () => {
+  const presets = Object.keys(HELM_PRESETS) as HelmPresetName[];
+  const withCredentials = vsphereProxy();
+  const anonymous = anonymousProxy();
+
+  test.each(presets.filter((p) => HELM_PRESETS[p].envLists))('%s with credentials: env lists with secretKeyRef, and the Secret', (preset) => {
+    const result = helmPresetValues(withCredentials, preset, { namespace: 'system' });
+    expectChartValues(preset, result);
+    for (const env of expectValidEnvLists(preset, result)) {
+      expect(env.map((v: any) => v.name)).toEqual(['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']);
+      expect(env[0].valueFrom).toEqual({ secretKeyRef: { name: 'cluster-proxy-env', key: 'HTTP_PROXY' } });
+      expect(env[4].value).toBe(withCredentials.environment.noProxy);
+    }
+    expect(result.yaml).not.toContain('svc-k8s');
+    expect(result.secrets).toHaveLength(1);
+    expect(result.secrets[0].metadata).toMatchObject({ name: 'cluster-proxy-env', namespace: 'system' });
+    expect(result.secrets[0].stringData.HTTPS_PROXY).toBe(withCredentials.environment.httpsProxy);
+    expectValidObjects(result.secrets);
+  });
+
+  test.each(presets)('%s without credentials: literal values and no Secret', (preset) => {
+    const result = helmPresetValues(anonymous, preset);
+    expectChartValues(preset, result);
+    expectValidEnvLists(preset, result);
+    expect(result.secrets).toEqual([]);
+    expect(result.yaml).toContain(anonymous.environment.noProxy);
+    expect(result.yaml).not.toContain('secretKeyRef');
+  });
+
+  test('cert-manager uses its own keys when it may (seed: http_proxy, https_proxy, no_proxy)', () => {
+    expect(helmPresetValues(anonymous, 'cert-manager').values).toEqual({
+      http_proxy: 'http://proxy.corp.example:3128', https_proxy: 'http://proxy.corp.example:3128', no_proxy: anonymous.environment.noProxy,
+    });
+    const literal = helmPresetValues(withCredentials, 'cert-manager', { allowCredentialsInValues: true });
+    expect(literal.values.http_proxy).toBe(withCredentials.environment.httpProxy);
+    expectChartValues('cert-manager', literal);
+  });
+
+  test('chart-operator takes literal strings only: credentials need the explicit opt-in', () => {
+    expect(errorOf(() => helmPresetValues(withCredentials, 'chart-operator')))
+      .toMatch(/^allowCredentialsInValues: giantswarm\/chart-operator takes the proxy only as literal strings \(proxy\.http, \.\.\.\)/);
+    const result = helmPresetValues(withCredentials, 'chart-operator', { allowCredentialsInValues: true });
+    const { httpProxy, httpsProxy, noProxy } = withCredentials.environment;
+    expect(result.values).toEqual({ proxy: { http: httpProxy, https: httpsProxy, noProxy } });
+    expectChartValues('chart-operator', result);
+    const onlyHttps = new ClusterProxyConfig(new ProxySettings({ httpsProxy: 'http://p:3128' }), anonymous.network);
+    expect(errorOf(() => helmPresetValues(onlyHttps, 'chart-operator'))).toMatch(/^httpProxy: giantswarm\/chart-operator need both/);
+  });
+
+  test('env lists with allowCredentialsInValues carry the URLs literally', () => {
+    const result = helmPresetValues(withCredentials, 'argo-cd', { allowCredentialsInValues: true });
+    expect(result.values.repoServer.env[2]).toEqual({ name: 'HTTPS_PROXY', value: withCredentials.environment.httpsProxy });
+    expect(result.secrets).toEqual([]);
+  });
+
+  test('a custom preset is plain data', () => {
+    const result = helmPresetValues(anonymous, { chart: 'my/chart', source: 'my values.yaml', envLists: [['controller', 'env']] });
+    expect(result.values.controller.env).toHaveLength(6);
+    expect(errorOf(() => helmPresetValues(anonymous, 'nope' as never))).toMatch(/^preset: must be one of cert-manager, chart-operator/);
+    expect(errorOf(() => helmPresetValues(anonymous, { chart: 'x', source: 'y' }))).toMatch(/^preset: has neither envLists nor proxyKeys/);
+  });
+});
+
+describe('generic Helm values', () => {
+  const proxy = anonymousProxy();
+
+  test('an env list anywhere, e.g. defaults.env (seed 003)', () => {
+    const result = helmEnvValues(proxy, ['defaults', 'env']);
+    expect(result.values.defaults.env.find((v: any) => v.name === 'NO_PROXY').value).toBe(proxy.environment.noProxy);
+    expect(errorOf(() => helmEnvValues(proxy, ['defaults', '']))).toMatch(/^path: must be an array of non-empty keys/);
+  });
+
+  test('a proxy block, by default proxy.{httpProxy,httpsProxy,noProxy} (seed 004)', () => {
+    expect(helmProxyBlockValues(proxy).values).toEqual({ proxy: { httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: proxy.environment.noProxy } });
+    expect(errorOf(() => helmProxyBlockValues(vsphereProxy()))).toMatch(/^allowCredentialsInValues:/);
+    expect(errorOf(() => helmProxyBlockValues(proxy, undefined, { allowCredentialsInValues: 'yes' as never }))).toMatch(/^allowCredentialsInValues: must be true or false/);
+  });
+
+  test('only the proxies that are set appear in a block', () => {
+    const httpsOnly = new ClusterProxyConfig(new ProxySettings({ httpsProxy: 'http://p:3128' }), proxy.network);
+    expect(Object.keys(helmProxyBlockValues(httpsOnly).values.proxy)).toEqual(['httpsProxy', 'noProxy']);
+  });
+
+  test('values are what cdk8s Helm takes (a plain JSON object)', () => {
+    const values = helmPresetValues(proxy, 'flux2').values;
+    const cdk8sValues: HelmProps['values'] = values;
+    expect(JSON.parse(JSON.stringify(cdk8sValues))).toEqual(values);
+  });
+});

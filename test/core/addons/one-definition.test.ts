@@ -1,0 +1,41 @@
+import { parse } from 'yaml';
+import { vsphereProxy } from './addon-fixtures';
+import {
+  giantSwarmProxySetup, helmPresetValues, kappControllerAddonSecret, kustomizeProxyComponent, proxyEnvSources,
+  tkgConfigValuesSecret, vsphereCpiAddonSecret, YTT_DATA_VALUES_HEADER,
+} from '../../../src/core/addons';
+import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { renderPodEnv } from '../../../src/core/render/pod-env';
+
+/**
+ * Every output of issue 5 reads the same ClusterProxyConfig: node drop-ins, addon values, pod env,
+ * Helm values, Kustomize patches and env objects carry byte-identical NO_PROXY and proxy URLs.
+ */
+describe('one definition, one NO_PROXY computation', () => {
+  const proxy = vsphereProxy({}, true);
+  const { httpProxy, httpsProxy, noProxy } = proxy.environment;
+
+  test('node files, addon Secrets, app values, Helm values, Kustomize patches and pod env agree', () => {
+    const node = nodeProxyBootstrap(proxy, { clusterName: 'wl', delivery: 'secret', osFamily: 'ubuntu' }).secret!.stringData.containerdProxy;
+    const dropInNoProxy = /Environment="NO_PROXY=([^"]*)"/.exec(node)![1].replace(/%%/g, '%');
+    const cpi = parse(vsphereCpiAddonSecret(proxy, { clusterName: 'wl' }).stringData['values.yaml'].slice(YTT_DATA_VALUES_HEADER.length)).vsphereCPI;
+    const kapp = parse(kappControllerAddonSecret(proxy, { clusterName: 'wl' }).stringData['values.yaml'].slice(YTT_DATA_VALUES_HEADER.length)).kappController.config;
+    const tkg = parse(tkgConfigValuesSecret(proxy, { clusterName: 'wl' }).stringData.value);
+    const gs = parse(giantSwarmProxySetup(proxy, { clusterName: 'wl', namespace: 'org-a' }).valuesSecret.stringData.values).cluster.proxy;
+    const helm = helmPresetValues(proxy, 'cert-manager', { allowCredentialsInValues: true }).values;
+    const kustomize = parse(kustomizeProxyComponent(proxy, { targets: [{ name: 'd', containers: [{ name: 'c' }] }], literalCredentials: true })['patches/deployment-d.yaml'])
+      .spec.template.spec.containers[0].env;
+    const envSource = proxyEnvSources(proxy, { namespaces: ['a'] })[0].stringData as any;
+    const pod = Object.fromEntries(renderPodEnv(proxy.environment).map((v) => [v.name, v.value]));
+
+    const noProxies = [dropInNoProxy, cpi.no_proxy, kapp.noProxy, tkg.TKG_NO_PROXY, gs.noProxy, helm.no_proxy,
+      kustomize.find((v: any) => v.name === 'no_proxy').value, envSource.NO_PROXY, pod.NO_PROXY];
+    expect(new Set(noProxies)).toEqual(new Set([noProxy]));
+    const httpsProxies = [cpi.https_proxy, kapp.httpsProxy, tkg.TKG_HTTPS_PROXY, gs.https, helm.https_proxy,
+      kustomize.find((v: any) => v.name === 'HTTPS_PROXY').value, envSource.https_proxy, pod.HTTPS_PROXY];
+    expect(new Set(httpsProxies)).toEqual(new Set([httpsProxy]));
+    expect(new Set([cpi.http_proxy, tkg.TKG_HTTP_PROXY, gs.http, helm.http_proxy, pod.http_proxy])).toEqual(new Set([httpProxy]));
+    expect(kapp.caCerts).toBe(proxy.settings.trustedCa!.pem);
+    expect(Buffer.from(tkg.TKG_PROXY_CA_CERT, 'base64').toString()).toBe(proxy.settings.trustedCa!.pem);
+  });
+});
