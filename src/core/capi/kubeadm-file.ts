@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { ProxyConfigError } from '../errors';
 
 /**
@@ -33,6 +34,12 @@ export interface KubeadmFile {
    * @default - the content is inline
    */
   readonly contentFrom?: KubeadmFileSource;
+  /**
+   * How `content` is encoded; set only when a file too large for the limit is sent compressed.
+   *
+   * @default - plain text
+   */
+  readonly encoding?: 'gzip+base64';
 }
 
 /** `files[].content` maxLength in the Cluster API CRDs (characters, both API versions). */
@@ -42,15 +49,43 @@ export const MAX_FILES = 200;
 /** `preKubeadmCommands` maxItems (and each command's maxLength is 10240 too). */
 export const MAX_COMMANDS = 1000;
 
+/** Code points, as the OpenAPI `maxLength` check counts them. */
+function contentLength(content: string): number {
+  return [...content].length;
+}
+
 /**
- * Refuse inline content the API server would reject. Length is counted in Unicode code points, as
- * the OpenAPI `maxLength` check does.
+ * The `content` (and `encoding`) of an inline file: plain text when it fits Cluster API's limit;
+ * otherwise, for cloud-config, gzip+base64 when that fits (cloud-init decodes `gzip+base64`, and a
+ * drop-in carrying NO_PROXY twice compresses about seven-fold); otherwise a clear error.
+ *
+ * Ignition gets no compressed form: Cluster API's Ignition renderer decodes only `base64` and would
+ * write the compressed text to the node as it is.
+ *
+ * The compressed bytes are deterministic: gzip with no file name, mtime 0 and the OS byte fixed to
+ * Unix, so the same content always gives the same object.
  */
-export function assertContentFits(field: string, path: string, content: string): void {
-  const length = [...content].length;
-  if (length > MAX_FILE_CONTENT_LENGTH) {
+export function inlineFileContent(
+  field: string,
+  path: string,
+  content: string,
+  format: 'cloud-config' | 'ignition',
+): { content: string; encoding?: 'gzip+base64' } {
+  if (contentLength(content) <= MAX_FILE_CONTENT_LENGTH) {
+    return { content };
+  }
+  if (format === 'cloud-config') {
+    const compressed = gzipSync(Buffer.from(content, 'utf8'), { level: 9 });
+    compressed[9] = 3; // OS: Unix, whatever platform synthesizes
+    const encoded = compressed.toString('base64');
+    if (encoded.length <= MAX_FILE_CONTENT_LENGTH) {
+      return { content: encoded, encoding: 'gzip+base64' };
+    }
     throw new ProxyConfigError(field,
-      `the content of ${path} is ${length} characters, over Cluster API's limit of ${MAX_FILE_CONTENT_LENGTH} for files[].content; `
+      `the content of ${path} is ${contentLength(content)} characters (${encoded.length} even as gzip+base64), over Cluster API's limit of ${MAX_FILE_CONTENT_LENGTH} for files[].content; `
       + 'use delivery \'secret\' (contentFrom has no such limit)');
   }
+  throw new ProxyConfigError(field,
+    `the content of ${path} is ${contentLength(content)} characters, over Cluster API's limit of ${MAX_FILE_CONTENT_LENGTH} for files[].content, `
+    + 'and Ignition bootstrap data cannot carry it compressed; use delivery \'secret\' (contentFrom has no such limit)');
 }

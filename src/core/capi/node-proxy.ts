@@ -1,6 +1,6 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { assertContentFits, KubeadmFile } from './kubeadm-file';
+import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
 import { NodeProxyFileOptions, resolveNodeProxyFiles } from './node-file-options';
 import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
@@ -130,8 +130,7 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     if (secret) {
       return { path, owner: locations.owner, permissions, contentFrom: { secret: { name: secret.metadata.name, key } } };
     }
-    assertContentFits('delivery', path, contents[key]);
-    return { path, owner: locations.owner, permissions, content: contents[key] };
+    return { path, owner: locations.owner, permissions, ...inlineFileContent('delivery', path, contents[key], bootstrapFormat) };
   };
 
   const trustStore = osFamily && proxy.settings.trustedCa ? trustStoreFor(osFamily) : undefined;

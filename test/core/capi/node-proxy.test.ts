@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { CA_1, CA_2, credentialForms, demoProxy } from './fixtures';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/capi/node-commands';
 import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
@@ -62,12 +64,34 @@ describe('nodeProxyBootstrap: delivery', () => {
       .toThrow('delivery: must be "inline" or "secret" (got "configmap")');
   });
 
-  test('inline content over the 10240-character CRD limit is refused, pointing at delivery secret', () => {
+  test('inline content over the 10240-character CRD limit is sent gzip+base64 on cloud-config, and decodes to the same bytes', () => {
     const noProxy = Array.from({ length: 700 }, (_, i) => `host-${i}.corp.example`);
     const proxy = demoProxy({ ...anonymous, noProxy });
-    const call = (): unknown => nodeProxyBootstrap(proxy, { ...base, delivery: 'inline' });
+    const plain = nodeProxyFileContents(proxy).containerdProxy;
+    expect(plain.length).toBeGreaterThan(10240);
+    const [containerd] = nodeProxyBootstrap(proxy, { ...base, delivery: 'inline' }).files;
+    expect(containerd.encoding).toBe('gzip+base64');
+    expect(containerd.content!.length).toBeLessThanOrEqual(10240);
+    expect(gunzipSync(Buffer.from(containerd.content!, 'base64')).toString('utf8')).toBe(plain);
+    // deterministic, whatever the platform: the same content gives the same object
+    expect(nodeProxyBootstrap(proxy, { ...base, delivery: 'inline' }).files[0].content).toBe(containerd.content);
+    // content that fits stays plain text
+    expect(nodeProxyBootstrap(demoProxy(anonymous), { ...base, delivery: 'inline' }).files[0].encoding).toBeUndefined();
+  });
+
+  test('Ignition gets no compressed form (CAPI would write it undecoded): an error points at delivery secret', () => {
+    const noProxy = Array.from({ length: 700 }, (_, i) => `host-${i}.corp.example`);
+    const call = (): unknown => nodeProxyBootstrap(demoProxy({ ...anonymous, noProxy }), { ...base, delivery: 'inline', bootstrapFormat: 'ignition' });
     expect(call).toThrow(ProxyConfigError);
-    expect(call).toThrow(/^delivery: the content of \/etc\/systemd\/system\/containerd.service.d\/http-proxy.conf is \d+ characters, over Cluster API's limit of 10240 for files\[\]\.content; use delivery 'secret'/);
+    expect(call).toThrow(/^delivery: the content of \/etc\/systemd\/system\/containerd.service.d\/http-proxy.conf is \d+ characters, over Cluster API's limit of 10240 for files\[\]\.content, and Ignition bootstrap data cannot carry it compressed; use delivery 'secret'/);
+  });
+
+  test('content too large even compressed is refused, pointing at delivery secret', () => {
+    // hash-like names compress poorly
+    const noProxy = Array.from({ length: 3000 }, (_, i) => `h${createHash('sha256').update(String(i)).digest('hex').slice(0, 24)}.corp.example`);
+    const proxy = demoProxy({ ...anonymous, noProxy });
+    const call = (): unknown => nodeProxyBootstrap(proxy, { ...base, delivery: 'inline' });
+    expect(call).toThrow(/^delivery: the content of \/etc\/systemd\/system\/containerd.service.d\/http-proxy.conf is \d+ characters \(\d+ even as gzip\+base64\), over Cluster API's limit of 10240 for files\[\]\.content; use delivery 'secret'/);
     const viaSecret = nodeProxyBootstrap(proxy, { ...base, delivery: 'secret' });
     expect(viaSecret.secret!.stringData.containerdProxy.length).toBeGreaterThan(10240);
   });

@@ -148,9 +148,10 @@ describe('proxiedClusterObjects: bad input fails at construction, naming the pro
     expect(() => proxiedClusterObjects(clusterOptions({ proxy }))).toThrow('proxy: give either proxy, or settings and network (with proxyOptions), not both');
   });
 
-  test('inline content over the CRD limit names the fix', () => {
+  test('inline content over the CRD limit is compressed, and the objects still validate', () => {
     const noProxy = Array.from({ length: 700 }, (_, i) => `host-${i}.corp.example`);
-    expect(() => proxiedClusterObjects(clusterOptions({ settings: settingsProps({ noProxy }), delivery: 'inline' })))
-      .toThrow(/over Cluster API's limit of 10240 for files\[\]\.content; use delivery 'secret'/);
+    const { objects } = proxiedClusterObjects(clusterOptions({ settings: settingsProps({ noProxy }), delivery: 'inline' }));
+    expectValidObjects(objects);
+    expect(JSON.stringify(objects)).toContain('"encoding":"gzip+base64"');
   });
 });
