@@ -68,8 +68,14 @@ const project = new typescript.TypeScriptProject({
       skipLibCheck: true,
     },
   },
-  gitignore: ['/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results'],
+  gitignore: ['/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/'],
 });
+
+// The conformance clients and reports are for this repository's CI, not for the package.
+project.addPackageIgnore('/conformance/');
+project.addPackageIgnore('/bench/');
+project.addPackageIgnore('/examples/');
+project.addPackageIgnore('/docs/');
 
 // projen merges jest arrays with its defaults; replace them outright.
 project.package.file.addOverride('jest.testMatch', ['<rootDir>/test/**/*.test.ts']);

@@ -38,6 +38,14 @@ execFileSync(process.execPath, [
   '--classPropertiesFormat', 'table',
   '--typeDeclarationFormat', 'table',
   '--enumMembersFormat', 'table',
+  // Inherited members (e.g. Pulumi's isInstance) link to the framework's own types.
+  '--externalSymbolLinkMappings', JSON.stringify({
+    '@pulumi/pulumi': { '*': 'https://www.pulumi.com/docs/reference/pkg/nodejs/pulumi/pulumi/' },
+    '@pulumi/kubernetes': { '*': 'https://www.pulumi.com/registry/packages/kubernetes/api-docs/' },
+    'cdk8s': { '*': 'https://cdk8s.io/docs/latest/reference/cdk8s/typescript/' },
+    'constructs': { '*': 'https://cdk8s.io/docs/latest/reference/cdk8s/typescript/' },
+    'cdk8s-plus-28': { '*': 'https://cdk8s.io/docs/latest/plus/' },
+  }),
   '--treatWarningsAsErrors',
   '--logLevel', 'Warn',
 ], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ProxyConfigError, redactCredentials } from '../core/errors';
+import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
   ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
@@ -21,9 +21,11 @@ export interface CliResult {
 const USAGE = `Usage:
   cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
   cluster-proxy explain URL [cluster flags] [--format text|json]
+  cluster-proxy check --http-proxy URL --url URL [...]   (see: cluster-proxy check --help)
 
 Prints the complete NO_PROXY for a cluster (noproxy), or whether each HTTP client family would
-bypass the proxy for URL with that NO_PROXY, and why (explain).
+bypass the proxy for URL with that NO_PROXY, and why (explain). check connects through the proxy to
+readiness URLs before a cluster is built on it.
 
 Cluster flags:
   --no-proxy LIST               installation-wide entries, comma-separated (repeatable)
@@ -85,7 +87,8 @@ export function runCli(argv: readonly string[]): CliResult {
     return { exitCode: 0, stdout: execute(argv), stderr: '' };
   } catch (error) {
     if (error instanceof ProxyConfigError || error instanceof UsageError) {
-      return { exitCode: 2, stdout: '', stderr: `cluster-proxy: ${redactCredentials(flagMessage(error))}\n` };
+      // ProxyConfigError messages quote values already redacted; usage errors quote no credentials
+      return { exitCode: 2, stdout: '', stderr: `cluster-proxy: ${flagMessage(error)}\n` };
     }
     const message = error instanceof Error ? error.message : String(error);
     // parseArgs reports unknown or malformed flags with TypeError(ERR_PARSE_ARGS_*)
@@ -116,7 +119,7 @@ function execute(argv: readonly string[]): string {
     const format = parseChoice('--format', values.format ?? 'text', ['text', 'json']);
     return explain(rest[0], computeNoProxy(values), format);
   }
-  throw new UsageError(`unknown command ${JSON.stringify(command)}; use noproxy or explain (see --help)`);
+  throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain or check (see --help)`);
 }
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -175,13 +178,13 @@ function explain(url: string, noProxy: NoProxy, format: string): string {
 function expectPositionals(command: string, rest: readonly string[], count: number): void {
   if (rest.length !== count) {
     const expected = count === 0 ? 'no arguments' : 'exactly one URL';
-    throw new UsageError(`${command} takes ${expected} (got ${JSON.stringify(rest)})`);
+    throw new UsageError(`${command} takes ${expected} (got ${rest.map(describeValue).join(', ') || 'none'})`);
   }
 }
 
 function parseChoice<T extends string>(flag: string, value: string, choices: readonly T[]): T {
   if (!(choices as readonly string[]).includes(value)) {
-    throw new UsageError(`${flag}: must be one of ${choices.join(', ')} (got ${JSON.stringify(value)})`);
+    throw new UsageError(`${flag}: must be one of ${choices.join(', ')} (got ${describeValue(value)})`);
   }
   return value as T;
 }

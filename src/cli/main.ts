@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 import { runCli } from './cli';
+import { runCheckCommand } from './check';
 
-const result = runCli(process.argv.slice(2));
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
-process.exitCode = result.exitCode;
+/** `check` connects to the network, so it is asynchronous; every other command is a pure function of argv. */
+async function main(argv: readonly string[]): Promise<void> {
+  const result = argv[0] === 'check' ? await runCheckCommand(argv.slice(1)) : runCli(argv);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.exitCode;
+}
+
+void main(process.argv.slice(2));

@@ -47,8 +47,11 @@ export function describeValue(value: unknown): string {
  * no part of a password leaks.
  */
 export function redactCredentials(text: string): string {
-  const schemeEnd = text.indexOf('://');
-  const start = schemeEnd === -1 ? 0 : schemeEnd + 3;
+  // Only a known URL scheme at the start counts: in a scheme-less `user:pass@host`, a raw password
+  // may start with "//" (`jdoe://x@host`), which must not pass for scheme `jdoe`. An unknown scheme
+  // is read as a user name, which over-redacts (`gopher:***@host`) but never leaks.
+  const scheme = /^\s*(?:https?|socks[45]?h?|ftp|wss?):\/\//i.exec(text);
+  const start = scheme ? scheme[0].length : 0;
   const at = text.lastIndexOf('@');
   if (at < start) {
     return text;

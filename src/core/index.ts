@@ -13,3 +13,4 @@ export * from './k8s';
 export * from './workloads';
 export * from './capi';
 export * from './addons';
+export * from './check';

@@ -52,8 +52,10 @@ describe('cluster-proxy noproxy', () => {
     ['an unknown category', ['noproxy', ...cluster, '--without', 'dns'], 'cluster-proxy: --without: must be one of loopback,'],
     ['an unknown format', ['noproxy', ...cluster, '--format', 'yaml'], 'cluster-proxy: --format: must be one of env, list, json, java (got "yaml")'],
     ['an unknown flag', ['noproxy', '--bogus'], 'cluster-proxy: unknown option --bogus (see --help)\n'],
-    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"'],
+    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"; use noproxy, explain or check'],
     ['explain without URL', ['explain', ...cluster], 'cluster-proxy: explain takes exactly one URL'],
+    ['explain with two URLs, one with credentials', ['explain', 'http://a/', 'http://admin:s3cret@b/', ...cluster],
+      'cluster-proxy: explain takes exactly one URL (got "http://a/", "http://admin:***@b/")'],
     ['a provider endpoint with credentials', ['noproxy', ...cluster, '--provider-endpoint', 'https://admin:s3cret@vc.corp'],
       '--provider-endpoint: must not contain credentials (got "https://admin:***@vc.corp")'],
   ])('bad input: %s gives one line and exit code 2', (_name, argv, message) => {
@@ -98,5 +100,9 @@ describe('the installed binary', () => {
     expect(bad.stderr).toBe('cluster-proxy: --pod-cidr: must be a CIDR such as 10.96.0.0/12 or fd00:10:96::/112 (got "nope")\n');
     const help = execFileSync(process.execPath, [tsNode, '--transpile-only', main, '--help'], { encoding: 'utf8' });
     expect(help).toContain('cluster-proxy noproxy');
+    // the asynchronous check command is dispatched by main, with its own usage errors
+    const check = spawnSync(process.execPath, [tsNode, '--transpile-only', main, 'check', '--http-proxy', 'http://proxy:3128'], { encoding: 'utf8' });
+    expect(check.status).toBe(2);
+    expect(check.stderr).toBe('cluster-proxy check: --url is required (repeat it for several URLs)\n');
   }, 30_000);
 });

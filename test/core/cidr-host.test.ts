@@ -53,6 +53,8 @@ describe('redaction and printable text', () => {
     expect(redactCredentials('http://user@proxy:3128')).toBe('http://user@proxy:3128');
     expect(redactCredentials('no url here')).toBe('no url here');
     expect(redactCredentials('user:pw@proxy:3128')).toBe('user:***@proxy:3128');
+    expect(redactCredentials('jdoe://@@proxy:3128')).toBe('jdoe:***@proxy:3128'); // "://" inside a password
+    expect(redactCredentials('  https://u:p@h')).toBe('  https://u:***@h');
   });
   test('refuses control characters and shows them escaped', () => {
     expect(() => assertPrintable('f', 'a\nb')).toThrow('f: must not contain newlines or control characters (got "a\\nb")');
