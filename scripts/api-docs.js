@@ -20,11 +20,24 @@ const entryPoints = [
 // One typedoc run over every entry point, so references between modules (an adapter taking a core
 // type) resolve; the module router writes one page per entry point, named after its folder.
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'api-docs-'));
+// Inherited members (e.g. Pulumi's isInstance) link to the frameworks' own types; typedoc reads
+// this option only from an options file.
+const optionsFile = path.join(out, 'typedoc.json');
+fs.writeFileSync(optionsFile, JSON.stringify({
+  externalSymbolLinkMappings: {
+    '@pulumi/pulumi': { '*': 'https://www.pulumi.com/docs/reference/pkg/nodejs/pulumi/pulumi/' },
+    '@pulumi/kubernetes': { '*': 'https://www.pulumi.com/registry/packages/kubernetes/api-docs/' },
+    'cdk8s': { '*': 'https://cdk8s.io/docs/latest/reference/cdk8s/typescript/' },
+    'constructs': { '*': 'https://cdk8s.io/docs/latest/reference/cdk8s/typescript/' },
+    'cdk8s-plus-28': { '*': 'https://cdk8s.io/docs/latest/plus/' },
+  },
+}));
+const docsOut = path.join(out, 'docs');
 execFileSync(process.execPath, [
   path.join(root, 'node_modules', 'typedoc', 'bin', 'typedoc'),
   '--plugin', 'typedoc-plugin-markdown',
   ...entryPoints.flatMap(([file]) => ['--entryPoints', file]),
-  '--out', out,
+  '--out', docsOut,
   '--readme', 'none',
   '--router', 'module',
   '--disableSources',
@@ -38,14 +51,7 @@ execFileSync(process.execPath, [
   '--classPropertiesFormat', 'table',
   '--typeDeclarationFormat', 'table',
   '--enumMembersFormat', 'table',
-  // Inherited members (e.g. Pulumi's isInstance) link to the framework's own types.
-  '--externalSymbolLinkMappings', JSON.stringify({
-    '@pulumi/pulumi': { '*': 'https://www.pulumi.com/docs/reference/pkg/nodejs/pulumi/pulumi/' },
-    '@pulumi/kubernetes': { '*': 'https://www.pulumi.com/registry/packages/kubernetes/api-docs/' },
-    'cdk8s': { '*': 'https://cdk8s.io/docs/latest/reference/cdk8s/typescript/' },
-    'constructs': { '*': 'https://cdk8s.io/docs/latest/reference/cdk8s/typescript/' },
-    'cdk8s-plus-28': { '*': 'https://cdk8s.io/docs/latest/plus/' },
-  }),
+  '--options', optionsFile,
   '--treatWarningsAsErrors',
   '--logLevel', 'Warn',
 ], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -54,7 +60,7 @@ execFileSync(process.execPath, [
 const pageOf = (file) => `${path.relative('src', path.dirname(file)) || 'index'}.md`;
 const pages = entryPoints.length === 1 ? [['README.md', entryPoints[0][1]]] : entryPoints.map(([file, importPath]) => [pageOf(file), importPath]);
 const sections = pages.map(([page, importPath]) => {
-  const body = fs.readFileSync(path.join(out, page), 'utf8')
+  const body = fs.readFileSync(path.join(docsOut, page), 'utf8')
     .replace(/^# .*\n+/, '') // the page title; replaced by the import path
     .replace(/\]\((?:index|cdk8s|pulumi|README)\.md(#[^)]*)?\)/g, (_m, anchor) => `](${anchor || '#'})`); // one file: in-page links
   return `# \`${importPath}\`\n\n${body.trim()}\n`;
