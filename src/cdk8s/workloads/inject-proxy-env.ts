@@ -1,10 +1,10 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { ensureSupportObjects } from './support-objects';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
 import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
+import { ensureSupportObjects } from '../support-objects';
 
 /** Options for {@link injectProxyEnv}: the core injection options (env, CA bundle, exclusions). */
 export interface InjectProxyEnvOptions extends ProxyInjectionOptions {}

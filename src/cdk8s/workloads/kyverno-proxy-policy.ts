@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from '../../core/workloads/kyverno-policy';
 import { addApiObjects } from '../api-objects';
-import { ensureSupportObjects } from './support-objects';
+import { ensureSupportObjects } from '../support-objects';
 
 /** Props of {@link KyvernoProxyPolicy}. */
 export interface KyvernoProxyPolicyProps extends KyvernoProxyPolicyOptions {

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from '../../core/workloads/mutating-admission-policy';
 import { addApiObjects } from '../api-objects';
-import { ensureSupportObjects } from './support-objects';
+import { ensureSupportObjects } from '../support-objects';
 
 /** Props of {@link ProxyAdmissionPolicy}. */
 export interface ProxyAdmissionPolicyProps extends ProxyAdmissionPolicyOptions {
