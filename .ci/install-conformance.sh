@@ -23,6 +23,10 @@ declare -A package_for=(
   [wget]=wget
   [go]=golang-go
   [/usr/share/gocode/src/golang.org/x/net/http/httpproxy]=golang-golang-x-net-dev
+  # the ClusterClass tests evaluate patches with CAPI's own template and JSON-patch libraries
+  [/usr/share/gocode/src/github.com/Masterminds/sprig]=golang-github-masterminds-sprig-dev
+  [/usr/share/gocode/src/sigs.k8s.io/yaml]=golang-k8s-sigs-yaml-dev
+  [/usr/share/gocode/src/github.com/evanphx/json-patch]=golang-github-evanphx-json-patch-dev
   [/usr/bin/python3]=python3
   [/usr/lib/python3/dist-packages/requests]=python3-requests
   [ruby]=ruby

@@ -3,3 +3,4 @@ export * from './api-objects';
 export * from './workloads';
 export * from './capi';
 export * from './addons';
+export * from './clusterclass';

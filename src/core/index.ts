@@ -14,3 +14,4 @@ export * from './workloads';
 export * from './capi';
 export * from './addons';
 export * from './check';
+export * from './clusterclass';

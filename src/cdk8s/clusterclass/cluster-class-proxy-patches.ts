@@ -1,0 +1,62 @@
+import { ApiObject, ApiObjectProps, Chart, JsonPatch } from 'cdk8s';
+import { Construct } from 'constructs';
+import { addProxyToClusterClass } from '../../core/clusterclass/add-proxy-to-cluster-class';
+import { ClusterClassProxy, ClusterClassProxyProps } from '../../core/clusterclass/cluster-class-proxy';
+import { invalidValue } from '../../core/errors';
+import { KubeObject } from '../../core/k8s/manifest';
+
+/** Props of {@link ClusterClassProxyPatches}. */
+export interface ClusterClassProxyPatchesProps extends ClusterClassProxyProps {
+  /**
+   * The ClusterClass: an `ApiObject` in the app (patched in place), or its plain JSON (e.g. an
+   * imported class; added to this construct's scope with the proxy).
+   */
+  readonly clusterClass: ApiObject | KubeObject;
+  /**
+   * The KubeadmControlPlaneTemplate and KubeadmConfigTemplates the class references (`ApiObject`s
+   * or plain JSON). The patches depend on which fields they already have.
+   *
+   * @default - found among the app's ApiObjects by kind, name and namespace
+   */
+  readonly templates?: ReadonlyArray<ApiObject | KubeObject>;
+}
+
+/**
+ * Adds the proxy to a ClusterClass: the `proxy` variable and the patches that give every control
+ * plane and worker node the files, commands and proxy CA `ProxiedCluster` gives them, with the
+ * NO_PROXY computed per cluster from the Cluster's network. Set the variable on each Cluster of the
+ * class with {@link TopologyClusterProxy}.
+ *
+ * The ClusterClass is read (`toJson()`) when this runs: call it after the class is fully defined.
+ */
+export class ClusterClassProxyPatches extends Construct {
+  /** The class proxy: pass it to {@link TopologyClusterProxy}. */
+  public readonly classProxy: ClusterClassProxy;
+  /** The ClusterClass (the given ApiObject, or the one added for plain JSON). */
+  public readonly clusterClass: ApiObject;
+
+  constructor(scope: Construct, id: string, props: ClusterClassProxyPatchesProps) {
+    super(scope, id);
+    const given = props.clusterClass;
+    const classJson = (given instanceof ApiObject ? given.toJson() : given) as KubeObject;
+    const templates = (props.templates ?? appKubeadmTemplates(this))
+      .map((template) => (template instanceof ApiObject ? template.toJson() : template) as KubeObject);
+    const result = addProxyToClusterClass(classJson, templates, props);
+    this.classProxy = result.classProxy;
+    if (given instanceof ApiObject) {
+      given.addJsonPatch(JsonPatch.add('/spec', (result.clusterClass as unknown as { spec: unknown }).spec));
+      this.clusterClass = given;
+    } else if (given && typeof given === 'object') {
+      this.clusterClass = new ApiObject(this, 'Resource', structuredClone(result.clusterClass) as unknown as ApiObjectProps);
+    } else {
+      throw invalidValue('clusterClass', given, 'must be an ApiObject or a ClusterClass manifest');
+    }
+  }
+}
+
+/** The kubeadm templates anywhere in the app, as they will be synthesized. */
+function appKubeadmTemplates(scope: Construct): ApiObject[] {
+  const root = Chart.of(scope).node.root;
+  return root.node.findAll().filter((child): child is ApiObject => child instanceof ApiObject
+    && (child.kind === 'KubeadmControlPlaneTemplate' || child.kind === 'KubeadmConfigTemplate'));
+}

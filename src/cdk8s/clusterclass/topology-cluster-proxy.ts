@@ -1,0 +1,57 @@
+import { ApiObject, ApiObjectProps, Chart, JsonPatch } from 'cdk8s';
+import { Construct } from 'constructs';
+import { ClusterClassProxyPatches } from './cluster-class-proxy-patches';
+import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { ClusterClassProxy } from '../../core/clusterclass/cluster-class-proxy';
+import { ProxyVariableValue } from '../../core/clusterclass/proxy-variable';
+import { addProxyToTopologyCluster, TopologyClusterProxyOptions } from '../../core/clusterclass/topology-cluster';
+import { KubeObject } from '../../core/k8s/manifest';
+import { ensureSupportObjects } from '../support-objects';
+
+/** Props of {@link TopologyClusterProxy}. */
+export interface TopologyClusterProxyProps extends TopologyClusterProxyOptions {
+  /** The topology Cluster: an `ApiObject` (patched in place) or its plain JSON (added here). */
+  readonly cluster: ApiObject | KubeObject;
+  /** The class's proxy: the {@link ClusterClassProxyPatches} construct or its `classProxy`. */
+  readonly classProxy: ClusterClassProxyPatches | ClusterClassProxy;
+}
+
+/**
+ * Sets the ClusterClass's proxy variable on a topology Cluster and, when the proxy URLs carry
+ * credentials (delivery `secret`), adds the cluster's node-proxy Secret, the same Secret
+ * `ProxiedCluster` renders, so no credential appears in the Cluster. The network facts come from
+ * the Cluster (`spec.clusterNetwork`, `spec.controlPlaneEndpoint`); `network` fills them in for a
+ * Cluster without them.
+ */
+export class TopologyClusterProxy extends Construct {
+  /** The Cluster. */
+  public readonly cluster: ApiObject;
+  /** The variable as set on the Cluster. */
+  public readonly variable: { readonly name: string; readonly value: ProxyVariableValue };
+  /**
+   * The node-proxy Secret.
+   *
+   * @default - none (delivery `inline`)
+   */
+  public readonly secret?: ApiObject;
+  /** The cluster's proxy (its NO_PROXY is what the class's templates render for this Cluster). */
+  public readonly proxy: ClusterProxyConfig;
+
+  constructor(scope: Construct, id: string, props: TopologyClusterProxyProps) {
+    super(scope, id);
+    const classProxy = props.classProxy instanceof ClusterClassProxyPatches ? props.classProxy.classProxy : props.classProxy;
+    const given = props.cluster;
+    const json = (given instanceof ApiObject ? given.toJson() : given) as KubeObject;
+    const result = addProxyToTopologyCluster(json, classProxy, props);
+    this.variable = result.variable;
+    this.proxy = result.proxy;
+    if (given instanceof ApiObject) {
+      given.addJsonPatch(JsonPatch.add('/spec', (result.cluster as unknown as { spec: unknown }).spec));
+      this.cluster = given;
+    } else {
+      this.cluster = new ApiObject(this, 'Resource', structuredClone(result.cluster) as unknown as ApiObjectProps);
+    }
+    // Once per chart: several constructs may emit the same cluster's Secret.
+    this.secret = result.secret ? ensureSupportObjects(Chart.of(this), [result.secret])[0] : undefined;
+  }
+}

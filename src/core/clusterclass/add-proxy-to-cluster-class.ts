@@ -1,0 +1,132 @@
+import { ClassTarget, classTargets } from './class-targets';
+import { ClusterClassProxy, ClusterClassProxyProps } from './cluster-class-proxy';
+import { ClassDelivery } from './file-templates';
+import { MAX_ENABLED_IF_LENGTH } from './go-template';
+import { PROXY_VARIABLE_MARKER } from './proxy-variable';
+import { ClassJsonPatch, targetJsonPatches } from './spec-patches';
+import { ProxyConfigError } from '../errors';
+import { KubeObject } from '../k8s/manifest';
+import { canonicalJson } from '../k8s/names';
+
+/**
+ * Adding the proxy to a ClusterClass: its `proxy` variable and two inline patches, both first in
+ * `spec.patches`:
+ *  - `cluster-proxy-constructs-inline` (Clusters whose variable carries the URLs and facts): node
+ *    files rendered by Go templates, NO_PROXY computed from the builtin variables;
+ *  - `cluster-proxy-constructs-secret` (Clusters whose variable names `secretName`): every node
+ *    file `contentFrom` that Secret, which the library renders per cluster.
+ * Each patch has one definition for the control plane and one per group of worker classes whose
+ * templates need the same JSON patches.
+ */
+
+/** Prefix of the names of the library's patches (earlier copies are replaced). */
+export const PROXY_PATCH_PREFIX = 'cluster-proxy-constructs-';
+
+/** Result of {@link addProxyToClusterClass}. */
+export interface AddProxyToClusterClassResult {
+  /** The ClusterClass with the variable and patches (a new object). */
+  readonly clusterClass: KubeObject;
+  /** The class proxy (for the Clusters of the class). */
+  readonly classProxy: ClusterClassProxy;
+  /** The variable entry added to `spec.variables`. */
+  readonly variable: { readonly [key: string]: unknown };
+  /** The patches put first in `spec.patches`. */
+  readonly patches: ReadonlyArray<{ readonly [key: string]: unknown }>;
+}
+
+type Json = Record<string, any>;
+
+/**
+ * Add the proxy variable and patches to a ClusterClass (v1beta1 or v1beta2). `templates` must hold
+ * the KubeadmControlPlaneTemplate and KubeadmConfigTemplates the class references: JSON patches
+ * cannot add to a list that does not exist, so they depend on each template's fields. The input is
+ * not modified; applying twice gives the same class.
+ */
+export function addProxyToClusterClass(
+  clusterClass: KubeObject, templates: readonly KubeObject[], proxy: ClusterClassProxy | ClusterClassProxyProps,
+): AddProxyToClusterClassResult {
+  const classProxy = proxy instanceof ClusterClassProxy ? proxy : new ClusterClassProxy(proxy);
+  const targets = classTargets(clusterClass, templates);
+  const spec = structuredClone(((clusterClass as Json).spec ?? {}) as Json);
+  const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
+  refuseWholeListPatches(ownPatches, targets);
+  const variables = (spec.variables ?? []).filter((variable: Json) => {
+    if (variable?.name !== classProxy.variableName) {
+      return true;
+    }
+    if (!String(variable.schema?.openAPIV3Schema?.description ?? '').includes(PROXY_VARIABLE_MARKER)) {
+      throw new ProxyConfigError('variableName',
+        `the ClusterClass already defines a variable "${classProxy.variableName}" of its own; choose another variableName`);
+    }
+    return false;
+  });
+  const variable = classProxy.variableDefinition();
+  const patches = (['inline', 'secret'] as const).map((delivery) => classPatch(delivery, targets, classProxy));
+  return {
+    clusterClass: { ...structuredClone(clusterClass), spec: { ...spec, variables: [...variables, variable], patches: [...patches, ...ownPatches] } },
+    classProxy,
+    variable,
+    patches,
+  };
+}
+
+function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], classProxy: ClusterClassProxy): Json {
+  const name = classProxy.variableName;
+  const enabledIf = delivery === 'inline'
+    ? `{{ if .${name} }}{{ if not .${name}.secretName }}true{{ end }}{{ end }}`
+    : `{{ if .${name} }}{{ if .${name}.secretName }}true{{ end }}{{ end }}`;
+  if (enabledIf.length > MAX_ENABLED_IF_LENGTH) {
+    throw new ProxyConfigError('variableName', `makes enabledIf longer than ${MAX_ENABLED_IF_LENGTH} characters`);
+  }
+  // Targets needing the same JSON patches share one definition (one per template kind and version).
+  const groups = new Map<string, { target: ClassTarget; jsonPatches: ClassJsonPatch[]; md: string[]; mp: string[]; controlPlane: boolean }>();
+  for (const target of targets) {
+    const jsonPatches = targetJsonPatches(target, classProxy.layout, delivery, classProxy.plan);
+    const key = `${target.apiVersion}/${target.kind}/${target.role === 'controlPlane'}/${canonicalJson(jsonPatches)}`;
+    const group = groups.get(key) ?? { target, jsonPatches, md: [], mp: [], controlPlane: false };
+    if (target.role === 'controlPlane') {
+      group.controlPlane = true;
+    } else if (!(target.role === 'machineDeploymentClass' ? group.md : group.mp).includes(target.className!)) {
+      (target.role === 'machineDeploymentClass' ? group.md : group.mp).push(target.className!);
+    }
+    groups.set(key, group);
+  }
+  return {
+    name: `${PROXY_PATCH_PREFIX}${delivery}`,
+    description: delivery === 'inline'
+      ? `Node proxy files rendered from the ${name} variable; NO_PROXY computed from the Cluster network (cluster-proxy-constructs).`
+      : `Node proxy files read from the Secret named by ${name}.secretName (cluster-proxy-constructs).`,
+    enabledIf,
+    definitions: [...groups.values()].map((group) => ({
+      selector: {
+        apiVersion: group.target.apiVersion,
+        kind: group.target.kind,
+        matchResources: group.controlPlane
+          ? { controlPlane: true }
+          : {
+            ...(group.md.length > 0 ? { machineDeploymentClass: { names: group.md } } : {}),
+            ...(group.mp.length > 0 ? { machinePoolClass: { names: group.mp } } : {}),
+          },
+      },
+      jsonPatches: group.jsonPatches,
+    })),
+  };
+}
+
+/**
+ * The proxy patches run first; a later patch that sets a whole `files` or `preKubeadmCommands`
+ * list of a kubeadm template would silently drop the proxy's entries, so it is refused.
+ */
+function refuseWholeListPatches(patches: readonly Json[], targets: readonly ClassTarget[]): void {
+  const listPaths = new Set(targets.flatMap((target) => ['files', 'preKubeadmCommands']
+    .map((list) => `${target.kind}:/${[...target.specPath, list].join('/')}`)));
+  patches.forEach((patch, index) => (patch?.definitions ?? []).forEach((definition: Json) => {
+    for (const jsonPatch of definition?.jsonPatches ?? []) {
+      if ((jsonPatch?.op === 'add' || jsonPatch?.op === 'replace') && listPaths.has(`${definition?.selector?.kind}:${jsonPatch?.path}`)) {
+        throw new ProxyConfigError(`clusterClass.spec.patches[${index}]`,
+          `("${patch.name}") sets the whole ${jsonPatch.path} of ${definition.selector.kind}, which would drop the proxy's entries; `
+          + 'append with a "/-" path instead');
+      }
+    }
+  }));
+}

@@ -1,0 +1,91 @@
+import { BOOTSTRAP_API_GROUP, CapiVersion, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { KubeObject } from '../k8s/manifest';
+
+/**
+ * The kubeadm templates a ClusterClass uses: its KubeadmControlPlaneTemplate and the
+ * KubeadmConfigTemplate of every worker class, found through the references, which Cluster API
+ * spells differently per version:
+ *  - v1beta1: `spec.controlPlane.ref`, `spec.workers.machineDeployments[].template.bootstrap.ref`
+ *    (and `machinePools[]`), `{ apiVersion, kind, name }`;
+ *  - v1beta2: `spec.controlPlane.templateRef`, `spec.workers.machineDeployments[].bootstrap.templateRef`
+ *    (and `machinePools[]`), `{ apiVersion, kind, name }`.
+ */
+
+/** One template the proxy patches change, and which part of the class uses it. */
+export interface ClassTarget {
+  /** `controlPlane`, or the worker class kind. */
+  readonly role: 'controlPlane' | 'machineDeploymentClass' | 'machinePoolClass';
+  /**
+   * The worker class name.
+   *
+   * @default - none for the control plane
+   */
+  readonly className?: string;
+  /** The template's `apiVersion` as the class references it (the patch selector matches it). */
+  readonly apiVersion: string;
+  /** `KubeadmControlPlaneTemplate` or `KubeadmConfigTemplate`. */
+  readonly kind: string;
+  /** The template object. */
+  readonly template: KubeObject;
+  /** Property path of the KubeadmConfigSpec inside the template. */
+  readonly specPath: readonly string[];
+  /** Where the reference is in the class, for error messages. */
+  readonly field: string;
+}
+
+type Json = Record<string, any>;
+
+/** The Cluster API version of a ClusterClass object (refuses other kinds). */
+export function clusterClassVersion(clusterClass: unknown): CapiVersion {
+  const object = clusterClass as Json | null;
+  if (!object || typeof object !== 'object' || object.kind !== 'ClusterClass'
+    || (object.apiVersion !== `${CLUSTER_API_GROUP}/v1beta1` && object.apiVersion !== `${CLUSTER_API_GROUP}/v1beta2`)) {
+    throw invalidValue('clusterClass', object && typeof object === 'object' ? `${object.apiVersion} ${object.kind}` : object,
+      `must be a ${CLUSTER_API_GROUP}/v1beta1 or v1beta2 ClusterClass`);
+  }
+  return object.apiVersion.split('/')[1] as CapiVersion;
+}
+
+/** Every kubeadm template the class uses, with the role it plays; workers in class order. */
+export function classTargets(clusterClass: KubeObject, templates: readonly KubeObject[]): ClassTarget[] {
+  const version = clusterClassVersion(clusterClass);
+  const spec = ((clusterClass as Json).spec ?? {}) as Json;
+  const refKey = version === 'v1beta1' ? 'ref' : 'templateRef';
+  const targets: ClassTarget[] = [
+    target(templates, clusterClass, 'controlPlane', undefined, spec.controlPlane?.[refKey], `spec.controlPlane.${refKey}`,
+      CONTROL_PLANE_API_GROUP, 'KubeadmControlPlaneTemplate', ['spec', 'template', 'spec', 'kubeadmConfigSpec']),
+  ];
+  for (const [role, listName] of [['machineDeploymentClass', 'machineDeployments'], ['machinePoolClass', 'machinePools']] as const) {
+    const classes = spec.workers?.[listName] ?? [];
+    (Array.isArray(classes) ? classes : []).forEach((workerClass: Json, index: number) => {
+      const path = version === 'v1beta1' ? ['template', 'bootstrap', 'ref'] : ['bootstrap', 'templateRef'];
+      const reference = path.reduce((node: Json | undefined, key) => node?.[key], workerClass);
+      targets.push(target(templates, clusterClass, role, String(workerClass.class), reference, `spec.workers.${listName}[${index}].${path.join('.')}`,
+        BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', ['spec', 'template', 'spec']));
+    });
+  }
+  return targets;
+}
+
+function target(
+  templates: readonly KubeObject[], clusterClass: KubeObject, role: ClassTarget['role'], className: string | undefined,
+  reference: Json | undefined, field: string, group: string, kind: string, specPath: string[],
+): ClassTarget {
+  if (!reference || typeof reference !== 'object') {
+    throw new ProxyConfigError(`clusterClass.${field}`, 'is missing: the proxy patches need the class to reference its kubeadm templates');
+  }
+  if (reference.kind !== kind || typeof reference.apiVersion !== 'string' || reference.apiVersion.split('/')[0] !== group) {
+    throw invalidValue(`clusterClass.${field}`, `${reference.apiVersion} ${reference.kind}`,
+      `must reference a ${group} ${kind}: the proxy patches add kubeadm files and commands`);
+  }
+  const namespace = clusterClass.metadata?.namespace;
+  const template = templates.find((candidate) => candidate.kind === kind && candidate.metadata?.name === reference.name
+    && typeof candidate.apiVersion === 'string' && candidate.apiVersion.split('/')[0] === group
+    && (candidate.metadata.namespace === undefined || namespace === undefined || candidate.metadata.namespace === namespace));
+  if (!template) {
+    throw new ProxyConfigError('templates',
+      `hold no ${kind} named "${reference.name}" (referenced by clusterClass.${field}); pass it, so the patches know which fields it already has`);
+  }
+  return { role, ...(className !== undefined ? { className } : {}), apiVersion: reference.apiVersion, kind, template, specPath, field };
+}

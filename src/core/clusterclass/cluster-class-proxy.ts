@@ -1,0 +1,247 @@
+import { ClassProxyFile } from './file-templates';
+import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
+import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
+import { ClassNodeLayout } from './spec-patches';
+import { NodeProxyFileOptions } from '../capi/node-file-options';
+import { BootstrapFormat, nodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
+import { OsFamily } from '../capi/os-family';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue } from '../errors';
+import { ClusterNetwork } from '../network';
+import { ClusterNoProxyCategory, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
+import { parseNoProxyList } from '../noproxy/parse';
+import { Provider } from '../providers';
+import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
+
+/**
+ * The class part of the proxy definition: what every cluster of a ClusterClass shares. The
+ * installation-wide `ProxySettings`, the provider facts (a ClusterClass is provider-specific), the
+ * NO_PROXY options and the node choices are fixed here; each Cluster brings its own network (the
+ * builtin variables) and the per-cluster facts of its proxy variable.
+ */
+
+/** Input of {@link ClusterClassProxy}. */
+export interface ClusterClassProxyProps {
+  /** The installation-wide proxy definition (an instance or its props). */
+  readonly settings: ProxySettings | ProxySettingsProps;
+  /**
+   * Infrastructure provider of the class, selecting its NO_PROXY preset.
+   *
+   * @default 'other'
+   */
+  readonly provider?: Provider;
+  /**
+   * Provider region (AWS regional names).
+   *
+   * @default - no regional entries
+   */
+  readonly region?: string;
+  /**
+   * Provider endpoints every cluster of the class reaches directly (vCenter, Prism Central...).
+   *
+   * @default - none
+   */
+  readonly providerEndpoints?: readonly string[];
+  /**
+   * Switch off categories of the cluster-specific NO_PROXY defaults.
+   *
+   * @default - every category on
+   */
+  readonly noProxyDefaults?: ClusterNoProxyDefaultsOptions;
+  /**
+   * Cluster-specific NO_PROXY entries every cluster of the class gets (before each cluster's own).
+   *
+   * @default - none
+   */
+  readonly additionalNoProxy?: string | readonly string[];
+  /**
+   * Bootstrap format of the class's kubeadm templates.
+   *
+   * @default 'cloud-config'
+   */
+  readonly bootstrapFormat?: BootstrapFormat;
+  /**
+   * Node OS family (selects the trust store for the proxy CA; required with a CA on cloud-config).
+   *
+   * @default - 'flatcar' with Ignition; none otherwise
+   */
+  readonly osFamily?: OsFamily;
+  /**
+   * Locations, owner and mode of the proxy files on the nodes.
+   *
+   * @default - see NodeProxyFileOptions
+   */
+  readonly files?: NodeProxyFileOptions;
+  /**
+   * Seconds to wait for containerd after its restart.
+   *
+   * @default 60
+   */
+  readonly containerdWaitSeconds?: number;
+  /**
+   * Name of the ClusterClass variable.
+   *
+   * @default 'proxy'
+   */
+  readonly variableName?: string;
+}
+
+/** One cluster's facts beyond the class: what a topology Cluster brings. */
+export interface TopologyClusterFacts {
+  /** Pod CIDRs (`Cluster.spec.clusterNetwork.pods.cidrBlocks`). */
+  readonly pods: readonly string[];
+  /** Service CIDRs (`Cluster.spec.clusterNetwork.services.cidrBlocks`). */
+  readonly services: readonly string[];
+  /**
+   * Service domain (`Cluster.spec.clusterNetwork.serviceDomain`).
+   *
+   * @default 'cluster.local'
+   */
+  readonly serviceDomain?: string;
+  /**
+   * Host of the control-plane endpoint.
+   *
+   * @default - none
+   */
+  readonly controlPlaneEndpoint?: string;
+  /**
+   * Machine (node) network CIDRs.
+   *
+   * @default - none
+   */
+  readonly machineCidrs?: readonly string[];
+  /**
+   * ClusterIP of the cluster DNS Service.
+   *
+   * @default - the 10th address of the first service CIDR
+   */
+  readonly dnsServiceIp?: string;
+  /**
+   * The cluster's own extra NO_PROXY entries (names, suffixes, IPs, CIDRs; after the class's).
+   *
+   * @default - none
+   */
+  readonly additionalNoProxy?: string | readonly string[];
+}
+
+/** The categories in the core engine's order; `true` when the template computes them per cluster. */
+const CATEGORY_ORDER: ReadonlyArray<[ClusterNoProxyCategory, boolean]> = [
+  ['loopback', false], ['serviceSuffix', false], ['clusterDomain', true], ['kubernetesService', false],
+  ['clusterIps', true], ['podCidrs', true], ['serviceCidrs', true], ['controlPlaneEndpoint', true],
+  ['machineCidrs', true], ['providerEntries', false],
+];
+
+/** Stands in for a cluster where only the class's shape matters (file layout, fixed entries). */
+const SAMPLE_NETWORK = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };
+
+/**
+ * The proxy of a ClusterClass: validated class options, the precomputed parts of the NO_PROXY, the
+ * node file layout, and per-cluster {@link ClusterProxyConfig}s that are exactly what the class's
+ * templates render for that cluster.
+ */
+export class ClusterClassProxy {
+  /** The installation-wide settings. */
+  public readonly settings: ProxySettings;
+  /** The variable name. */
+  public readonly variableName: string;
+  /** The NO_PROXY template plan (installation-wide part, fixed and computed cluster parts). */
+  public readonly plan: NoProxyTemplatePlan;
+  /** The files and commands every node gets. */
+  public readonly layout: ClassNodeLayout;
+  /** The class options, validated. */
+  public readonly props: ClusterClassProxyProps;
+
+  constructor(props: ClusterClassProxyProps) {
+    if (props === null || typeof props !== 'object') {
+      throw invalidValue('props', props, 'must be an object with settings');
+    }
+    this.settings = props.settings instanceof ProxySettings ? props.settings : new ProxySettings(props.settings);
+    this.variableName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);
+    this.props = props;
+    const additional = props.additionalNoProxy === undefined ? [] : parseNoProxyList(props.additionalNoProxy, 'additionalNoProxy');
+    // A sample cluster validates every class option exactly as a cluster of the class would.
+    const sample = this.clusterProxy(SAMPLE_NETWORK);
+    const defaults = props.noProxyDefaults ?? {};
+    const fixed = clusterNoProxyDefaults(sample.network, defaults);
+    const steps: NoProxyTemplateStep[] = CATEGORY_ORDER
+      .filter(([category]) => defaults[category] !== false)
+      .flatMap(([category, computed]): NoProxyTemplateStep[] => (computed
+        ? [{ slot: category as NoProxyTemplateSlot }]
+        : fixed.filter((item) => item.category === category).map((item) => ({ fixed: item.entry }))));
+    this.plan = {
+      installationWide: sample.noProxy.installationWide.map((item) => item.entry),
+      steps: [...steps, ...additional.map((entry) => ({ fixed: entry })), { slot: 'clusterNoProxy' }],
+      variable: this.variableName,
+    };
+    this.layout = nodeLayout(sample, this.nodeOptions('cluster'));
+    Object.freeze(this);
+  }
+
+  /** The `spec.variables[]` entry for the ClusterClass. */
+  public variableDefinition(): { [key: string]: unknown } {
+    return proxyVariableDefinition(this.variableName);
+  }
+
+  /**
+   * The {@link ClusterProxyConfig} of one cluster of the class: the class options joined with the
+   * cluster's facts, in the core engine's order. Its NO_PROXY is what the class's templates render
+   * for a Cluster with the same network and proxy variable.
+   */
+  public clusterProxy(facts: TopologyClusterFacts): ClusterProxyConfig {
+    const network = new ClusterNetwork({
+      pods: facts.pods,
+      services: facts.services,
+      serviceDomain: facts.serviceDomain,
+      controlPlaneEndpoint: facts.controlPlaneEndpoint,
+      machineCidrs: facts.machineCidrs,
+      dnsServiceIp: facts.dnsServiceIp,
+      provider: this.props.provider,
+      region: this.props.region,
+      providerEndpoints: this.props.providerEndpoints,
+    });
+    const classEntries = listOf(this.props.additionalNoProxy);
+    const clusterEntries = listOf(facts.additionalNoProxy);
+    return new ClusterProxyConfig(this.settings, network, {
+      noProxyDefaults: this.props.noProxyDefaults,
+      ...(classEntries.length + clusterEntries.length > 0 ? { additionalNoProxy: [...classEntries, ...clusterEntries] } : {}),
+    });
+  }
+
+  /** Node options of the class for a cluster (what `nodeProxyBootstrap` takes besides the proxy). */
+  public nodeOptions(clusterName: string, namespace?: string): NodeProxyOptions {
+    return {
+      clusterName,
+      ...(namespace !== undefined ? { namespace } : {}),
+      bootstrapFormat: this.props.bootstrapFormat,
+      osFamily: this.props.osFamily,
+      files: this.props.files,
+      containerdWaitSeconds: this.props.containerdWaitSeconds,
+    };
+  }
+}
+
+function listOf(value: string | readonly string[] | undefined): string[] {
+  if (value === undefined) {
+    return [];
+  }
+  return typeof value === 'string' ? value.split(',') : [...value];
+}
+
+/**
+ * The class's files and commands, taken from `nodeProxyBootstrap` itself (both deliveries), so the
+ * paths, owner, modes, order and commands are exactly `ProxiedCluster`'s; only content differs per
+ * cluster. The Secret keys come from the `secret` delivery, the CA certificates from `inline`.
+ */
+function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions): ClassNodeLayout {
+  const inline = nodeProxyBootstrap(proxy, { ...options, delivery: 'inline' });
+  const secret = nodeProxyBootstrap(proxy, { ...options, delivery: 'secret' });
+  const files: ClassProxyFile[] = secret.files.map((file, index) => {
+    const secretKey = file.contentFrom!.secret.key;
+    return {
+      file: { path: file.path, owner: file.owner, permissions: file.permissions },
+      secretKey,
+      ...(secretKey.startsWith('trustedCa') ? { caPem: inline.files[index].content! } : {}),
+    };
+  });
+  return { files, bootstrap: inline };
+}

@@ -1,0 +1,103 @@
+import { assertTemplateFits, goString } from './go-template';
+import { compactTemplate, NoProxyTemplatePlan, noProxyTemplateHelpers, noProxyTemplateStatements } from './no-proxy-template';
+import { KubeadmFile } from '../capi/kubeadm-file';
+import { NODE_PROXY_SECRET_KEYS } from '../capi/node-proxy-secret';
+
+/**
+ * The `files[]` entries of the ClusterClass patches, as Go templates printing JSON. Locations,
+ * owner and modes come from `nodeProxyBootstrap` (so they are exactly `ProxiedCluster`'s); the
+ * content is rendered per cluster:
+ *  - inline: the drop-ins and the env file are built from the proxy variable and the NO_PROXY the
+ *    template computes, with the escaping of `renderSystemdDropIn` and `renderShellExports`;
+ *  - secret: every file is `contentFrom` the Secret named by the variable's `secretName`.
+ */
+
+/** One proxy file of the class: its place on the node, its Secret key, and its inline source. */
+export interface ClassProxyFile {
+  /** Path, owner and mode (content ignored). */
+  readonly file: KubeadmFile;
+  /** Key in the node-proxy Secret (`containerdProxy`, `proxyEnv`, `trustedCa1`...). */
+  readonly secretKey: string;
+  /**
+   * For a CA certificate: the PEM the class carries (public).
+   *
+   * @default - a drop-in or the env file, rendered per cluster
+   */
+  readonly caPem?: string;
+}
+
+/** Which patch the templates are for. */
+export type ClassDelivery = 'inline' | 'secret';
+
+/** Inputs of {@link fileValueTemplate}. */
+export interface FileTemplateOptions {
+  readonly delivery: ClassDelivery;
+  /** The NO_PROXY plan (inline delivery). */
+  readonly plan: NoProxyTemplatePlan;
+  /** Field named in size errors. */
+  readonly field: string;
+}
+
+/** The env-var pairs in render order; the value expressions are Go template operands. */
+const VARIABLES: ReadonlyArray<[string, string]> = [['HTTP_PROXY', '(dig "http" "" $pv)'], ['HTTPS_PROXY', '(dig "https" "" $pv)'], ['NO_PROXY', '$noProxy']];
+
+/**
+ * Go statements building `$dropIn` (as `renderSystemdDropIn`: `%` doubled, `\` and `"` escaped) and
+ * `$env` (as `renderShellExports`: single quotes, `'` as `'\''`). A pair whose proxy is unset is
+ * left out; NO_PROXY is always written.
+ */
+function contentStatements(): string[] {
+  const pairs = VARIABLES.map(([name, value]) => `(list ${goString(name)} ${value})`).join(' ');
+  return [
+    '{{- $di := list "[Service]" -}}{{- $ev := list -}}',
+    `{{- range list ${pairs} -}}`,
+    '{{- $n := index . 0 -}}{{- $v := index . 1 -}}',
+    '{{- if or $v (eq $n "NO_PROXY") -}}',
+    `{{- $s := $v | replace ${goString('\\')} ${goString('\\\\')} | replace ${goString('"')} ${goString('\\"')} | replace "%" "%%" -}}`,
+    `{{- $q := replace "'" ${goString('\'\\\'\'')} $v -}}`,
+    '{{- $di = concat $di (list (printf "Environment=\\"%s=%s\\"" $n $s) (printf "Environment=\\"%s=%s\\"" (lower $n) $s)) -}}',
+    '{{- $ev = concat $ev (list (printf "export %s=\'%s\'" $n $q) (printf "export %s=\'%s\'" (lower $n) $q)) -}}',
+    '{{- end -}}',
+    '{{- end -}}',
+    '{{- $dropIn := print (join "\\n" $di) "\\n" -}}{{- $env := print (join "\\n" $ev) "\\n" -}}',
+  ];
+}
+
+/** A Go expression for one file entry (a dictionary `toJson` prints as the `files[]` object). */
+function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery): string {
+  const meta = `"path" ${goString(entry.file.path)} "owner" ${goString(entry.file.owner)} "permissions" ${goString(entry.file.permissions)}`;
+  const fromSecret = (name: string): string => `(dict ${meta} "contentFrom" (dict "secret" (dict "name" ${name} "key" ${goString(entry.secretKey)})))`;
+  if (delivery === 'secret') {
+    return fromSecret('$pv.secretName');
+  }
+  if (entry.caPem !== undefined) {
+    // The class carries the certificate; a cluster may name a Secret holding it instead.
+    return `(ternary ${fromSecret('$ca')} (dict ${meta} "content" ${goString(entry.caPem)}) (ne $ca ""))`;
+  }
+  const isEnv = entry.secretKey === NODE_PROXY_SECRET_KEYS.proxyEnv;
+  return `(dict ${meta} "content" ${isEnv ? '$env' : '$dropIn'})`;
+}
+
+/**
+ * A `valueFrom.template` printing one file entry, or (`entries` longer than one, for a spec with
+ * no `files` yet) the whole list. Only one NO_PROXY computation runs per template.
+ */
+export function fileValueTemplate(entries: readonly ClassProxyFile[], options: FileTemplateOptions, asList: boolean): string {
+  const needsContent = options.delivery === 'inline' && entries.some((entry) => entry.caPem === undefined);
+  const lines: string[] = [];
+  if (needsContent) {
+    lines.push(...noProxyTemplateHelpers(), ...noProxyTemplateStatements(options.plan), ...contentStatements());
+  } else {
+    lines.push(`{{- $pv := .${options.plan.variable} -}}`);
+  }
+  if (options.delivery === 'secret') {
+    // secretName replaces every other field: refuse a Cluster that sets both, instead of ignoring half.
+    lines.push(`{{- range list "http" "https" "noProxy" "controlPlaneEndpoint" "machineCidrs" "dnsServiceIp" "trustedCaSecretName" -}}{{- if hasKey $pv . -}}{{- fail (printf "cluster-proxy-constructs: ${options.plan.variable}.%s must not be set with ${options.plan.variable}.secretName (the Secret holds the node files)" .) -}}{{- end -}}{{- end -}}`);
+  } else if (entries.some((entry) => entry.caPem !== undefined)) {
+    lines.push('{{- $ca := dig "trustedCaSecretName" "" $pv -}}');
+  }
+  const expressions = entries.map((entry) => fileExpression(entry, options.delivery));
+  lines.push(asList ? `{{- list ${expressions.join(' ')} | toJson -}}` : `{{- ${expressions[0]} | toJson -}}`);
+  const what = asList ? 'the proxy files' : entries[0].file.path;
+  return assertTemplateFits(options.field, what, compactTemplate(lines));
+}

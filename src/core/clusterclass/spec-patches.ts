@@ -1,0 +1,106 @@
+import { ClassTarget } from './class-targets';
+import { ClassDelivery, ClassProxyFile, fileValueTemplate } from './file-templates';
+import { NoProxyTemplatePlan } from './no-proxy-template';
+import { addProxyToKubeadmConfigSpec } from '../capi/kubeadm-config-spec';
+import { isProxyCommand } from '../capi/node-commands';
+import { NodeProxyBootstrap } from '../capi/node-proxy';
+
+/**
+ * The JSON patches that give one kubeadm template what `addProxyToKubeadmConfigSpec` gives a
+ * KubeadmConfigSpec: the proxy's files first (replacing a file at the same path), its commands
+ * first in `preKubeadmCommands` (replacing earlier copies), and `format: ignition` for Ignition.
+ *
+ * RFC 6902 `add` needs the parent to exist, and Cluster API applies the patches without creating
+ * paths, so the patches are computed from the template as it is: a missing `files` or
+ * `preKubeadmCommands` is added whole, an existing one gets insertions at the front. The proxy
+ * patches therefore come first in `spec.patches`, where they see the template unchanged.
+ */
+
+/** One entry of a ClusterClass patch definition's `jsonPatches`. */
+export interface ClassJsonPatch {
+  /** `add` or `remove`. */
+  readonly op: 'add' | 'remove';
+  /** JSON pointer into the template. */
+  readonly path: string;
+  /**
+   * A fixed value.
+   *
+   * @default - none (valueFrom, or a remove)
+   */
+  readonly value?: unknown;
+  /**
+   * A value rendered per cluster.
+   *
+   * @default - none
+   */
+  readonly valueFrom?: { readonly template: string };
+}
+
+/** What the patches add: the class's proxy files and commands (from `nodeProxyBootstrap`). */
+export interface ClassNodeLayout {
+  /** The files, in `ProxiedCluster`'s order. */
+  readonly files: readonly ClassProxyFile[];
+  /** A bootstrap with the same files, commands and format, used to validate each template's spec. */
+  readonly bootstrap: NodeProxyBootstrap;
+}
+
+type Json = Record<string, any>;
+
+/** JSON patches for one target and one delivery. */
+export function targetJsonPatches(
+  target: ClassTarget, layout: ClassNodeLayout, delivery: ClassDelivery, plan: NoProxyTemplatePlan,
+): ClassJsonPatch[] {
+  const patches: ClassJsonPatch[] = [];
+  // Create missing parents of the KubeadmConfigSpec (e.g. a KubeadmConfigTemplate without template.spec).
+  let node: unknown = target.template;
+  const pointer: string[] = [];
+  for (const key of target.specPath) {
+    pointer.push(key);
+    const next = node && typeof node === 'object' ? (node as Json)[key] : undefined;
+    if (next === undefined) {
+      patches.push({ op: 'add', path: `/${pointer.join('/')}`, value: {} });
+    }
+    node = next ?? {};
+  }
+  const spec = node as Json;
+  const base = `/${pointer.join('/')}`;
+  const field = `${target.template.kind}/${target.template.metadata.name}: ${target.specPath.join('.')}`;
+  // The same checks as ProxiedCluster (format agreement, file and command limits, file paths).
+  addProxyToKubeadmConfigSpec(spec, layout.bootstrap, field);
+
+  if (layout.bootstrap.bootstrapFormat === 'ignition' && spec.format !== 'ignition') {
+    patches.push({ op: 'add', path: `${base}/format`, value: 'ignition' });
+  }
+  const options = { delivery, plan, field };
+  if (spec.files === undefined) {
+    // One template renders the drop-ins and the env file (one NO_PROXY computation); each CA
+    // certificate is its own entry, so the PEMs do not count against that template's size.
+    const rendered = layout.files.filter((entry) => entry.caPem === undefined);
+    patches.push({ op: 'add', path: `${base}/files`, valueFrom: { template: fileValueTemplate(rendered, options, true) } });
+    layout.files.filter((entry) => entry.caPem !== undefined).forEach((entry, index) => {
+      patches.push({ op: 'add', path: `${base}/files/${rendered.length + index}`, valueFrom: { template: fileValueTemplate([entry], options, false) } });
+    });
+  } else {
+    const proxyPaths = new Set(layout.files.map((entry) => entry.file.path));
+    indicesWhere(spec.files, (file) => proxyPaths.has((file as Json)?.path))
+      .reverse()
+      .forEach((index) => patches.push({ op: 'remove', path: `${base}/files/${index}` }));
+    layout.files.forEach((entry, index) => {
+      patches.push({ op: 'add', path: `${base}/files/${index}`, valueFrom: { template: fileValueTemplate([entry], options, false) } });
+    });
+  }
+  const commands = layout.bootstrap.preKubeadmCommands;
+  if (spec.preKubeadmCommands === undefined) {
+    patches.push({ op: 'add', path: `${base}/preKubeadmCommands`, value: [...commands] });
+  } else {
+    indicesWhere(spec.preKubeadmCommands, isProxyCommand)
+      .reverse()
+      .forEach((index) => patches.push({ op: 'remove', path: `${base}/preKubeadmCommands/${index}` }));
+    commands.forEach((command, index) => patches.push({ op: 'add', path: `${base}/preKubeadmCommands/${index}`, value: command }));
+  }
+  return patches;
+}
+
+function indicesWhere(list: readonly unknown[], predicate: (item: unknown) => boolean): number[] {
+  return list.flatMap((item, index) => (predicate(item) ? [index] : []));
+}

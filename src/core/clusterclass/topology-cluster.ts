@@ -1,0 +1,201 @@
+import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
+import { ProxyVariableValue } from './proxy-variable';
+import { CLUSTER_API_GROUP } from '../capi/capi-version';
+import { nodeProxyBootstrap, NodeProxyDelivery } from '../capi/node-proxy';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { KubeObject, SecretObject } from '../k8s/manifest';
+import { assertDnsLabel } from '../k8s/names';
+import { ClusterNetwork } from '../network';
+import { formatNoProxyEntry } from '../noproxy/format';
+import { parseNoProxyList } from '../noproxy/parse';
+
+/**
+ * Setting the proxy variable on a topology Cluster (`spec.topology`). The network facts come from
+ * the Cluster itself (`spec.clusterNetwork`, `spec.controlPlaneEndpoint`), the same fields Cluster
+ * API passes to the patches as builtin variables, so the NO_PROXY the library computes (in the
+ * per-cluster Secret) and the one the templates compute cannot be computed from different facts.
+ */
+
+/** Network facts for a Cluster that does not carry them yet (written into its spec). */
+export interface TopologyNetworkProps {
+  /** Pod CIDRs. */
+  readonly pods: readonly string[];
+  /** Service CIDRs. */
+  readonly services: readonly string[];
+  /**
+   * Service domain.
+   *
+   * @default 'cluster.local'
+   */
+  readonly serviceDomain?: string;
+  /**
+   * Host of the control-plane endpoint (written with port 6443 when the Cluster has none).
+   *
+   * @default - none
+   */
+  readonly controlPlaneEndpoint?: string;
+}
+
+/** Options of {@link addProxyToTopologyCluster}. */
+export interface TopologyClusterProxyOptions {
+  /**
+   * `secret`: the variable names the per-cluster node-proxy Secret (returned, to apply with the
+   * Cluster); `inline`: the variable carries the URLs and facts. Inline is refused when the URLs
+   * carry credentials: they would sit in plain text in the Cluster.
+   *
+   * @default - 'secret' when the proxy URLs carry credentials, otherwise 'inline'
+   */
+  readonly delivery?: NodeProxyDelivery;
+  /**
+   * Network facts, for a Cluster without `spec.clusterNetwork` (they are written into it); when the
+   * Cluster has them, these must agree.
+   *
+   * @default - read from the Cluster
+   */
+  readonly network?: TopologyNetworkProps;
+  /**
+   * Machine (node) network CIDRs.
+   *
+   * @default - none
+   */
+  readonly machineCidrs?: readonly string[];
+  /**
+   * ClusterIP of the cluster DNS Service.
+   *
+   * @default - the 10th address of the first service CIDR
+   */
+  readonly dnsServiceIp?: string;
+  /**
+   * The cluster's own NO_PROXY entries (names, suffixes, IPs and CIDRs: the forms the templates read).
+   *
+   * @default - none
+   */
+  readonly additionalNoProxy?: string | readonly string[];
+}
+
+/** Result of {@link addProxyToTopologyCluster}. */
+export interface TopologyClusterProxyResult {
+  /** The Cluster with the variable (and, if it had none, the network). A new object. */
+  readonly cluster: KubeObject;
+  /** The variable as set: `{ name, value }`. */
+  readonly variable: { readonly name: string; readonly value: ProxyVariableValue };
+  /**
+   * The node-proxy Secret (delivery `secret`), to create in the Cluster's namespace.
+   *
+   * @default - none (delivery `inline`)
+   */
+  readonly secret?: SecretObject;
+  /** The cluster's proxy: its NO_PROXY is what the class's templates render for this Cluster. */
+  readonly proxy: ClusterProxyConfig;
+}
+
+type Json = Record<string, any>;
+
+/**
+ * Set the class's proxy variable on a topology Cluster (v1beta1 or v1beta2) and, with delivery
+ * `secret`, render its node-proxy Secret: the same Secret `ProxiedCluster` renders for the same
+ * definition. The input is not modified.
+ */
+export function addProxyToTopologyCluster(
+  cluster: KubeObject, classProxy: ClusterClassProxy, options: TopologyClusterProxyOptions = {},
+): TopologyClusterProxyResult {
+  if (!(classProxy instanceof ClusterClassProxy)) {
+    throw invalidValue('classProxy', classProxy, 'must be a ClusterClassProxy');
+  }
+  const object = cluster as Json;
+  if (!object || object.kind !== 'Cluster' || typeof object.apiVersion !== 'string' || object.apiVersion.split('/')[0] !== CLUSTER_API_GROUP) {
+    throw invalidValue('cluster', object && `${object.apiVersion} ${object.kind}`, `must be a ${CLUSTER_API_GROUP} Cluster`);
+  }
+  if (!object.spec?.topology || typeof object.spec.topology !== 'object') {
+    throw new ProxyConfigError('cluster.spec.topology', 'is missing: the proxy variable is for Clusters created from a ClusterClass');
+  }
+  const clusterName = assertDnsLabel('cluster.metadata.name', object.metadata?.name);
+  const namespace = object.metadata?.namespace as string | undefined;
+  const facts = clusterFacts(object, options);
+  const proxy = classProxy.clusterProxy(facts);
+  const delivery = options.delivery ?? (proxy.hasCredentials ? 'secret' : 'inline');
+  if (delivery === 'inline' && proxy.hasCredentials) {
+    throw new ProxyConfigError('delivery',
+      'must be "secret" when the proxy URLs carry credentials: inline, they would be stored in plain text in the Cluster\'s topology variables');
+  }
+  // The same checks and Secret as ProxiedCluster (inline: content within Cluster API's file limit).
+  const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions(clusterName, namespace), delivery });
+  const value: ProxyVariableValue = bootstrap.secret
+    ? { secretName: bootstrap.secret.metadata.name }
+    : inlineValue(proxy, facts);
+  const variable = { name: classProxy.variableName, value };
+
+  const copy = structuredClone(object);
+  if (!copy.spec.clusterNetwork?.pods && !copy.spec.clusterNetwork?.services) {
+    copy.spec.clusterNetwork = {
+      ...(copy.spec.clusterNetwork ?? {}),
+      pods: { cidrBlocks: [...proxy.network.pods] },
+      services: { cidrBlocks: [...proxy.network.services] },
+      serviceDomain: proxy.network.serviceDomain,
+    };
+  }
+  if (!copy.spec.controlPlaneEndpoint?.host && proxy.network.controlPlaneEndpoint) {
+    copy.spec.controlPlaneEndpoint = { host: proxy.network.controlPlaneEndpoint, port: copy.spec.controlPlaneEndpoint?.port ?? 6443 };
+  }
+  const others = (copy.spec.topology.variables ?? []).filter((entry: Json) => entry?.name !== variable.name);
+  copy.spec.topology.variables = [...others, structuredClone(variable)];
+  return { cluster: copy as KubeObject, variable, ...(bootstrap.secret ? { secret: bootstrap.secret } : {}), proxy };
+}
+
+/** The facts of the Cluster: its spec first, `options.network` where the spec has none (they must agree). */
+function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions): TopologyClusterFacts {
+  const clusterNetwork = cluster.spec.clusterNetwork;
+  const given = options.network;
+  const fromSpec = clusterNetwork?.pods || clusterNetwork?.services
+    ? {
+      pods: clusterNetwork.pods?.cidrBlocks ?? [],
+      services: clusterNetwork.services?.cidrBlocks ?? [],
+      serviceDomain: clusterNetwork.serviceDomain || undefined,
+    }
+    : undefined;
+  if (!fromSpec && !given) {
+    throw new ProxyConfigError('cluster.spec.clusterNetwork',
+      'is missing: give the pods and services CIDRs (in the Cluster or as network), the nodes\' NO_PROXY is computed from them');
+  }
+  if (fromSpec && given) {
+    const canonical = (facts: { pods: readonly string[]; services: readonly string[]; serviceDomain?: string }): string => {
+      const network = new ClusterNetwork({ pods: facts.pods, services: facts.services, serviceDomain: facts.serviceDomain });
+      return JSON.stringify([network.pods, network.services, network.serviceDomain]);
+    };
+    if (canonical(fromSpec) !== canonical(given)) {
+      throw invalidValue('network', given, `disagrees with cluster.spec.clusterNetwork ${JSON.stringify(clusterNetwork)}`);
+    }
+  }
+  const base = fromSpec ?? given!;
+  const endpoint = cluster.spec.controlPlaneEndpoint?.host || given?.controlPlaneEndpoint;
+  return {
+    pods: base.pods,
+    services: base.services,
+    ...(base.serviceDomain !== undefined ? { serviceDomain: base.serviceDomain } : {}),
+    ...(endpoint ? { controlPlaneEndpoint: endpoint } : {}),
+    ...(options.machineCidrs !== undefined ? { machineCidrs: options.machineCidrs } : {}),
+    ...(options.dnsServiceIp !== undefined ? { dnsServiceIp: options.dnsServiceIp } : {}),
+    ...(options.additionalNoProxy !== undefined ? { additionalNoProxy: options.additionalNoProxy } : {}),
+  };
+}
+
+/** The inline variable value: URLs without credentials and the facts the builtins lack, canonical. */
+function inlineValue(proxy: ClusterProxyConfig, facts: TopologyClusterFacts): ProxyVariableValue {
+  const extra = facts.additionalNoProxy === undefined ? [] : parseNoProxyList(facts.additionalNoProxy, 'additionalNoProxy');
+  extra.forEach((entry, index) => {
+    if (entry.kind === 'wildcard' || entry.kind === 'range' || ('port' in entry && entry.port !== undefined)) {
+      throw invalidValue(`additionalNoProxy[${index}]`, formatNoProxyEntry(entry),
+        'is not a form the ClusterClass templates read (names, .suffixes, IPs and CIDRs, without ports); add it class-wide with ClusterClassProxy additionalNoProxy');
+    }
+  });
+  const network = proxy.network;
+  return {
+    ...(proxy.settings.httpProxy ? { http: proxy.settings.httpProxy.href } : {}),
+    ...(proxy.settings.httpsProxy ? { https: proxy.settings.httpsProxy.href } : {}),
+    ...(network.controlPlaneEndpoint ? { controlPlaneEndpoint: network.controlPlaneEndpoint } : {}),
+    ...(network.machineCidrs.length > 0 ? { machineCidrs: [...network.machineCidrs] } : {}),
+    ...(facts.dnsServiceIp !== undefined ? { dnsServiceIp: network.dnsServiceIp } : {}),
+    ...(extra.length > 0 ? { noProxy: extra.map(formatNoProxyEntry) } : {}),
+  };
+}

@@ -1,0 +1,67 @@
+import { ApiObject, Testing } from 'cdk8s';
+import { ClusterClassProxyPatches } from '../../../src/cdk8s/clusterclass/cluster-class-proxy-patches';
+import { TopologyClusterProxy } from '../../../src/cdk8s/clusterclass/topology-cluster-proxy';
+import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
+import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
+import { KubeObject } from '../../../src/core/k8s/manifest';
+import { CA_1, NASTY_PASSWORD, settingsProps } from '../../core/capi/fixtures';
+import { classFixture } from '../../core/clusterclass/class-fixtures';
+import { expectValidObjects } from '../../support/schemas';
+
+/** The cdk8s adapter emits exactly the core's objects, for ApiObjects in the chart and for plain JSON. */
+
+const CLASS_PROPS = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const, provider: 'vsphere' as const, providerEndpoints: ['vcenter.corp.example'] };
+
+function cluster(name: string): KubeObject {
+  return {
+    apiVersion: 'cluster.x-k8s.io/v1beta2',
+    kind: 'Cluster',
+    metadata: { name, namespace: 'clusters' },
+    spec: {
+      clusterNetwork: { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] }, serviceDomain: 'cluster.local' },
+      topology: { classRef: { name: 'proxied' }, version: 'v1.31.2', workers: { machineDeployments: [{ class: 'default-worker', name: 'md-0' }] } },
+    },
+  };
+}
+
+describe('ClusterClassProxyPatches and TopologyClusterProxy', () => {
+  test('patch ApiObjects in place (templates found in the app) and add one Secret per cluster', () => {
+    const fixture = classFixture('v1beta2');
+    const chart = Testing.chart();
+    const classObject = new ApiObject(chart, 'Class', fixture.clusterClass as never);
+    fixture.templates.forEach((template, index) => new ApiObject(chart, `Template${index}`, template as never));
+    const clusterObject = new ApiObject(chart, 'Cluster', cluster('demo') as never);
+    const patches = new ClusterClassProxyPatches(chart, 'Proxy', { ...CLASS_PROPS, clusterClass: classObject });
+    const demo = new TopologyClusterProxy(chart, 'DemoProxy', { cluster: clusterObject, classProxy: patches });
+    new TopologyClusterProxy(chart, 'OtherProxy', { cluster: cluster('other'), classProxy: patches.classProxy, machineCidrs: ['10.20.0.0/24'] });
+
+    const manifests = Testing.synth(chart) as KubeObject[];
+    expectValidObjects(manifests);
+    const core = addProxyToClusterClass(fixture.clusterClass, fixture.templates, CLASS_PROPS);
+    expect(manifests.find((object) => object.kind === 'ClusterClass')).toEqual(core.clusterClass);
+    const coreCluster = addProxyToTopologyCluster(cluster('demo'), core.classProxy);
+    expect(manifests.find((object) => object.kind === 'Cluster' && object.metadata.name === 'demo')).toEqual(coreCluster.cluster);
+    expect(demo.variable).toEqual(coreCluster.variable);
+    const secrets = manifests.filter((object) => object.kind === 'Secret');
+    expect(secrets.map((secret) => secret.metadata.name)).toEqual([coreCluster.secret!.metadata.name, expect.stringMatching(/^other-systemd-proxy-/)]);
+    expect(secrets[0]).toEqual(coreCluster.secret);
+    // No credential outside the Secrets.
+    expect(JSON.stringify(manifests.filter((object) => object.kind !== 'Secret'))).not.toContain(NASTY_PASSWORD);
+    expect(demo.cluster).toBe(clusterObject);
+  });
+
+  test('plain JSON in: the class and Cluster are added to the scope', () => {
+    const fixture = classFixture('v1beta1');
+    const chart = Testing.chart();
+    const open = { ...CLASS_PROPS, settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }) };
+    const patches = new ClusterClassProxyPatches(chart, 'Proxy', { ...open, clusterClass: fixture.clusterClass, templates: fixture.templates });
+    const v1beta1Cluster = { ...cluster('demo'), apiVersion: 'cluster.x-k8s.io/v1beta1', spec: { ...(cluster('demo') as any).spec, topology: { class: 'proxied', version: 'v1.31.2' } } };
+    const demo = new TopologyClusterProxy(chart, 'DemoProxy', { cluster: v1beta1Cluster, classProxy: patches, network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example' } });
+    const manifests = Testing.synth(chart) as KubeObject[];
+    expectValidObjects(manifests);
+    expect(manifests.map((object) => object.kind).sort()).toEqual(['Cluster', 'ClusterClass']);
+    expect(demo.secret).toBeUndefined();
+    expect(demo.variable.value).toEqual({ http: 'http://proxy.corp.example:3128', https: 'http://proxy.corp.example:3128', controlPlaneEndpoint: 'api.demo.corp.example' });
+    expect(() => new ClusterClassProxyPatches(chart, 'Bad', { ...open, clusterClass: undefined as never, templates: [] })).toThrow(/clusterClass/);
+  });
+});
