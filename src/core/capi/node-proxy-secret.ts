@@ -31,8 +31,26 @@ export function trustedCaKey(index: number): string {
   return `trustedCa${index}`;
 }
 
-/** The node files' text, by Secret key. Holds credentials when the proxy URLs do. */
-export function nodeProxyFileContents(proxy: ClusterProxyConfig): { [key: string]: string } {
+/**
+ * Contents per configuration: a cluster's control plane and every worker template ask for the same
+ * files, and a ClusterProxyConfig never changes, so they are rendered once.
+ */
+const contentsCache = new WeakMap<ClusterProxyConfig, Readonly<{ [key: string]: string }>>();
+/** Secret names per contents object and cluster name (hashing the content is the costly part). */
+const nameCache = new WeakMap<object, Map<string, string>>();
+
+/** The node files' text, by Secret key (frozen, shared). Holds credentials when the proxy URLs do. */
+export function nodeProxyFileContents(proxy: ClusterProxyConfig): Readonly<{ [key: string]: string }> {
+  const cached = contentsCache.get(proxy);
+  if (cached) {
+    return cached;
+  }
+  const contents = Object.freeze(renderNodeProxyFileContents(proxy));
+  contentsCache.set(proxy, contents);
+  return contents;
+}
+
+function renderNodeProxyFileContents(proxy: ClusterProxyConfig): { [key: string]: string } {
   const dropIn = renderSystemdDropIn(proxy.environment);
   const contents: { [key: string]: string } = {
     [NODE_PROXY_SECRET_KEYS.containerdProxy]: dropIn,
@@ -49,7 +67,17 @@ export function nodeProxyFileContents(proxy: ClusterProxyConfig): { [key: string
 
 /** Name of the node-proxy Secret for the given content: `<cluster>-systemd-proxy-<hash>`. */
 export function nodeProxySecretName(clusterName: string, contents: { readonly [key: string]: string }): string {
-  return joinName(`${clusterName}-systemd-proxy`, contentHash(contents), 253);
+  let names = nameCache.get(contents);
+  if (!names) {
+    names = new Map();
+    nameCache.set(contents, names);
+  }
+  let name = names.get(clusterName);
+  if (name === undefined) {
+    name = joinName(`${clusterName}-systemd-proxy`, contentHash(contents), 253);
+    names.set(clusterName, name);
+  }
+  return name;
 }
 
 /**
