@@ -1,5 +1,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
+import { stableObjectName } from './names';
+import { plainJson, RenderedObject } from './rendered-objects';
 import { isSecretObject, KubeObject } from '../core/k8s/manifest';
 
 /**
@@ -12,6 +14,8 @@ import { isSecretObject, KubeObject } from '../core/k8s/manifest';
  *   token, `kubernetes:v1:ConfigMap`, for the core group).
  * - Everything group-qualified (Cluster API, Kyverno, Giant Swarm App, ...) becomes a
  *   `CustomResource`, typed `kubernetes:<group>/<version>:<Kind>`.
+ * - Rendered objects (`renderObjects`) may hold secret Outputs in any field that depends on the
+ *   credentials; type and name always come from the program-time rendering.
  */
 
 /** Constructors of the typed resources for the core kinds the library emits. */
@@ -40,12 +44,13 @@ const TYPED_KINDS: Readonly<Record<string, TypedConstructor>> = {
 };
 
 /**
- * Deterministic Pulumi resource name of a manifest under a component: `<component>-<namespace>-<name>`
- * (lower case), unique per type, so previews stay stable when objects are added or removed.
+ * Deterministic Pulumi resource name of a manifest under a component:
+ * `<component>-<namespace>-<stable name>` (lower case, {@link stableObjectName}), unique per type,
+ * so previews stay stable when objects are added or removed or their content changes.
  */
 export function resourceName(componentName: string, object: KubeObject): string {
   const namespace = object.metadata.namespace ? `${object.metadata.namespace}-` : '';
-  return `${componentName}-${namespace}${object.metadata.name}`.toLowerCase();
+  return `${componentName}-${namespace}${stableObjectName(object)}`.toLowerCase();
 }
 
 /** Secret values of a Secret manifest, overridable with outputs (e.g. from Pulumi config secrets). */
@@ -69,20 +74,48 @@ export interface RegisterKubeObjectOptions {
 
 /** Register one manifest as the matching Pulumi resource (see the module comment). */
 export function registerKubeObject(object: KubeObject, options: RegisterKubeObjectOptions): pulumi.CustomResource {
-  const name = resourceName(options.componentName, object);
+  const inputs: pulumi.Inputs = plainJson({ ...object });
+  if (isSecretObject(object) && options.secretValues) {
+    inputs.stringData = options.secretValues;
+  }
+  return registerRenderedObject({ shape: object, inputs }, options);
+}
+
+/**
+ * Register a rendered manifest whose fields may be inputs (see `renderObjects`): the resource type
+ * and name come from the program-time `shape`, the inputs from `inputs`. Every Secret value is
+ * wrapped in `pulumi.secret`.
+ */
+export function registerRenderedObject(rendered: RenderedObject, options: Pick<RegisterKubeObjectOptions, 'parent' | 'componentName' | 'opts'>): pulumi.CustomResource {
+  const { shape } = rendered;
+  const name = resourceName(options.componentName, shape);
   const opts: pulumi.CustomResourceOptions = { ...options.opts, parent: options.parent };
-  const { apiVersion, kind, ...fields } = object;
-  if (isSecretObject(object)) {
-    const values = options.secretValues ?? object.stringData;
-    const stringData = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, pulumi.secret(value)]));
+  const { apiVersion, kind, ...fields } = rendered.inputs;
+  if (isSecretObject(shape)) {
+    const values = pulumi.output(fields.stringData as pulumi.Input<Record<string, pulumi.Input<string>>>);
+    // Each value is secret (and with it the whole map): typed Secrets keep them encrypted in state.
+    const stringData = isPlainRecord(fields.stringData)
+      ? Object.fromEntries(Object.entries(fields.stringData).map(([key, value]) => [key, pulumi.secret(value as pulumi.Input<string>)]))
+      : pulumi.secret(values);
     return new k8s.core.v1.Secret(name, { ...fields, stringData } as k8s.core.v1.SecretArgs, opts);
   }
-  const typed = TYPED_KINDS[`${apiVersion}/${kind}`];
+  const typed = TYPED_KINDS[`${shape.apiVersion}/${shape.kind}`];
   if (typed) {
     return new typed(name, fields, opts);
   }
-  if (!apiVersion.includes('/')) {
-    throw new Error(`no Pulumi resource type known for ${apiVersion} ${kind}`);
+  if (!shape.apiVersion.includes('/')) {
+    throw new Error(`no Pulumi resource type known for ${shape.apiVersion} ${shape.kind}`);
   }
-  return new k8s.apiextensions.CustomResource(name, { apiVersion, kind, ...fields }, opts);
+  return new k8s.apiextensions.CustomResource(name, { apiVersion, kind, ...fields } as k8s.apiextensions.CustomResourceArgs, opts);
+}
+
+/**
+ * Register every rendered object of a component, in order.
+ */
+export function registerRenderedObjects(objects: readonly RenderedObject[], options: Pick<RegisterKubeObjectOptions, 'parent' | 'componentName' | 'opts'>): pulumi.CustomResource[] {
+  return objects.map((object) => registerRenderedObject(object, options));
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !pulumi.Output.isInstance(value);
 }

@@ -1,7 +1,8 @@
 import * as pulumi from '@pulumi/pulumi';
+import { plainTextLeaks } from './fixtures';
 import { KubeObject } from '../../src/core';
 import { registerKubeObject, resourceName } from '../../src/pulumi';
-import { findRecorded, installMocks, isSecretMarker, recorded, resetRecorded, settle } from '../support/pulumi-mocks';
+import { findRecorded, installMocks, isSecretMarker, recorded, resetRecorded, settle, stopCallbacks } from '../support/pulumi-mocks';
 
 class Parent extends pulumi.ComponentResource {
   constructor(name: string) {
@@ -15,6 +16,7 @@ const cluster: KubeObject = { apiVersion: 'cluster.x-k8s.io/v1beta2', kind: 'Clu
 
 beforeAll(installMocks);
 beforeEach(resetRecorded);
+afterAll(stopCallbacks);
 
 describe('registerKubeObject', () => {
   test('Secrets are typed Secret resources with every value secret', async () => {
@@ -50,6 +52,16 @@ describe('registerKubeObject', () => {
   test('an unknown core kind is refused instead of getting a wrong type token', () => {
     expect(() => registerKubeObject({ apiVersion: 'v1', kind: 'Frobnicator', metadata: { name: 'x' } }, { parent: new Parent('p4'), componentName: 'x' }))
       .toThrow('no Pulumi resource type known for v1 Frobnicator');
+  });
+
+  test('the leak check used by the component tests sees a credential held in plain text, in any encoding', async () => {
+    const password = 'p@ss:w/rd';
+    const parent = new Parent('p5');
+    registerKubeObject({ ...configMap, metadata: { name: 'leaky' }, data: { url: 'http://u:p%40ss%3Aw%2Frd@proxy:3128' } }, { parent, componentName: 'leak' });
+    registerKubeObject({ ...secret, metadata: { name: 'fine' }, stringData: { url: `raw ${password}` } }, { parent, componentName: 'leak' });
+    await settle();
+    expect(plainTextLeaks(recorded.filter((r) => r.name === 'leak-leaky'), password)).toEqual(['kubernetes:core/v1:ConfigMap leak-leaky: p%40ss%3Aw%2Frd']);
+    expect(plainTextLeaks(recorded.filter((r) => r.name === 'leak-fine'), password)).toEqual([]);
   });
 
   test('resource names are deterministic and lower case', () => {

@@ -5,3 +5,4 @@ export * from './tkg-proxy-values';
 export * from './vsphere-addons';
 export * from './kapp-controller';
 export * from './config-values';
+export * from './tkg-proxy-addons';

@@ -1,0 +1,238 @@
+/**
+ * Workload and addon components under Pulumi mocks, with the password as a secret Output (as from
+ * `config.requireSecret`): types, names, parents and inputs, and no credential in plain text.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { plainTextLeaks, sortObjects } from './fixtures';
+import { addonResourceSet } from '../../src/core/addons/cluster-resource-set';
+import { inClusterForwardProxy } from '../../src/core/addons/forward-proxy/forward-proxy';
+import { giantSwarmProxySetup } from '../../src/core/addons/giantswarm/setup';
+import { proxyEnvSources } from '../../src/core/addons/proxy-env-source';
+import { tkgProxyAddonSecrets } from '../../src/core/addons/tkg/tkg-proxy-addons';
+import { renderKyvernoProxyPolicy } from '../../src/core/workloads/kyverno-policy';
+import { renderProxyAdmissionPolicy } from '../../src/core/workloads/mutating-admission-policy';
+import {
+  GiantSwarmProxyApps, InClusterForwardProxy, KyvernoProxyPolicy, ProxyAddonResourceSet, ProxyAdmissionPolicy, ProxyAwareDeployment,
+  ProxyDefinition, ProxyEnvSources, ProxyEnvSupport, TkgProxyAddons,
+} from '../../src/pulumi';
+import { vsphereProxy } from '../core/addons/addon-fixtures';
+import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../core/workloads/fixtures';
+import {
+  childrenOf, descendantsOf, findRecorded, installMocks, isSecretMarker, kubeObjectOf, outcome, recorded, resetRecorded, secretPaths, settle,
+  stopCallbacks,
+} from '../support/pulumi-mocks';
+
+const TOKEN = 'cluster-proxy-constructs:index:';
+
+beforeAll(installMocks);
+beforeEach(resetRecorded);
+afterAll(stopCallbacks);
+
+/** The workload fixtures' proxy, with the password as a secret Output. */
+function outputProxy(overrides: object = {}): ProxyDefinition {
+  return new ProxyDefinition({
+    settings: {
+      httpProxy: 'http://proxy.corp.example:3128',
+      httpsProxy: 'http://proxy.corp.example:3129',
+      username: 'svc-k8s',
+      password: pulumi.secret(PASSWORD),
+      noProxy: ['.corp.example'],
+      ...overrides,
+    },
+    network: NETWORK,
+  });
+}
+
+/** The objects registered under the component `type`/`name`, rebuilt, secret values unwrapped. */
+function registeredUnder(type: string, name: string): any[] {
+  return descendantsOf(findRecorded(`${TOKEN}${type}`, name)).filter((r) => r.custom).map(kubeObjectOf);
+}
+
+const asJson = (objects: readonly object[]) => JSON.parse(JSON.stringify(objects));
+
+describe('workload components', () => {
+  test('KyvernoProxyPolicy: the ClusterPolicy as a custom resource, typed sources and RBAC, secret Secret values', async () => {
+    const policy = new KyvernoProxyPolicy('proxy', { config: outputProxy({ trustedCaPem: CORPORATE_CA }), excludeNamespaces: ['kyverno'] });
+    await settle(policy);
+    const component = findRecorded(`${TOKEN}KyvernoProxyPolicy`, 'proxy');
+    expect(childrenOf(component).map((r) => `${r.type} ${r.name}`)).toEqual(expect.arrayContaining([
+      'kubernetes:kyverno.io/v1:ClusterPolicy proxy-inject-cluster-proxy',
+      'kubernetes:core/v1:Secret proxy-kube-system-cluster-proxy-env',
+      'kubernetes:core/v1:ConfigMap proxy-kube-system-cluster-proxy-ca',
+    ]));
+    expect(childrenOf(component).filter((r) => r.type === 'kubernetes:rbac.authorization.k8s.io/v1:ClusterRole')).toHaveLength(2);
+    const expected = renderKyvernoProxyPolicy(proxyConfig({ trustedCaPem: CORPORATE_CA }), { excludeNamespaces: ['kyverno'] });
+    expect(sortObjects(registeredUnder('KyvernoProxyPolicy', 'proxy'))).toEqual(sortObjects(asJson(expected)));
+    expect(secretPaths(findRecorded('kubernetes:core/v1:Secret', 'proxy-kube-system-cluster-proxy-env').wire)).toEqual(['/stringData']);
+    expect(recorded.filter((r) => r.type !== 'kubernetes:core/v1:Secret').flatMap((r) => secretPaths(r.wire))).toEqual([]);
+    expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
+  });
+
+  test('ProxyAdmissionPolicy: typed MutatingAdmissionPolicy and binding, a Secret per target namespace', async () => {
+    const policy = new ProxyAdmissionPolicy('map', { config: outputProxy(), namespaces: ['apps', 'batch'] });
+    await settle(policy);
+    expect(registeredUnder('ProxyAdmissionPolicy', 'map').map((o) => `${o.kind} ${o.metadata.namespace ?? ''}`)).toEqual(expect.arrayContaining([
+      'MutatingAdmissionPolicy ', 'MutatingAdmissionPolicyBinding ', 'Secret apps', 'Secret batch',
+    ]));
+    expect(findRecorded('kubernetes:admissionregistration.k8s.io/v1:MutatingAdmissionPolicy', 'map-inject-cluster-proxy').parent)
+      .toBe(findRecorded(`${TOKEN}ProxyAdmissionPolicy`, 'map').urn);
+    expect(sortObjects(registeredUnder('ProxyAdmissionPolicy', 'map')))
+      .toEqual(sortObjects(asJson(renderProxyAdmissionPolicy(proxyConfig(), { namespaces: ['apps', 'batch'] }))));
+    expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
+  });
+
+  test('ProxyAwareDeployment: a typed Deployment with the env, user env kept, Outputs in the spec kept, the Secret next to it', async () => {
+    const image = pulumi.output('quay.io/jetstack/cert-manager-controller:v1.16.2');
+    const deployment = new ProxyAwareDeployment('cert-manager', {
+      proxy: outputProxy(),
+      metadata: { name: 'cert-manager', namespace: 'kube-system' },
+      spec: {
+        selector: { matchLabels: { app: 'cert-manager' } },
+        template: {
+          metadata: { labels: { app: 'cert-manager' } },
+          spec: { containers: [{ name: 'controller', image, env: [{ name: 'https_proxy', value: 'http://mine:1' }] }, { name: 'sidecar', image: 'istio/proxyv2' }] },
+        },
+      },
+      proxyOptions: { excludeContainers: ['sidecar'] },
+    });
+    await settle(deployment);
+    const registered = findRecorded('kubernetes:apps/v1:Deployment', 'cert-manager');
+    expect(registered.parent).toBe(findRecorded(`${TOKEN}ProxyAwareDeployment`, 'cert-manager').urn);
+    const [controller, sidecar] = kubeObjectOf(registered).spec.template.spec.containers;
+    expect(controller.image).toBe('quay.io/jetstack/cert-manager-controller:v1.16.2');
+    expect(controller.env.map((v: any) => v.name)).toEqual(['https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy']);
+    expect(controller.env[0]).toEqual({ name: 'https_proxy', value: 'http://mine:1' });
+    expect(controller.env[1]).toEqual({ name: 'HTTP_PROXY', valueFrom: { secretKeyRef: { name: 'cluster-proxy-env', key: 'HTTP_PROXY' } } });
+    expect(sidecar.env).toBeUndefined();
+    expect(kubeObjectOf(findRecorded('kubernetes:core/v1:Secret', 'cert-manager-kube-system-cluster-proxy-env')).metadata.namespace).toBe('kube-system');
+    expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
+  });
+
+  test('ProxyAwareDeployment reads container names that are Outputs when they resolve; supportObjects: false registers no Secret', async () => {
+    const deployment = new ProxyAwareDeployment('late', {
+      proxy: proxyConfig(),
+      metadata: { name: 'late', namespace: 'apps' },
+      spec: { selector: {}, template: { spec: { containers: [{ name: pulumi.output('main'), image: 'app:1' }] } } },
+      supportObjects: false,
+    });
+    await settle(deployment);
+    expect(deployment.supportResources).toEqual([]);
+    expect(recorded.filter((r) => r.type === 'kubernetes:core/v1:Secret')).toEqual([]);
+    const container = kubeObjectOf(findRecorded('kubernetes:apps/v1:Deployment', 'late')).spec.template.spec.containers[0];
+    expect(container.env.map((v: any) => v.name)).toEqual(['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']);
+  });
+
+  test('ProxyAwareDeployment refuses a namespace that is an Output (it names the Secret\'s namespace)', () => {
+    expect(() => new ProxyAwareDeployment('bad', { proxy: proxyConfig(), metadata: { namespace: pulumi.output('x') }, spec: { selector: {}, template: {} } }))
+      .toThrow(pulumi.ResourceError);
+  });
+
+  test('ProxyEnvSupport: the Secret and CA ConfigMap in each namespace', async () => {
+    const support = new ProxyEnvSupport('env', { proxy: outputProxy({ trustedCaPem: CORPORATE_CA }), namespaces: ['apps', 'batch', 'apps'] });
+    await settle(support);
+    expect(support.namespaces).toEqual(['apps', 'batch']);
+    expect(registeredUnder('ProxyEnvSupport', 'env').map((o) => `${o.kind} ${o.metadata.namespace}/${o.metadata.name}`).sort()).toEqual([
+      'ConfigMap apps/cluster-proxy-ca', 'ConfigMap batch/cluster-proxy-ca', 'Secret apps/cluster-proxy-env', 'Secret batch/cluster-proxy-env',
+    ]);
+    expect(support.resources).toHaveLength(4);
+    expect(() => new ProxyEnvSupport('none', { proxy: proxyConfig(), namespaces: [] })).toThrow(/^namespaces: must list at least one namespace/);
+  });
+});
+
+describe('addon components', () => {
+  const vsphereOutputProxy = () => {
+    const core = vsphereProxy();
+    return new ProxyDefinition({
+      settings: {
+        httpProxy: 'http://proxy.corp.example:3128',
+        httpsProxy: 'http://proxy.corp.example:3128',
+        username: 'svc-k8s',
+        password: pulumi.secret(core.settings.httpProxy!.password!),
+        noProxy: ['.corp.example', '10.0.0.0/8'],
+      },
+      network: core.network,
+    });
+  };
+  const vspherePassword = () => vsphereProxy().settings.httpProxy!.password!;
+
+  test('TkgProxyAddons: the four addon Secrets, typed, every value secret', async () => {
+    const addons = new TkgProxyAddons('tkg', { proxy: vsphereOutputProxy(), clusterName: 'wl', namespace: 'default', vsphereCpiValues: { server: 'vcenter.lab.example' } });
+    await settle(addons);
+    expect(childrenOf(findRecorded(`${TOKEN}TkgProxyAddons`, 'tkg')).map((r) => r.name).sort()).toEqual([
+      'tkg-default-wl-config-values', 'tkg-default-wl-kapp-controller-addon', 'tkg-default-wl-vsphere-cpi-addon', 'tkg-default-wl-vsphere-csi-addon',
+    ]);
+    expect(recorded.filter((r) => r.custom).every((r) => r.type === 'kubernetes:core/v1:Secret' && isSecretMarker(r.wire.stringData))).toBe(true);
+    expect(sortObjects(registeredUnder('TkgProxyAddons', 'tkg')))
+      .toEqual(sortObjects(asJson(tkgProxyAddonSecrets(vsphereProxy(), { clusterName: 'wl', namespace: 'default', vsphereCpiValues: { server: 'vcenter.lab.example' } }))));
+    expect(plainTextLeaks(recorded, vspherePassword())).toEqual([]);
+  });
+
+  test('ProxyAddonResourceSet: the Secret (delivered objects inside, secret) and the ClusterResourceSet', async () => {
+    const manifests = [{
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'kapp-controller', namespace: 'kapp-controller' },
+      spec: { selector: {}, template: { spec: { containers: [{ name: 'kapp-controller', image: 'kapp:1' }] } } },
+    }];
+    const options = { clusterName: 'wl', namespace: 'default', name: 'kapp-controller', manifests, kappControllerNamespace: 'kapp-controller', injectProxyEnv: {} };
+    const set = new ProxyAddonResourceSet('crs', { proxy: vsphereOutputProxy(), ...options });
+    await settle(set);
+    expect(findRecorded('kubernetes:addons.cluster.x-k8s.io/v1beta2:ClusterResourceSet', 'crs-default-wl-kapp-controller').parent)
+      .toBe(findRecorded(`${TOKEN}ProxyAddonResourceSet`, 'crs').urn);
+    expect(sortObjects(registeredUnder('ProxyAddonResourceSet', 'crs'))).toEqual(sortObjects(asJson(addonResourceSet(vsphereProxy(), options).objects)));
+    expect(plainTextLeaks(recorded, vspherePassword())).toEqual([]);
+  });
+
+  test('GiantSwarmProxyApps: values Secret and ConfigMap, the node drop-in Secret, App CRs', async () => {
+    const options = {
+      clusterName: 'mycluster',
+      namespace: 'org-acme',
+      apps: [{ name: 'mycluster-cert-manager', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }],
+    };
+    const apps = new GiantSwarmProxyApps('gs', { proxy: vsphereOutputProxy(), ...options });
+    await settle(apps);
+    const names = childrenOf(findRecorded(`${TOKEN}GiantSwarmProxyApps`, 'gs')).map((r) => `${r.type} ${r.name}`);
+    expect(names).toEqual(expect.arrayContaining([
+      'kubernetes:core/v1:Secret gs-org-acme-mycluster-cluster-values',
+      'kubernetes:core/v1:ConfigMap gs-org-acme-mycluster-cluster-values',
+      'kubernetes:core/v1:Secret gs-org-acme-mycluster-systemd-proxy',
+      'kubernetes:application.giantswarm.io/v1alpha1:App gs-org-acme-mycluster-cert-manager',
+    ]));
+    expect(sortObjects(registeredUnder('GiantSwarmProxyApps', 'gs'))).toEqual(sortObjects(asJson(giantSwarmProxySetup(vsphereProxy(), options).objects)));
+    expect(plainTextLeaks(recorded, vspherePassword())).toEqual([]);
+  });
+
+  test('ProxyEnvSources: Secrets with credentials, ConfigMaps without; the envFrom entry', async () => {
+    const withCredentials = new ProxyEnvSources('env', { proxy: outputProxy(), namespaces: ['a', 'b'] });
+    const anonymous = new ProxyEnvSources('anon', { proxy: proxyConfig({ username: undefined, password: undefined }), namespaces: ['a'] });
+    await settle(anonymous);
+    await settle(withCredentials);
+    expect(withCredentials.kind).toBe('Secret');
+    expect(withCredentials.envFrom()).toEqual({ secretRef: { name: 'proxy-config' } });
+    expect(anonymous.envFrom()).toEqual({ configMapRef: { name: 'proxy-config' } });
+    expect(sortObjects(registeredUnder('ProxyEnvSources', 'env'))).toEqual(sortObjects(asJson(proxyEnvSources(proxyConfig(), { namespaces: ['a', 'b'] }))));
+    expect(findRecorded('kubernetes:core/v1:ConfigMap', 'anon-a-proxy-config')).toBeDefined();
+    expect(() => new ProxyEnvSources('bad', { proxy: outputProxy(), namespaces: ['a'], kind: 'ConfigMap' })).toThrow(/^kind: must be "Secret"/);
+    expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
+  });
+
+  test('InClusterForwardProxy with a BasicAuth password Output: config Secret, config-hash annotation secret, derived proxy', async () => {
+    const props = { network: { pods: ['fd00:10::/56'], services: ['fd00:20::/108'] }, image: 'tinyproxy:1.11' };
+    const forward = new InClusterForwardProxy('egress', { ...props, basicAuth: { username: 'pods', password: pulumi.secret('s3cret-pw') } });
+    await settle(forward);
+    const core = inClusterForwardProxy({ ...props, basicAuth: { username: 'pods', password: 's3cret-pw' } });
+    expect(forward.url).toBe(core.url);
+    expect(sortObjects(registeredUnder('InClusterForwardProxy', 'egress'))).toEqual(sortObjects(asJson(core.objects)));
+    const daemonSet = findRecorded('kubernetes:apps/v1:DaemonSet', 'egress-kube-system-http-proxy');
+    expect(secretPaths(daemonSet.wire)).toEqual(['/spec/template/metadata/annotations/cluster-proxy-constructs/config-hash']);
+    expect(plainTextLeaks(recorded, 's3cret-pw')).toEqual([]);
+    // the derived proxy for workloads carries the credentials, resolved when they are
+    expect(forward.proxy.known).toBeUndefined();
+    expect({ ...(await outcome(forward.proxy.resolve())).environment }).toEqual({ ...core.proxy.environment });
+  });
+
+  test('bad addon args are ResourceErrors naming the prop', () => {
+    expect(() => new TkgProxyAddons('x', { proxy: proxyConfig(), clusterName: 'Bad_Name' })).toThrow(pulumi.ResourceError);
+    expect(() => new InClusterForwardProxy('y', { network: NETWORK, image: 'i', port: 80 })).toThrow(/^port: must be an integer from 1024/);
+  });
+});
