@@ -1,0 +1,116 @@
+/**
+ * Scenario 3: Pulumi under mocks. Construct 100 proxied clusters (Cluster, control plane, three
+ * worker pools, node-proxy Secret; password as a secret Output, as real programs pass it) and wait
+ * until the mocked engine has every registration. Baseline, interleaved: registering the same
+ * objects as plain resources under the same mocks (`registerKubeObject`, no component logic).
+ * The ratio is reported.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { summarize, table, timingCell, writeResult } from './harness';
+import { ProxiedClusterObjects, proxiedClusterObjects } from '../src/core';
+import { ProxiedCluster, registerKubeObject } from '../src/pulumi';
+
+const CLUSTERS = 100;
+const INFRA = 'infrastructure.cluster.x-k8s.io/v1beta1';
+let registrations = 0;
+
+const settings = {
+  httpProxy: 'http://proxy.corp.example:3128',
+  httpsProxy: 'http://proxy.corp.example:3128',
+  username: 'svc-k8s',
+  noProxy: ['.corp.example', '10.0.0.0/8'],
+};
+const clusterArgs = (index: number) => ({
+  name: `cluster-${index}`,
+  namespace: 'fleet',
+  version: 'v1.31.2',
+  network: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: `api.cluster-${index}.fleet.example` },
+  infrastructureRef: { apiVersion: INFRA, kind: 'VSphereCluster', name: `cluster-${index}` },
+  controlPlane: { replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `cluster-${index}-cp` } },
+  workerPools: ['md-0', 'md-1', 'md-2'].map((pool) => ({
+    name: pool, replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `cluster-${index}-${pool}` },
+  })),
+});
+
+class Group extends pulumi.ComponentResource {
+  constructor(name: string) {
+    super('bench:index:Group', name, {}, {});
+  }
+}
+
+/** Resolve when every output has resolved, i.e. the mocks have seen every registration. */
+function settle(outputs: Array<pulumi.Output<unknown>>): Promise<void> {
+  return new Promise((resolve) => pulumi.all(outputs).apply(() => resolve()));
+}
+
+let round = 0;
+
+async function libraryRun(): Promise<void> {
+  round++;
+  const clusters = Array.from({ length: CLUSTERS }, (_, i) => new ProxiedCluster(`r${round}-c${i}`, {
+    ...clusterArgs(i), settings: { ...settings, password: pulumi.secret('p@ss:w/rd%#?') },
+  }));
+  await settle(clusters.flatMap((cluster) => [cluster.urn, cluster.cluster.urn, ...cluster.workerPools.map((pool) => pool.machineDeployment.urn)]));
+}
+
+async function baselineRun(objects: readonly ProxiedClusterObjects[]): Promise<void> {
+  round++;
+  const parent = new Group(`r${round}`);
+  const resources = objects.flatMap((cluster, i) => cluster.objects.map((object) => registerKubeObject(object, { parent, componentName: `r${round}-c${i}` })));
+  await settle(resources.map((resource) => resource.urn));
+}
+
+/** Like the harness's `measure`, for asynchronous runs: interleaved, rotated, each run to completion. */
+async function timeAsync(samples: number, fns: Record<string, () => Promise<void>>): Promise<Record<string, number[]>> {
+  const results: Record<string, number[]> = Object.fromEntries(Object.keys(fns).map((name) => [name, []]));
+  const names = Object.keys(fns);
+  for (let sample = 0; sample < samples; sample++) {
+    for (let offset = 0; offset < names.length; offset++) {
+      const name = names[(sample + offset) % names.length];
+      const start = process.hrtime.bigint();
+      await fns[name]();
+      results[name].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  return results;
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  await pulumi.runtime.setMocks({
+    newResource(args) {
+      registrations++;
+      return { id: `${args.name}-id`, state: args.inputs };
+    },
+    call(args) {
+      throw new Error(`unexpected invoke ${args.token}`);
+    },
+  }, 'bench', 'bench', false);
+  const objects = Array.from({ length: CLUSTERS }, (_, i) => proxiedClusterObjects({
+    ...clusterArgs(i), settings: { ...settings, password: 'p@ss:w/rd%#?' },
+  }));
+  const fns = { library: libraryRun, plainResources: () => baselineRun(objects) };
+  await timeAsync(1, fns); // warm-up
+  const before = registrations;
+  await libraryRun();
+  const perLibraryRun = registrations - before;
+  const samples = await timeAsync(7, fns);
+  const library = summarize(samples.library);
+  const plain = summarize(samples.plainResources);
+  const ratio = library.median / plain.median;
+  console.log(`\nScenario 3: Pulumi under mocks, ${CLUSTERS} proxied clusters (${perLibraryRun} registrations per run), ms per run, median (min-max)`);
+  console.log(table(['run', 'time', 'per cluster'], [
+    ['ProxiedCluster components', timingCell(library), (library.median / CLUSTERS).toFixed(2)],
+    ['same objects as plain resources', timingCell(plain), (plain.median / CLUSTERS).toFixed(2)],
+  ]));
+  console.log(`ratio components / plain resources: ${ratio.toFixed(2)}`);
+  const file = writeResult('pulumi', { clusters: CLUSTERS, registrationsPerRun: perLibraryRun, library, plainResources: plain, ratio });
+  console.log(`written: ${file}`);
+  return { ratio };
+}
+
+if (require.main === module) {
+  run().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
