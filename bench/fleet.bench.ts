@@ -17,10 +17,10 @@
 import { ApiObject, ApiObjectProps, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { stringify } from 'yaml';
-import { ClusterNetwork, ClusterProxyConfig } from '../src/core';
-import { GiantSwarmProxyApps, KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../src/cdk8s';
 import { settings } from './data';
 import { measure, peakRssMiB, table, timingCell, Timing, writeResult } from './harness';
+import { GiantSwarmProxyApps, KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../src/cdk8s';
+import { ClusterNetwork, ClusterProxyConfig } from '../src/core';
 
 const SIZES = [1, 10, 100, 1000];
 const INFRA = 'infrastructure.cluster.x-k8s.io/v1beta1';
@@ -133,7 +133,9 @@ export function run(): Record<string, unknown> {
       timingCell(timings.yamlOnly), ratio.toFixed(2), growth === undefined ? '-' : `${growth.toFixed(1)}x`,
       String(peakRssMiB()), sameOutput ? 'yes' : 'NO',
     ]);
-    results.push({ clusters: size, objects: objectCount, ...timings, ratioToBareApiObjects: ratio, growthFromPrevious: growth, peakRssMiB: peakRssMiB(), sameOutput });
+    results.push({
+      clusters: size, objects: objectCount, ...timings, ratioToBareApiObjects: ratio, growthFromPrevious: growth, peakRssMiB: peakRssMiB(), sameOutput,
+    });
     previous = timings.library;
   }
   const worstRatio = Math.max(...results.map((r) => r.ratioToBareApiObjects as number));
