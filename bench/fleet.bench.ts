@@ -134,7 +134,13 @@ export function run(): Record<string, unknown> {
       String(peakRssMiB()), sameOutput ? 'yes' : 'NO',
     ]);
     results.push({
-      clusters: size, objects: objectCount, ...timings, ratioToBareApiObjects: ratio, growthFromPrevious: growth, peakRssMiB: peakRssMiB(), sameOutput,
+      clusters: size,
+      objects: objectCount,
+      ...timings,
+      ratioToBareApiObjects: ratio,
+      growthFromPrevious: growth,
+      peakRssMiB: peakRssMiB(),
+      sameOutput,
     });
     previous = timings.library;
   }

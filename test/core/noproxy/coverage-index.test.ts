@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
+import { entry } from './arbitraries';
 import { entryCoversEntry, formatNoProxyEntry, NoProxyEntry, parseNoProxyEntry } from '../../../src/core/noproxy';
 import { NoProxyCoverageIndex } from '../../../src/core/noproxy/coverage-index';
-import { entry } from './arbitraries';
 
 /** The pairwise reference the index replaces (the original quadratic scan). */
 function pairwiseCover(candidates: readonly NoProxyEntry[], inner: NoProxyEntry, excludeKey?: string): boolean {
