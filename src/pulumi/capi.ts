@@ -7,7 +7,7 @@ import { ProxyDefinition } from './proxy-definition';
 import { BOOTSTRAP_API_GROUP, CapiVersion, capiReference, parseCapiVersion, RenderedReference } from '../core/capi/capi-version';
 import { kubeadmConfigTemplateObject } from '../core/capi/kubeadm-config-template';
 import { ControlPlaneProps, kubeadmControlPlaneObject } from '../core/capi/kubeadm-control-plane';
-import { nodeProxyBootstrap, NodeProxyProps } from '../core/capi/node-proxy';
+import { nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from '../core/capi/node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from '../core/capi/proxied-cluster';
 import { ProxySourceProps } from '../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
@@ -64,18 +64,6 @@ export interface ProxiedKubeadmConfigTemplateArgs extends KubeadmComponentArgs {
 /** Args of {@link ProxiedCluster}: the core's `ProxiedClusterOptions`, with a proxy whose credentials may be Pulumi inputs. */
 export interface ProxiedClusterArgs extends Omit<ProxiedClusterOptions, keyof ProxySourceProps>, ProxySourceArgs {}
 
-/** Everything of a kubeadm component's node proxy options, for `nodeProxyBootstrap`. */
-function nodeOptions(args: NodeProxyProps & { clusterName: string; namespace?: string }) {
-  return {
-    clusterName: args.clusterName,
-    namespace: args.namespace,
-    delivery: args.delivery,
-    bootstrapFormat: args.bootstrapFormat,
-    osFamily: args.osFamily,
-    files: args.files,
-    containerdWaitSeconds: args.containerdWaitSeconds,
-  };
-}
 
 /** [the node-proxy Secret (if any, and wanted), the object]. */
 function withSecret(secret: KubeObject | undefined, object: KubeObject, includeSecret: boolean | undefined): KubeObject[] {
@@ -109,7 +97,7 @@ export class ProxiedKubeadmControlPlane extends pulumi.ComponentResource {
       const definition = resolveProxyDefinition(args);
       const capiVersion = parseCapiVersion('capiVersion', args.capiVersion);
       const render = (config: ClusterProxyConfig): KubeObject[] => {
-        const bootstrap = nodeProxyBootstrap(config, nodeOptions(args));
+        const bootstrap = nodeProxyBootstrap(config, nodeProxyOptionsOf(args));
         const object = kubeadmControlPlaneObject({
           clusterName: bootstrap.clusterName,
           namespace: bootstrap.namespace,
@@ -163,7 +151,7 @@ export class ProxiedKubeadmConfigTemplate extends pulumi.ComponentResource {
       const definition = resolveProxyDefinition(args);
       const version = parseCapiVersion('capiVersion', args.capiVersion);
       const render = (config: ClusterProxyConfig): KubeObject[] => {
-        const bootstrap = nodeProxyBootstrap(config, nodeOptions(args));
+        const bootstrap = nodeProxyBootstrap(config, nodeProxyOptionsOf(args));
         const object = kubeadmConfigTemplateObject({
           clusterName: bootstrap.clusterName,
           namespace: bootstrap.namespace,

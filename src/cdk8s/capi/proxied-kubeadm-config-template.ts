@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { ensureNodeProxySecret } from './node-proxy-secret';
 import { BOOTSTRAP_API_GROUP, CapiVersion, capiReference, parseCapiVersion, RenderedReference } from '../../core/capi/capi-version';
 import { kubeadmConfigTemplateObject } from '../../core/capi/kubeadm-config-template';
-import { nodeProxyBootstrap, NodeProxyProps } from '../../core/capi/node-proxy';
+import { nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from '../../core/capi/node-proxy';
 import { ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 
@@ -70,15 +70,7 @@ export class ProxiedKubeadmConfigTemplate extends Construct {
     super(scope, id);
     this.proxy = resolveProxyConfig(props);
     const capiVersion = parseCapiVersion('capiVersion', props.capiVersion);
-    const bootstrap = nodeProxyBootstrap(this.proxy, {
-      clusterName: props.clusterName,
-      namespace: props.namespace,
-      delivery: props.delivery,
-      bootstrapFormat: props.bootstrapFormat,
-      osFamily: props.osFamily,
-      files: props.files,
-      containerdWaitSeconds: props.containerdWaitSeconds,
-    });
+    const bootstrap = nodeProxyBootstrap(this.proxy, nodeProxyOptionsOf(props));
     const object = kubeadmConfigTemplateObject({
       clusterName: bootstrap.clusterName,
       namespace: bootstrap.namespace,

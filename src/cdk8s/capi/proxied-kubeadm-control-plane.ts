@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { ensureNodeProxySecret } from './node-proxy-secret';
 import { CapiVersion, parseCapiVersion } from '../../core/capi/capi-version';
 import { ControlPlaneProps, kubeadmControlPlaneObject } from '../../core/capi/kubeadm-control-plane';
-import { nodeProxyBootstrap, NodeProxyProps } from '../../core/capi/node-proxy';
+import { nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from '../../core/capi/node-proxy';
 import { ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 
@@ -58,15 +58,7 @@ export class ProxiedKubeadmControlPlane extends Construct {
   constructor(scope: Construct, id: string, props: ProxiedKubeadmControlPlaneProps) {
     super(scope, id);
     this.proxy = resolveProxyConfig(props);
-    const bootstrap = nodeProxyBootstrap(this.proxy, {
-      clusterName: props.clusterName,
-      namespace: props.namespace,
-      delivery: props.delivery,
-      bootstrapFormat: props.bootstrapFormat,
-      osFamily: props.osFamily,
-      files: props.files,
-      containerdWaitSeconds: props.containerdWaitSeconds,
-    });
+    const bootstrap = nodeProxyBootstrap(this.proxy, nodeProxyOptionsOf(props));
     const object = kubeadmControlPlaneObject({
       clusterName: bootstrap.clusterName,
       namespace: bootstrap.namespace,

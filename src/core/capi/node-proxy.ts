@@ -111,6 +111,22 @@ export interface NodeProxyBootstrap {
 /** Mode of the CA files: certificates are public, and non-root tools read the trust store. */
 const CA_FILE_PERMISSIONS = '0644';
 
+/**
+ * The {@link NodeProxyOptions} inside a larger props object (a construct's or component's props
+ * extend them), picked field by field so unrelated props never reach `nodeProxyBootstrap`.
+ */
+export function nodeProxyOptionsOf(props: NodeProxyOptions): NodeProxyOptions {
+  return {
+    clusterName: props.clusterName,
+    namespace: props.namespace,
+    delivery: props.delivery,
+    bootstrapFormat: props.bootstrapFormat,
+    osFamily: props.osFamily,
+    files: props.files,
+    containerdWaitSeconds: props.containerdWaitSeconds,
+  };
+}
+
 /** Validate the options and compute the node files, commands and Secret. */
 export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxyOptions): NodeProxyBootstrap {
   if (!(proxy instanceof ClusterProxyConfig)) {
