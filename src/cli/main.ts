@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { runCli } from './cli';
 import { runCheckCommand } from './check';
+import { runCli } from './cli';
 
 /** `check` connects to the network, so it is asynchronous; every other command is a pure function of argv. */
 async function main(argv: readonly string[]): Promise<void> {
