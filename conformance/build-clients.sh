@@ -15,9 +15,7 @@ mkdir -p "$cache/bin" "$cache/java" "$cache/go-build"
 export GO111MODULE=off GOPATH=/usr/share/gocode GOPROXY=off GOFLAGS= GOCACHE="$cache/go-build"
 # GOPATH mode refuses absolute package paths: build relative to the conformance directory.
 cd "$root"
-for program in httpproxy stdlib; do
-  go build -o "$cache/bin/go-$program" "./clients/go/$program"
-done
+go build -o "$cache/bin/go-decide" ./clients/go/decide
 go build -o "$cache/bin/go-e2e-get" ./e2e/go-get
 
 source="$root/clients/java/NonProxyHosts.java"

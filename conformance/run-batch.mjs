@@ -108,11 +108,11 @@ function runJava(cases) {
 /** How each client is run, and how its version is read. */
 const CLIENTS = {
   'go-httpproxy': {
-    run: (cases) => runJson(join(CACHE, 'bin', 'go-httpproxy'), [], cases),
+    run: (cases) => runJson(join(CACHE, 'bin', 'go-decide'), ['httpproxy'], cases),
     version: () => `golang.org/x/net ${xnetVersion()} (Debian), ${goVersion()}`,
   },
   'go-stdlib': {
-    run: (cases) => perNoProxy(cases, (noProxy, group) => runJson(join(CACHE, 'bin', 'go-stdlib'), [], group, proxyEnv(noProxy))),
+    run: (cases) => perNoProxy(cases, (noProxy, group) => runJson(join(CACHE, 'bin', 'go-decide'), ['stdlib'], group, proxyEnv(noProxy))),
     version: () => `net/http ${goVersion()}`,
   },
   'curl': {
