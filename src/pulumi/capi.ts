@@ -234,14 +234,8 @@ export class ProxiedCluster extends pulumi.ComponentResource {
 
     const shared = {
       proxy: definition,
-      clusterName: this.clusterName,
-      namespace: args.namespace,
       capiVersion: args.capiVersion,
-      delivery: args.delivery,
-      bootstrapFormat: args.bootstrapFormat,
-      osFamily: args.osFamily,
-      files: args.files,
-      containerdWaitSeconds: args.containerdWaitSeconds,
+      ...nodeProxyOptionsOf({ ...args, clusterName: this.clusterName }),
       nodeProxySecret: false,
       resourcePrefix: name,
     };

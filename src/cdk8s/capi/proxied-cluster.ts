@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { ensureNodeProxySecret } from './node-proxy-secret';
 import { ProxiedKubeadmConfigTemplate } from './proxied-kubeadm-config-template';
 import { ProxiedKubeadmControlPlane } from './proxied-kubeadm-control-plane';
-import { NodeProxyProps } from '../../core/capi/node-proxy';
+import { nodeProxyOptionsOf } from '../../core/capi/node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from '../../core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 
@@ -69,10 +69,8 @@ export class ProxiedCluster extends Construct {
 
     const shared = {
       proxy: objects.proxy,
-      clusterName: this.name,
-      namespace: props.namespace,
       capiVersion: props.capiVersion,
-      ...nodeProps(props),
+      ...nodeProxyOptionsOf({ ...props, clusterName: this.name }),
     };
     this.controlPlane = new ProxiedKubeadmControlPlane(this, 'ControlPlane', { ...shared, ...props.controlPlane, version: props.version });
     this.workerPools = (props.workerPools ?? []).map((pool, index): ProxiedWorkerPool => {
@@ -95,12 +93,3 @@ export class ProxiedCluster extends Construct {
   }
 }
 
-function nodeProps(props: NodeProxyProps): NodeProxyProps {
-  return {
-    delivery: props.delivery,
-    bootstrapFormat: props.bootstrapFormat,
-    osFamily: props.osFamily,
-    files: props.files,
-    containerdWaitSeconds: props.containerdWaitSeconds,
-  };
-}
