@@ -1,9 +1,9 @@
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { giantSwarmProxySetup, GiantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../../core/addons/giantswarm/setup';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { addApiObjects, apiObjectId } from '../api-objects';
-import { ensureSupportObjects } from '../support-objects';
+import { giantSwarmProxyAppsProduct } from '../../core/addons/products';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link GiantSwarmProxyApps}. */
 export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions {
@@ -26,10 +26,6 @@ export class GiantSwarmProxyApps extends Construct {
     super(scope, id);
     const { proxy, ...options } = props;
     this.setup = giantSwarmProxySetup(proxy, options);
-    // The node-proxy Secret is shared with a ProxiedCluster of the same cluster in this chart.
-    const shared = this.setup.systemdProxySecret;
-    this.apiObjects = this.setup.objects.flatMap((object) => (object === shared
-      ? ensureSupportObjects(Chart.of(this), [object], { scope: this, id: apiObjectId })
-      : addApiObjects(this, [object])));
+    this.apiObjects = addProduct(this, giantSwarmProxyAppsProduct(this.setup));
   }
 }

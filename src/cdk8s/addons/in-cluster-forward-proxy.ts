@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { inClusterForwardProxy, InClusterForwardProxyProps } from '../../core/addons/forward-proxy/forward-proxy';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { ProxySettings } from '../../core/proxy-settings';
-import { addApiObjects } from '../api-objects';
+import { addApiObjects } from '../product-objects';
 
 /**
  * A tinyproxy DaemonSet (`hostNetwork: true`), its config and a Service: a forward proxy inside

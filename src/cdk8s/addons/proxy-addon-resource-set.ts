@@ -2,7 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { addonResourceSet, AddonResourceSet, AddonResourceSetOptions } from '../../core/addons/cluster-resource-set';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { addApiObjects } from '../api-objects';
+import { addApiObjects } from '../product-objects';
 
 /** Props of {@link ProxyAddonResourceSet}. */
 export interface ProxyAddonResourceSetProps extends AddonResourceSetOptions {

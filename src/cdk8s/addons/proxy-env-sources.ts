@@ -2,7 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { proxyEnvFrom, proxyEnvSources, ProxyEnvSourceKind, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { addApiObjects } from '../api-objects';
+import { addApiObjects } from '../product-objects';
 
 /** Props of {@link ProxyEnvSources}. */
 export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions {

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../../core/addons/tkg/tkg-proxy-addons';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
-import { addApiObjects } from '../api-objects';
+import { addApiObjects } from '../product-objects';
 
 /** Props of {@link TkgProxyAddons}. */
 export interface TkgProxyAddonsProps extends TkgProxyAddonsOptions {

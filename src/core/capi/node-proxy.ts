@@ -141,7 +141,7 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   const containerdWaitSeconds = parseContainerdWaitSeconds('containerdWaitSeconds', options.containerdWaitSeconds);
 
   const contents = nodeProxyFileContents(proxy);
-  const secret = delivery === 'secret' ? nodeProxySecret(clusterName, namespace, contents) : undefined;
+  const secret = delivery === 'secret' ? nodeProxySecret(clusterName, namespace, proxy) : undefined;
   const file = (path: string, key: string, permissions: string): KubeadmFile => {
     if (secret) {
       return { path, owner: locations.owner, permissions, contentFrom: { secret: { name: secret.metadata.name, key } } };
@@ -186,6 +186,10 @@ function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelive
   }
   if (value !== 'inline' && value !== 'secret') {
     throw invalidValue('delivery', value, 'must be "inline" or "secret"');
+  }
+  if (value === 'inline' && hasCredentials) {
+    throw new ProxyConfigError('delivery',
+      'must be "secret" when the proxy URLs carry credentials: "inline" would write the password into the KubeadmControlPlane and KubeadmConfigTemplates (got "inline")');
   }
   return value;
 }

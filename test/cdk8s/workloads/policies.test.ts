@@ -21,7 +21,7 @@ describe('policy constructs', () => {
 
   test('the source Secret is shared with a ProxyAwareDeployment-style injection in the same namespace', () => {
     const chart = Testing.chart();
-    new KyvernoProxyPolicy(chart, 'policy', { config: proxyConfig() });
+    new KyvernoProxyPolicy(chart, 'policy', { proxy: proxyConfig() });
     new ApiObject(chart, 'cert-manager', {
       apiVersion: 'apps/v1',
       kind: 'Deployment',

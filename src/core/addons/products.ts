@@ -1,0 +1,15 @@
+import { GiantSwarmProxySetup } from './giantswarm/setup';
+import { nodeProxySecretProduct } from '../capi/products';
+import { manifestsProduct, Product, product } from '../product/product';
+
+/**
+ * The Giant Swarm app-platform objects; the node-proxy Secret among them is the cluster's shared
+ * one (a `ProxiedCluster` of the same cluster in the same scope emits it once).
+ */
+export function giantSwarmProxyAppsProduct(setup: GiantSwarmProxySetup): Product {
+  const shared = setup.systemdProxySecret;
+  return product([
+    ...nodeProxySecretProduct(shared).objects,
+    ...manifestsProduct(setup.objects.filter((object) => object !== shared)).objects,
+  ]);
+}
