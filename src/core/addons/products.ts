@@ -8,8 +8,7 @@ import { manifestsProduct, Product, product } from '../product/product';
  */
 export function giantSwarmProxyAppsProduct(setup: GiantSwarmProxySetup): Product {
   const shared = setup.systemdProxySecret;
-  return product([
-    ...nodeProxySecretProduct(shared).objects,
-    ...manifestsProduct(setup.objects.filter((object) => object !== shared)).objects,
-  ]);
+  return product(setup.objects.flatMap((object) => (object === shared
+    ? nodeProxySecretProduct(shared).objects
+    : manifestsProduct([object]).objects)));
 }

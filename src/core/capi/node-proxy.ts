@@ -187,11 +187,18 @@ function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelive
   if (value !== 'inline' && value !== 'secret') {
     throw invalidValue('delivery', value, 'must be "inline" or "secret"');
   }
-  if (value === 'inline' && hasCredentials) {
+  return value;
+}
+
+/**
+ * Refuse delivery `inline` with credentials for the objects the library emits: the password would
+ * sit in the KubeadmControlPlane and KubeadmConfigTemplates, outside any Secret.
+ */
+export function assertCredentialsOnlyInSecrets(bootstrap: NodeProxyBootstrap, proxy: ClusterProxyConfig): void {
+  if (bootstrap.delivery === 'inline' && proxy.hasCredentials) {
     throw new ProxyConfigError('delivery',
       'must be "secret" when the proxy URLs carry credentials: "inline" would write the password into the KubeadmControlPlane and KubeadmConfigTemplates (got "inline")');
   }
-  return value;
 }
 
 /**

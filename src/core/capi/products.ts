@@ -1,7 +1,7 @@
 import { CapiVersion, parseCapiVersion } from './capi-version';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
-import { NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
+import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
@@ -76,6 +76,7 @@ function withNodeProxySecret(bootstrap: NodeProxyBootstrap, objects: ProductObje
 export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProps): Product {
   const proxy = resolveProxyConfig(props);
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
   const controlPlane = kubeadmControlPlaneObject({
     clusterName: bootstrap.clusterName,
     namespace: bootstrap.namespace,
@@ -94,6 +95,7 @@ export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProp
 export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProductProps): Product {
   const proxy = resolveProxyConfig(props);
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
   const template = kubeadmConfigTemplateObject({
     clusterName: bootstrap.clusterName,
     namespace: bootstrap.namespace,

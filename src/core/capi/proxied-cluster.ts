@@ -6,7 +6,7 @@ import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { ControlPlaneProps, controlPlaneName, kubeadmControlPlaneObject } from './kubeadm-control-plane';
 import { parseKubernetesVersion } from './kubernetes-version';
 import { machineDeploymentName, machineDeploymentObject, WorkerPoolProps } from './machine-deployment';
-import { NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
+import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
@@ -101,6 +101,7 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
   const pools = parseWorkerPools(name, options.workerPools);
 
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf({ ...options, clusterName: name }));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
   const namespace = bootstrap.namespace;
   const controlPlane = kubeadmControlPlaneObject({ ...options.controlPlane, clusterName: name, namespace, capiVersion, version, bootstrap });
   const cluster = clusterObject({

@@ -96,10 +96,13 @@ describe('nodeProxyBootstrap: delivery', () => {
     expect(viaSecret.secret!.stringData.containerdProxy.length).toBeGreaterThan(10240);
   });
 
-  test('the Secret name follows the content, and only the content', () => {
+  test('the Secret name follows the credential-free content and the credentials revision, never the credentials', () => {
     const name = (proxy = demoProxy(), clusterName = 'demo'): string => nodeProxyBootstrap(proxy, { clusterName }).secret!.metadata.name;
     expect(name()).toBe(name());
-    expect(name(demoProxy({ password: 'other' }))).not.toBe(name());
+    expect(name(demoProxy({ password: 'other' }))).toBe(name());
+    expect(name(demoProxy({ username: 'someone-else' }))).toBe(name());
+    expect(name(demoProxy({ credentialsRevision: '2' }))).not.toBe(name());
+    expect(name(demoProxy({ httpProxy: 'http://other-proxy.corp.example:3128' }))).not.toBe(name());
     expect(name(demoProxy({}, { pods: ['10.244.0.0/16'] }))).not.toBe(name());
     expect(name(demoProxy(), 'other')).toMatch(/^other-systemd-proxy-/);
   });
