@@ -106,8 +106,12 @@ const restricted = (patterns: string[], message: string) => ({
 project.eslint?.addOverride({
   files: ['src/core/**/*.ts', 'src/index.ts'],
   rules: restricted(
-    ['cdk8s', 'cdk8s-*', 'constructs', '@pulumi/*', '**/cdk8s', '**/cdk8s/**', '**/pulumi', '**/pulumi/**'],
-    'src/core must stay pure: no cdk8s, constructs or Pulumi imports (see README, Architecture).',
+    [
+      'cdk8s', 'cdk8s-*', 'constructs', '@pulumi/*', '**/cdk8s', '**/cdk8s/**', '**/pulumi', '**/pulumi/**', '**/cli', '**/cli/**',
+      // network and process access belongs to the CLI
+      'node:http', 'node:https', 'node:net', 'node:tls', 'node:dns', 'node:child_process', 'http', 'https', 'net', 'tls', 'dns', 'child_process',
+    ],
+    'src/core must stay pure: no cdk8s, constructs, Pulumi, CLI, network or process imports (see README, Architecture).',
   ),
 });
 project.eslint?.addOverride({
