@@ -1,0 +1,100 @@
+import { giantSwarmProxyAppsProduct } from '../addons/products';
+import { addonResourceSet, AddonResourceSetOptions } from '../addons/cluster-resource-set';
+import { inClusterForwardProxy, InClusterForwardProxyProps } from '../addons/forward-proxy/forward-proxy';
+import { giantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../addons/giantswarm/setup';
+import { proxyEnvSources, ProxyEnvSourceOptions } from '../addons/proxy-env-source';
+import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../addons/tkg/tkg-proxy-addons';
+import {
+  KubeadmConfigTemplateProductProps, kubeadmConfigTemplateProduct, KubeadmControlPlaneProductProps, kubeadmControlPlaneProduct, proxiedClusterProduct,
+} from '../capi/products';
+import { AddProxyOptions, AddProxyResult, addProxyToObjects } from '../capi/add-proxy-to-objects';
+import { ProxiedClusterOptions } from '../capi/proxied-cluster';
+import { addProxyToClusterClass, AddProxyToClusterClassResult } from '../clusterclass/add-proxy-to-cluster-class';
+import { ClusterClassProxy, ClusterClassProxyProps } from '../clusterclass/cluster-class-proxy';
+import { addProxyToTopologyCluster, TopologyClusterProxyOptions, TopologyClusterProxyResult } from '../clusterclass/topology-cluster';
+import { KubeObject } from '../k8s/manifest';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { manifestsProduct, Product } from '../product/product';
+import { KyvernoProxyPolicyOptions } from '../workloads/kyverno-policy';
+import { ProxyAdmissionPolicyOptions } from '../workloads/mutating-admission-policy';
+import { kyvernoProxyPolicyProduct, proxyAdmissionPolicyProduct } from '../workloads/products';
+
+/**
+ * Every product as plain manifests, for tools other than cdk8s and Pulumi (or to inspect what the
+ * constructs and components emit: they map exactly these objects). Each object carries its
+ * identity, whether it is shared (emit once per cluster, namespace or scope) and whether it is
+ * sensitive (a Secret: the only place credentials are).
+ */
+export class Products {
+  /** A whole proxied Cluster API cluster (see the cdk8s `ProxiedCluster`). */
+  public static proxiedCluster(options: ProxiedClusterOptions): Product {
+    return proxiedClusterProduct(options);
+  }
+
+  /** A KubeadmControlPlane behind the proxy and the node-proxy Secret it reads. */
+  public static kubeadmControlPlane(props: KubeadmControlPlaneProductProps): Product {
+    return kubeadmControlPlaneProduct(props);
+  }
+
+  /** A worker KubeadmConfigTemplate behind the proxy and the node-proxy Secret it reads. */
+  public static kubeadmConfigTemplate(props: KubeadmConfigTemplateProductProps): Product {
+    return kubeadmConfigTemplateProduct(props);
+  }
+
+  /** A Kyverno ClusterPolicy injecting the proxy into every Pod, with its sources and RBAC. */
+  public static kyvernoProxyPolicy(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}): Product {
+    return kyvernoProxyPolicyProduct(proxy, options);
+  }
+
+  /** A MutatingAdmissionPolicy injecting the proxy (no Kyverno), with its binding and sources. */
+  public static proxyAdmissionPolicy(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}): Product {
+    return proxyAdmissionPolicyProduct(proxy, options);
+  }
+
+  /** TKG-style addon Secrets (vSphere CPI/CSI, kapp-controller, cluster config values). */
+  public static tkgProxyAddons(proxy: ClusterProxyConfig, options: TkgProxyAddonsOptions): Product {
+    return manifestsProduct(tkgProxyAddonSecrets(proxy, options));
+  }
+
+  /** A ClusterResourceSet delivering an addon's manifests with the proxy configured. */
+  public static addonResourceSet(proxy: ClusterProxyConfig, options: AddonResourceSetOptions): Product {
+    return manifestsProduct(addonResourceSet(proxy, options).objects);
+  }
+
+  /** Giant Swarm cluster-values, the node-proxy Secret and App CRs. */
+  public static giantSwarmProxyApps(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions): Product {
+    return giantSwarmProxyAppsProduct(giantSwarmProxySetup(proxy, options));
+  }
+
+  /** A ConfigMap (no credentials) or Secret per namespace, for `envFrom`. */
+  public static proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions): Product {
+    return manifestsProduct(proxyEnvSources(proxy, options));
+  }
+
+  /** An in-cluster forward proxy (tinyproxy DaemonSet, config, Service). */
+  public static inClusterForwardProxy(props: InClusterForwardProxyProps): Product {
+    return manifestsProduct(inClusterForwardProxy(props).objects);
+  }
+
+  /**
+   * Put the nodes of existing Cluster API manifests behind the proxy (the plain-JSON counterpart of
+   * the cdk8s `addProxyToKubeadmObjects`): kubeadm objects get the files and commands, templates
+   * are renamed and MachineDeployments retargeted, and the node-proxy Secret is added. The input
+   * is not modified; applying twice gives the same result.
+   */
+  public static addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConfig, options: AddProxyOptions): AddProxyResult {
+    return addProxyToObjects(objects, proxy, options);
+  }
+
+  /** A ClusterClass with the proxy variable and patches (`templates`: the ones the class references). */
+  public static addProxyToClusterClass(clusterClass: KubeObject, templates: KubeObject[], props: ClusterClassProxyProps): AddProxyToClusterClassResult {
+    return addProxyToClusterClass(clusterClass, templates, props);
+  }
+
+  /** A topology Cluster with the class's proxy variable set, and its node-proxy Secret. */
+  public static addProxyToTopologyCluster(cluster: KubeObject, classProxy: ClusterClassProxy, options: TopologyClusterProxyOptions = {}): TopologyClusterProxyResult {
+    return addProxyToTopologyCluster(cluster, classProxy, options);
+  }
+
+  private constructor() {}
+}
