@@ -1,7 +1,7 @@
 import { ApiObject, JsonPatch, Testing } from 'cdk8s';
 import { addApiObjects } from '../../src/cdk8s';
-import { objectIdentity } from '../../src/core/product/product';
 import { KubeObject } from '../../src/core';
+import { objectIdentity } from '../../src/core/product/product';
 
 const configMap: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'proxy', namespace: 'kube-system' }, data: { a: 'b' } };
 const secret: KubeObject = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'proxy' }, stringData: { k: 'v' } };

@@ -89,17 +89,29 @@ const PRODUCTS: Array<[string, (chart: Chart, proxy: ClusterProxyConfig, credent
     cdk8s.injectProxyEnv(chart, proxy);
   }],
   ['ProxyAwareDeployment', (chart, proxy) => new ProxyAwareDeployment(chart, 'Cm', {
-    proxy, metadata: { name: 'cert-manager', namespace: 'apps' }, containers: [{ name: 'controller', image: 'cert-manager:1' }],
+    proxy,
+    metadata: { name: 'cert-manager', namespace: 'apps' },
+    containers: [{ name: 'controller', image: 'cert-manager:1' }],
   })],
   ['TkgProxyAddons', (chart, proxy) => new cdk8s.TkgProxyAddons(chart, 'Tkg', {
     proxy: new ClusterProxyConfig(proxy.settings, new ClusterNetwork(networkProps({ provider: 'vsphere', providerEndpoints: ['vcenter.lab.example'] }))),
-    clusterName: 'wl', namespace: 'default', vsphereCpiValues: { server: 'vcenter.lab.example', datacenter: '/dc0' },
+    clusterName: 'wl',
+    namespace: 'default',
+    vsphereCpiValues: { server: 'vcenter.lab.example', datacenter: '/dc0' },
   })],
   ['ProxyAddonResourceSet', (chart, proxy) => new cdk8s.ProxyAddonResourceSet(chart, 'Crs', {
-    proxy, clusterName: 'wl', namespace: 'default', name: 'addons', injectProxyEnv: {}, manifests: [structuredClone(podManifest)],
+    proxy,
+    clusterName: 'wl',
+    namespace: 'default',
+    name: 'addons',
+    injectProxyEnv: {},
+    manifests: [structuredClone(podManifest)],
   })],
   ['GiantSwarmProxyApps', (chart, proxy) => new cdk8s.GiantSwarmProxyApps(chart, 'Gs', {
-    proxy, clusterName: 'mycluster', namespace: 'org-acme', osFamily: 'ubuntu',
+    proxy,
+    clusterName: 'mycluster',
+    namespace: 'org-acme',
+    osFamily: 'ubuntu',
     apps: [{ name: 'mycluster-cert-manager', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }],
   } as any)],
   ['ProxyEnvSources', (chart, proxy) => new cdk8s.ProxyEnvSources(chart, 'Env', { proxy, namespaces: ['team-a'] })],

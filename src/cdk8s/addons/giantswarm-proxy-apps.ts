@@ -1,8 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { giantSwarmProxySetup, GiantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../../core/addons/giantswarm/setup';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { giantSwarmProxyAppsProduct } from '../../core/addons/products';
+import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link GiantSwarmProxyApps}. */

@@ -3,8 +3,8 @@ import { IConstruct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
 import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
-import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { injectionSourcesProduct } from '../../core/workloads/products';
+import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { addProduct } from '../product-objects';
 
 /** Options for {@link injectProxyEnv}: the core injection options (env, CA bundle, exclusions). */

@@ -32,7 +32,9 @@ export class AddonValues {
   }
 
   /** JSON 6902 patches adding the proxy env to containers addressed by position. */
-  public static kustomizeJson6902Patches(proxy: ClusterProxyConfig, targets: KustomizeTarget[], options: ProxyEnvOptions = {}): KustomizeInlinePatch[] {
+  public static kustomizeJson6902Patches(
+    proxy: ClusterProxyConfig, targets: KustomizeTarget[], options: ProxyEnvOptions = {},
+  ): KustomizeInlinePatch[] {
     return kustomizeJson6902Patches(proxy, targets, options);
   }
 

@@ -1,19 +1,19 @@
-import { giantSwarmProxyAppsProduct } from '../addons/products';
 import { addonResourceSet, AddonResourceSetOptions } from '../addons/cluster-resource-set';
 import { inClusterForwardProxy, InClusterForwardProxyProps } from '../addons/forward-proxy/forward-proxy';
 import { giantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../addons/giantswarm/setup';
+import { giantSwarmProxyAppsProduct } from '../addons/products';
 import { proxyEnvSources, ProxyEnvSourceOptions } from '../addons/proxy-env-source';
 import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../addons/tkg/tkg-proxy-addons';
+import { AddProxyOptions, AddProxyResult, addProxyToObjects } from '../capi/add-proxy-to-objects';
 import {
   KubeadmConfigTemplateProductProps, kubeadmConfigTemplateProduct, KubeadmControlPlaneProductProps, kubeadmControlPlaneProduct, proxiedClusterProduct,
 } from '../capi/products';
-import { AddProxyOptions, AddProxyResult, addProxyToObjects } from '../capi/add-proxy-to-objects';
 import { ProxiedClusterOptions } from '../capi/proxied-cluster';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { addProxyToClusterClass, AddProxyToClusterClassResult } from '../clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster, TopologyClusterProxyOptions, TopologyClusterProxyResult } from '../clusterclass/topology-cluster';
 import { KubeObject } from '../k8s/manifest';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { manifestsProduct, Product } from '../product/product';
 import { KyvernoProxyPolicyOptions } from '../workloads/kyverno-policy';
 import { ProxyAdmissionPolicyOptions } from '../workloads/mutating-admission-policy';
@@ -87,12 +87,16 @@ export class Products {
   }
 
   /** A ClusterClass with the proxy variable and patches (`templates`: the ones the class references). */
-  public static addProxyToClusterClass(clusterClass: KubeObject, templates: KubeObject[], props: ClusterClassProxyProps): AddProxyToClusterClassResult {
+  public static addProxyToClusterClass(
+    clusterClass: KubeObject, templates: KubeObject[], props: ClusterClassProxyProps,
+  ): AddProxyToClusterClassResult {
     return addProxyToClusterClass(clusterClass, templates, props);
   }
 
   /** A topology Cluster with the class's proxy variable set, and its node-proxy Secret. */
-  public static addProxyToTopologyCluster(cluster: KubeObject, classProxy: ClusterClassProxy, options: TopologyClusterProxyOptions = {}): TopologyClusterProxyResult {
+  public static addProxyToTopologyCluster(
+    cluster: KubeObject, classProxy: ClusterClassProxy, options: TopologyClusterProxyOptions = {},
+  ): TopologyClusterProxyResult {
     return addProxyToTopologyCluster(cluster, classProxy, options);
   }
 

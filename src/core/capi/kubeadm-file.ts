@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { ProxyConfigError } from '../errors';
+import { BootstrapFormat } from './bootstrap-format';
 
 /**
  * One entry of a KubeadmConfigSpec's `files`, and the limits Cluster API puts on it.
@@ -69,7 +70,7 @@ export function inlineFileContent(
   field: string,
   path: string,
   content: string,
-  format: 'cloud-config' | 'ignition',
+  format: BootstrapFormat,
 ): { content: string; encoding?: 'gzip+base64' } {
   if (contentLength(content) <= MAX_FILE_CONTENT_LENGTH) {
     return { content };

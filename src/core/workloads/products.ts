@@ -1,5 +1,5 @@
-import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
 import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from './kyverno-policy';
+import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { KubeObject } from '../k8s/manifest';
 import { manifestsProduct, Product } from '../product/product';

@@ -61,7 +61,7 @@ describe('nodeProxyBootstrap: delivery', () => {
     expect(inline.secret).toBeUndefined();
     expect(inline.files[0].content).toContain('HTTP_PROXY=http://CORP%%5Csvc-k8s:p%%40ss');
     expect(() => nodeProxyBootstrap(demoProxy(), { ...base, delivery: 'configmap' as never }))
-      .toThrow('delivery: must be "inline" or "secret" (got "configmap")');
+      .toThrow('delivery: must be one of "inline", "secret" (got "configmap")');
   });
 
   test('inline content over the 10240-character CRD limit is sent gzip+base64 on cloud-config, and decodes to the same bytes', () => {
@@ -181,7 +181,7 @@ describe('nodeProxyBootstrap: proxy CA per OS family', () => {
     expect(() => nodeProxyBootstrap(withCa, { ...base, osFamily: 'flatcar' }))
       .toThrow(/^bootstrapFormat: must be "ignition" for Flatcar nodes: Flatcar does not run cloud-config runcmd/);
     expect(() => nodeProxyBootstrap(withCa, { ...base, bootstrapFormat: 'butane' as never }))
-      .toThrow('bootstrapFormat: must be "cloud-config" or "ignition" (got "butane")');
+      .toThrow('bootstrapFormat: must be one of "cloud-config", "ignition" (got "butane")');
   });
 });
 
