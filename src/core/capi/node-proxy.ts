@@ -23,7 +23,8 @@ import { assertDnsLabel } from '../k8s/names';
  *    Cluster API object.
  */
 export type NodeProxyDelivery = (typeof NODE_PROXY_DELIVERIES)[number];
-export { BOOTSTRAP_FORMATS, BootstrapFormat };
+export { BOOTSTRAP_FORMATS };
+export type { BootstrapFormat };
 
 /** The delivery modes. */
 export const NODE_PROXY_DELIVERIES = ['inline', 'secret'] as const;
