@@ -7,66 +7,74 @@
 
 // The definition
 export { ProxyConfigError } from './core/errors';
-export { ProxySettings, ProxySettingsProps } from './core/proxy-settings';
+export { ProxySettings } from './core/proxy-settings';
+export type { ProxySettingsProps } from './core/proxy-settings';
 export { ProxyUrl } from './core/proxy-url';
-export { CaBundle, CaCertificate } from './core/ca-bundle';
-export { ClusterNetwork, ClusterNetworkProps } from './core/network';
-export { Provider, PROVIDERS } from './core/providers';
-export { ClusterProxyConfig, ClusterProxyConfigOptions } from './core/cluster-proxy-config';
-export { ProxyEnvironment } from './core/proxy-environment';
+export type { CaBundle, CaCertificate } from './core/ca-bundle';
+export { ClusterNetwork } from './core/network';
+export type { ClusterNetworkProps } from './core/network';
+export { PROVIDERS } from './core/providers';
+export type { Provider } from './core/providers';
+export { ClusterProxyConfig } from './core/cluster-proxy-config';
+export type { ClusterProxyConfigOptions } from './core/cluster-proxy-config';
+export type { ProxyEnvironment } from './core/proxy-environment';
 
 // The NO_PROXY engine
-export { NoProxy, NoProxyProps, NoProxyForClusterProps } from './core/noproxy/no-proxy';
-export { ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions } from './core/noproxy/cluster-defaults';
-export { NoProxyFormat, JavaNonProxyHosts } from './core/noproxy/render';
-export { NoProxyClientId, NO_PROXY_CLIENT_IDS } from './core/noproxy/clients';
-export { ExplainNoProxyOptions, NoProxyClientVerdict, NoProxyVariables } from './core/noproxy/explain';
-export { NoProxyLintWarning } from './core/noproxy/lint';
+export { NoProxy } from './core/noproxy/no-proxy';
+export type { NoProxyProps, NoProxyForClusterProps } from './core/noproxy/no-proxy';
+export type { ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions } from './core/noproxy/cluster-defaults';
+export type { NoProxyFormat, JavaNonProxyHosts } from './core/noproxy/render';
+export { NO_PROXY_CLIENT_IDS } from './core/noproxy/clients';
+export type { NoProxyClientId } from './core/noproxy/clients';
+export type { ExplainNoProxyOptions, NoProxyClientVerdict, NoProxyVariables } from './core/noproxy/explain';
+export type { NoProxyLintWarning } from './core/noproxy/lint';
 export { NoProxyEngine } from './core/api/no-proxy-engine';
 
 // Renderers
 export { ProxyRenderers } from './core/api/renderers';
-export { PodEnvVar } from './core/render/pod-env';
+export type { PodEnvVar } from './core/render/pod-env';
 
 // Products: every construct's and component's objects, as plain manifests
-export { Product, ProductObject } from './core/product/product';
-export { KubeObject } from './core/k8s/manifest';
+export type { Product, ProductObject } from './core/product/product';
+export type { ObjectMetadataProps, WithObjectMetadata } from './core/product/metadata';
+export type { KubeObject } from './core/k8s/manifest';
 export { Products } from './core/api/products';
 
 // Cluster API
-export { ProxiedClusterOptions } from './core/capi/proxied-cluster';
-export { ControlPlaneProps } from './core/capi/kubeadm-control-plane';
-export { WorkerPoolProps } from './core/capi/machine-deployment';
-export { ObjectReferenceProps, CapiVersion } from './core/capi/capi-version';
-export { NodeProxyProps, NodeProxyDelivery, BootstrapFormat } from './core/capi/node-proxy';
-export { NodeProxyFileOptions } from './core/capi/node-file-options';
-export { OsFamily } from './core/capi/os-family';
-export { ProxySourceProps } from './core/capi/proxy-source';
-export { KubeadmControlPlaneProductProps, KubeadmConfigTemplateProductProps } from './core/capi/products';
-export { AddProxyOptions, AddProxyResult } from './core/capi/add-proxy-to-objects';
+export type { ProxiedClusterOptions } from './core/capi/proxied-cluster';
+export type { ControlPlaneProps } from './core/capi/kubeadm-control-plane';
+export type { WorkerPoolProps } from './core/capi/machine-deployment';
+export type { ObjectReferenceProps, CapiVersion } from './core/capi/capi-version';
+export type { NodeProxyProps, NodeProxyDelivery, BootstrapFormat } from './core/capi/node-proxy';
+export type { NodeProxyFileOptions } from './core/capi/node-file-options';
+export type { OsFamily } from './core/capi/os-family';
+export type { ProxySourceProps } from './core/capi/proxy-source';
+export type { KubeadmControlPlaneProductProps, KubeadmConfigTemplateProductProps } from './core/capi/products';
+export type { AddProxyOptions, AddProxyResult } from './core/capi/add-proxy-to-objects';
 
 // ClusterClass
-export { ClusterClassProxy, ClusterClassProxyProps } from './core/clusterclass/cluster-class-proxy';
-export { TopologyClusterProxyOptions, TopologyClusterProxyResult } from './core/clusterclass/topology-cluster';
-export { AddProxyToClusterClassResult } from './core/clusterclass/add-proxy-to-cluster-class';
+export { ClusterClassProxy } from './core/clusterclass/cluster-class-proxy';
+export type { ClusterClassProxyProps } from './core/clusterclass/cluster-class-proxy';
+export type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from './core/clusterclass/topology-cluster';
+export type { AddProxyToClusterClassResult } from './core/clusterclass/add-proxy-to-cluster-class';
 
 // Workloads
 export { ProxyInjection } from './core/workloads/proxy-injection';
-export { ProxyInjectionOptions, InjectionExclusions } from './core/workloads/injection-options';
-export { ProxyEnvOptions } from './core/workloads/container-env';
-export { TrustBundleOptions } from './core/workloads/trust-bundle';
-export { KyvernoProxyPolicyOptions } from './core/workloads/kyverno-policy';
-export { ProxyAdmissionPolicyOptions } from './core/workloads/mutating-admission-policy';
+export type { ProxyInjectionOptions, InjectionExclusions } from './core/workloads/injection-options';
+export type { ProxyEnvOptions } from './core/workloads/container-env';
+export type { TrustBundleOptions } from './core/workloads/trust-bundle';
+export type { KyvernoProxyPolicyOptions } from './core/workloads/kyverno-policy';
+export type { ProxyAdmissionPolicyOptions } from './core/workloads/mutating-admission-policy';
 
 // Addons and app platforms
 export { AddonValues } from './core/api/addon-values';
-export { TkgProxyAddonsOptions } from './core/addons/tkg/tkg-proxy-addons';
-export { AddonResourceSetOptions } from './core/addons/cluster-resource-set';
-export { GiantSwarmProxySetupOptions, GiantSwarmProxySetup } from './core/addons/giantswarm/setup';
-export { ProxyEnvSourceOptions } from './core/addons/proxy-env-source';
-export { InClusterForwardProxyProps } from './core/addons/forward-proxy/forward-proxy';
-export { ProxyBasicAuth } from './core/addons/forward-proxy/tinyproxy-config';
-export { HelmPresetName, HelmPreset, HelmProxyKeys } from './core/addons/helm/helm-presets';
-export { HelmProxyValues, HelmProxyValuesOptions } from './core/addons/helm/helm-values';
-export { KustomizeProxyComponentOptions } from './core/addons/kustomize/kustomize-component';
-export { KustomizeTarget } from './core/addons/kustomize/kustomize-target';
+export type { TkgProxyAddonsOptions } from './core/addons/tkg/tkg-proxy-addons';
+export type { AddonResourceSetOptions } from './core/addons/cluster-resource-set';
+export type { GiantSwarmProxySetupOptions, GiantSwarmProxySetup } from './core/addons/giantswarm/setup';
+export type { ProxyEnvSourceOptions } from './core/addons/proxy-env-source';
+export type { InClusterForwardProxyProps } from './core/addons/forward-proxy/forward-proxy';
+export type { ProxyBasicAuth } from './core/addons/forward-proxy/tinyproxy-config';
+export type { HelmPresetName, HelmPreset, HelmProxyKeys } from './core/addons/helm/helm-presets';
+export type { HelmProxyValues, HelmProxyValuesOptions } from './core/addons/helm/helm-values';
+export type { KustomizeProxyComponentOptions } from './core/addons/kustomize/kustomize-component';
+export type { KustomizeTarget } from './core/addons/kustomize/kustomize-target';

@@ -14,6 +14,7 @@ import { addProxyToClusterClass, AddProxyToClusterClassResult } from '../cluster
 import { ClusterClassProxy, ClusterClassProxyProps } from '../clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster, TopologyClusterProxyOptions, TopologyClusterProxyResult } from '../clusterclass/topology-cluster';
 import { KubeObject } from '../k8s/manifest';
+import { ObjectMetadataProps, withObjectMetadata } from '../product/metadata';
 import { manifestsProduct, Product } from '../product/product';
 import { KyvernoProxyPolicyOptions } from '../workloads/kyverno-policy';
 import { ProxyAdmissionPolicyOptions } from '../workloads/mutating-admission-policy';
@@ -42,38 +43,38 @@ export class Products {
   }
 
   /** A Kyverno ClusterPolicy injecting the proxy into every Pod, with its sources and RBAC. */
-  public static kyvernoProxyPolicy(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}): Product {
-    return kyvernoProxyPolicyProduct(proxy, options);
+  public static kyvernoProxyPolicy(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}, metadata?: ObjectMetadataProps): Product {
+    return kyvernoProxyPolicyProduct(proxy, options, metadata);
   }
 
   /** A MutatingAdmissionPolicy injecting the proxy (no Kyverno), with its binding and sources. */
-  public static proxyAdmissionPolicy(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}): Product {
-    return proxyAdmissionPolicyProduct(proxy, options);
+  public static proxyAdmissionPolicy(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}, metadata?: ObjectMetadataProps): Product {
+    return proxyAdmissionPolicyProduct(proxy, options, metadata);
   }
 
   /** TKG-style addon Secrets (vSphere CPI/CSI, kapp-controller, cluster config values). */
-  public static tkgProxyAddons(proxy: ClusterProxyConfig, options: TkgProxyAddonsOptions): Product {
-    return manifestsProduct(tkgProxyAddonSecrets(proxy, options));
+  public static tkgProxyAddons(proxy: ClusterProxyConfig, options: TkgProxyAddonsOptions, metadata?: ObjectMetadataProps): Product {
+    return withObjectMetadata(manifestsProduct(tkgProxyAddonSecrets(proxy, options)), metadata);
   }
 
   /** A ClusterResourceSet delivering an addon's manifests with the proxy configured. */
-  public static addonResourceSet(proxy: ClusterProxyConfig, options: AddonResourceSetOptions): Product {
-    return manifestsProduct(addonResourceSet(proxy, options).objects);
+  public static addonResourceSet(proxy: ClusterProxyConfig, options: AddonResourceSetOptions, metadata?: ObjectMetadataProps): Product {
+    return withObjectMetadata(manifestsProduct(addonResourceSet(proxy, options).objects), metadata);
   }
 
   /** Giant Swarm cluster-values, the node-proxy Secret and App CRs. */
-  public static giantSwarmProxyApps(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions): Product {
-    return giantSwarmProxyAppsProduct(giantSwarmProxySetup(proxy, options));
+  public static giantSwarmProxyApps(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions, metadata?: ObjectMetadataProps): Product {
+    return giantSwarmProxyAppsProduct(giantSwarmProxySetup(proxy, options), metadata);
   }
 
   /** A ConfigMap (no credentials) or Secret per namespace, for `envFrom`. */
-  public static proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions): Product {
-    return manifestsProduct(proxyEnvSources(proxy, options));
+  public static proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions, metadata?: ObjectMetadataProps): Product {
+    return withObjectMetadata(manifestsProduct(proxyEnvSources(proxy, options)), metadata);
   }
 
   /** An in-cluster forward proxy (tinyproxy DaemonSet, config, Service). */
-  public static inClusterForwardProxy(props: InClusterForwardProxyProps): Product {
-    return manifestsProduct(inClusterForwardProxy(props).objects);
+  public static inClusterForwardProxy(props: InClusterForwardProxyProps, metadata?: ObjectMetadataProps): Product {
+    return withObjectMetadata(manifestsProduct(inClusterForwardProxy(props).objects), metadata);
   }
 
   /**

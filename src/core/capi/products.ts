@@ -5,6 +5,7 @@ import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap,
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
+import { WithObjectMetadata, withObjectMetadata } from '../product/metadata';
 import { Product, product, productObject, ProductObject } from '../product/product';
 
 /**
@@ -17,7 +18,7 @@ import { Product, product, productObject, ProductObject } from '../product/produ
 export const NODE_PROXY_SECRET_ID = 'NodeProxySecret';
 
 /** Props of the KubeadmControlPlane product. */
-export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeProxyProps, ControlPlaneProps {
+export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeProxyProps, ControlPlaneProps, WithObjectMetadata {
   /** Name of the Cluster this control plane belongs to. */
   readonly clusterName: string;
   /**
@@ -37,7 +38,7 @@ export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeP
 }
 
 /** Props of the KubeadmConfigTemplate product. */
-export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, NodeProxyProps {
+export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {
   /** Name of the Cluster the workers join. */
   readonly clusterName: string;
   /** Base name of the template; the Kubernetes name is `<name>-<hash of the template's spec>`. */
@@ -88,7 +89,7 @@ export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProp
     name: props.name,
     bootstrap,
   }, '');
-  return withNodeProxySecret(bootstrap, [productObject('ControlPlane', controlPlane)]);
+  return withObjectMetadata(withNodeProxySecret(bootstrap, [productObject('ControlPlane', controlPlane)]), props.metadata);
 }
 
 /** A worker KubeadmConfigTemplate behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
@@ -104,7 +105,7 @@ export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProduct
     kubeadmConfigSpec: props.kubeadmConfigSpec,
     bootstrap,
   });
-  return withNodeProxySecret(bootstrap, [productObject('ConfigTemplate', template)]);
+  return withObjectMetadata(withNodeProxySecret(bootstrap, [productObject('ConfigTemplate', template)]), props.metadata);
 }
 
 /** Construct id / resource name suffix of a worker pool's object. */
@@ -120,9 +121,9 @@ export function proxiedClusterProduct(options: ProxiedClusterOptions): Product {
   const objects = proxiedClusterObjects(options);
   const pool = (kind: 'ConfigTemplate' | 'MachineDeployment', name: string, manifest: KubeObject) =>
     productObject(workerPoolObjectId(kind, name), manifest);
-  return withNodeProxySecret(objects.bootstrap, [
+  return withObjectMetadata(withNodeProxySecret(objects.bootstrap, [
     productObject('Cluster', objects.cluster),
     productObject('ControlPlane', objects.controlPlane),
     ...objects.workerPools.flatMap((p) => [pool('ConfigTemplate', p.name, p.configTemplate), pool('MachineDeployment', p.name, p.machineDeployment)]),
-  ]);
+  ]), options.metadata);
 }

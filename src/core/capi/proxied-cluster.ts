@@ -9,10 +9,11 @@ import { machineDeploymentName, machineDeploymentObject, WorkerPoolProps } from 
 import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
+import { WithObjectMetadata } from '../product/metadata';
 import { assertDnsLabel } from '../k8s/names';
 
 /** A whole Cluster API cluster behind the proxy, as one definition. */
-export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps {
+export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {
   /** Cluster name: a DNS label (it becomes a label value and a prefix of every object name). */
   readonly name: string;
   /**

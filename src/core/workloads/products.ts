@@ -2,6 +2,7 @@ import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from './kyverno-p
 import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { KubeObject } from '../k8s/manifest';
+import { withObjectMetadata } from '../product/metadata';
 import { manifestsProduct, Product } from '../product/product';
 
 /**
@@ -15,13 +16,13 @@ function isInjectionSource(manifest: KubeObject): boolean {
 }
 
 /** The Kyverno ClusterPolicy, its RBAC, and the sources it clones (shared). */
-export function kyvernoProxyPolicyProduct(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}): Product {
-  return manifestsProduct(renderKyvernoProxyPolicy(proxy, options), isInjectionSource);
+export function kyvernoProxyPolicyProduct(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}, metadata?: unknown): Product {
+  return withObjectMetadata(manifestsProduct(renderKyvernoProxyPolicy(proxy, options), isInjectionSource), metadata);
 }
 
 /** The MutatingAdmissionPolicy, its binding, and the sources in each target namespace (shared). */
-export function proxyAdmissionPolicyProduct(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}): Product {
-  return manifestsProduct(renderProxyAdmissionPolicy(proxy, options), isInjectionSource);
+export function proxyAdmissionPolicyProduct(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}, metadata?: unknown): Product {
+  return withObjectMetadata(manifestsProduct(renderProxyAdmissionPolicy(proxy, options), isInjectionSource), metadata);
 }
 
 /** The sources an injected workload reads (all shared). */
