@@ -27,6 +27,6 @@ export class GiantSwarmProxyApps extends Construct {
     super(scope, id);
     const { proxy, metadata, ...options } = props;
     this.setup = giantSwarmProxySetup(proxy, options);
-    this.apiObjects = addProduct(this, giantSwarmProxyAppsProduct(this.setup, metadata));
+    this.apiObjects = addProduct(this, giantSwarmProxyAppsProduct(proxy, this.setup, metadata));
   }
 }

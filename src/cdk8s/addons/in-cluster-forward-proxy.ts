@@ -2,7 +2,8 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { inClusterForwardProxy, InClusterForwardProxyProps } from '../../core/addons/forward-proxy/forward-proxy';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { WithObjectMetadata, withObjectMetadata } from '../../core/product/metadata';
+import { finishProduct } from '../../core/product/credentials';
+import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
 import { ProxySettings } from '../../core/proxy-settings';
 import { addProduct } from '../product-objects';
@@ -32,6 +33,6 @@ export class InClusterForwardProxy extends Construct {
     this.url = result.url;
     this.settings = result.settings;
     this.proxy = result.proxy;
-    this.apiObjects = addProduct(this, withObjectMetadata(manifestsProduct(result.objects), metadata));
+    this.apiObjects = addProduct(this, finishProduct(manifestsProduct(result.objects), result.proxy, metadata));
   }
 }

@@ -2,7 +2,8 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { addonResourceSet, AddonResourceSet, AddonResourceSetOptions } from '../../core/addons/cluster-resource-set';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { WithObjectMetadata, withObjectMetadata } from '../../core/product/metadata';
+import { finishProduct } from '../../core/product/credentials';
+import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
 import { addProduct } from '../product-objects';
 
@@ -27,6 +28,6 @@ export class ProxyAddonResourceSet extends Construct {
     super(scope, id);
     const { proxy, metadata, ...options } = props;
     this.resourceSet = addonResourceSet(proxy, options);
-    this.apiObjects = addProduct(this, withObjectMetadata(manifestsProduct(this.resourceSet.objects), metadata));
+    this.apiObjects = addProduct(this, finishProduct(manifestsProduct(this.resourceSet.objects), proxy, metadata));
   }
 }

@@ -2,7 +2,8 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { proxyEnvFrom, proxyEnvSources, ProxyEnvSourceKind, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { WithObjectMetadata, withObjectMetadata } from '../../core/product/metadata';
+import { finishProduct } from '../../core/product/credentials';
+import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
 import { addProduct } from '../product-objects';
 
@@ -30,7 +31,7 @@ export class ProxyEnvSources extends Construct {
     const objects = proxyEnvSources(proxy, options);
     this.kind = objects[0].kind as ProxyEnvSourceKind;
     this.name = options.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
-    this.apiObjects = addProduct(this, withObjectMetadata(manifestsProduct(objects), metadata));
+    this.apiObjects = addProduct(this, finishProduct(manifestsProduct(objects), proxy, metadata));
   }
 
   /** The `envFrom` entry for a container in one of the namespaces. */

@@ -3,7 +3,8 @@ import { Construct } from 'constructs';
 import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../../core/addons/tkg/tkg-proxy-addons';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
-import { WithObjectMetadata, withObjectMetadata } from '../../core/product/metadata';
+import { finishProduct } from '../../core/product/credentials';
+import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
 import { addProduct } from '../product-objects';
 
@@ -27,7 +28,7 @@ export class TkgProxyAddons extends Construct {
   constructor(scope: Construct, id: string, props: TkgProxyAddonsProps) {
     super(scope, id);
     const { proxy, metadata, ...options } = props;
-    const product = withObjectMetadata(manifestsProduct(tkgProxyAddonSecrets(proxy, options)), metadata);
+    const product = finishProduct(manifestsProduct(tkgProxyAddonSecrets(proxy, options)), proxy, metadata);
     this.manifests = product.objects.map((object) => object.manifest);
     this.apiObjects = addProduct(this, product);
   }

@@ -55,6 +55,6 @@ function injectInto(apiObject: ApiObject, injection: ProxyInjection): void {
     return;
   }
   // support objects first: a conflict must throw before the object is patched
-  addProduct(Chart.of(apiObject), injectionSourcesProduct(plan.supportObjects));
+  addProduct(Chart.of(apiObject), injectionSourcesProduct(injection.config, plan.supportObjects));
   apiObject.addJsonPatch(...plan.patch.map((operation) => JsonPatch.add(operation.path, operation.value)));
 }

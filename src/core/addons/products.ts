@@ -1,15 +1,16 @@
 import { GiantSwarmProxySetup } from './giantswarm/setup';
 import { nodeProxySecretProduct } from '../capi/products';
-import { withObjectMetadata } from '../product/metadata';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { finishProduct } from '../product/credentials';
 import { manifestsProduct, Product, product } from '../product/product';
 
 /**
  * The Giant Swarm app-platform objects; the node-proxy Secret among them is the cluster's shared
  * one (a `ProxiedCluster` of the same cluster in the same scope emits it once).
  */
-export function giantSwarmProxyAppsProduct(setup: GiantSwarmProxySetup, metadata?: unknown): Product {
+export function giantSwarmProxyAppsProduct(proxy: ClusterProxyConfig, setup: GiantSwarmProxySetup, metadata?: unknown): Product {
   const shared = setup.systemdProxySecret;
-  return withObjectMetadata(product(setup.objects.flatMap((object) => (object === shared
+  return finishProduct(product(setup.objects.flatMap((object) => (object === shared
     ? nodeProxySecretProduct(shared).objects
-    : manifestsProduct([object]).objects))), metadata);
+    : manifestsProduct([object]).objects))), proxy, metadata);
 }

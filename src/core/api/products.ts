@@ -14,7 +14,8 @@ import { addProxyToClusterClass, AddProxyToClusterClassResult } from '../cluster
 import { ClusterClassProxy, ClusterClassProxyProps } from '../clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster, TopologyClusterProxyOptions, TopologyClusterProxyResult } from '../clusterclass/topology-cluster';
 import { KubeObject } from '../k8s/manifest';
-import { ObjectMetadataProps, withObjectMetadata } from '../product/metadata';
+import { finishProduct } from '../product/credentials';
+import { ObjectMetadataProps } from '../product/metadata';
 import { manifestsProduct, Product } from '../product/product';
 import { KyvernoProxyPolicyOptions } from '../workloads/kyverno-policy';
 import { ProxyAdmissionPolicyOptions } from '../workloads/mutating-admission-policy';
@@ -54,27 +55,28 @@ export class Products {
 
   /** TKG-style addon Secrets (vSphere CPI/CSI, kapp-controller, cluster config values). */
   public static tkgProxyAddons(proxy: ClusterProxyConfig, options: TkgProxyAddonsOptions, metadata?: ObjectMetadataProps): Product {
-    return withObjectMetadata(manifestsProduct(tkgProxyAddonSecrets(proxy, options)), metadata);
+    return finishProduct(manifestsProduct(tkgProxyAddonSecrets(proxy, options)), proxy, metadata);
   }
 
   /** A ClusterResourceSet delivering an addon's manifests with the proxy configured. */
   public static addonResourceSet(proxy: ClusterProxyConfig, options: AddonResourceSetOptions, metadata?: ObjectMetadataProps): Product {
-    return withObjectMetadata(manifestsProduct(addonResourceSet(proxy, options).objects), metadata);
+    return finishProduct(manifestsProduct(addonResourceSet(proxy, options).objects), proxy, metadata);
   }
 
   /** Giant Swarm cluster-values, the node-proxy Secret and App CRs. */
   public static giantSwarmProxyApps(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions, metadata?: ObjectMetadataProps): Product {
-    return giantSwarmProxyAppsProduct(giantSwarmProxySetup(proxy, options), metadata);
+    return giantSwarmProxyAppsProduct(proxy, giantSwarmProxySetup(proxy, options), metadata);
   }
 
   /** A ConfigMap (no credentials) or Secret per namespace, for `envFrom`. */
   public static proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions, metadata?: ObjectMetadataProps): Product {
-    return withObjectMetadata(manifestsProduct(proxyEnvSources(proxy, options)), metadata);
+    return finishProduct(manifestsProduct(proxyEnvSources(proxy, options)), proxy, metadata);
   }
 
   /** An in-cluster forward proxy (tinyproxy DaemonSet, config, Service). */
   public static inClusterForwardProxy(props: InClusterForwardProxyProps, metadata?: ObjectMetadataProps): Product {
-    return withObjectMetadata(manifestsProduct(inClusterForwardProxy(props).objects), metadata);
+    const forwardProxy = inClusterForwardProxy(props);
+    return finishProduct(manifestsProduct(forwardProxy.objects), forwardProxy.proxy, metadata);
   }
 
   /**

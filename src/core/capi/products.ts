@@ -5,7 +5,8 @@ import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap,
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
-import { WithObjectMetadata, withObjectMetadata } from '../product/metadata';
+import { finishProduct } from '../product/credentials';
+import { WithObjectMetadata } from '../product/metadata';
 import { Product, product, productObject, ProductObject } from '../product/product';
 
 /**
@@ -89,7 +90,7 @@ export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProp
     name: props.name,
     bootstrap,
   }, '');
-  return withObjectMetadata(withNodeProxySecret(bootstrap, [productObject('ControlPlane', controlPlane)]), props.metadata);
+  return finishProduct(withNodeProxySecret(bootstrap, [productObject('ControlPlane', controlPlane)]), proxy, props.metadata);
 }
 
 /** A worker KubeadmConfigTemplate behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
@@ -105,7 +106,7 @@ export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProduct
     kubeadmConfigSpec: props.kubeadmConfigSpec,
     bootstrap,
   });
-  return withObjectMetadata(withNodeProxySecret(bootstrap, [productObject('ConfigTemplate', template)]), props.metadata);
+  return finishProduct(withNodeProxySecret(bootstrap, [productObject('ConfigTemplate', template)]), proxy, props.metadata);
 }
 
 /** Construct id / resource name suffix of a worker pool's object. */
@@ -121,9 +122,9 @@ export function proxiedClusterProduct(options: ProxiedClusterOptions): Product {
   const objects = proxiedClusterObjects(options);
   const pool = (kind: 'ConfigTemplate' | 'MachineDeployment', name: string, manifest: KubeObject) =>
     productObject(workerPoolObjectId(kind, name), manifest);
-  return withObjectMetadata(withNodeProxySecret(objects.bootstrap, [
+  return finishProduct(withNodeProxySecret(objects.bootstrap, [
     productObject('Cluster', objects.cluster),
     productObject('ControlPlane', objects.controlPlane),
     ...objects.workerPools.flatMap((p) => [pool('ConfigTemplate', p.name, p.configTemplate), pool('MachineDeployment', p.name, p.machineDeployment)]),
-  ]), options.metadata);
+  ]), objects.proxy, options.metadata);
 }

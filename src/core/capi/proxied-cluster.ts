@@ -9,8 +9,8 @@ import { machineDeploymentName, machineDeploymentObject, WorkerPoolProps } from 
 import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
-import { WithObjectMetadata } from '../product/metadata';
 import { assertDnsLabel } from '../k8s/names';
+import { WithObjectMetadata } from '../product/metadata';
 
 /** A whole Cluster API cluster behind the proxy, as one definition. */
 export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {

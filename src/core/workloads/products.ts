@@ -2,7 +2,7 @@ import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from './kyverno-p
 import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { KubeObject } from '../k8s/manifest';
-import { withObjectMetadata } from '../product/metadata';
+import { finishProduct } from '../product/credentials';
 import { manifestsProduct, Product } from '../product/product';
 
 /**
@@ -17,15 +17,15 @@ function isInjectionSource(manifest: KubeObject): boolean {
 
 /** The Kyverno ClusterPolicy, its RBAC, and the sources it clones (shared). */
 export function kyvernoProxyPolicyProduct(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}, metadata?: unknown): Product {
-  return withObjectMetadata(manifestsProduct(renderKyvernoProxyPolicy(proxy, options), isInjectionSource), metadata);
+  return finishProduct(manifestsProduct(renderKyvernoProxyPolicy(proxy, options), isInjectionSource), proxy, metadata);
 }
 
 /** The MutatingAdmissionPolicy, its binding, and the sources in each target namespace (shared). */
 export function proxyAdmissionPolicyProduct(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}, metadata?: unknown): Product {
-  return withObjectMetadata(manifestsProduct(renderProxyAdmissionPolicy(proxy, options), isInjectionSource), metadata);
+  return finishProduct(manifestsProduct(renderProxyAdmissionPolicy(proxy, options), isInjectionSource), proxy, metadata);
 }
 
 /** The sources an injected workload reads (all shared). */
-export function injectionSourcesProduct(sources: readonly KubeObject[]): Product {
-  return manifestsProduct(sources, () => true);
+export function injectionSourcesProduct(proxy: ClusterProxyConfig, sources: readonly KubeObject[]): Product {
+  return finishProduct(manifestsProduct(sources, () => true), proxy);
 }
