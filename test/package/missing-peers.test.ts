@@ -41,7 +41,8 @@ describe('an entry point whose framework is not installed', () => {
 
   test.each([
     ['src/pulumi/index.ts', 'cluster-proxy-constructs/pulumi need @pulumi/pulumi, @pulumi/kubernetes, not installed', 'npm install @pulumi/pulumi @pulumi/kubernetes'],
-    ['src/cdk8s/index.ts', 'cluster-proxy-constructs/cdk8s and /cdk8s-plus need cdk8s, constructs, not installed', 'npm install cdk8s constructs'],
+    ['src/cdk8s/index.ts', 'cluster-proxy-constructs/cdk8s and /cdk8s-plus* need cdk8s, constructs, not installed', 'npm install cdk8s constructs'],
+    ['src/cdk8s/plus/cdk8s-plus-33.ts', 'cluster-proxy-constructs/cdk8s and /cdk8s-plus* need cdk8s, constructs, not installed', 'npm install cdk8s constructs'],
   ])('%s names the packages to install', (file, message, hint) => {
     const stderr = load(file);
     expect(stderr).toContain(message);
