@@ -92,9 +92,10 @@ const project = new typescript.TypeScriptProject({
 // `npm ci` refused it; 1.12.2 has every platform's binding, so the lock file is complete.
 project.package.addPackageResolutions('unrs-resolver@1.12.2');
 
-// The package is lib/ (and README, LICENSE, API.md): the repository's CI, scripts, conformance
-// clients and reports are not for users.
+// The package is lib/ (with the doc comments in its type declarations), README and LICENSE: the
+// repository's CI, scripts, conformance clients, reports and API pages are not for users' installs.
 project.addPackageIgnore('/.ci/');
+project.addPackageIgnore('/API.md');
 project.addPackageIgnore('/scripts/');
 project.addPackageIgnore('/conformance/');
 project.addPackageIgnore('/bench/');
@@ -191,16 +192,17 @@ project.eslint?.addOverride({
   rules: restricted(['cdk8s', 'cdk8s-*', 'constructs', '**/cdk8s', '**/cdk8s/**'], 'The Pulumi adapter must not import the cdk8s adapter.'),
 });
 
-// API.md from doc comments. `docgen` writes it; `docgen:check` (part of `test`) fails when it is stale.
-const docgenCommand = (out: string) =>
-  `node scripts/api-docs.js ${out}`;
+// The API reference from doc comments: API.md (an index) and one page per entry point in docs/api/.
+// `docgen` writes them; `docgen:check` (part of `test`) fails when they are stale or a link is broken.
+const docgenCommand = (outputRoot: string) => `node scripts/api-docs.js ${outputRoot}`;
 project.addTask('docgen', {
-  description: 'Generate API.md from the doc comments',
-  exec: docgenCommand('API.md'),
+  description: 'Generate API.md and docs/api/ from the doc comments',
+  exec: docgenCommand('.'),
 });
 const docgenCheck = project.addTask('docgen:check', {
-  description: 'Fail when API.md is stale',
-  exec: `${docgenCommand('.api-docs-tmp/API.md')} && diff -u API.md .api-docs-tmp/API.md > /dev/null || (echo "API.md is stale: run 'npx projen docgen' and commit it" >&2; exit 1)`,
+  description: 'Fail when API.md or docs/api/ is stale',
+  exec: `rm -rf .api-docs-tmp && ${docgenCommand('.api-docs-tmp')} && diff -u API.md .api-docs-tmp/API.md > /dev/null && diff -r docs/api .api-docs-tmp/docs/api > /dev/null`
+    + ` || (echo "API.md or docs/api/ is stale: run 'npx projen docgen' and commit them" >&2; exit 1)`,
 });
 
 // `npm test` is the whole check on a fresh Debian machine: install the real programs the suites
