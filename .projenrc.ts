@@ -202,7 +202,7 @@ project.addTask('docgen', {
 const docgenCheck = project.addTask('docgen:check', {
   description: 'Fail when API.md or docs/api/ is stale',
   exec: `rm -rf .api-docs-tmp && ${docgenCommand('.api-docs-tmp')} && diff -u API.md .api-docs-tmp/API.md > /dev/null && diff -r docs/api .api-docs-tmp/docs/api > /dev/null`
-    + ` || (echo "API.md or docs/api/ is stale: run 'npx projen docgen' and commit them" >&2; exit 1)`,
+    + ' || (echo "API.md or docs/api/ is stale: run \'npx projen docgen\' and commit them" >&2; exit 1)',
 });
 
 // `npm test` is the whole check on a fresh Debian machine: install the real programs the suites
