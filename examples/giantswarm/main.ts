@@ -5,13 +5,14 @@
 import { App, Chart } from 'cdk8s';
 import { AddonValues, ClusterNetwork, ClusterProxyConfig, ProxySettings } from 'cluster-proxy-constructs';
 import { addApiObjects, GiantSwarmProxyApps } from 'cluster-proxy-constructs/cdk8s';
+import { proxyPassword } from '../proxy-password';
 
 // Installation-wide: the same for the management and every workload cluster.
 const settings = new ProxySettings({
   httpProxy: 'http://192.168.52.220:3128',
   httpsProxy: 'http://192.168.52.220:3128',
   username: 'myProxyUser',
-  password: process.env.PROXY_PASSWORD ?? 'example-only',
+  password: proxyPassword(),
   noProxy: ['172.16.0.0/16', 'internal.corpdomain.net', 'example.com'],
 });
 

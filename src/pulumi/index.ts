@@ -1,5 +1,6 @@
 // cluster-proxy-constructs/pulumi: thin Pulumi ComponentResources over the core's plain manifests.
 // Importing it registers nothing: the env transform is opt-in (proxyEnvTransform / registerProxyEnvTransform).
+import '../peers/pulumi'; // first: a clear error when the framework is not installed
 export * from './credentials';
 export * from './proxy-definition';
 export * from './names';
