@@ -1,3 +1,4 @@
+import { knownClusterIps } from './cluster-ips';
 import { parseNoProxyEntry } from './parse';
 import { NoProxyEntry } from './types';
 
@@ -47,7 +48,7 @@ export interface ClusterNoProxyDefaultsOptions {
   readonly clusterDomain?: boolean;
   /** `kubernetes`, `kubernetes.default`. @default true */
   readonly kubernetesService?: boolean;
-  /** The API server and cluster DNS ClusterIPs as exact addresses. @default true */
+  /** The API server and cluster DNS ClusterIPs as exact addresses, in every service CIDR's family. @default true */
   readonly clusterIps?: boolean;
   /** Pod CIDRs. @default true */
   readonly podCidrs?: boolean;
@@ -77,8 +78,9 @@ export interface ClusterNoProxyDefault {
  *    written with the trailing dot, which most clients compare literally (CAREN PR #821). The
  *    normalized list keeps `.<domain>`, which covers `.svc.<domain>`.
  * 4. [kubernetesService] `kubernetes`, `kubernetes.default`: the API server's short names.
- * 5. [clusterIps] API server and cluster DNS ClusterIPs as single addresses, because wget,
- *    urllib, proxy-from-env and Node 24 fetch ignore the service CIDR.
+ * 5. [clusterIps] API server and cluster DNS ClusterIPs as single addresses, in every service
+ *    CIDR's family (`knownClusterIps`), because wget, urllib, proxy-from-env, Node 24 fetch,
+ *    httpx, aiohttp and LWP ignore the service CIDR.
  * 6. [podCidrs], [serviceCidrs], 7. [controlPlaneEndpoint], 8. [machineCidrs], 9. [providerEntries].
  *
  * Bare-name entries (`localhost`, `kubernetes`) are domain entries: they also cover subdomains.
@@ -105,10 +107,7 @@ export function clusterNoProxyDefaults(facts: ClusterFacts, options: ClusterNoPr
       ['kubernetes', 'network.kubernetesService', 'short name of the API server Service (pod DNS search path)'],
       ['kubernetes.default', 'network.kubernetesService', 'API server Service name qualified with its namespace'],
     ]],
-    ['clusterIps', [
-      [facts.apiServerIp, 'network.apiServerIp', 'ClusterIP of the kubernetes Service (KUBERNETES_SERVICE_HOST), exact for clients that ignore CIDRs'],
-      [facts.dnsServiceIp, 'network.dnsServiceIp', 'ClusterIP of the cluster DNS Service, exact for clients that ignore CIDRs'],
-    ]],
+    ['clusterIps', options.clusterIps === false ? [] : knownClusterIps(facts).map((ip) => [ip.address, ip.field, ip.reason])],
     ['podCidrs', facts.pods.map((cidr, i) => [cidr, `network.pods[${i}]`, 'pod network: pod-to-pod traffic, webhooks and metrics served by pods'])],
     ['serviceCidrs', facts.services.map((cidr, i) => [cidr, `network.services[${i}]`, 'service network: every ClusterIP'])],
     ['controlPlaneEndpoint', facts.controlPlaneEndpoint === undefined ? [] : [

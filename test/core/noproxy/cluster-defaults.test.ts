@@ -73,10 +73,21 @@ describe('clusterNoProxyDefaults', () => {
     });
     const result = texts(undefined, network);
     expect(result).toEqual(expect.arrayContaining([
-      '.corp.internal', '.corp.internal.', 'fd00:10:96::1', 'fd00:10:96::a', 'fd00:10:244::/56', '192.168.0.0/16',
+      '.corp.internal', '.corp.internal.', 'fd00:10:96::1', 'fd00:10:96::a', '10.96.0.1', '10.96.0.10', 'fd00:10:244::/56', '192.168.0.0/16',
       'fd00:10:96::/112', '10.96.0.0/12', 'fd00::1', 'metadata', 'metadata.google.internal.',
     ]));
     expect(result).not.toContain('.cluster.local');
+    // one API server and one DNS ClusterIP per family, primary family first
+    expect(result.filter((text) => /^(fd00:10:96::[1a]|10\.96\.0\.1|10\.96\.0\.10)$/.test(text)))
+      .toEqual(['fd00:10:96::1', 'fd00:10:96::a', '10.96.0.1', '10.96.0.10']);
+    expect(network.clusterIps).toEqual(['fd00:10:96::1', 'fd00:10:96::a', '10.96.0.1', '10.96.0.10']);
+  });
+
+  test('a dual-stack second service CIDR too small for the ClusterIPs is refused, naming it', () => {
+    expect(() => clusterNoProxyDefaults({ ...facts, services: ['10.96.0.0/12', 'fd00::/125'] }))
+      .toThrow(/^network\.services\[1\]: is too small .* \(got "fd00::\/125"\)/);
+    expect(() => new ClusterNetwork({ pods: ['192.168.0.0/16', 'fd01::/64'], services: ['10.96.0.0/12', 'fd00::/125'] }))
+      .toThrow(/^services\[1\]: is too small .* \(got "fd00::\/125"\)/);
   });
 
   test('errors name the network field', () => {
