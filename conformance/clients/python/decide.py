@@ -11,8 +11,9 @@ each case. The calls are the ones the libraries make themselves:
 - requests: ``Session.merge_environment_settings()`` (which runs ``should_bypass_proxies``) and
   ``utils.select_proxy()``, the path ``Session.request`` takes.
 - httpx: ``Client()`` (``trust_env`` on, as by default) mounts the environment's proxies and
-  NO_PROXY patterns; ``Client._transport_for_url(URL(url))`` is the transport ``Client.send``
-  uses: the proxy's, or the plain one.
+  NO_PROXY patterns when it is created (so one Client per distinct environment);
+  ``Client._transport_for_url(URL(url))`` is the transport ``Client.send`` uses: the proxy's, or
+  the plain one.
 - aiohttp: ``helpers.get_env_proxy_for_url(URL(url))``, which ``ClientSession._request`` calls with
   ``trust_env=True``; its ``LookupError`` (bypassed, or no proxy for the scheme) means direct.
 
@@ -45,11 +46,18 @@ def decide_requests(url):
     return ('proxy', proxy) if proxy else ('direct', '')
 
 
+HTTPX_CLIENTS = {}
+
+
 def decide_httpx(url):
     import httpx
-    with httpx.Client() as client:
-        transport = client._transport_for_url(httpx.URL(url))
-        return ('direct', '') if transport is client._transport else ('proxy', repr(transport))
+    # a Client reads the environment once, when it is created: one Client per distinct environment
+    key = tuple(os.environ.get(name) for name in PROXY_VARIABLES + ('NO_PROXY', 'no_proxy'))
+    if key not in HTTPX_CLIENTS:
+        HTTPX_CLIENTS[key] = httpx.Client()
+    client = HTTPX_CLIENTS[key]
+    transport = client._transport_for_url(httpx.URL(url))
+    return ('direct', '') if transport is client._transport else ('proxy', 'proxy transport')
 
 
 def decide_aiohttp(url):
@@ -76,8 +84,13 @@ def main():
     for case in batch['cases']:
         for name in PROXY_VARIABLES:
             os.environ[name] = batch['proxy']
-        os.environ['NO_PROXY'] = case['noProxy']
-        os.environ['no_proxy'] = case['noProxy']
+        # a case may set the two variables apart ({"NO_PROXY": ..., "no_proxy": ...}); unset ones are removed
+        variables = case.get('variables', {'NO_PROXY': case['noProxy'], 'no_proxy': case['noProxy']})
+        for name in ('NO_PROXY', 'no_proxy'):
+            if name in variables:
+                os.environ[name] = variables[name]
+            else:
+                os.environ.pop(name, None)
         try:
             verdict, detail = decide(case['url'])
         except Exception as error:  # a client that throws has no verdict; report it, never guess

@@ -2,6 +2,7 @@ import { ComputedCluster } from './clusters';
 import { parseCidr } from '../../../src/core/cidr';
 import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/ip';
 import { parseNoProxyEntry } from '../../../src/core/noproxy';
+import { knownClusterIps } from '../../../src/core/noproxy/cluster-ips';
 
 /**
  * The destinations every client is asked about, per cluster, and for each one the NO_PROXY tokens
@@ -175,20 +176,17 @@ export function destinationsFor(cluster: ComputedCluster): ConformanceDestinatio
       kind: 'must-bypass',
       derivable: [...suffixTokens(`svc.${domain}.`), ...suffixTokens(`${domain}.`)],
     },
-    {
-      key: 'api-clusterip',
-      label: `API server ClusterIP (${familyName(network.services[0])})`,
-      url: `https://${urlHost(network.apiServerIp)}/`,
-      kind: 'must-bypass',
-      derivable: [...exactIpTokens(network.apiServerIp), ...blockTokens(network.services[0])],
-    },
-    {
-      key: 'dns-clusterip',
-      label: `cluster DNS ClusterIP (${familyName(network.services[0])})`,
-      url: `http://${urlHost(network.dnsServiceIp)}:9153/metrics`,
-      kind: 'must-bypass',
-      derivable: [...exactIpTokens(network.dnsServiceIp), ...blockTokens(network.services[0])],
-    },
+    ...knownClusterIps(network).map((known, index): ConformanceDestination => {
+      const api = known.service === 'kubernetes';
+      const cidr = network.services[index < 2 ? 0 : 1];
+      return {
+        key: `${api ? 'api' : 'dns'}-clusterip${index < 2 ? '' : '-2'}`,
+        label: `${api ? 'API server' : 'cluster DNS'} ClusterIP (${familyName(cidr)}${index < 2 ? '' : ', second family'})`,
+        url: api ? `https://${urlHost(known.address)}/` : `http://${urlHost(known.address)}:9153/metrics`,
+        kind: 'must-bypass',
+        derivable: [...exactIpTokens(known.address), ...blockTokens(cidr)],
+      };
+    }),
     ...network.services.map((cidr): ConformanceDestination => ({
       key: `service-ip-${familyName(cidr)}`,
       label: `any ClusterIP (${familyName(cidr)})`,

@@ -145,7 +145,10 @@ describe('NoProxy.forCluster', () => {
     expect(explainNoProxy(noProxy.render(), 'http://8.8.8.1/').filter((verdict) => verdict.direct))
       .toEqual([expect.objectContaining({ client: 'ruby', entry: '1', quirk: 'ipv6-entry-split-at-colons' })]);
     expect(explainNoProxy(noProxy.render(), 'http://[2001:db8::1]/').filter((verdict) => verdict.direct))
-      .toEqual([expect.objectContaining({ client: 'python-requests', entry: '::1', quirk: 'suffix-without-label-boundary' })]);
+      .toEqual([
+        expect.objectContaining({ client: 'python-requests', entry: '::1', quirk: 'suffix-without-label-boundary' }),
+        expect.objectContaining({ client: 'perl-lwp', entry: '::1', quirk: 'suffix-without-label-boundary' }),
+      ]);
   });
 
   test('fits 300 installation-wide entries plus the defaults twice into a 10,240-character drop-in', () => {
