@@ -40,7 +40,7 @@ export type ClusterNoProxyCategory =
 
 /** Switches for {@link clusterNoProxyDefaults}; every category is on unless set to `false`. */
 export interface ClusterNoProxyDefaultsOptions {
-  /** `localhost`, `127.0.0.1`, `::1`. @default true */
+  /** `localhost`, `127.0.0.1`, `::1`, `127.0.0.0/8` and the loopback addresses of {@link LOOPBACK_SERVICE_ADDRESSES}. @default true */
   readonly loopback?: boolean;
   /** `.svc`. @default true */
   readonly serviceSuffix?: boolean;
@@ -62,6 +62,18 @@ export interface ClusterNoProxyDefaultsOptions {
   readonly providerEntries?: boolean;
 }
 
+/**
+ * Loopback addresses other than 127.0.0.1 that real systems serve HTTP or DNS on, listed one by
+ * one because clients that ignore CIDRs (wget, urllib, proxy-from-env, Node 24 fetch, httpx,
+ * aiohttp, LWP) would send them to the proxy despite `127.0.0.0/8`. Any other 127.x address
+ * remains uncovered there; `lintNoProxy` says so.
+ */
+export const LOOPBACK_SERVICE_ADDRESSES: ReadonlyArray<{ readonly address: string; readonly reason: string }> = [
+  { address: '127.0.0.53', reason: 'systemd-resolved stub resolver (systemd-resolved.service(8)), the nameserver of nodes with systemd-resolved' },
+  { address: '127.0.0.54', reason: 'systemd-resolved proxy-only stub resolver (systemd-resolved.service(8), systemd 251 and later)' },
+  { address: '127.0.1.1', reason: 'the host\'s own name in /etc/hosts on Debian and Ubuntu nodes (Debian Reference, "The hostname resolution")' },
+];
+
 /** A computed cluster-specific entry with the reason it is there. */
 export interface ClusterNoProxyDefault {
   readonly entry: NoProxyEntry;
@@ -72,7 +84,9 @@ export interface ClusterNoProxyDefault {
 /**
  * The complete cluster-specific NO_PROXY default set, in this order (categories in brackets):
  *
- * 1. [loopback] `localhost`, `127.0.0.1`, `::1`: only Go and Ruby skip loopback on their own.
+ * 1. [loopback] `localhost`, `127.0.0.1`, `::1`: only Go and Ruby skip loopback on their own;
+ *    then `127.0.0.0/8` for clients that read CIDRs or ranges, and the loopback addresses real
+ *    systems serve on ({@link LOOPBACK_SERVICE_ADDRESSES}) for the ones that do not.
  * 2. [serviceSuffix] `.svc`: `name.namespace.svc` Service names.
  * 3. [clusterDomain] `.svc.<domain>`, `.<domain>` and `.<domain>.`: fully qualified names, also
  *    written with the trailing dot, which most clients compare literally (CAREN PR #821). The
@@ -94,6 +108,8 @@ export function clusterNoProxyDefaults(facts: ClusterFacts, options: ClusterNoPr
       ['localhost', 'network.loopback', 'loopback name; only Go and Ruby bypass it without an entry'],
       ['127.0.0.1', 'network.loopback', 'IPv4 loopback: local health checks, sidecars and node-local agents'],
       ['::1', 'network.loopback', 'IPv6 loopback'],
+      ['127.0.0.0/8', 'network.loopback', 'every IPv4 loopback address, for clients that read CIDRs or ranges'],
+      ...LOOPBACK_SERVICE_ADDRESSES.map(({ address, reason }): [string, string, string] => [address, 'network.loopback', reason]),
     ]],
     ['serviceSuffix', [
       ['.svc', 'network.serviceSuffix', 'Service names qualified with their namespace (name.namespace.svc)'],

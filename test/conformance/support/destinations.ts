@@ -21,8 +21,8 @@ import { knownClusterIps } from '../../../src/core/noproxy/cluster-ips';
  * - `must-proxy`: external destinations: through the proxy in every client;
  * - `over-match-probe`: lookalikes of NO_PROXY entries (`notcluster.local`), where some clients
  *   over-match by design of their matcher; reported, and the model must predict them;
- * - `advisory`: destinations outside what a definition states (another loopback address, a
- *   `service.namespace` short name); reported with whether a derivable token would cover them.
+ * - `advisory`: destinations outside what a definition states (a `service.namespace` short
+ *   name); reported with whether a derivable token would cover them.
  */
 export type DestinationClass = 'must-bypass' | 'must-proxy' | 'over-match-probe' | 'advisory';
 
@@ -217,10 +217,17 @@ export function destinationsFor(cluster: ComputedCluster): ConformanceDestinatio
     ...EXTERNAL,
     ...overMatchProbes(domain),
     {
-      key: 'other-loopback-v4',
-      label: '127.0.0.53 (another loopback address)',
+      key: 'resolver-stub-v4',
+      label: '127.0.0.53 (systemd-resolved stub)',
       url: 'http://127.0.0.53/',
-      kind: 'advisory',
+      kind: 'must-bypass',
+      derivable: [...exactIpTokens('127.0.0.53'), ...blockTokens('127.0.0.0/8')],
+    },
+    {
+      key: 'other-loopback-v4',
+      label: '127.1.2.3 (any other loopback address)',
+      url: 'http://127.1.2.3:8080/',
+      kind: 'must-bypass',
       derivable: blockTokens('127.0.0.0/8'),
     },
     { key: 'service-namespace', label: 'web.shop (Service.namespace short name)', url: 'http://web.shop:8080/', kind: 'advisory', derivable: [] },
