@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
@@ -84,7 +85,8 @@ class UsageError extends Error {}
 /** Run the CLI on `argv` (without `node` and the script path). */
 export function runCli(argv: readonly string[]): CliResult {
   try {
-    return { exitCode: 0, stdout: execute(argv), stderr: '' };
+    const output = execute(argv);
+    return typeof output === 'string' ? { exitCode: 0, stdout: output, stderr: '' } : { exitCode: 0, ...output };
   } catch (error) {
     if (error instanceof ProxyConfigError || error instanceof UsageError) {
       // ProxyConfigError messages quote values already redacted; usage errors quote no credentials
@@ -102,7 +104,7 @@ export function runCli(argv: readonly string[]): CliResult {
   }
 }
 
-function execute(argv: readonly string[]): string {
+function execute(argv: readonly string[]): string | JavaNoProxyOutput {
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   const [command, ...rest] = positionals;
   if (values.help || command === undefined || command === 'help') {
@@ -111,6 +113,9 @@ function execute(argv: readonly string[]): string {
   if (command === 'noproxy') {
     expectPositionals(command, rest, 0);
     const format = parseChoice('--format', values.format ?? 'env', ['env', 'list', 'json', 'java']) as NoProxyFormat;
+    if (format === 'java') {
+      return javaNoProxyOutput(computeNoProxy(values));
+    }
     const rendered = computeNoProxy(values).render(format);
     return rendered.endsWith('\n') ? rendered : `${rendered}\n`;
   }

@@ -138,7 +138,7 @@ export function renderMatrixReport(matrix: readonly ClusterMatrix[], versions: P
       ['P', 'through the proxy, as required (external destinations, lookalikes)'],
       ['P°', 'through the proxy, and no value derivable from the definition makes this client go direct: a client limit'],
       ['D!', 'a lookalike went direct: the client\'s matcher over-matches (the model predicts it)'],
-      ['P+', 'through the proxy although a derivable value would go direct: a finding (advisory rows, JVM CIDR members)'],
+      ['P+', 'through the proxy although a derivable value would go direct: a finding (advisory rows, JVM blocks too large for octet globs)'],
       ['**FAIL**', 'a requirement is broken, or the model and the real client disagree'],
     ]),
     '',
