@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runAuditCommand } from './audit';
 import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
@@ -23,6 +24,7 @@ const USAGE = `Usage:
   cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
   cluster-proxy explain URL [cluster flags] [--format text|json]
   cluster-proxy check --http-proxy URL --url URL [...]   (see: cluster-proxy check --help)
+  cluster-proxy audit [FILE...|-] [cluster flags] [--format text|json]   (see: cluster-proxy audit --help)
 
 Prints the complete NO_PROXY for a cluster (noproxy), or whether each HTTP client family would
 bypass the proxy for URL with that NO_PROXY, and why (explain). check connects through the proxy to
@@ -84,6 +86,9 @@ class UsageError extends Error {}
 
 /** Run the CLI on `argv` (without `node` and the script path). */
 export function runCli(argv: readonly string[]): CliResult {
+  if (argv[0] === 'audit') {
+    return runAuditCommand(argv.slice(1));
+  }
   try {
     const output = execute(argv);
     return typeof output === 'string' ? { exitCode: 0, stdout: output, stderr: '' } : { exitCode: 0, ...output };

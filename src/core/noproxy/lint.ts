@@ -97,7 +97,7 @@ function globWarning(field: string, text: string): NoProxyLintWarning {
 }
 
 /** URLs the entry is meant to cover: the apex and a subdomain for names, an inner address for blocks, the port's default scheme. */
-function probeUrls(entry: NoProxyEntry): string[] {
+export function noProxyProbeUrls(entry: NoProxyEntry): string[] {
   const port = 'port' in entry && entry.port !== undefined ? entry.port : undefined;
   const hosts = probeHosts(entry);
   const urls = hosts.map((host) => `http://${host}${port === undefined ? '' : `:${port}`}/`);
@@ -134,7 +134,7 @@ function probeHosts(entry: NoProxyEntry): string[] {
 function clientsIgnoring(entry: NoProxyEntry): NoProxyClientId[] {
   const rendered = renderNoProxyEntry(entry).join(',');
   const failing = new Set<NoProxyClientId>();
-  for (const url of probeUrls(entry)) {
+  for (const url of noProxyProbeUrls(entry)) {
     for (const verdict of explainNoProxy(rendered, url)) {
       if (!verdict.direct) {
         failing.add(verdict.client);
