@@ -120,7 +120,7 @@ function selectVariable(
 }
 
 /** What keeps a client on the proxy whatever NO_PROXY says, for this destination (or undefined). */
-export function clientLimit(client: NoProxyClientTraits, destination: Destination): string | undefined {
+function clientLimit(client: NoProxyClientTraits, destination: Destination): string | undefined {
   if (destination.hostType === 'IPv6' && !client.ipv6Bare && !client.ipv6Bracketed && !client.alwaysBypassesLoopback) {
     return `${client.name} honours no IPv6 entry in any form, so no NO_PROXY value can make it bypass the proxy for an IPv6 address`;
   }

@@ -6,7 +6,6 @@ export * from './coverage';
 export * from './cluster-defaults';
 export * from './no-proxy';
 export * from './render';
-export * from './java-globs';
 export * from './destination';
 export * from './clients';
 export * from './client-matchers';

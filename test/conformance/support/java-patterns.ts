@@ -1,5 +1,6 @@
 import { isBlockToken } from './destinations';
-import { javaIpv4Patterns, parseNoProxyEntry } from '../../../src/core/noproxy';
+import { parseNoProxyEntry } from '../../../src/core/noproxy';
+import { javaIpv4Patterns } from '../../../src/core/noproxy/java-globs';
 
 /**
  * The JDK `http.nonProxyHosts` spellings of derivable NO_PROXY tokens, for the JVM's sink

@@ -1,5 +1,4 @@
 import {
-  javaIpv4Patterns,
   NoProxy,
   parseNoProxyEntry,
   parseNoProxyList,
@@ -7,6 +6,7 @@ import {
   renderNoProxy,
   renderNoProxyEntry,
 } from '../../../src/core/noproxy';
+import { javaIpv4Patterns } from '../../../src/core/noproxy/java-globs';
 
 const tokens = (raw: string): string[] => renderNoProxyEntry(parseNoProxyEntry(raw, 'noProxy[0]'));
 
