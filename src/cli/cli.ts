@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHECK_USAGE } from './check';
+import { AUDIT_USAGE, runAuditCommand } from './audit';
+import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
@@ -40,12 +42,14 @@ const USAGE = `Usage:
   cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
   cluster-proxy explain URL [cluster flags] [--format text|json]
   cluster-proxy check --url URL --http-proxy URL|--https-proxy URL [...]
+  cluster-proxy audit [FILE...|-] [cluster flags] [--format text|json]
   cluster-proxy COMMAND --help    (or: cluster-proxy help COMMAND)
   cluster-proxy --version
 
 Prints the complete NO_PROXY for a cluster (noproxy), or whether each HTTP client family would
 bypass the proxy for URL with that NO_PROXY, and why (explain). check connects through the proxy to
-readiness URLs before a cluster is built on it.
+readiness URLs before a cluster is built on it. audit reads existing manifests and reports which
+cluster destinations their proxy settings would send through the proxy.
 
 ${CLUSTER_FLAGS}`;
 
@@ -69,6 +73,7 @@ for URL with the cluster's NO_PROXY, and why; then warnings about entries some c
 
 ${CLUSTER_FLAGS}`,
   check: CHECK_USAGE,
+  audit: AUDIT_USAGE,
 };
 
 const OPTIONS = {
@@ -107,8 +112,12 @@ class UsageError extends Error {}
 
 /** Run the CLI on `argv` (without `node` and the script path). */
 export function runCli(argv: readonly string[]): CliResult {
+  if (argv[0] === 'audit') {
+    return runAuditCommand(argv.slice(1));
+  }
   try {
-    return { exitCode: 0, stdout: execute(argv), stderr: '' };
+    const output = execute(argv);
+    return typeof output === 'string' ? { exitCode: 0, stdout: output, stderr: '' } : { exitCode: 0, ...output };
   } catch (error) {
     if (error instanceof ProxyConfigError || error instanceof UsageError) {
       // ProxyConfigError messages quote values already redacted; usage errors quote no credentials
@@ -126,7 +135,7 @@ export function runCli(argv: readonly string[]): CliResult {
   }
 }
 
-function execute(argv: readonly string[]): string {
+function execute(argv: readonly string[]): string | JavaNoProxyOutput {
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   const [command, ...rest] = positionals;
   if (values.version) {
@@ -141,6 +150,9 @@ function execute(argv: readonly string[]): string {
   if (command === 'noproxy') {
     expectPositionals(command, rest, 0);
     const format = parseChoice('--format', values.format ?? 'env', ['env', 'list', 'json', 'java']) as NoProxyFormat;
+    if (format === 'java') {
+      return javaNoProxyOutput(computeNoProxy(values));
+    }
     const rendered = computeNoProxy(values).render(format);
     return rendered.endsWith('\n') ? rendered : `${rendered}\n`;
   }
@@ -149,7 +161,7 @@ function execute(argv: readonly string[]): string {
     const format = parseChoice('--format', values.format ?? 'text', ['text', 'json']);
     return explain(rest[0], computeNoProxy(values), format);
   }
-  throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain or check (see --help)`);
+  throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check or audit (see --help)`);
 }
 
 function helpFor(command: string | undefined): string {
@@ -158,7 +170,7 @@ function helpFor(command: string | undefined): string {
   }
   const usage = COMMAND_USAGE[command];
   if (usage === undefined) {
-    throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain or check (see --help)`);
+    throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check or audit (see --help)`);
   }
   return usage;
 }

@@ -34,6 +34,16 @@ describe('cluster-proxy noproxy', () => {
     const java = runCli(['noproxy', ...cluster, '--format', 'java']).stdout;
     expect(java).toContain('|');
     expect(java).not.toContain(',');
+    // what the JDK form cannot express is reported on stderr, one line per entry; stdout stays the bare value
+    const dualStack = runCli(['noproxy', '--pod-cidr', '10.244.0.0/16', '--pod-cidr', 'fd00:10:244::/56', '--service-cidr', '10.96.0.0/12',
+      '--service-cidr', 'fd00:10:96::/112', '--no-proxy', 'registry.corp.example:5000', '--format', 'java']);
+    expect(dualStack.exitCode).toBe(0);
+    expect(dualStack.stdout).toMatch(/\|10\.96\.\*\|10\.97\.\*\|/);
+    expect(dualStack.stderr.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^cluster-proxy: java: skipped registry\.corp\.example:5000: Java nonProxyHosts has no port syntax$/),
+      expect.stringMatching(/^cluster-proxy: java: skipped fd00:10:244::\/56: .*no glob covers an IPv6 block/),
+      expect.stringMatching(/^cluster-proxy: java: skipped fd00:10:96::\/112: .*no glob covers an IPv6 block/),
+    ]);
   });
 
   test('--without drops a default category and provider presets apply', () => {

@@ -21,7 +21,9 @@ const FORMATS: readonly NoProxyFormat[] = ['env', 'list', 'json', 'java'];
  * their models are checked on every generated case too (the witnessed clients, one process per
  * question, are covered by the matrix suite).
  */
-const DECISION_FUNCTION_CLIENTS: readonly NoProxyClientId[] = ['go-stdlib', 'python-urllib', 'python-requests', 'node-pfe-v1', 'node-pfe-v2', 'ruby'];
+const DECISION_FUNCTION_CLIENTS: readonly NoProxyClientId[] = [
+  'go-stdlib', 'python-urllib', 'python-requests', 'node-pfe-v1', 'node-pfe-v2', 'ruby', 'python-httpx', 'python-aiohttp', 'perl-lwp',
+];
 
 /** Everything the library renders for one configuration, as one string. */
 function renderAll(config: ClusterProxyConfig): string {
