@@ -64,6 +64,7 @@ export type { AddProxyToClusterClassResult } from './core/clusterclass/add-proxy
 export { ProxyInjection } from './core/workloads/proxy-injection';
 export type { ProxyInjectionOptions, InjectionExclusions } from './core/workloads/injection-options';
 export type { ProxyEnvOptions } from './core/workloads/container-env';
+export { TrustManagerResource } from './core/workloads/trust-bundle';
 export type { TrustBundleOptions } from './core/workloads/trust-bundle';
 export type { KyvernoProxyPolicyOptions } from './core/workloads/kyverno-policy';
 export type { ProxyAdmissionPolicyOptions } from './core/workloads/mutating-admission-policy';

@@ -88,7 +88,9 @@ export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: Ky
     spec: { rules },
   };
   const sources = injection.supportObjects(sourceNamespace);
-  const rbac = options.kyvernoRbac === false || sources.length === 0 ? [] : kyvernoCloneRbac(name, sources);
+  // Kyverno clones only the namespaced sources (a trust-manager Bundle distributes itself)
+  const cloned = sources.filter((source) => source.apiVersion === 'v1');
+  const rbac = options.kyvernoRbac === false || cloned.length === 0 ? [] : kyvernoCloneRbac(name, cloned);
   return [policy, ...sources, ...rbac];
 }
 
@@ -120,7 +122,8 @@ function cloneRules(injection: ProxyInjection, sourceNamespace: string): Json[] 
   });
   return [
     ...(injection.usesSecret ? [{ name: 'clone-proxy-secret', ...targets('Secret', injection.secretName) }] : []),
-    ...(injection.trust ? [{ name: 'clone-proxy-ca', ...targets('ConfigMap', injection.trust.configMapName) }] : []),
+    // with trust-manager, it distributes the CA ConfigMap itself
+    ...(injection.trust && !injection.trust.trustManager ? [{ name: 'clone-proxy-ca', ...targets('ConfigMap', injection.trust.configMapName) }] : []),
   ];
 }
 

@@ -2,6 +2,7 @@ import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from './kyverno-p
 import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { KubeObject } from '../k8s/manifest';
+import { TrustManagerResource } from './trust-bundle';
 import { finishProduct } from '../product/credentials';
 import { manifestsProduct, Product } from '../product/product';
 
@@ -10,9 +11,10 @@ import { manifestsProduct, Product } from '../product/product';
  * workload, policy source and `ProxyAwareDeployment` in that namespace reads the same ones.
  */
 
-/** The Secret and ConfigMap a workload's injected env and CA volume read. */
+/** The Secret and ConfigMap a workload's injected env and CA volume read (or the trust-manager object writing the ConfigMap). */
 function isInjectionSource(manifest: KubeObject): boolean {
-  return manifest.apiVersion === 'v1' && (manifest.kind === 'Secret' || manifest.kind === 'ConfigMap');
+  return (manifest.apiVersion === 'v1' && (manifest.kind === 'Secret' || manifest.kind === 'ConfigMap'))
+    || Object.values(TrustManagerResource).includes(manifest.kind as TrustManagerResource);
 }
 
 /** The Kyverno ClusterPolicy, its RBAC, and the sources it clones (shared). */

@@ -77,7 +77,7 @@ export class ProxyInjection {
   public supportObjects(namespace?: string): KubeObject[] {
     return [
       ...(this.usesSecret ? [proxySecretManifest(this.config, namespace, { secretName: this.secretName })] : []),
-      ...(this.trust ? [trustBundleConfigMap(this.trust, namespace)] : []),
+      ...(this.trust ? [this.trust.trustManager ?? trustBundleConfigMap(this.trust, namespace)] : []),
     ];
   }
 
