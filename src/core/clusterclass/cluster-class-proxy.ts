@@ -1,3 +1,4 @@
+import { WorkerClassSelection } from './class-targets';
 import { ClassProxyFile } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
@@ -21,7 +22,7 @@ import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
  */
 
 /** Input of {@link ClusterClassProxy}. */
-export interface ClusterClassProxyProps {
+export interface ClusterClassProxyProps extends WorkerClassSelection {
   /** The installation-wide proxy definition (an instance or its props). */
   readonly settings: ProxySettings | ProxySettingsProps;
   /**
