@@ -3,11 +3,12 @@ import { ClassProxyFile } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
-import { NodeProxyFileOptions } from '../capi/node-file-options';
+import { profileLayout } from '../capi/compatibility-profiles';
+import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../capi/node-file-options';
 import { BootstrapFormat, nodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
 import { OsFamily } from '../capi/os-family';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue } from '../errors';
+import { invalidValue, ProxyConfigError } from '../errors';
 import { ClusterNetwork } from '../network';
 import { ClusterNoProxyCategory, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
 import { parseNoProxyList } from '../noproxy/parse';
@@ -151,6 +152,8 @@ export class ClusterClassProxy {
   public readonly layout: ClassNodeLayout;
   /** The class options, validated. */
   public readonly props: ClusterClassProxyProps;
+  /** The node-file options of the class (see {@link classFileOptions}). */
+  private readonly files?: NodeProxyFileOptions;
 
   constructor(props: ClusterClassProxyProps) {
     if (props === null || typeof props !== 'object') {
@@ -159,6 +162,7 @@ export class ClusterClassProxy {
     this.settings = props.settings instanceof ProxySettings ? props.settings : new ProxySettings(props.settings);
     this.variableName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);
     this.props = props;
+    this.files = classFileOptions(props.files, this.settings.hasCredentials);
     const additional = props.additionalNoProxy === undefined ? [] : parseNoProxyList(props.additionalNoProxy, 'additionalNoProxy');
     // A sample cluster validates every class option exactly as a cluster of the class would.
     const sample = this.clusterProxy(SAMPLE_NETWORK);
@@ -215,10 +219,42 @@ export class ClusterClassProxy {
       ...(namespace !== undefined ? { namespace } : {}),
       bootstrapFormat: this.props.bootstrapFormat,
       osFamily: this.props.osFamily,
-      files: this.props.files,
+      files: this.files,
       containerdWaitSeconds: this.props.containerdWaitSeconds,
     };
   }
+}
+
+/**
+ * The file options a class can render. Two layout choices depend on the cluster, which a class
+ * patch cannot express: `export` commands carry the cluster's NO_PROXY (a command is a fixed value),
+ * and a fixed Secret name needs a per-cluster revision command. Given explicitly they are refused;
+ * coming from a profile, the class keeps the env file and the hashed Secret names (whose per-cluster
+ * `secretName` is what rolls the machines).
+ */
+function classFileOptions(files: NodeProxyFileOptions | undefined, hasCredentials: boolean): NodeProxyFileOptions | undefined {
+  if (files === undefined || files === null || typeof files !== 'object') {
+    return files;
+  }
+  if (files.kubeadmEnvironment === 'exports') {
+    throw new ProxyConfigError('files.kubeadmEnvironment',
+      'must not be "exports" in a ClusterClass: the export commands would carry one NO_PROXY for every cluster of the class; use "envFile" or "none"');
+  }
+  if (files.fixedSecretName === true) {
+    throw new ProxyConfigError('files.fixedSecretName',
+      'must not be true in a ClusterClass: each Cluster names its node-proxy Secret in its proxy variable, and the hashed name is what rolls its machines');
+  }
+  const fromProfile = files.profile === undefined ? {} : profileLayout('files.profile', files.profile, hasCredentials);
+  return {
+    ...files,
+    ...(files.kubeadmEnvironment === undefined && fromProfile.kubeadmEnvironment === 'exports' ? { kubeadmEnvironment: 'envFile' as const } : {}),
+    ...(fromProfile.fixedSecretName ? { fixedSecretName: false } : {}),
+  };
+}
+
+/** Index of the first CA certificate file (they come last, in certificate order). */
+function firstCaIndex(files: readonly { readonly contentFrom?: { readonly secret: { readonly key: string } } }[]): number {
+  return files.findIndex((file) => file.contentFrom?.secret.key.startsWith('trustedCa'));
 }
 
 function listOf(value: string | readonly string[] | undefined): string[] {
@@ -236,13 +272,16 @@ function listOf(value: string | readonly string[] | undefined): string[] {
 function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions): ClassNodeLayout {
   const inline = nodeProxyBootstrap(proxy, { ...options, delivery: 'inline' });
   const secret = nodeProxyBootstrap(proxy, { ...options, delivery: 'secret' });
+  const resolved = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
   const files: ClassProxyFile[] = secret.files.map((file, index) => {
     const secretKey = file.contentFrom!.secret.key;
     return {
       file: { path: file.path, owner: file.owner, permissions: file.permissions },
       secretKey,
-      ...(secretKey.startsWith('trustedCa') ? { caPem: inline.files[index].content! } : {}),
+      ...(secretKey.startsWith('trustedCa') ? { caPem: proxy.settings.trustedCa!.certificates[index - firstCaIndex(secret.files)].pem } : {}),
     };
   });
-  return { files, bootstrap: inline };
+  const style = { dropInVariables: resolved.dropInVariables, exportVariables: resolved.exportVariables, encoding: resolved.encoding };
+  const isDefaultStyle = style.dropInVariables === 'pairs' && style.exportVariables === 'pairs' && style.encoding === 'plain';
+  return { files, bootstrap: inline, ...(isDefaultStyle ? {} : { style }) };
 }

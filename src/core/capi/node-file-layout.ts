@@ -1,0 +1,136 @@
+import { hasDefaultContents, ResolvedNodeProxyFiles, VariableStyle } from './node-file-options';
+import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { SecretObject } from '../k8s/manifest';
+import { contentHash } from '../k8s/names';
+import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../proxy-environment';
+import { quoteShellValue } from '../render/shell';
+import { escapeSystemdEnvironmentValue } from '../render/systemd';
+
+/**
+ * The node files' text for a layout (see `NodeProxyFileOptions`): which drop-ins, how they spell
+ * the variables, whether there is an env file. The library's own layout is rendered by
+ * `nodeProxyFileContents` itself, so its output and the Secret's name stay exactly what they were.
+ */
+
+/** The variables in a style's order (values checked by `proxyVariables`). */
+export function styledVariables(env: ProxyEnvironment, style: VariableStyle): ProxyVariable[] {
+  const pairs = proxyVariables(env);
+  const upper = pairs.filter((variable) => variable.name === variable.name.toUpperCase());
+  switch (style) {
+    case 'upperOnly':
+      return upper;
+    case 'upperThenLower':
+      return [...upper, ...pairs.filter((variable) => variable.name !== variable.name.toUpperCase())];
+    default:
+      return pairs;
+  }
+}
+
+/** A `[Service]` drop-in in a variable style (the escaping of `renderSystemdDropIn`). */
+export function renderStyledDropIn(env: ProxyEnvironment, style: VariableStyle): string {
+  const lines = styledVariables(env, style).map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
+  return `[Service]\n${lines.join('\n')}\n`;
+}
+
+/** `export NAME='value'` lines in a variable style (the quoting of `renderShellExports`), without newlines. */
+export function styledExportLines(env: ProxyEnvironment, style: VariableStyle): string[] {
+  return styledVariables(env, style).map(({ name, value }) => `export ${name}=${quoteShellValue(value)}`);
+}
+
+/** Contents per configuration and layout key (a cluster's machines share both). */
+const cache = new WeakMap<ClusterProxyConfig, Map<string, Readonly<{ [key: string]: string }>>>();
+
+/** The node files' text for the layout, by Secret key (frozen, shared). */
+export function layoutFileContents(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): Readonly<{ [key: string]: string }> {
+  if (hasDefaultContents(files)) {
+    return nodeProxyFileContents(proxy);
+  }
+  let byLayout = cache.get(proxy);
+  if (!byLayout) {
+    byLayout = new Map();
+    cache.set(proxy, byLayout);
+  }
+  const key = contentsKey(files);
+  let contents = byLayout.get(key);
+  if (!contents) {
+    contents = Object.freeze(renderContents(proxy, proxy.environment, files));
+    byLayout.set(key, contents);
+  }
+  return contents;
+}
+
+function contentsKey(files: ResolvedNodeProxyFiles): string {
+  return JSON.stringify([files.dropIns.map((dropIn) => dropIn.secretKey), files.dropInVariables, files.kubeadmEnvironment, files.exportVariables]);
+}
+
+function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files: ResolvedNodeProxyFiles): { [key: string]: string } {
+  const dropIn = renderStyledDropIn(env, files.dropInVariables);
+  const contents: { [key: string]: string } = {};
+  for (const { secretKey } of files.dropIns) {
+    contents[secretKey] = dropIn;
+  }
+  if (files.kubeadmEnvironment === 'envFile') {
+    contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = styledExportLines(env, files.exportVariables).map((line) => `${line}\n`).join('');
+  }
+  (proxy.settings.trustedCa?.certificates ?? []).forEach((certificate, index) => {
+    contents[trustedCaKey(index + 1)] = certificate.pem;
+  });
+  return contents;
+}
+
+/**
+ * The proxy variables with the credentials left out of the URLs: what may be hashed into a name
+ * or a command (nothing outside Secret data may depend on a password).
+ */
+function environmentWithoutCredentials(proxy: ClusterProxyConfig): ProxyEnvironment {
+  return {
+    ...(proxy.settings.httpProxy ? { httpProxy: proxy.settings.httpProxy.withoutCredentials.href } : {}),
+    ...(proxy.settings.httpsProxy ? { httpsProxy: proxy.settings.httpsProxy.withoutCredentials.href } : {}),
+    noProxy: proxy.environment.noProxy,
+  };
+}
+
+/**
+ * What stands for the credentials in a hash: whether there are any and, where the configuration
+ * has one, their non-secret revision.
+ */
+function credentialsMarker(proxy: ClusterProxyConfig): string {
+  const revisioned = proxy as unknown as { readonly credentialsMarker?: unknown };
+  if (typeof revisioned.credentialsMarker === 'string') {
+    return revisioned.credentialsMarker;
+  }
+  return proxy.hasCredentials ? 'credentials' : '';
+}
+
+/**
+ * A hash of the layout's node files rendered without credentials, plus the credentials marker:
+ * with a fixed Secret name, this is what changes the KubeadmControlPlane and templates (and so
+ * rolls the machines) when the proxy changes.
+ */
+export function nodeFilesRevision(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): string {
+  return contentHash({ files: renderContents(proxy, environmentWithoutCredentials(proxy), files), credentials: credentialsMarker(proxy) });
+}
+
+/** Name of the node-proxy Secret without a hash (`fixedSecretName`). */
+export function fixedNodeProxySecretName(clusterName: string): string {
+  return `${clusterName}-systemd-proxy`;
+}
+
+/**
+ * The node-proxy Secret for the layout: the library's Secret for these contents, under the fixed
+ * name (and then mutable: its content changes in place) when the layout asks for one.
+ */
+export function layoutNodeProxySecret(
+  clusterName: string, namespace: string | undefined, files: ResolvedNodeProxyFiles, contents: { readonly [key: string]: string },
+): SecretObject {
+  const secret = nodeProxySecret(clusterName, namespace, contents);
+  if (!files.fixedSecretName) {
+    return secret;
+  }
+  // Mutable: the name no longer changes with the content, so the content must change in place.
+  const metadata = { ...secret.metadata, name: fixedNodeProxySecretName(clusterName) };
+  const fixed: { -readonly [key in keyof SecretObject]: SecretObject[key] } = { ...secret, metadata };
+  delete fixed.immutable;
+  return fixed;
+}
