@@ -128,8 +128,10 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
     system: "Giant Swarm (cluster chart, cluster-apps-operator's `<cluster>-systemd-proxy`)",
     layout: {
       dropInUnits: ['containerd', 'kubelet', 'teleport'],
-      encoding: 'base64',
+      dropInVariables: 'upperThenLower',
       exportVariables: 'upperThenLower',
+      encoding: 'base64',
+      omitOwner: true,
       fixedSecretName: true,
     },
     withoutCredentials: { permissions: '0644', kubeadmEnvironment: 'exports' },
@@ -199,6 +201,12 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
         theirs: 'no `permissions` (cloud-init writes 0644)',
         ours: '`0640`',
         why: 'the drop-in then holds the password, and 0644 lets every local user read it',
+      },
+      {
+        point: 'final newline',
+        theirs: 'the drop-in ends after the NO_PROXY line, without a newline',
+        ours: 'every file ends with a newline',
+        why: 'not harmful either way (systemd reads both alike); text files end with a newline, so this byte stays',
       },
       {
         point: 'sudo',
