@@ -4,6 +4,7 @@ import { ClassDelivery } from './file-templates';
 import { MAX_ENABLED_IF_LENGTH } from './go-template';
 import { PROXY_VARIABLE_MARKER } from './proxy-variable';
 import { ClassJsonPatch, targetJsonPatches } from './spec-patches';
+import { foreignEnabledIf } from './variable-shapes';
 import { ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
@@ -50,8 +51,11 @@ export function addProxyToClusterClass(
   const spec = structuredClone(((clusterClass as Json).spec ?? {}) as Json);
   const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
   refuseWholeListPatches(ownPatches, targets);
+  const foreignShape = classProxy.variableShape !== 'library';
+  // A foreign shape is the class's own variable: kept as it is when the class defines it.
+  const existing = (spec.variables ?? []).find((variable: Json) => variable?.name === classProxy.variableName);
   const variables = (spec.variables ?? []).filter((variable: Json) => {
-    if (variable?.name !== classProxy.variableName) {
+    if (variable?.name !== classProxy.variableName || foreignShape) {
       return true;
     }
     if (!String(variable.schema?.openAPIV3Schema?.description ?? '').includes(PROXY_VARIABLE_MARKER)) {
@@ -60,10 +64,14 @@ export function addProxyToClusterClass(
     }
     return false;
   });
-  const variable = classProxy.variableDefinition();
-  const patches = (['inline', 'secret'] as const).map((delivery) => classPatch(delivery, targets, classProxy));
+  const variable = foreignShape && existing ? existing : classProxy.variableDefinition();
+  const deliveries = foreignShape ? ['inline'] as const : ['inline', 'secret'] as const;
+  const patches = deliveries.map((delivery) => classPatch(delivery, targets, classProxy));
   return {
-    clusterClass: { ...structuredClone(clusterClass), spec: { ...spec, variables: [...variables, variable], patches: [...patches, ...ownPatches] } },
+    clusterClass: {
+      ...structuredClone(clusterClass),
+      spec: { ...spec, variables: foreignShape && existing ? variables : [...variables, variable], patches: [...patches, ...ownPatches] },
+    },
     classProxy,
     variable,
     patches,
@@ -72,9 +80,9 @@ export function addProxyToClusterClass(
 
 function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], classProxy: ClusterClassProxy): Json {
   const name = classProxy.variableName;
-  const enabledIf = delivery === 'inline'
+  const enabledIf = foreignEnabledIf(classProxy.variableShape) ?? (delivery === 'inline'
     ? `{{ if .${name} }}{{ if not .${name}.secretName }}true{{ end }}{{ end }}`
-    : `{{ if .${name} }}{{ if .${name}.secretName }}true{{ end }}{{ end }}`;
+    : `{{ if .${name} }}{{ if .${name}.secretName }}true{{ end }}{{ end }}`);
   if (enabledIf.length > MAX_ENABLED_IF_LENGTH) {
     throw new ProxyConfigError('variableName', `makes enabledIf longer than ${MAX_ENABLED_IF_LENGTH} characters`);
   }

@@ -3,6 +3,7 @@ import { ClassProxyFile } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
+import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { profileLayout } from '../capi/compatibility-profiles';
 import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../capi/node-file-options';
 import { BootstrapFormat, nodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
@@ -81,11 +82,20 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    */
   readonly containerdWaitSeconds?: number;
   /**
-   * Name of the ClusterClass variable.
+   * Name of the ClusterClass variable (shape `library` only: the other shapes have their own).
    *
    * @default 'proxy'
    */
   readonly variableName?: string;
+  /**
+   * Shape of the variable: the library's own, or one that existing Clusters already set
+   * (`cluster-api-book`: `httpProxy {url, noProxy}`; `tkg`: `proxy {httpProxy, httpsProxy, noProxy}`;
+   * `caren`: `clusterConfig.proxy {http, https, additionalNo}`). The other shapes carry the URLs in the
+   * Cluster, so they are for proxies without credentials.
+   *
+   * @default 'library'
+   */
+  readonly variableShape?: ClassVariableShape;
 }
 
 /** One cluster's facts beyond the class: what a topology Cluster brings. */
@@ -146,6 +156,8 @@ export class ClusterClassProxy {
   public readonly settings: ProxySettings;
   /** The variable name. */
   public readonly variableName: string;
+  /** The variable shape. */
+  public readonly variableShape: ClassVariableShape;
   /** The NO_PROXY template plan (installation-wide part, fixed and computed cluster parts). */
   public readonly plan: NoProxyTemplatePlan;
   /** The files and commands every node gets. */
@@ -160,7 +172,18 @@ export class ClusterClassProxy {
       throw invalidValue('props', props, 'must be an object with settings');
     }
     this.settings = props.settings instanceof ProxySettings ? props.settings : new ProxySettings(props.settings);
-    this.variableName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);
+    this.variableShape = parseVariableShape('variableShape', props.variableShape);
+    const libraryName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);
+    this.variableName = shapeVariableName(this.variableShape, libraryName);
+    if (this.variableShape !== 'library') {
+      if (props.variableName !== undefined && props.variableName !== this.variableName) {
+        throw invalidValue('variableName', props.variableName, `must be unset or "${this.variableName}" with variableShape "${this.variableShape}"`);
+      }
+      if (this.settings.hasCredentials) {
+        throw new ProxyConfigError('variableShape',
+          `must be "library" when the proxy URLs carry credentials: the "${this.variableShape}" variable holds the URLs in the Cluster, in plain text; the library's shape names a Secret instead`);
+      }
+    }
     this.props = props;
     this.files = classFileOptions(props.files, this.settings.hasCredentials);
     const additional = props.additionalNoProxy === undefined ? [] : parseNoProxyList(props.additionalNoProxy, 'additionalNoProxy');
@@ -177,6 +200,7 @@ export class ClusterClassProxy {
       installationWide: sample.noProxy.installationWide.map((item) => item.entry),
       steps: [...steps, ...additional.map((entry) => ({ fixed: entry })), { slot: 'clusterNoProxy' }],
       variable: this.variableName,
+      ...(this.variableShape !== 'library' ? { shape: this.variableShape } : {}),
     };
     this.layout = nodeLayout(sample, this.nodeOptions('cluster'));
     Object.freeze(this);
@@ -184,7 +208,7 @@ export class ClusterClassProxy {
 
   /** The `spec.variables[]` entry for the ClusterClass. */
   public variableDefinition(): { [key: string]: unknown } {
-    return proxyVariableDefinition(this.variableName);
+    return foreignVariableDefinition(this.variableShape) ?? proxyVariableDefinition(this.variableName);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { assertTemplateFits, goString } from './go-template';
 import { compactTemplate, NoProxyTemplatePlan, noProxyTemplateHelpers, noProxyTemplateStatements } from './no-proxy-template';
+import { proxyVariableStatements } from './variable-shapes';
 import { KubeadmFile } from '../capi/kubeadm-file';
 import { NodeFileEncoding, VariableStyle } from '../capi/node-file-options';
 import { NODE_PROXY_SECRET_KEYS } from '../capi/node-proxy-secret';
@@ -148,7 +149,7 @@ export function fileValueTemplate(entries: readonly ClassProxyFile[], options: F
   if (needsContent) {
     lines.push(...noProxyTemplateHelpers(), ...noProxyTemplateStatements(options.plan), ...contentStatements(style));
   } else {
-    lines.push(`{{- $pv := .${options.plan.variable} -}}`);
+    lines.push(...proxyVariableStatements(options.plan.shape ?? 'library', options.plan.variable));
   }
   if (options.delivery === 'secret') {
     // secretName replaces every other field: refuse a Cluster that sets both, instead of ignoring half.
