@@ -58,7 +58,8 @@ function patched(clusterClass: KubeObject, fixture: ReturnType<typeof classFixtu
   for (const variable of variables) {
     values[variable.name] = variable.value;
   }
-  const [result] = runPatchEngine({ clusters: [{ patches: (clusterClass as Json).spec.patches, variables: values, items: fixtureItems(fixture) }] }).clusters;
+  const run = { patches: (clusterClass as Json).spec.patches, variables: values, items: fixtureItems(fixture) };
+  const [result] = runPatchEngine({ clusters: [run] }).clusters;
   const specOf = (object: any): Json => (object.kind === 'KubeadmControlPlaneTemplate' ? object.spec.template.spec.kubeadmConfigSpec : object.spec.template.spec);
   return result.error ? { error: result.error } : { specs: result.items!.map(specOf) };
 }
