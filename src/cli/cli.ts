@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runImportCommand } from './import';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
@@ -22,6 +23,7 @@ const USAGE = `Usage:
   cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
   cluster-proxy explain URL [cluster flags] [--format text|json]
   cluster-proxy check --http-proxy URL --url URL [...]   (see: cluster-proxy check --help)
+  cluster-proxy import --from SYSTEM FILE [...]           (see: cluster-proxy import --help)
 
 Prints the complete NO_PROXY for a cluster (noproxy), or whether each HTTP client family would
 bypass the proxy for URL with that NO_PROXY, and why (explain). check connects through the proxy to
@@ -83,6 +85,9 @@ class UsageError extends Error {}
 
 /** Run the CLI on `argv` (without `node` and the script path). */
 export function runCli(argv: readonly string[]): CliResult {
+  if (argv[0] === 'import') {
+    return runImportCommand(argv.slice(1));
+  }
   try {
     return { exitCode: 0, stdout: execute(argv), stderr: '' };
   } catch (error) {
