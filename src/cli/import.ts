@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseAllDocuments } from 'yaml';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
-import { IMPORT_SOURCES, importProxy, importResultJson, importResultTypeScript, ImportResult } from '../core/import';
+import { IMPORT_SOURCES, importProxy, importResultJson, importResultTypeScript, ImportResult, nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import';
 import { ImportSource } from '../core/import/imported-proxy';
+import { KubeObject } from '../core/k8s/manifest';
 import { ClusterNetworkProps } from '../core/network';
 
 /**
@@ -22,6 +24,7 @@ export const IMPORT_USAGE = `Usage:
   cluster-proxy import --from ${IMPORT_SOURCES.join('|')} FILE [--format text|json|ts]
                        [--pod-cidr CIDR]... [--service-cidr CIDR]... [--service-domain DOMAIN]
                        [--control-plane-endpoint HOST] [--machine-cidr CIDR]...
+                       [--nodes MANIFEST [--cluster-name NAME]]
 
 Reads the proxy configuration another system uses (YAML or JSON):
   tkg           TKG cluster configuration (TKG_HTTP_PROXY...) or a ClusterClass-based Cluster
@@ -31,7 +34,10 @@ Reads the proxy configuration another system uses (YAML or JSON):
   openshift     an OpenShift Proxy (config.openshift.io/v1)
 and prints the library's definition, the notes on every change, and, when the pod and service
 CIDRs are known (from the file or the flags), which HTTP clients would route which destinations
-differently with the library's NO_PROXY. Passwords are never printed or copied.
+differently with the library's NO_PROXY. With --nodes, the KubeadmControlPlane and
+KubeadmConfigTemplates the system renders today are compared with what the library would render
+(in the system's compatibility profile): each node file, line by line, and the preKubeadmCommands.
+Passwords are never printed or copied.
 `;
 
 const OPTIONS = {
@@ -42,6 +48,8 @@ const OPTIONS = {
   'service-domain': { type: 'string' },
   'control-plane-endpoint': { type: 'string' },
   'machine-cidr': { type: 'string', multiple: true },
+  'nodes': { type: 'string' },
+  'cluster-name': { type: 'string' },
   'help': { type: 'boolean', short: 'h' },
 } as const;
 
@@ -96,7 +104,44 @@ function execute(argv: readonly string[], readFile: (path: string) => string): s
     }
     : undefined;
   const result = importProxy(from as ImportSource, text, network ? { network } : {});
-  return format === 'json' ? importResultJson(result) : format === 'ts' ? importResultTypeScript(result) : importResultText(result);
+  const nodes = values.nodes === undefined ? undefined : nodeReport(result, readManifest(values.nodes, readFile), values['cluster-name']);
+  if (format === 'json') {
+    const json = importResultJson(result);
+    return nodes ? `${JSON.stringify({ ...JSON.parse(json), nodes }, null, 2)}\n` : json;
+  }
+  if (format === 'ts') {
+    return importResultTypeScript(result);
+  }
+  return `${importResultText(result)}${nodes ? `\nWhat changes on the nodes:\n${nodeChangesText(nodes)}` : ''}`;
+}
+
+function readManifest(path: string, readFile: (path: string) => string): KubeObject[] {
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch (error) {
+    throw new UsageError(`--nodes: cannot read ${describeValue(path)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return parseAllDocuments(text).flatMap((document) => {
+    if (document.errors.length > 0) {
+      throw new UsageError(`--nodes: ${describeValue(path)} is not valid YAML: ${document.errors[0].message.split('\n')[0]}`);
+    }
+    const object = document.toJS();
+    return object?.kind === 'List' && Array.isArray(object.items) ? object.items : object ? [object] : [];
+  });
+}
+
+function nodeReport(result: ImportResult, objects: KubeObject[], clusterName: string | undefined): NodeObjectChanges[] {
+  if (!result.config) {
+    throw new UsageError('--nodes needs the cluster network: give --pod-cidr and --service-cidr');
+  }
+  const label = objects.map((object) => object?.metadata?.labels?.['cluster.x-k8s.io/cluster-name']).find(Boolean);
+  const name = clusterName ?? label;
+  if (!name) {
+    throw new UsageError('--nodes: give --cluster-name (the objects carry no cluster.x-k8s.io/cluster-name label)');
+  }
+  const profile = result.imported.profile;
+  return nodeChanges(objects, result.config, { clusterName: name, ...(profile ? { files: { profile } } : {}) });
 }
 
 /** A human-readable summary. */

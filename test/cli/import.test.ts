@@ -67,3 +67,16 @@ describe('cluster-proxy import', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ source: 'caren', variableShape: 'caren' });
   });
 });
+
+describe('cluster-proxy import --nodes', () => {
+  test('the node report, cluster name from the objects\' label', () => {
+    const args = ['import', '--from', 'tkg', join(FIXTURES, 'tkg-cluster-config.yaml'), '--nodes', join(FIXTURES, 'tkg-control-plane.yaml')];
+    const text = runCli(args);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toContain('What changes on the nodes:\nKubeadmControlPlane/cluster-control-plane\n  ~ /etc/systemd/system/containerd.service.d/http-proxy.conf\n');
+    const json = JSON.parse(runCli([...args, '--format', 'json']).stdout);
+    expect(json.nodes[0].object).toBe('KubeadmControlPlane/cluster-control-plane');
+    expect(runCli(['import', '--from', 'giantswarm', join(FIXTURES, 'giantswarm-cluster-values.yaml'), '--nodes', join(FIXTURES, 'tkg-control-plane.yaml')]))
+      .toMatchObject({ exitCode: 2, stderr: 'cluster-proxy import: --nodes needs the cluster network: give --pod-cidr and --service-cidr\n' });
+  });
+});

@@ -8,3 +8,4 @@ export { importGiantSwarm } from './giantswarm';
 export { importCaren } from './caren';
 export { importEksAnywhere } from './eks-anywhere';
 export { importOpenShift } from './openshift';
+export * from './node-changes';
