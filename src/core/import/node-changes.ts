@@ -121,7 +121,8 @@ function fileChanges(before: readonly Json[], after: readonly Json[], secretData
     const b = now.get(path);
     const aLines = a ? contentOf(a, {}).split('\n') : [];
     const bLines = b ? contentOf(b, secretData).split('\n') : [];
-    const attributes = a && b ? ['owner', 'permissions', 'encoding'].flatMap((key) => (a[key] !== b[key] ? [`${key}: ${a[key] ?? '(unset)'} -> ${b[key] ?? '(unset)'}`] : [])) : [];
+    const attribute = (key: string): string[] => (a![key] !== b![key] ? [`${key}: ${a![key] ?? '(unset)'} -> ${b![key] ?? '(unset)'}`] : []);
+    const attributes = a && b ? ['owner', 'permissions', 'encoding'].flatMap(attribute) : [];
     if (a && b && Boolean(a.contentFrom) !== Boolean(b.contentFrom)) {
       attributes.push(b.contentFrom ? `content: inline -> Secret ${b.contentFrom.secret.name}` : 'content: Secret -> inline');
     }
