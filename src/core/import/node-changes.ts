@@ -96,7 +96,8 @@ function withoutSystemProxy(object: KubeObject): KubeObject {
     spec.files = spec.files.filter((file: Json) => !SYSTEM_PROXY_FILE.test(String(file?.path ?? '')));
   }
   if (Array.isArray(spec.preKubeadmCommands)) {
-    spec.preKubeadmCommands = spec.preKubeadmCommands.filter((command: unknown) => !isProxyCommand(command) && !SYSTEM_PROXY_COMMAND.test(String(command).trim()));
+    const systemProxyCommand = (command: unknown): boolean => isProxyCommand(command) || SYSTEM_PROXY_COMMAND.test(String(command).trim());
+    spec.preKubeadmCommands = spec.preKubeadmCommands.filter((command: unknown) => !systemProxyCommand(command));
   }
   return copy as KubeObject;
 }
