@@ -93,7 +93,7 @@ export function classTargets(clusterClass: KubeObject, templates: readonly KubeO
 }
 
 /** The worker class names of a ClusterClass spec (MachineDeployment and MachinePool classes). */
-export function workerClassNames(spec: Json): string[] {
+function workerClassNames(spec: Json): string[] {
   return ['machineDeployments', 'machinePools']
     .flatMap((listName) => (Array.isArray(spec.workers?.[listName]) ? spec.workers[listName] : []))
     .map((workerClass: Json) => String(workerClass?.class));
