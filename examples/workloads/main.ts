@@ -45,7 +45,7 @@ certManager.addContainer({ name: 'cainjector', image: 'quay.io/jetstack/cert-man
 // Every other pod: Kyverno injects the same env, clones the Secret from kube-system into each
 // namespace, and leaves CAPI controllers and opted-out pods alone.
 new KyvernoProxyPolicy(chart, 'proxy-policy', {
-  config: proxy,
+  proxy,
   excludeNamespaces: ['kyverno'],
   excludeNames: ['capi-*'],
 });

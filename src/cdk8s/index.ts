@@ -1,5 +1,5 @@
 // cluster-proxy-constructs/cdk8s: thin cdk8s constructs over the core's plain manifests.
-export * from './api-objects';
+export { addApiObjects } from './product-objects';
 export * from './workloads';
 export * from './capi';
 export * from './addons';

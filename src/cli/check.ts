@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkReadiness, formatReadinessReport, parseReadinessUrl, ReadinessResult } from '../core/check';
+import { checkReadiness, formatReadinessReport, parseReadinessUrl, ReadinessResult } from './readiness';
 import { ProxyConfigError, redactCredentials } from '../core/errors';
 import { ProxySettings } from '../core/proxy-settings';
 import { parseProxyUrl } from '../core/proxy-url';

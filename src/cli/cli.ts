@@ -3,9 +3,9 @@ import { runImportCommand } from './import';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
-  ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
+  CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
 } from '../core/noproxy';
-import { Provider } from '../core/providers';
+import { Provider, PROVIDERS } from '../core/providers';
 
 /**
  * `cluster-proxy`: the NO_PROXY engine on the command line. Pure function of argv so tests can
@@ -36,13 +36,11 @@ Cluster flags:
   --service-domain DOMAIN       cluster DNS domain (default cluster.local)
   --control-plane-endpoint HOST control-plane endpoint host
   --machine-cidr CIDR           machine/node network CIDR (repeatable)
-  --provider P                  aws, azure, gcp, vsphere, openstack, vcd, nutanix, docker, other
+  --provider P                  ${PROVIDERS.join(', ')}
   --region R                    provider region (AWS: adds .<region>.compute.internal)
   --provider-endpoint HOST      vCenter, Prism Central, Cloud Director host... (repeatable)
   --dns-service-ip IP           cluster DNS ClusterIP (default: 10th address of the service CIDR)
-  --without CATEGORY            leave out a default category (repeatable): loopback, serviceSuffix,
-                                clusterDomain, kubernetesService, clusterIps, podCidrs, serviceCidrs,
-                                controlPlaneEndpoint, machineCidrs, providerEntries
+  --without CATEGORY            leave out a default category (repeatable): ${CLUSTER_NO_PROXY_CATEGORIES.join(', ')}
 `;
 
 const OPTIONS = {
@@ -74,11 +72,6 @@ const FLAG_FOR_FIELD: Record<string, string> = {
   providerEndpoints: '--provider-endpoint',
   dnsServiceIp: '--dns-service-ip',
 };
-
-const CATEGORIES: readonly ClusterNoProxyCategory[] = [
-  'loopback', 'serviceSuffix', 'clusterDomain', 'kubernetesService', 'clusterIps',
-  'podCidrs', 'serviceCidrs', 'controlPlaneEndpoint', 'machineCidrs', 'providerEntries',
-];
 
 /** A usage error: reported as one line, exit code 2. */
 class UsageError extends Error {}
@@ -150,7 +143,7 @@ function computeNoProxy(values: Values): NoProxy {
   const network = new ClusterNetwork(props);
   const defaults: Record<string, boolean> = {};
   for (const category of values.without ?? []) {
-    defaults[parseChoice('--without', category, CATEGORIES)] = false;
+    defaults[parseChoice('--without', category, CLUSTER_NO_PROXY_CATEGORIES)] = false;
   }
   // Repeated --no-proxy flags and commas inside each one are the same list.
   const installationWide = (values['no-proxy'] ?? []).join(',');

@@ -38,6 +38,12 @@ export class ClusterProxyConfig {
   public readonly noProxy: NoProxy;
   /** The proxy variables (URLs with credentials and the rendered NO_PROXY). Treat as secret. */
   public readonly environment: ProxyEnvironment;
+  /**
+   * The proxy variables without credentials. Object names, hashes and annotations are computed
+   * from this (and {@link ClusterProxyConfig.credentialsMarker}), never from `environment`, so no
+   * bit outside Secret data depends on a password.
+   */
+  public readonly publicEnvironment: ProxyEnvironment;
 
   constructor(settings: ProxySettings, network: ClusterNetwork, options: ClusterProxyConfigOptions = {}) {
     this.settings = settings;
@@ -48,12 +54,22 @@ export class ClusterProxyConfig {
       defaults: options.noProxyDefaults,
     });
     this.environment = proxyEnvironment(settings, this.noProxy.render('env'));
+    this.publicEnvironment = proxyEnvironment(settings, this.noProxy.render('env'), { credentials: false });
     Object.freeze(this);
   }
 
   /** True when the proxy URLs carry credentials, so rendered node files and env are secrets. */
   public get hasCredentials(): boolean {
     return this.settings.hasCredentials;
+  }
+
+  /**
+   * What stands for the credentials wherever content is hashed into a name or an annotation:
+   * whether there are any, and their non-secret revision. A password change alone changes no
+   * name; a new `credentialsRevision` does.
+   */
+  public get credentialsMarker(): string {
+    return this.hasCredentials ? `credentials@${this.settings.credentialsRevision ?? ''}` : '';
   }
 
   /** One line, passwords masked. */

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { invalidValue, ProxyConfigError, redactCredentials } from './errors';
 import { ProxySettings } from './proxy-settings';
+import { ProxyUrl } from './proxy-url';
 import { hasControlCharacter } from './text';
 
 /**
@@ -63,11 +64,12 @@ export function proxyVariables(env: ProxyEnvironment): ProxyVariable[] {
  * The result is a frozen plain object (spreadable, usable as {@link ProxyEnvironment}), whose
  * `toString()`, `toJSON()` and `util.inspect` output mask the password.
  */
-export function proxyEnvironment(settings: ProxySettings, noProxy: string): ProxyEnvironment {
+export function proxyEnvironment(settings: ProxySettings, noProxy: string, options: { readonly credentials?: boolean } = {}): ProxyEnvironment {
   checkValue('NO_PROXY', noProxy);
+  const href = (url: ProxyUrl): string => (options.credentials === false ? url.withoutCredentials.href : url.href);
   const env: ProxyEnvironment = {
-    ...(settings.httpProxy ? { httpProxy: settings.httpProxy.href } : {}),
-    ...(settings.httpsProxy ? { httpsProxy: settings.httpsProxy.href } : {}),
+    ...(settings.httpProxy ? { httpProxy: href(settings.httpProxy) } : {}),
+    ...(settings.httpsProxy ? { httpsProxy: href(settings.httpsProxy) } : {}),
     noProxy,
   };
   const redacted = (): Record<string, string> => ({

@@ -49,10 +49,22 @@ export interface ProxySettingsProps {
    * @default - no extra CA certificates
    */
   readonly trustedCaPem?: string;
+  /**
+   * A non-secret label of the credentials in use (e.g. `2026-11` or `3`): change it when you rotate
+   * the password. Nothing the library emits outside Secret data depends on the credentials, so
+   * this revision is what renames the node-proxy Secret and the worker templates (which rolls the
+   * machines) and what restarts workloads after a rotation. Letters, digits, `.`, `_` and `-`.
+   *
+   * @default - no revision: a password change updates Secret data only
+   */
+  readonly credentialsRevision?: string;
 }
 
 /** Keys of {@link ProxySettingsProps}, to catch misspelled props from untyped callers. */
-const KNOWN_PROPS: ReadonlySet<string> = new Set(['httpProxy', 'httpsProxy', 'username', 'password', 'noProxy', 'trustedCaPem']);
+const KNOWN_PROPS: ReadonlySet<string> = new Set(['httpProxy', 'httpsProxy', 'username', 'password', 'noProxy', 'trustedCaPem', 'credentialsRevision']);
+
+/** What a credentials revision may contain: it ends up in object names and annotations. */
+const REVISION = /^[A-Za-z0-9._-]{1,63}$/;
 
 /**
  * A validated proxy definition. Construction fails with a {@link ProxyConfigError} naming the field
@@ -86,6 +98,12 @@ export class ProxySettings {
    * @default - none
    */
   public readonly trustedCa?: CaBundle;
+  /**
+   * The non-secret label of the credentials in use (see `ProxySettingsProps.credentialsRevision`).
+   *
+   * @default - none
+   */
+  public readonly credentialsRevision?: string;
 
   constructor(props: ProxySettingsProps) {
     if (typeof props !== 'object' || props === null || Array.isArray(props)) {
@@ -112,6 +130,13 @@ export class ProxySettings {
     if (props.trustedCaPem !== undefined) {
       this.trustedCa = parseCaBundle('trustedCaPem', props.trustedCaPem);
     }
+    if (props.credentialsRevision !== undefined) {
+      if (typeof props.credentialsRevision !== 'string' || !REVISION.test(props.credentialsRevision)) {
+        throw invalidValue('credentialsRevision', props.credentialsRevision,
+          'must be 1-63 letters, digits, ".", "_" or "-" (it is not secret: it names objects)');
+      }
+      this.credentialsRevision = props.credentialsRevision;
+    }
     Object.freeze(this);
   }
 
@@ -127,6 +152,7 @@ export class ProxySettings {
       this.httpsProxy && `httpsProxy=${this.httpsProxy.redacted}`,
       this.noProxy.length > 0 && `noProxy=${this.noProxy.map(formatNoProxyEntry).join(',')}`,
       this.trustedCa && `trustedCa=${this.trustedCa.certificates.length} certificate(s)`,
+      this.credentialsRevision && `credentialsRevision=${this.credentialsRevision}`,
     ];
     return `ProxySettings(${parts.filter(Boolean).join(' ')})`;
   }
@@ -138,6 +164,7 @@ export class ProxySettings {
       httpsProxy: this.httpsProxy?.redacted,
       noProxy: this.noProxy.map(formatNoProxyEntry),
       trustedCa: this.trustedCa?.certificates.map(({ subject, fingerprint256 }) => ({ subject, fingerprint256 })),
+      credentialsRevision: this.credentialsRevision,
     };
   }
 

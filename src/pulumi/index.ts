@@ -3,9 +3,9 @@
 export * from './credentials';
 export * from './proxy-definition';
 export * from './names';
-export { CredentialDependenceError, RenderedObject, renderObjects } from './rendered-objects';
+export { CredentialDependenceError, type RenderedObject, renderObjects } from './rendered-objects';
 export * from './kube-objects';
-export { ProxySourceArgs, resolveProxyDefinition, TYPE_TOKEN_PREFIX } from './component-support';
+export { type ProxySourceArgs, resolveProxyDefinition, TYPE_TOKEN_PREFIX } from './component-support';
 export * from './capi';
 export * from './workloads';
 export * from './addons';

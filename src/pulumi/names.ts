@@ -1,5 +1,4 @@
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from '../core/capi/labels';
-import { nodeProxySecretName } from '../core/capi/node-proxy-secret';
 import { isSecretObject, KubeObject } from '../core/k8s/manifest';
 
 /**
@@ -19,7 +18,7 @@ export function stableObjectName(object: KubeObject): string {
     return baseName;
   }
   const clusterName = labels?.[CLUSTER_NAME_LABEL];
-  if (isSecretObject(object) && clusterName !== undefined && object.stringData && name === nodeProxySecretName(clusterName, object.stringData)) {
+  if (isSecretObject(object) && clusterName !== undefined && /^[0-9a-f]{10}$/.test(name.slice(`${clusterName}-systemd-proxy-`.length)) && name.startsWith(`${clusterName}-systemd-proxy-`)) {
     return name.slice(0, name.lastIndexOf('-'));
   }
   return name;

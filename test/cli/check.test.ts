@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCheckCommand } from '../../src/cli/check';
-import { ReadinessResult } from '../../src/core/check';
+import { ReadinessResult } from '../../src/cli/readiness';
 import { skipConformance } from '../conformance/support/toolchain';
 import { RunningOrigin, startOrigin, startTlsFront } from '../e2e/support/origin-server';
 import { createTestPki, TestPki } from '../e2e/support/pki';

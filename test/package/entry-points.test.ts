@@ -19,6 +19,18 @@ describe('package entry points', () => {
     expect(pulumiLoads.some((file) => /node_modules\/@pulumi\/pulumi\//.test(file))).toBe(true);
   }, 60_000);
 
+  test('the root entry point is small and jsii-shaped: classes and constant lists, no free functions', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const rootEntry = require('../../src') as Record<string, unknown>;
+    const values = Object.entries(rootEntry);
+    expect(values.length).toBeLessThanOrEqual(20);
+    const freeFunctions = values
+      .filter(([, value]) => typeof value === 'function' && !/^class\b/.test(Function.prototype.toString.call(value)))
+      .map(([name]) => name);
+    expect(freeFunctions).toEqual([]);
+    expect(Object.keys(rootEntry)).toEqual(expect.arrayContaining(['ProxySettings', 'ClusterNetwork', 'ClusterProxyConfig', 'NoProxy', 'NoProxyEngine', 'ProxyRenderers', 'Products']));
+  });
+
   test('package.json exports the three subpaths and marks every peer optional', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.exports)).toEqual(['.', './cdk8s', './cdk8s-plus', './pulumi', './package.json']);

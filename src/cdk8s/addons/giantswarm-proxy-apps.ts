@@ -1,12 +1,13 @@
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { giantSwarmProxySetup, GiantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../../core/addons/giantswarm/setup';
+import { giantSwarmProxyAppsProduct } from '../../core/addons/products';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { addApiObjects, apiObjectId } from '../api-objects';
-import { ensureSupportObjects } from '../support-objects';
+import { WithObjectMetadata } from '../../core/product/metadata';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link GiantSwarmProxyApps}. */
-export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions {
+export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions, WithObjectMetadata {
   /** The cluster's proxy configuration. */
   readonly proxy: ClusterProxyConfig;
 }
@@ -24,12 +25,8 @@ export class GiantSwarmProxyApps extends Construct {
 
   constructor(scope: Construct, id: string, props: GiantSwarmProxyAppsProps) {
     super(scope, id);
-    const { proxy, ...options } = props;
+    const { proxy, metadata, ...options } = props;
     this.setup = giantSwarmProxySetup(proxy, options);
-    // The node-proxy Secret is shared with a ProxiedCluster of the same cluster in this chart.
-    const shared = this.setup.systemdProxySecret;
-    this.apiObjects = this.setup.objects.flatMap((object) => (object === shared
-      ? ensureSupportObjects(Chart.of(this), [object], { scope: this, id: apiObjectId })
-      : addApiObjects(this, [object])));
+    this.apiObjects = addProduct(this, giantSwarmProxyAppsProduct(this.setup, metadata));
   }
 }

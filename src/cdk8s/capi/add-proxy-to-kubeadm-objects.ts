@@ -1,10 +1,11 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ensureNodeProxySecret } from './node-proxy-secret';
 import { AddProxyOptions, addProxyToObjects } from '../../core/capi/add-proxy-to-objects';
+import { nodeProxySecretProduct } from '../../core/capi/products';
 import { ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
 import { KubeObject } from '../../core/k8s/manifest';
 import { canonicalJson } from '../../core/k8s/names';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link addProxyToKubeadmObjects}. */
 export interface AddProxyToKubeadmObjectsProps extends ProxySourceProps, AddProxyOptions {}
@@ -54,7 +55,7 @@ export function addProxyToKubeadmObjects(scope: Construct, props: AddProxyToKube
       patched.push(apiObject);
     }
   });
-  const secret = result.secret ? ensureNodeProxySecret(scope, result.secret) : undefined;
+  const [secret] = addProduct(scope, nodeProxySecretProduct(result.secret));
   return { patched, ...(secret ? { secret } : {}), renamedTemplates: result.renamedTemplates };
 }
 

@@ -1,11 +1,10 @@
-import { ApiObject, ApiObjectProps } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ensureNodeProxySecret } from './node-proxy-secret';
-import { ProxiedKubeadmConfigTemplate } from './proxied-kubeadm-config-template';
-import { ProxiedKubeadmControlPlane } from './proxied-kubeadm-control-plane';
-import { nodeProxyOptionsOf } from '../../core/capi/node-proxy';
-import { ProxiedClusterOptions, proxiedClusterObjects } from '../../core/capi/proxied-cluster';
+import { NODE_PROXY_SECRET_ID, proxiedClusterProduct, workerPoolObjectId } from '../../core/capi/products';
+import { ProxiedClusterOptions } from '../../core/capi/proxied-cluster';
+import { resolveProxyConfig } from '../../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedCluster}: the whole cluster definition. */
 export interface ProxiedClusterProps extends ProxiedClusterOptions {}
@@ -14,24 +13,24 @@ export interface ProxiedClusterProps extends ProxiedClusterOptions {}
 export interface ProxiedWorkerPool {
   /** Pool name. */
   readonly name: string;
-  /** The pool's KubeadmConfigTemplate (its name carries a content hash). */
-  readonly configTemplate: ProxiedKubeadmConfigTemplate;
+  /** The pool's KubeadmConfigTemplate (its name carries a hash of its spec). */
+  readonly configTemplate: ApiObject;
   /** The pool's MachineDeployment. */
   readonly machineDeployment: ApiObject;
 }
 
 /**
  * A Cluster API cluster whose nodes run behind the proxy, from one props object: the Cluster, a
- * {@link ProxiedKubeadmControlPlane}, a {@link ProxiedKubeadmConfigTemplate} and a MachineDeployment
- * per worker pool, and (delivery `secret`, the default with credentials) the Secret the node files
- * are read from, so no credential appears in any Cluster API object.
+ * KubeadmControlPlane, a KubeadmConfigTemplate and a MachineDeployment per worker pool, and
+ * (delivery `secret`, the default with credentials) the Secret the node files are read from, the
+ * only object that holds credentials.
  *
  * The infrastructure objects (e.g. `AWSCluster`, `AWSMachineTemplate`) are provider-specific and
  * stay yours: the props reference them by name.
  *
- * Day 2: changing the proxy (URL, password, NO_PROXY, CA) renames the Secret and the worker
- * templates (content hashes), which changes the KubeadmControlPlane and the MachineDeployments, and
- * Cluster API rolls every machine onto the new proxy.
+ * Day 2: changing the proxy (URL, NO_PROXY, CA, `credentialsRevision`) renames the Secret and the
+ * worker templates, which changes the KubeadmControlPlane and the MachineDeployments, and Cluster
+ * API rolls every machine onto the new proxy.
  *
  * The Cluster is this construct's default child.
  *
@@ -44,8 +43,8 @@ export class ProxiedCluster extends Construct {
   public readonly proxy: ClusterProxyConfig;
   /** The Cluster. */
   public readonly apiObject: ApiObject;
-  /** The control plane. */
-  public readonly controlPlane: ProxiedKubeadmControlPlane;
+  /** The KubeadmControlPlane. */
+  public readonly controlPlane: ApiObject;
   /** The worker pools, in props order. */
   public readonly workerPools: ProxiedWorkerPool[];
   /**
@@ -59,37 +58,19 @@ export class ProxiedCluster extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxiedClusterProps) {
     super(scope, id);
-    // The core validates the whole definition first, so errors name the props as written here
-    // (`controlPlane.replicas`, `workerPools[1].name`), then the children render their parts.
-    const objects = proxiedClusterObjects(props);
-    this.name = objects.cluster.metadata.name;
-    this.proxy = objects.proxy;
-    this.secret = objects.secret ? ensureNodeProxySecret(this, objects.secret) : undefined;
-    this.apiObject = new ApiObject(this, 'Resource', structuredClone(objects.cluster) as unknown as ApiObjectProps);
-
-    const shared = {
-      proxy: objects.proxy,
-      capiVersion: props.capiVersion,
-      ...nodeProxyOptionsOf({ ...props, clusterName: this.name }),
-    };
-    this.controlPlane = new ProxiedKubeadmControlPlane(this, 'ControlPlane', { ...shared, ...props.controlPlane, version: props.version });
-    this.workerPools = (props.workerPools ?? []).map((pool, index): ProxiedWorkerPool => {
-      const configTemplate = new ProxiedKubeadmConfigTemplate(this, `ConfigTemplate-${pool.name}`, {
-        ...shared,
-        // The template's base name is the MachineDeployment's: `<cluster>-<pool>`.
-        name: objects.workerPools[index].machineDeployment.metadata.name,
-        kubeadmConfigSpec: pool.kubeadmConfigSpec,
-      });
-      const machineDeployment = new ApiObject(this, `MachineDeployment-${pool.name}`,
-        structuredClone(objects.workerPools[index].machineDeployment) as unknown as ApiObjectProps);
-      return { name: pool.name, configTemplate, machineDeployment };
-    });
-    this.apiObjects = [
-      ...(this.secret ? [this.secret] : []),
-      this.apiObject,
-      this.controlPlane.apiObject,
-      ...this.workerPools.flatMap((pool) => [pool.configTemplate.apiObject, pool.machineDeployment]),
-    ];
+    this.proxy = resolveProxyConfig(props);
+    const product = proxiedClusterProduct({ ...props, proxy: this.proxy, settings: undefined, network: undefined, proxyOptions: undefined });
+    this.apiObjects = addProduct(this, product);
+    const byId = (objectId: string): ApiObject => objectWithId(product, this.apiObjects, objectId)!;
+    this.apiObject = byId('Cluster');
+    this.name = this.apiObject.name;
+    this.controlPlane = byId('ControlPlane');
+    this.secret = objectWithId(product, this.apiObjects, NODE_PROXY_SECRET_ID);
+    this.workerPools = (props.workerPools ?? []).map((pool): ProxiedWorkerPool => ({
+      name: pool.name,
+      configTemplate: byId(workerPoolObjectId('ConfigTemplate', pool.name)),
+      machineDeployment: byId(workerPoolObjectId('MachineDeployment', pool.name)),
+    }));
+    this.node.defaultChild = this.apiObject;
   }
 }
-

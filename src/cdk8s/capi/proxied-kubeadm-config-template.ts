@@ -1,40 +1,13 @@
-import { ApiObject, ApiObjectProps } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ensureNodeProxySecret } from './node-proxy-secret';
-import { BOOTSTRAP_API_GROUP, CapiVersion, capiReference, parseCapiVersion, RenderedReference } from '../../core/capi/capi-version';
-import { kubeadmConfigTemplateObject } from '../../core/capi/kubeadm-config-template';
-import { nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from '../../core/capi/node-proxy';
-import { ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
+import { BOOTSTRAP_API_GROUP, capiReference, parseCapiVersion, RenderedReference } from '../../core/capi/capi-version';
+import { KubeadmConfigTemplateProductProps, kubeadmConfigTemplateProduct, NODE_PROXY_SECRET_ID } from '../../core/capi/products';
+import { resolveProxyConfig } from '../../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedKubeadmConfigTemplate}. */
-export interface ProxiedKubeadmConfigTemplateProps extends ProxySourceProps, NodeProxyProps {
-  /** Name of the Cluster the workers join. */
-  readonly clusterName: string;
-  /**
-   * Base name of the template; the emitted name is `<name>-<hash of the template's spec>`.
-   */
-  readonly name: string;
-  /**
-   * Namespace of the template and its Secret.
-   *
-   * @default - the chart's namespace, if any
-   */
-  readonly namespace?: string;
-  /**
-   * A KubeadmConfigSpec to start from (joinConfiguration, users, your files and commands...); the
-   * proxy is merged in, the object is not modified.
-   *
-   * @default - an empty spec
-   */
-  readonly kubeadmConfigSpec?: { readonly [key: string]: unknown };
-  /**
-   * Cluster API version of the emitted objects.
-   *
-   * @default 'v1beta2'
-   */
-  readonly capiVersion?: CapiVersion;
-}
+export interface ProxiedKubeadmConfigTemplateProps extends KubeadmConfigTemplateProductProps {}
 
 /**
  * A worker KubeadmConfigTemplate whose machines run behind the proxy, for users who write their own
@@ -69,20 +42,12 @@ export class ProxiedKubeadmConfigTemplate extends Construct {
   constructor(scope: Construct, id: string, props: ProxiedKubeadmConfigTemplateProps) {
     super(scope, id);
     this.proxy = resolveProxyConfig(props);
-    const capiVersion = parseCapiVersion('capiVersion', props.capiVersion);
-    const bootstrap = nodeProxyBootstrap(this.proxy, nodeProxyOptionsOf(props));
-    const object = kubeadmConfigTemplateObject({
-      clusterName: bootstrap.clusterName,
-      namespace: bootstrap.namespace,
-      capiVersion,
-      baseName: props.name,
-      kubeadmConfigSpec: props.kubeadmConfigSpec,
-      bootstrap,
-    });
-    this.name = object.metadata.name;
-    this.configRef = capiReference(capiVersion, BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', this.name);
-    this.secret = bootstrap.secret ? ensureNodeProxySecret(this, bootstrap.secret) : undefined;
-    this.apiObject = new ApiObject(this, 'Resource', structuredClone(object) as unknown as ApiObjectProps);
-    this.apiObjects = [...(this.secret ? [this.secret] : []), this.apiObject];
+    const product = kubeadmConfigTemplateProduct({ ...props, proxy: this.proxy, settings: undefined, network: undefined, proxyOptions: undefined });
+    this.apiObjects = addProduct(this, product);
+    this.apiObject = objectWithId(product, this.apiObjects, 'ConfigTemplate')!;
+    this.secret = objectWithId(product, this.apiObjects, NODE_PROXY_SECRET_ID);
+    this.name = this.apiObject.name;
+    this.configRef = capiReference(parseCapiVersion('capiVersion', props.capiVersion), BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', this.name);
+    this.node.defaultChild = this.apiObject;
   }
 }

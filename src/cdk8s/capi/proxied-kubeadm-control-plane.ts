@@ -1,41 +1,20 @@
-import { ApiObject, ApiObjectProps } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ensureNodeProxySecret } from './node-proxy-secret';
-import { CapiVersion, parseCapiVersion } from '../../core/capi/capi-version';
-import { ControlPlaneProps, kubeadmControlPlaneObject } from '../../core/capi/kubeadm-control-plane';
-import { nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from '../../core/capi/node-proxy';
-import { ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
+import { KubeadmControlPlaneProductProps, kubeadmControlPlaneProduct, NODE_PROXY_SECRET_ID } from '../../core/capi/products';
+import { resolveProxyConfig } from '../../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedKubeadmControlPlane}. */
-export interface ProxiedKubeadmControlPlaneProps extends ProxySourceProps, NodeProxyProps, ControlPlaneProps {
-  /** Name of the Cluster this control plane belongs to. */
-  readonly clusterName: string;
-  /**
-   * Namespace of the KubeadmControlPlane and its Secret.
-   *
-   * @default - the chart's namespace, if any
-   */
-  readonly namespace?: string;
-  /** Kubernetes version, e.g. `v1.31.2`. */
-  readonly version: string;
-  /**
-   * Cluster API version of the emitted objects.
-   *
-   * @default 'v1beta2'
-   */
-  readonly capiVersion?: CapiVersion;
-}
+export interface ProxiedKubeadmControlPlaneProps extends KubeadmControlPlaneProductProps {}
 
 /**
  * A KubeadmControlPlane whose machines run behind the proxy: containerd and kubelet drop-ins, the
- * proxy exported to kubeadm (so the control-plane static pods get it, with the complete NO_PROXY
- * the API server needs to reach webhooks), the proxy CA in the node's trust store, and in delivery
- * `secret` the Secret the files are read from. For users who compose their own Cluster; see
- * `ProxiedCluster` for the whole set.
+ * proxy exported to kubeadm, the proxy CA in the node's trust store, and in delivery `secret` the
+ * Secret the files are read from (shared with the cluster's other kubeadm objects in the chart).
+ * For users who compose their own Cluster; see `ProxiedCluster` for the whole set.
  *
- * The KubeadmControlPlane is this construct's default child (`Node.of(cp).defaultChild`), for
- * `addJsonPatch` escape hatches.
+ * The KubeadmControlPlane is this construct's default child, for `addJsonPatch` escape hatches.
  *
  * @see https://cluster-api.sigs.k8s.io/tasks/control-plane/kubeadm-control-plane
  */
@@ -47,7 +26,7 @@ export class ProxiedKubeadmControlPlane extends Construct {
   /** The KubeadmControlPlane. */
   public readonly apiObject: ApiObject;
   /**
-   * The node-proxy Secret (shared with the cluster's other kubeadm objects in the same chart).
+   * The node-proxy Secret.
    *
    * @default - none (delivery `inline`)
    */
@@ -58,21 +37,11 @@ export class ProxiedKubeadmControlPlane extends Construct {
   constructor(scope: Construct, id: string, props: ProxiedKubeadmControlPlaneProps) {
     super(scope, id);
     this.proxy = resolveProxyConfig(props);
-    const bootstrap = nodeProxyBootstrap(this.proxy, nodeProxyOptionsOf(props));
-    const object = kubeadmControlPlaneObject({
-      clusterName: bootstrap.clusterName,
-      namespace: bootstrap.namespace,
-      capiVersion: parseCapiVersion('capiVersion', props.capiVersion),
-      version: props.version,
-      machineTemplate: props.machineTemplate,
-      replicas: props.replicas,
-      kubeadmConfigSpec: props.kubeadmConfigSpec,
-      name: props.name,
-      bootstrap,
-    }, '');
-    this.name = object.metadata.name;
-    this.secret = bootstrap.secret ? ensureNodeProxySecret(this, bootstrap.secret) : undefined;
-    this.apiObject = new ApiObject(this, 'Resource', structuredClone(object) as unknown as ApiObjectProps);
-    this.apiObjects = [...(this.secret ? [this.secret] : []), this.apiObject];
+    const product = kubeadmControlPlaneProduct({ ...props, proxy: this.proxy, settings: undefined, network: undefined, proxyOptions: undefined });
+    this.apiObjects = addProduct(this, product);
+    this.apiObject = objectWithId(product, this.apiObjects, 'ControlPlane')!;
+    this.secret = objectWithId(product, this.apiObjects, NODE_PROXY_SECRET_ID);
+    this.name = this.apiObject.name;
+    this.node.defaultChild = this.apiObject;
   }
 }

@@ -1,12 +1,13 @@
-import { ApiObject, ApiObjectProps, Chart, JsonPatch } from 'cdk8s';
+import { ApiObject, ApiObjectProps, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterClassProxyPatches } from './cluster-class-proxy-patches';
+import { nodeProxySecretProduct } from '../../core/capi/products';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { ClusterClassProxy } from '../../core/clusterclass/cluster-class-proxy';
 import { ProxyVariableValue } from '../../core/clusterclass/proxy-variable';
 import { addProxyToTopologyCluster, TopologyClusterProxyOptions } from '../../core/clusterclass/topology-cluster';
 import { KubeObject } from '../../core/k8s/manifest';
-import { ensureSupportObjects } from '../support-objects';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link TopologyClusterProxy}. */
 export interface TopologyClusterProxyProps extends TopologyClusterProxyOptions {
@@ -52,6 +53,6 @@ export class TopologyClusterProxy extends Construct {
       this.cluster = new ApiObject(this, 'Resource', structuredClone(result.cluster) as unknown as ApiObjectProps);
     }
     // Once per chart: several constructs may emit the same cluster's Secret.
-    this.secret = result.secret ? ensureSupportObjects(Chart.of(this), [result.secret])[0] : undefined;
+    [this.secret] = addProduct(this, nodeProxySecretProduct(result.secret));
   }
 }

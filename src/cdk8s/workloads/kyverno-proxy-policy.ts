@@ -1,14 +1,15 @@
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from '../../core/workloads/kyverno-policy';
-import { addApiObjects } from '../api-objects';
-import { ensureSupportObjects } from '../support-objects';
+import { WithObjectMetadata } from '../../core/product/metadata';
+import { KyvernoProxyPolicyOptions } from '../../core/workloads/kyverno-policy';
+import { kyvernoProxyPolicyProduct } from '../../core/workloads/products';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link KyvernoProxyPolicy}. */
-export interface KyvernoProxyPolicyProps extends KyvernoProxyPolicyOptions {
+export interface KyvernoProxyPolicyProps extends KyvernoProxyPolicyOptions, WithObjectMetadata {
   /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
-  readonly config: ClusterProxyConfig;
+  readonly proxy: ClusterProxyConfig;
 }
 
 /**
@@ -30,13 +31,8 @@ export class KyvernoProxyPolicy extends Construct {
 
   constructor(scope: Construct, id: string, props: KyvernoProxyPolicyProps) {
     super(scope, id);
-    const { config, ...options } = props;
-    const objects = renderKyvernoProxyPolicy(config, options);
-    const isSource = (kind: string): boolean => kind === 'Secret' || kind === 'ConfigMap';
-    this.apiObjects = [
-      ...addApiObjects(this, objects.filter((object) => !isSource(object.kind))),
-      ...ensureSupportObjects(Chart.of(this), objects.filter((object) => isSource(object.kind))),
-    ];
+    const { proxy, metadata, ...options } = props;
+    this.apiObjects = addProduct(this, kyvernoProxyPolicyProduct(proxy, options, metadata));
     this.policy = this.apiObjects[0];
     this.node.defaultChild = this.policy;
   }

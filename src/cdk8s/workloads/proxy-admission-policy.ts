@@ -1,14 +1,15 @@
-import { ApiObject, Chart } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from '../../core/workloads/mutating-admission-policy';
-import { addApiObjects } from '../api-objects';
-import { ensureSupportObjects } from '../support-objects';
+import { WithObjectMetadata } from '../../core/product/metadata';
+import { ProxyAdmissionPolicyOptions } from '../../core/workloads/mutating-admission-policy';
+import { proxyAdmissionPolicyProduct } from '../../core/workloads/products';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyAdmissionPolicy}. */
-export interface ProxyAdmissionPolicyProps extends ProxyAdmissionPolicyOptions {
+export interface ProxyAdmissionPolicyProps extends ProxyAdmissionPolicyOptions, WithObjectMetadata {
   /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
-  readonly config: ClusterProxyConfig;
+  readonly proxy: ClusterProxyConfig;
 }
 
 /**
@@ -31,9 +32,8 @@ export class ProxyAdmissionPolicy extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxyAdmissionPolicyProps) {
     super(scope, id);
-    const { config, ...options } = props;
-    const [policy, binding, ...namespaceObjects] = renderProxyAdmissionPolicy(config, options);
-    this.apiObjects = [...addApiObjects(this, [policy, binding]), ...ensureSupportObjects(Chart.of(this), namespaceObjects)];
+    const { proxy, metadata, ...options } = props;
+    this.apiObjects = addProduct(this, proxyAdmissionPolicyProduct(proxy, options, metadata));
     [this.policy, this.binding] = this.apiObjects;
     this.node.defaultChild = this.policy;
   }

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { ProxyConfigError } from '../errors';
+import { BootstrapFormat } from './bootstrap-format';
 
 /**
  * One entry of a KubeadmConfigSpec's `files`, and the limits Cluster API puts on it.
@@ -78,7 +79,7 @@ export function inlineFileContent(
   field: string,
   path: string,
   content: string,
-  format: 'cloud-config' | 'ignition',
+  format: BootstrapFormat,
   encoding: 'plain' | 'base64' = 'plain',
 ): { content: string; encoding?: 'base64' | 'gzip+base64' } {
   if (encoding === 'base64') {

@@ -2,7 +2,7 @@ import { hasDefaultContents, ResolvedNodeProxyFiles, VariableStyle } from './nod
 import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { SecretObject } from '../k8s/manifest';
-import { contentHash } from '../k8s/names';
+import { contentHash, joinName } from '../k8s/names';
 import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../proxy-environment';
 import { quoteShellValue } from '../render/shell';
 import { escapeSystemdEnvironmentValue } from '../render/systemd';
@@ -80,36 +80,12 @@ function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files:
 }
 
 /**
- * The proxy variables with the credentials left out of the URLs: what may be hashed into a name
- * or a command (nothing outside Secret data may depend on a password).
- */
-function environmentWithoutCredentials(proxy: ClusterProxyConfig): ProxyEnvironment {
-  return {
-    ...(proxy.settings.httpProxy ? { httpProxy: proxy.settings.httpProxy.withoutCredentials.href } : {}),
-    ...(proxy.settings.httpsProxy ? { httpsProxy: proxy.settings.httpsProxy.withoutCredentials.href } : {}),
-    noProxy: proxy.environment.noProxy,
-  };
-}
-
-/**
- * What stands for the credentials in a hash: whether there are any and, where the configuration
- * has one, their non-secret revision.
- */
-function credentialsMarker(proxy: ClusterProxyConfig): string {
-  const revisioned = proxy as unknown as { readonly credentialsMarker?: unknown };
-  if (typeof revisioned.credentialsMarker === 'string') {
-    return revisioned.credentialsMarker;
-  }
-  return proxy.hasCredentials ? 'credentials' : '';
-}
-
-/**
  * A hash of the layout's node files rendered without credentials, plus the credentials marker:
  * with a fixed Secret name, this is what changes the KubeadmControlPlane and templates (and so
  * rolls the machines) when the proxy changes.
  */
 export function nodeFilesRevision(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): string {
-  return contentHash({ files: renderContents(proxy, environmentWithoutCredentials(proxy), files), credentials: credentialsMarker(proxy) });
+  return contentHash({ files: renderContents(proxy, proxy.publicEnvironment, files), credentials: proxy.credentialsMarker });
 }
 
 /** Name of the node-proxy Secret without a hash (`fixedSecretName`). */
@@ -118,19 +94,33 @@ export function fixedNodeProxySecretName(clusterName: string): string {
 }
 
 /**
- * The node-proxy Secret for the layout: the library's Secret for these contents, under the fixed
- * name (and then mutable: its content changes in place) when the layout asks for one.
+ * The node-proxy Secret for the layout: the library's Secret (labels, type) with the layout's
+ * contents, named `<cluster>-systemd-proxy-<hash>` after the layout's files rendered without
+ * credentials plus the credentials revision (as the library's own name is), or with the fixed
+ * name, then mutable (its content changes in place). The library's own layout is its Secret as is.
  */
 export function layoutNodeProxySecret(
-  clusterName: string, namespace: string | undefined, files: ResolvedNodeProxyFiles, contents: { readonly [key: string]: string },
+  clusterName: string,
+  namespace: string | undefined,
+  files: ResolvedNodeProxyFiles,
+  proxy: ClusterProxyConfig,
+  contents: { readonly [key: string]: string },
 ): SecretObject {
-  const secret = nodeProxySecret(clusterName, namespace, contents);
-  if (!files.fixedSecretName) {
+  const secret = nodeProxySecret(clusterName, namespace, proxy);
+  if (hasDefaultContents(files) && !files.fixedSecretName) {
     return secret;
   }
-  // Mutable: the name no longer changes with the content, so the content must change in place.
-  const metadata = { ...secret.metadata, name: fixedNodeProxySecretName(clusterName) };
-  const fixed: { -readonly [key in keyof SecretObject]: SecretObject[key] } = { ...secret, metadata };
-  delete fixed.immutable;
-  return fixed;
+  const name = files.fixedSecretName
+    ? fixedNodeProxySecretName(clusterName)
+    : joinName(`${clusterName}-systemd-proxy`, nodeFilesRevision(proxy, files), 253);
+  const layout: { -readonly [key in keyof SecretObject]: SecretObject[key] } = {
+    ...secret,
+    metadata: { ...secret.metadata, name },
+    stringData: { ...contents },
+  };
+  if (files.fixedSecretName) {
+    // Mutable: the name no longer changes with the content, so the content must change in place.
+    delete layout.immutable;
+  }
+  return layout;
 }

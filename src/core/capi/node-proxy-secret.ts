@@ -2,6 +2,7 @@ import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { CLUSTERCTL_MOVE_LABEL, clusterLabels } from './labels';
 import { SecretObject } from '../k8s/manifest';
 import { contentHash, joinName } from '../k8s/names';
+import { ProxyEnvironment } from '../proxy-environment';
 import { renderShellExports } from '../render/shell';
 import { renderSystemdDropIn } from '../render/systemd';
 
@@ -10,10 +11,13 @@ import { renderSystemdDropIn } from '../render/systemd';
  * `secret`, and, in delivery `inline`, the same text written into `files[].content`. One source,
  * so both modes put byte-identical files on the node.
  *
- * The Secret name carries a hash of the content: Cluster API reads a `contentFrom` Secret once,
- * when it renders a Machine's bootstrap data, and never watches it. A new proxy (URL, password,
- * NO_PROXY, CA) therefore means a new Secret name, which changes the KubeadmControlPlane and
- * KubeadmConfigTemplate that reference it, and that change is what rolls the machines.
+ * The Secret name carries a hash: Cluster API reads a `contentFrom` Secret once, when it renders a
+ * Machine's bootstrap data, and never watches it. A new proxy (URL, NO_PROXY, CA, credentials
+ * revision) therefore means a new Secret name, which changes the KubeadmControlPlane and
+ * KubeadmConfigTemplate that reference it, and that change is what rolls the machines. The hash
+ * covers the files rendered without credentials plus the credentials revision, never the
+ * credentials themselves: the name sits in plain Cluster API objects, and a hash of a password is
+ * a guessing oracle.
  */
 
 /** Keys of the node-proxy Secret. */
@@ -36,8 +40,8 @@ export function trustedCaKey(index: number): string {
  * files, and a ClusterProxyConfig never changes, so they are rendered once.
  */
 const contentsCache = new WeakMap<ClusterProxyConfig, Readonly<{ [key: string]: string }>>();
-/** Secret names per contents object and cluster name (hashing the content is the costly part). */
-const nameCache = new WeakMap<object, Map<string, string>>();
+/** The credential-free digest per configuration (rendering and hashing are the costly part). */
+const digestCache = new WeakMap<ClusterProxyConfig, string>();
 
 /** The node files' text, by Secret key (frozen, shared). Holds credentials when the proxy URLs do. */
 export function nodeProxyFileContents(proxy: ClusterProxyConfig): Readonly<{ [key: string]: string }> {
@@ -45,17 +49,17 @@ export function nodeProxyFileContents(proxy: ClusterProxyConfig): Readonly<{ [ke
   if (cached) {
     return cached;
   }
-  const contents = Object.freeze(renderNodeProxyFileContents(proxy));
+  const contents = Object.freeze(renderNodeProxyFileContents(proxy, proxy.environment));
   contentsCache.set(proxy, contents);
   return contents;
 }
 
-function renderNodeProxyFileContents(proxy: ClusterProxyConfig): { [key: string]: string } {
-  const dropIn = renderSystemdDropIn(proxy.environment);
+function renderNodeProxyFileContents(proxy: ClusterProxyConfig, environment: ProxyEnvironment): { [key: string]: string } {
+  const dropIn = renderSystemdDropIn(environment);
   const contents: { [key: string]: string } = {
     [NODE_PROXY_SECRET_KEYS.containerdProxy]: dropIn,
     [NODE_PROXY_SECRET_KEYS.kubeletProxy]: dropIn,
-    [NODE_PROXY_SECRET_KEYS.proxyEnv]: renderShellExports(proxy.environment),
+    [NODE_PROXY_SECRET_KEYS.proxyEnv]: renderShellExports(environment),
   };
   // One file per certificate: Debian's update-ca-certificates and `openssl rehash` handle a
   // multi-certificate file badly (only the first certificate gets a hash link).
@@ -65,31 +69,32 @@ function renderNodeProxyFileContents(proxy: ClusterProxyConfig): { [key: string]
   return contents;
 }
 
-/** Name of the node-proxy Secret for the given content: `<cluster>-systemd-proxy-<hash>`. */
-export function nodeProxySecretName(clusterName: string, contents: { readonly [key: string]: string }): string {
-  let names = nameCache.get(contents);
-  if (!names) {
-    names = new Map();
-    nameCache.set(contents, names);
+/** A hash of the node files rendered without credentials, plus the credentials revision. */
+function credentialFreeDigest(proxy: ClusterProxyConfig): string {
+  let digest = digestCache.get(proxy);
+  if (digest === undefined) {
+    digest = contentHash({ files: renderNodeProxyFileContents(proxy, proxy.publicEnvironment), credentials: proxy.credentialsMarker });
+    digestCache.set(proxy, digest);
   }
-  let name = names.get(clusterName);
-  if (name === undefined) {
-    name = joinName(`${clusterName}-systemd-proxy`, contentHash(contents), 253);
-    names.set(clusterName, name);
-  }
-  return name;
+  return digest;
+}
+
+/** Name of the node-proxy Secret of `proxy`: `<cluster>-systemd-proxy-<hash>` (see the module comment). */
+export function nodeProxySecretName(clusterName: string, proxy: ClusterProxyConfig): string {
+  return joinName(`${clusterName}-systemd-proxy`, credentialFreeDigest(proxy), 253);
 }
 
 /**
  * The node-proxy Secret. Labelled for `clusterctl move` (only `contentFrom` points at it, no owner
  * reference), with the cluster-name label, and immutable: its name changes with its content.
  */
-export function nodeProxySecret(clusterName: string, namespace: string | undefined, contents: { readonly [key: string]: string }): SecretObject {
+export function nodeProxySecret(clusterName: string, namespace: string | undefined, proxy: ClusterProxyConfig): SecretObject {
+  const contents = nodeProxyFileContents(proxy);
   return {
     apiVersion: 'v1',
     kind: 'Secret',
     metadata: {
-      name: nodeProxySecretName(clusterName, contents),
+      name: nodeProxySecretName(clusterName, proxy),
       ...(namespace ? { namespace } : {}),
       labels: { ...clusterLabels(clusterName), [CLUSTERCTL_MOVE_LABEL]: '' },
     },

@@ -1,5 +1,6 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
 import { layoutFileContents, layoutNodeProxySecret, nodeFilesRevision, styledExportLines } from './node-file-layout';
@@ -22,10 +23,21 @@ import { assertDnsLabel } from '../k8s/names';
  *  - `secret`: `files[].contentFrom` a Secret the library also emits; no credential appears in any
  *    Cluster API object.
  */
-export type NodeProxyDelivery = 'inline' | 'secret';
+export type NodeProxyDelivery = (typeof NODE_PROXY_DELIVERIES)[number];
+export { BOOTSTRAP_FORMATS };
+export type { BootstrapFormat };
 
-/** Bootstrap data format of the KubeadmConfigSpec (`spec.format`). */
-export type BootstrapFormat = 'cloud-config' | 'ignition';
+/** The delivery modes. */
+export const NODE_PROXY_DELIVERIES = ['inline', 'secret'] as const;
+
+
+/** `value` if it is one of `choices`, else a field-naming error listing them. */
+function parseOneOf<T extends string>(field: string, value: unknown, choices: readonly T[]): T {
+  if (!(choices as readonly unknown[]).includes(value)) {
+    throw invalidValue(field, value, `must be one of ${choices.map((choice) => `"${choice}"`).join(', ')}`);
+  }
+  return value as T;
+}
 
 /** Node-level choices: delivery, bootstrap format, OS and file locations. */
 export interface NodeProxyProps {
@@ -152,7 +164,7 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   }
 
   const contents = layoutFileContents(proxy, locations);
-  const secret = delivery === 'secret' ? layoutNodeProxySecret(clusterName, namespace, locations, contents) : undefined;
+  const secret = delivery === 'secret' ? layoutNodeProxySecret(clusterName, namespace, locations, proxy, contents) : undefined;
   const file = (path: string, key: string, permissions: string): KubeadmFile => {
     // Key order (path, owner, permissions, content) is the emitted YAML's.
     const access = { ...(locations.owner ? { owner: locations.owner } : {}), ...(permissions ? { permissions } : {}) };
@@ -193,23 +205,22 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
 
 /** Validate a bootstrap format; `undefined` means cloud-config, Cluster API's default. */
 export function parseBootstrapFormat(field: string, value: unknown): BootstrapFormat {
-  if (value === undefined) {
-    return 'cloud-config';
-  }
-  if (value !== 'cloud-config' && value !== 'ignition') {
-    throw invalidValue(field, value, 'must be "cloud-config" or "ignition"');
-  }
-  return value;
+  return value === undefined ? 'cloud-config' : parseOneOf(field, value, BOOTSTRAP_FORMATS);
 }
 
 function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelivery {
-  if (value === undefined) {
-    return hasCredentials ? 'secret' : 'inline';
+  return value === undefined ? (hasCredentials ? 'secret' : 'inline') : parseOneOf('delivery', value, NODE_PROXY_DELIVERIES);
+}
+
+/**
+ * Refuse delivery `inline` with credentials for the objects the library emits: the password would
+ * sit in the KubeadmControlPlane and KubeadmConfigTemplates, outside any Secret.
+ */
+export function assertCredentialsOnlyInSecrets(bootstrap: NodeProxyBootstrap, proxy: ClusterProxyConfig): void {
+  if (bootstrap.delivery === 'inline' && proxy.hasCredentials) {
+    throw new ProxyConfigError('delivery',
+      'must be "secret" when the proxy URLs carry credentials: "inline" would write the password into the KubeadmControlPlane and KubeadmConfigTemplates (got "inline")');
   }
-  if (value !== 'inline' && value !== 'secret') {
-    throw invalidValue('delivery', value, 'must be "inline" or "secret"');
-  }
-  return value;
 }
 
 /**

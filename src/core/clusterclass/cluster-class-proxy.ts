@@ -11,7 +11,7 @@ import { OsFamily } from '../capi/os-family';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { ClusterNetwork } from '../network';
-import { ClusterNoProxyCategory, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
+import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
 import { parseNoProxyList } from '../noproxy/parse';
 import { Provider } from '../providers';
 import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
@@ -136,12 +136,14 @@ export interface TopologyClusterFacts {
   readonly additionalNoProxy?: string | readonly string[];
 }
 
+/** The categories the patch templates compute per cluster (the others are fixed in the class). */
+const PER_CLUSTER_CATEGORIES: ReadonlySet<ClusterNoProxyCategory> = new Set<ClusterNoProxyCategory>([
+  'clusterDomain', 'clusterIps', 'podCidrs', 'serviceCidrs', 'controlPlaneEndpoint', 'machineCidrs',
+]);
+
 /** The categories in the core engine's order; `true` when the template computes them per cluster. */
-const CATEGORY_ORDER: ReadonlyArray<[ClusterNoProxyCategory, boolean]> = [
-  ['loopback', false], ['serviceSuffix', false], ['clusterDomain', true], ['kubernetesService', false],
-  ['clusterIps', true], ['podCidrs', true], ['serviceCidrs', true], ['controlPlaneEndpoint', true],
-  ['machineCidrs', true], ['providerEntries', false],
-];
+const CATEGORY_ORDER: ReadonlyArray<[ClusterNoProxyCategory, boolean]> =
+  CLUSTER_NO_PROXY_CATEGORIES.map((category) => [category, PER_CLUSTER_CATEGORIES.has(category)]);
 
 /** Stands in for a cluster where only the class's shape matters (file layout, fixed entries). */
 const SAMPLE_NETWORK = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };

@@ -24,18 +24,25 @@ export interface ClusterFacts {
   readonly providerEntries: ReadonlyArray<{ readonly value: string; readonly reason: string }>;
 }
 
-/** The categories of cluster-specific defaults; each can be switched off. */
-export type ClusterNoProxyCategory =
-  | 'loopback'
-  | 'serviceSuffix'
-  | 'clusterDomain'
-  | 'kubernetesService'
-  | 'clusterIps'
-  | 'podCidrs'
-  | 'serviceCidrs'
-  | 'controlPlaneEndpoint'
-  | 'machineCidrs'
-  | 'providerEntries';
+/**
+ * The categories of cluster-specific defaults, in the order their entries are listed; each can be
+ * switched off. The one list every other place (CLI help, ClusterClass templates) derives from.
+ */
+export const CLUSTER_NO_PROXY_CATEGORIES = [
+  'loopback',
+  'serviceSuffix',
+  'clusterDomain',
+  'kubernetesService',
+  'clusterIps',
+  'podCidrs',
+  'serviceCidrs',
+  'controlPlaneEndpoint',
+  'machineCidrs',
+  'providerEntries',
+] as const;
+
+/** A category of cluster-specific defaults (see {@link CLUSTER_NO_PROXY_CATEGORIES}). */
+export type ClusterNoProxyCategory = (typeof CLUSTER_NO_PROXY_CATEGORIES)[number];
 
 /** Switches for {@link clusterNoProxyDefaults}; every category is on unless set to `false`. */
 export interface ClusterNoProxyDefaultsOptions {

@@ -217,3 +217,13 @@ describe('fixed Secret name', () => {
     expect(result.preKubeadmCommands).toEqual(bootstrap({}).preKubeadmCommands);
   });
 });
+
+describe('Secret name of a layout', () => {
+  test('hashes the layout\'s files without credentials: a password change renames nothing, the layout does', () => {
+    const name = (settings: Json, files: NodeProxyFileOptions): string => nodeProxyBootstrap(demoProxy(settings), { ...base, files }).secret!.metadata.name;
+    const upper: NodeProxyFileOptions = { dropInVariables: 'upperOnly' };
+    expect(name({ password: 'another-password' }, upper)).toBe(name({}, upper));
+    expect(name({}, upper)).not.toBe(name({}, {}));
+    expect(name({}, upper)).toMatch(/^demo-systemd-proxy-[0-9a-f]{10}$/);
+  });
+});

@@ -1,4 +1,4 @@
-import { nodeProxyFileContents, nodeProxySecret } from '../../capi/node-proxy-secret';
+import { nodeProxySecret } from '../../capi/node-proxy-secret';
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue } from '../../errors';
 import { KubeObject, SecretObject } from '../../k8s/manifest';
@@ -86,7 +86,7 @@ export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSw
   const apps = (options.apps ?? []).map((app) => giantSwarmApp(context, app));
   // Reuse, never recompute: the Cluster API module owns the node files and the Secret's name.
   const systemdProxySecret = (options.systemdProxySecret ?? true)
-    ? nodeProxySecret(options.clusterName, options.namespace, nodeProxyFileContents(proxy))
+    ? nodeProxySecret(options.clusterName, options.namespace, proxy)
     : undefined;
   return {
     valuesSecret: values.secret,

@@ -1,0 +1,62 @@
+import { ApiObject, ApiObjectProps, Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { ProxyConfigError } from '../core/errors';
+import { KubeObject } from '../core/k8s/manifest';
+import { canonicalJson } from '../core/k8s/names';
+import { objectIdentity, Product, ProductObject } from '../core/product/product';
+
+/**
+ * The cdk8s side of the rendering model: a core product becomes `ApiObject`s, field for field, with
+ * the product's ids as construct ids. Shared objects are emitted once per chart: the first product
+ * that needs one creates it (in its own scope, so it synthesizes before the objects reading it), the
+ * others get the same `ApiObject`.
+ *
+ * A registry per chart, not a search of the chart: looking objects up with `findAll()` made a fleet
+ * of clusters in one chart quadratic.
+ */
+const sharedObjects = new WeakMap<Chart, Map<string, { readonly content: string; readonly apiObject: ApiObject }>>();
+
+/** Add the product's objects under `scope`; returns one `ApiObject` per product object, in order. */
+export function addProduct(scope: Construct, product: Product): ApiObject[] {
+  return product.objects.map((object) => (object.shared ? addShared(scope, object) : newApiObject(scope, object.id, object.manifest)));
+}
+
+/** Add plain manifests under `scope`, each with its identity as construct id. */
+export function addApiObjects(scope: Construct, manifests: readonly KubeObject[]): ApiObject[] {
+  return manifests.map((manifest) => newApiObject(scope, objectIdentity(manifest), manifest));
+}
+
+/** The `ApiObject` of a product's object (by id), from the list {@link addProduct} returned. */
+export function objectWithId(product: Product, apiObjects: readonly ApiObject[], id: string): ApiObject | undefined {
+  const index = product.objects.findIndex((object) => object.id === id);
+  return index === -1 ? undefined : apiObjects[index];
+}
+
+function newApiObject(scope: Construct, id: string, manifest: KubeObject): ApiObject {
+  // A copy: cdk8s keeps props by reference, and escape hatches must not reach the core's objects.
+  return new ApiObject(scope, id, structuredClone(manifest) as unknown as ApiObjectProps);
+}
+
+function addShared(scope: Construct, object: ProductObject): ApiObject {
+  const chart = Chart.of(scope);
+  let registry = sharedObjects.get(chart);
+  if (!registry) {
+    registry = new Map();
+    sharedObjects.set(chart, registry);
+  }
+  const key = objectIdentity(object.manifest);
+  const content = canonicalJson(object.manifest);
+  const existing = registry.get(key);
+  if (existing) {
+    if (existing.content !== content) {
+      const { kind, metadata } = object.manifest;
+      throw new ProxyConfigError(kind === 'Secret' ? 'secretName' : 'trustBundle.configMapName',
+        `two different proxy configurations both need the ${kind} "${metadata.name}"`
+        + `${metadata.namespace ? ` in namespace "${metadata.namespace}"` : ''}; give one of them another name`);
+    }
+    return existing.apiObject;
+  }
+  const apiObject = newApiObject(scope, object.id, object.manifest);
+  registry.set(key, { content, apiObject });
+  return apiObject;
+}

@@ -1,0 +1,129 @@
+import { CapiVersion, parseCapiVersion } from './capi-version';
+import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
+import { ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
+import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
+import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
+import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
+import { KubeObject, SecretObject } from '../k8s/manifest';
+import { WithObjectMetadata, withObjectMetadata } from '../product/metadata';
+import { Product, product, productObject, ProductObject } from '../product/product';
+
+/**
+ * The Cluster API products. A cluster's node-proxy Secret is shared: its control plane, every
+ * worker template and a Giant Swarm setup read the same one, so each product carries it and the
+ * adapters emit it once per scope.
+ */
+
+/** Construct id / resource name suffix of the node-proxy Secret in every product. */
+export const NODE_PROXY_SECRET_ID = 'NodeProxySecret';
+
+/** Props of the KubeadmControlPlane product. */
+export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeProxyProps, ControlPlaneProps, WithObjectMetadata {
+  /** Name of the Cluster this control plane belongs to. */
+  readonly clusterName: string;
+  /**
+   * Namespace of the KubeadmControlPlane and its Secret.
+   *
+   * @default - unset
+   */
+  readonly namespace?: string;
+  /** Kubernetes version, e.g. `v1.31.2`. */
+  readonly version: string;
+  /**
+   * Cluster API version of the emitted objects.
+   *
+   * @default 'v1beta2'
+   */
+  readonly capiVersion?: CapiVersion;
+}
+
+/** Props of the KubeadmConfigTemplate product. */
+export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {
+  /** Name of the Cluster the workers join. */
+  readonly clusterName: string;
+  /** Base name of the template; the Kubernetes name is `<name>-<hash of the template's spec>`. */
+  readonly name: string;
+  /**
+   * Namespace of the template and its Secret.
+   *
+   * @default - unset
+   */
+  readonly namespace?: string;
+  /**
+   * A KubeadmConfigSpec to start from (joinConfiguration, users, your files and commands...); the
+   * proxy is merged in.
+   *
+   * @default - an empty spec
+   */
+  readonly kubeadmConfigSpec?: { readonly [key: string]: unknown };
+  /**
+   * Cluster API version of the emitted objects.
+   *
+   * @default 'v1beta2'
+   */
+  readonly capiVersion?: CapiVersion;
+}
+
+/** The shared node-proxy Secret as a product of its own (for code that patches existing objects). */
+export function nodeProxySecretProduct(secret: SecretObject | undefined): Product {
+  return product(secret ? [productObject(NODE_PROXY_SECRET_ID, secret, { shared: true })] : []);
+}
+
+function withNodeProxySecret(bootstrap: NodeProxyBootstrap, objects: ProductObject[]): Product {
+  return product([...nodeProxySecretProduct(bootstrap.secret).objects, ...objects]);
+}
+
+/** A KubeadmControlPlane behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
+export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProps): Product {
+  const proxy = resolveProxyConfig(props);
+  const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
+  const controlPlane = kubeadmControlPlaneObject({
+    clusterName: bootstrap.clusterName,
+    namespace: bootstrap.namespace,
+    capiVersion: parseCapiVersion('capiVersion', props.capiVersion),
+    version: props.version,
+    machineTemplate: props.machineTemplate,
+    replicas: props.replicas,
+    kubeadmConfigSpec: props.kubeadmConfigSpec,
+    name: props.name,
+    bootstrap,
+  }, '');
+  return withObjectMetadata(withNodeProxySecret(bootstrap, [productObject('ControlPlane', controlPlane)]), props.metadata);
+}
+
+/** A worker KubeadmConfigTemplate behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
+export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProductProps): Product {
+  const proxy = resolveProxyConfig(props);
+  const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
+  const template = kubeadmConfigTemplateObject({
+    clusterName: bootstrap.clusterName,
+    namespace: bootstrap.namespace,
+    capiVersion: parseCapiVersion('capiVersion', props.capiVersion),
+    baseName: props.name,
+    kubeadmConfigSpec: props.kubeadmConfigSpec,
+    bootstrap,
+  });
+  return withObjectMetadata(withNodeProxySecret(bootstrap, [productObject('ConfigTemplate', template)]), props.metadata);
+}
+
+/** Construct id / resource name suffix of a worker pool's object. */
+export function workerPoolObjectId(kind: 'ConfigTemplate' | 'MachineDeployment', pool: string): string {
+  return `${kind}-${pool}`;
+}
+
+/**
+ * A whole proxied cluster: the node-proxy Secret (delivery `secret`), the Cluster, the
+ * KubeadmControlPlane, and per worker pool its KubeadmConfigTemplate and MachineDeployment.
+ */
+export function proxiedClusterProduct(options: ProxiedClusterOptions): Product {
+  const objects = proxiedClusterObjects(options);
+  const pool = (kind: 'ConfigTemplate' | 'MachineDeployment', name: string, manifest: KubeObject) =>
+    productObject(workerPoolObjectId(kind, name), manifest);
+  return withObjectMetadata(withNodeProxySecret(objects.bootstrap, [
+    productObject('Cluster', objects.cluster),
+    productObject('ControlPlane', objects.controlPlane),
+    ...objects.workerPools.flatMap((p) => [pool('ConfigTemplate', p.name, p.configTemplate), pool('MachineDeployment', p.name, p.machineDeployment)]),
+  ]), options.metadata);
+}

@@ -1,0 +1,78 @@
+import { isSecretObject, KubeObject } from '../k8s/manifest';
+
+/**
+ * The one rendering model: every construct (cdk8s) and component (Pulumi) is a core product, a
+ * list of plain manifests each with an identity and a role. The adapters only map a product onto
+ * their framework; what an object is, whether it is shared and where credentials live is decided
+ * here, once.
+ */
+
+/** One object of a {@link Product}. */
+export interface ProductObject {
+  /**
+   * Identity of the object within its product: its role, or kind, namespace and name, never its
+   * content, so it is stable across proxy changes. The cdk8s construct id and the suffix of the
+   * Pulumi resource name.
+   */
+  readonly id: string;
+  /** The manifest. */
+  readonly manifest: KubeObject;
+  /**
+   * True for an object several products may need once per scope (a cdk8s chart, a Pulumi
+   * provider): a cluster's node-proxy Secret, a namespace's proxy Secret and CA ConfigMap. The
+   * adapters emit it once; the same kind, namespace and name with other content is an error.
+   */
+  readonly shared: boolean;
+  /**
+   * True when this object's data may carry credentials: a Secret. Credentials are never anywhere
+   * else, so everything outside a Secret's data previews and diffs in clear.
+   */
+  readonly sensitive: boolean;
+}
+
+/** Everything one construct or component emits, computed once, in apply order. */
+export interface Product {
+  /** The objects, in apply order (what others read comes first). */
+  readonly objects: ProductObject[];
+}
+
+/** Options of one {@link productObject}. */
+export interface ProductObjectOptions {
+  /**
+   * See {@link ProductObject.shared}.
+   *
+   * @default false
+   */
+  readonly shared?: boolean;
+}
+
+/** A {@link ProductObject}; `sensitive` follows from the kind. */
+export function productObject(id: string, manifest: KubeObject, options: ProductObjectOptions = {}): ProductObject {
+  return Object.freeze({ id, manifest, shared: options.shared === true, sensitive: isSecretObject(manifest) });
+}
+
+/** A product of the given objects, in order; ids must be distinct. */
+export function product(objects: readonly ProductObject[]): Product {
+  const seen = new Set<string>();
+  for (const object of objects) {
+    if (seen.has(object.id)) {
+      throw new Error(`internal error: two objects of one product share the id "${object.id}"`);
+    }
+    seen.add(object.id);
+  }
+  return Object.freeze({ objects: [...objects] });
+}
+
+/**
+ * Identity of an object in a scope, for emitting shared objects once: `<Kind>-<namespace>-<name>`
+ * (the namespace left out for cluster-scoped objects).
+ */
+export function objectIdentity(object: KubeObject): string {
+  const namespace = object.metadata.namespace ? `${object.metadata.namespace}-` : '';
+  return `${object.kind}-${namespace}${object.metadata.name}`;
+}
+
+/** A product of plain manifests identified by kind, namespace and name; `shared` picks the shared ones. */
+export function manifestsProduct(manifests: readonly KubeObject[], shared: (manifest: KubeObject) => boolean = () => false): Product {
+  return product(manifests.map((manifest) => productObject(objectIdentity(manifest), manifest, { shared: shared(manifest) })));
+}

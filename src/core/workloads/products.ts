@@ -1,0 +1,31 @@
+import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from './kyverno-policy';
+import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { KubeObject } from '../k8s/manifest';
+import { withObjectMetadata } from '../product/metadata';
+import { manifestsProduct, Product } from '../product/product';
+
+/**
+ * The workload products. A namespace's proxy Secret and CA ConfigMap are shared: every injected
+ * workload, policy source and `ProxyAwareDeployment` in that namespace reads the same ones.
+ */
+
+/** The Secret and ConfigMap a workload's injected env and CA volume read. */
+function isInjectionSource(manifest: KubeObject): boolean {
+  return manifest.apiVersion === 'v1' && (manifest.kind === 'Secret' || manifest.kind === 'ConfigMap');
+}
+
+/** The Kyverno ClusterPolicy, its RBAC, and the sources it clones (shared). */
+export function kyvernoProxyPolicyProduct(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}, metadata?: unknown): Product {
+  return withObjectMetadata(manifestsProduct(renderKyvernoProxyPolicy(proxy, options), isInjectionSource), metadata);
+}
+
+/** The MutatingAdmissionPolicy, its binding, and the sources in each target namespace (shared). */
+export function proxyAdmissionPolicyProduct(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}, metadata?: unknown): Product {
+  return withObjectMetadata(manifestsProduct(renderProxyAdmissionPolicy(proxy, options), isInjectionSource), metadata);
+}
+
+/** The sources an injected workload reads (all shared). */
+export function injectionSourcesProduct(sources: readonly KubeObject[]): Product {
+  return manifestsProduct(sources, () => true);
+}
