@@ -220,7 +220,8 @@ describe('fixed Secret name', () => {
 
 describe('Secret name of a layout', () => {
   test('hashes the layout\'s files without credentials: a password change renames nothing, the layout does', () => {
-    const name = (settings: Json, files: NodeProxyFileOptions): string => nodeProxyBootstrap(demoProxy(settings), { ...base, files }).secret!.metadata.name;
+    const name = (settings: Json, files: NodeProxyFileOptions): string =>
+      nodeProxyBootstrap(demoProxy(settings), { ...base, files }).secret!.metadata.name;
     const upper: NodeProxyFileOptions = { dropInVariables: 'upperOnly' };
     expect(name({ password: 'another-password' }, upper)).toBe(name({}, upper));
     expect(name({}, upper)).not.toBe(name({}, {}));
