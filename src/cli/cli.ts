@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { CHECK_USAGE } from './check';
 import { AUDIT_USAGE, runAuditCommand } from './audit';
 import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
+import { IMPORT_USAGE, runImportCommand } from './import';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
@@ -43,13 +44,15 @@ const USAGE = `Usage:
   cluster-proxy explain URL [cluster flags] [--format text|json]
   cluster-proxy check --url URL --http-proxy URL|--https-proxy URL [...]
   cluster-proxy audit [FILE...|-] [cluster flags] [--format text|json]
+  cluster-proxy import --from SYSTEM FILE [...]
   cluster-proxy COMMAND --help    (or: cluster-proxy help COMMAND)
   cluster-proxy --version
 
 Prints the complete NO_PROXY for a cluster (noproxy), or whether each HTTP client family would
 bypass the proxy for URL with that NO_PROXY, and why (explain). check connects through the proxy to
 readiness URLs before a cluster is built on it. audit reads existing manifests and reports which
-cluster destinations their proxy settings would send through the proxy.
+cluster destinations their proxy settings would send through the proxy. import reads another
+system's proxy configuration (TKG, Giant Swarm, CAREN, EKS Anywhere, OpenShift) into the definition.
 
 ${CLUSTER_FLAGS}`;
 
@@ -74,6 +77,7 @@ for URL with the cluster's NO_PROXY, and why; then warnings about entries some c
 ${CLUSTER_FLAGS}`,
   check: CHECK_USAGE,
   audit: AUDIT_USAGE,
+  import: IMPORT_USAGE,
 };
 
 const OPTIONS = {
@@ -114,6 +118,9 @@ class UsageError extends Error {}
 export function runCli(argv: readonly string[]): CliResult {
   if (argv[0] === 'audit') {
     return runAuditCommand(argv.slice(1));
+  }
+  if (argv[0] === 'import') {
+    return runImportCommand(argv.slice(1));
   }
   try {
     const output = execute(argv);
@@ -161,7 +168,7 @@ function execute(argv: readonly string[]): string | JavaNoProxyOutput {
     const format = parseChoice('--format', values.format ?? 'text', ['text', 'json']);
     return explain(rest[0], computeNoProxy(values), format);
   }
-  throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check or audit (see --help)`);
+  throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check, audit or import (see --help)`);
 }
 
 function helpFor(command: string | undefined): string {
@@ -170,7 +177,7 @@ function helpFor(command: string | undefined): string {
   }
   const usage = COMMAND_USAGE[command];
   if (usage === undefined) {
-    throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check or audit (see --help)`);
+    throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check, audit or import (see --help)`);
   }
   return usage;
 }

@@ -3,8 +3,9 @@ import { invalidValue, ProxyConfigError } from '../errors';
 import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
-import { NodeProxyFileOptions, resolveNodeProxyFiles } from './node-file-options';
-import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
+import { layoutFileContents, layoutNodeProxySecret, nodeFilesRevision, styledExportLines } from './node-file-layout';
+import { NodeProxyFileOptions, NodeProxyPosition, resolveNodeProxyFiles } from './node-file-options';
+import { NODE_PROXY_SECRET_KEYS, trustedCaKey } from './node-proxy-secret';
 import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
@@ -108,10 +109,16 @@ export interface NodeProxyBootstrap {
    * @default - unknown (only needed with a proxy CA)
    */
   readonly osFamily?: OsFamily;
-  /** Files to add: the two drop-ins, the env file and one file per proxy CA certificate. */
+  /** Files to add: the drop-ins, the env file and one file per proxy CA certificate. */
   readonly files: readonly KubeadmFile[];
-  /** Commands to put first in `preKubeadmCommands`. */
+  /** Commands to put in `preKubeadmCommands`. */
   readonly preKubeadmCommands: readonly string[];
+  /**
+   * Whether the files and commands go before or after the spec's own.
+   *
+   * @default 'first'
+   */
+  readonly position?: NodeProxyPosition;
   /**
    * The Secret the files read, in delivery `secret`.
    *
@@ -151,19 +158,34 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   const osFamily = resolveOsFamily(options.osFamily, bootstrapFormat, proxy.settings.trustedCa !== undefined);
   const locations = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
   const containerdWaitSeconds = parseContainerdWaitSeconds('containerdWaitSeconds', options.containerdWaitSeconds);
+  const underUsr = locations.dropIns.find((dropIn) => dropIn.path.startsWith('/usr/'));
+  if (bootstrapFormat === 'ignition' && underUsr) {
+    throw invalidValue('files', underUsr.path, `puts the ${underUsr.unit} drop-in under /usr, which is read-only on Flatcar (Ignition fails to write it); use /etc/systemd/system`);
+  }
 
-  const contents = nodeProxyFileContents(proxy);
-  const secret = delivery === 'secret' ? nodeProxySecret(clusterName, namespace, proxy) : undefined;
+  const contents = layoutFileContents(proxy, locations);
+  const secret = delivery === 'secret' ? layoutNodeProxySecret(clusterName, namespace, locations, proxy, contents) : undefined;
   const file = (path: string, key: string, permissions: string): KubeadmFile => {
+    // Key order (path, owner, permissions, content) is the emitted YAML's.
+    const access = { ...(locations.owner ? { owner: locations.owner } : {}), ...(permissions ? { permissions } : {}) };
     if (secret) {
-      return { path, owner: locations.owner, permissions, contentFrom: { secret: { name: secret.metadata.name, key } } };
+      return { path, ...access, contentFrom: { secret: { name: secret.metadata.name, key } } };
     }
-    return { path, owner: locations.owner, permissions, ...inlineFileContent('delivery', path, contents[key], bootstrapFormat) };
+    return { path, ...access, ...inlineFileContent('delivery', path, contents[key], bootstrapFormat, locations.encoding) };
   };
 
   const trustStore = osFamily && proxy.settings.trustedCa ? trustStoreFor(osFamily) : undefined;
   const caFiles = (trustStore ? proxy.settings.trustedCa!.certificates : [])
     .map((_, index) => file(trustedCaPath(trustStore!, index + 1), trustedCaKey(index + 1), CA_FILE_PERMISSIONS));
+  const envFile = locations.kubeadmEnvironment === 'envFile';
+  const commands = nodeProxyCommands({
+    envFilePath: locations.envFilePath,
+    trustStore,
+    containerdWaitSeconds,
+    kubeadmEnvironment: locations.kubeadmEnvironment,
+    ...(locations.kubeadmEnvironment === 'exports' ? { exportLines: styledExportLines(proxy.environment, locations.exportVariables) } : {}),
+    ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
+  });
   return Object.freeze({
     clusterName,
     ...(namespace ? { namespace } : {}),
@@ -171,12 +193,12 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     bootstrapFormat,
     ...(osFamily ? { osFamily } : {}),
     files: Object.freeze([
-      file(locations.containerdDropInPath, NODE_PROXY_SECRET_KEYS.containerdProxy, locations.permissions),
-      file(locations.kubeletDropInPath, NODE_PROXY_SECRET_KEYS.kubeletProxy, locations.permissions),
-      file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions),
+      ...locations.dropIns.map((dropIn) => file(dropIn.path, dropIn.secretKey, locations.permissions)),
+      ...(envFile ? [file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions)] : []),
       ...caFiles,
     ]),
-    preKubeadmCommands: Object.freeze(nodeProxyCommands({ envFilePath: locations.envFilePath, trustStore, containerdWaitSeconds })),
+    preKubeadmCommands: Object.freeze(commands),
+    ...(locations.position === 'last' ? { position: locations.position } : {}),
     ...(secret ? { secret } : {}),
   });
 }

@@ -1,4 +1,5 @@
 import { goString } from './go-template';
+import { ClassVariableShape, proxyVariableStatements } from './variable-shapes';
 import { cidrBounds, parseIpNumber } from '../ip';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { renderNoProxyEntry } from '../noproxy/render';
@@ -47,6 +48,12 @@ export interface NoProxyTemplatePlan {
   readonly steps: readonly NoProxyTemplateStep[];
   /** Name of the proxy variable (a Go identifier). */
   readonly variable: string;
+  /**
+   * Shape of the proxy variable.
+   *
+   * @default 'library'
+   */
+  readonly shape?: ClassVariableShape;
 }
 
 /** Prefix of every message the templates fail with, so users can tell who refused their Cluster. */
@@ -260,7 +267,7 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
   }
   const slots = new Set(plan.steps.flatMap((step) => ('slot' in step ? [step.slot] : [])));
   const lines: string[] = [
-    `{{- $pv := .${plan.variable} -}}`,
+    ...proxyVariableStatements(plan.shape ?? 'library', plan.variable),
     '{{- $nt := dig "cluster" "network" (dict) .builtin -}}',
     '{{- $pd := dig "pods" (list) $nt -}}{{- $sv := dig "services" (list) $nt -}}',
     '{{- $dm := lower (dig "serviceDomain" "cluster.local" $nt) -}}',

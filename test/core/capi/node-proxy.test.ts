@@ -225,7 +225,7 @@ describe('nodeProxyBootstrap: file locations, owner and mode', () => {
     [{ kubeletDropInPath: '/etc/systemd/system/kubelet.service/p.conf' }, 'files.kubeletDropInPath: must be a systemd drop-in'],
     [{ kubeletDropInPath: '/etc/systemd/system/kubelet.service.d/proxy' }, 'files.kubeletDropInPath: must be a systemd drop-in'],
     [{ envFilePath: '/etc/proxy env.sh' }, 'files.envFilePath: must be an absolute path'],
-    [{ envFilePath: '/etc/systemd/system/kubelet.service.d/http-proxy.conf' }, 'files: containerdDropInPath, kubeletDropInPath and envFilePath must be three different files'],
+    [{ envFilePath: '/etc/systemd/system/kubelet.service.d/http-proxy.conf' }, 'files: the drop-ins and the env file must be different files'],
     [{ owner: 'root:root:root' }, 'files.owner: must be "user" or "user:group"'],
   ])('file option %j is refused', (files, message) => {
     expect(() => nodeProxyBootstrap(demoProxy(), { ...base, files })).toThrow(message);
