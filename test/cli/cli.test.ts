@@ -64,7 +64,7 @@ describe('cluster-proxy noproxy', () => {
     ['an unknown category', ['noproxy', ...cluster, '--without', 'dns'], 'cluster-proxy: --without: must be one of loopback,'],
     ['an unknown format', ['noproxy', ...cluster, '--format', 'yaml'], 'cluster-proxy: --format: must be one of env, list, json, java (got "yaml")'],
     ['an unknown flag', ['noproxy', '--bogus'], 'cluster-proxy: unknown option --bogus (see --help)\n'],
-    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"; use noproxy, explain, check or audit'],
+    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"; use noproxy, explain, check, audit or import'],
     ['explain without URL', ['explain', ...cluster], 'cluster-proxy: explain takes exactly one URL'],
     ['explain with two URLs, one with credentials', ['explain', 'http://a/', 'http://admin:s3cret@b/', ...cluster],
       'cluster-proxy: explain takes exactly one URL (got "http://a/", "http://admin:***@b/")'],
