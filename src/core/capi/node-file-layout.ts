@@ -61,7 +61,8 @@ export function layoutFileContents(proxy: ClusterProxyConfig, files: ResolvedNod
 }
 
 function contentsKey(files: ResolvedNodeProxyFiles): string {
-  return JSON.stringify([files.dropIns.map((dropIn) => dropIn.secretKey), files.dropInVariables, files.kubeadmEnvironment, files.exportVariables]);
+  return JSON.stringify([files.dropIns.map((dropIn) => dropIn.secretKey), files.dropInVariables, files.kubeadmEnvironment, files.exportVariables,
+    files.kubeadmCredentials]);
 }
 
 function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files: ResolvedNodeProxyFiles): { [key: string]: string } {
@@ -71,7 +72,9 @@ function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files:
     contents[secretKey] = dropIn;
   }
   if (files.kubeadmEnvironment === 'envFile') {
-    contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = styledExportLines(env, files.exportVariables).map((line) => `${line}\n`).join('');
+    // kubeadm copies the variables into the static pods: credentials only on request
+    const kubeadmEnv = files.kubeadmCredentials ? env : proxy.publicEnvironment;
+    contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = styledExportLines(kubeadmEnv, files.exportVariables).map((line) => `${line}\n`).join('');
   }
   (proxy.settings.trustedCa?.certificates ?? []).forEach((certificate, index) => {
     contents[trustedCaKey(index + 1)] = certificate.pem;
@@ -85,7 +88,11 @@ function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files:
  * rolls the machines) when the proxy changes.
  */
 export function nodeFilesRevision(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): string {
-  return contentHash({ files: renderContents(proxy, proxy.publicEnvironment, files), credentials: proxy.credentialsMarker });
+  return contentHash({
+    files: renderContents(proxy, proxy.publicEnvironment, files),
+    credentials: proxy.credentialsMarker,
+    kubeadmCredentials: files.kubeadmCredentials && proxy.hasCredentials ? true : undefined,
+  });
 }
 
 /** Name of the node-proxy Secret without a hash (`fixedSecretName`). */

@@ -76,6 +76,19 @@ export interface NodeProxyFileOptions {
    */
   readonly kubeadmEnvironment?: KubeadmEnvironment;
   /**
+   * Give kubeadm the proxy URLs **with** their credentials. kubeadm copies every non-empty variable
+   * whose name ends in `_proxy` into the kube-apiserver, kube-controller-manager and kube-scheduler
+   * static pod manifests, where anyone who can read pods in kube-system reads them. So by default
+   * kubeadm gets the URLs without credentials (containerd and kubelet keep theirs in their root-only
+   * drop-ins): control-plane components then reach an authenticating proxy without credentials, so
+   * what they fetch through it (OIDC discovery, external webhooks) needs the proxy to let the
+   * control-plane nodes through by address, or to be in NO_PROXY. `true` restores the copying, at
+   * the cost of the password in every static pod spec.
+   *
+   * @default false
+   */
+  readonly kubeadmCredentials?: boolean;
+  /**
    * How the env file or the `export` commands spell the variables.
    *
    * @default 'pairs'
@@ -181,6 +194,8 @@ export interface ResolvedNodeProxyFiles {
   readonly dropInVariables: VariableStyle;
   /** How kubeadm gets the proxy. */
   readonly kubeadmEnvironment: KubeadmEnvironment;
+  /** kubeadm (and the static pods) get the credentials too. */
+  readonly kubeadmCredentials: boolean;
   /** Variable style of the env file or `export` commands. */
   readonly exportVariables: VariableStyle;
   /** Files and commands before or after the spec's own. */
@@ -206,6 +221,7 @@ export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = Object.freeze({
   ]),
   dropInVariables: 'pairs',
   kubeadmEnvironment: 'envFile',
+  kubeadmCredentials: false,
   exportVariables: 'pairs',
   position: 'first',
   encoding: 'plain',
@@ -227,7 +243,7 @@ const ENCODINGS: readonly NodeFileEncoding[] = ['plain', 'base64'];
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
   'dropInFileName', 'dropInVariables', 'kubeadmEnvironment', 'exportVariables', 'position', 'encoding', 'omitOwner', 'omitPermissions',
-  'fixedSecretName',
+  'fixedSecretName', 'kubeadmCredentials',
 ]);
 
 /** Conservative path alphabet: safe unquoted in YAML, cloud-init, Ignition and (quoted) in sh. */
@@ -265,9 +281,10 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     secretKey: `${unit}Proxy`,
   }));
   const kubeadmEnvironment = parseChoice(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, 'envFile');
-  if (kubeadmEnvironment === 'exports' && hasCredentials) {
+  const kubeadmCredentials = parseFlag(`${field}.kubeadmCredentials`, given.kubeadmCredentials);
+  if (kubeadmEnvironment === 'exports' && hasCredentials && kubeadmCredentials) {
     throw new ProxyConfigError(`${field}.kubeadmEnvironment`,
-      'must not be "exports" when the proxy URLs carry credentials: the password would be written into the preKubeadmCommands of the KubeadmControlPlane and KubeadmConfigTemplates; use "envFile"');
+      'must not be "exports" with kubeadmCredentials: the password would be written into the preKubeadmCommands of the KubeadmControlPlane and KubeadmConfigTemplates; use "envFile"');
   }
   const omitOwner = parseFlag(`${field}.omitOwner`, given.omitOwner);
   const omitPermissions = parseFlag(`${field}.omitPermissions`, given.omitPermissions);
@@ -284,6 +301,7 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     dropIns: Object.freeze(dropIns),
     dropInVariables: parseChoice(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, 'pairs'),
     kubeadmEnvironment,
+    kubeadmCredentials,
     exportVariables: parseChoice(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, 'pairs'),
     position: parseChoice(`${field}.position`, given.position, POSITIONS, 'first'),
     encoding: parseChoice(`${field}.encoding`, given.encoding, ENCODINGS, 'plain'),
@@ -306,7 +324,7 @@ export function hasDefaultContents(files: ResolvedNodeProxyFiles): boolean {
   const d = DEFAULT_NODE_PROXY_FILES;
   return files.dropIns.length === 2 && files.dropIns[0].unit === 'containerd' && files.dropIns[1].unit === 'kubelet'
     && files.dropInVariables === d.dropInVariables && files.kubeadmEnvironment === d.kubeadmEnvironment
-    && files.exportVariables === d.exportVariables;
+    && files.exportVariables === d.exportVariables && files.kubeadmCredentials === d.kubeadmCredentials;
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

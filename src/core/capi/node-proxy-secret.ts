@@ -59,7 +59,8 @@ function renderNodeProxyFileContents(proxy: ClusterProxyConfig, environment: Pro
   const contents: { [key: string]: string } = {
     [NODE_PROXY_SECRET_KEYS.containerdProxy]: dropIn,
     [NODE_PROXY_SECRET_KEYS.kubeletProxy]: dropIn,
-    [NODE_PROXY_SECRET_KEYS.proxyEnv]: renderShellExports(environment),
+    // sourced before kubeadm, which copies it into the static pods: never the credentials here
+    [NODE_PROXY_SECRET_KEYS.proxyEnv]: renderShellExports(proxy.publicEnvironment),
   };
   // One file per certificate: Debian's update-ca-certificates and `openssl rehash` handle a
   // multi-certificate file badly (only the first certificate gets a hash link).

@@ -183,7 +183,7 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     trustStore,
     containerdWaitSeconds,
     kubeadmEnvironment: locations.kubeadmEnvironment,
-    ...(locations.kubeadmEnvironment === 'exports' ? { exportLines: styledExportLines(proxy.environment, locations.exportVariables) } : {}),
+    ...(locations.kubeadmEnvironment === 'exports' ? { exportLines: styledExportLines(proxy.publicEnvironment, locations.exportVariables) } : {}),
     ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
   });
   return Object.freeze({

@@ -134,8 +134,12 @@ describe('kubeadm environment', () => {
     }
   });
 
-  test('exports is refused when the URLs carry credentials (the commands are not secret)', () => {
-    expect(() => bootstrap({ kubeadmEnvironment: 'exports' }, true)).toThrow(/files.kubeadmEnvironment: must not be "exports" when the proxy URLs carry credentials/);
+  test('exports with credentials export the URLs without them; with kubeadmCredentials they are refused (the commands are not secret)', () => {
+    const result = bootstrap({ kubeadmEnvironment: 'exports' }, true);
+    expect(result.preKubeadmCommands.join('\n')).not.toContain(encodeURIComponent(NASTY_PASSWORD).slice(0, 8));
+    expect(result.preKubeadmCommands.join('\n')).toContain("HTTP_PROXY='http://proxy.corp.example:3128'");
+    expect(() => bootstrap({ kubeadmEnvironment: 'exports', kubeadmCredentials: true }, true))
+      .toThrow(/files.kubeadmEnvironment: must not be "exports" with kubeadmCredentials/);
   });
 
   test('upperOnly exports give kubeadm only the upper-case names', () => {

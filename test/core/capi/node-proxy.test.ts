@@ -34,7 +34,7 @@ describe('nodeProxyBootstrap: delivery', () => {
     expect(secret.stringData).toEqual({
       containerdProxy: renderSystemdDropIn(proxy.environment),
       kubeletProxy: renderSystemdDropIn(proxy.environment),
-      proxyEnv: renderShellExports(proxy.environment),
+      proxyEnv: renderShellExports(proxy.publicEnvironment),
     });
     const rendered = JSON.stringify({ files: bootstrap.files, commands: bootstrap.preKubeadmCommands });
     for (const form of credentialForms(proxy)) {
