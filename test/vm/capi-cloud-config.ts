@@ -26,8 +26,8 @@ interface SpecFile {
   readonly contentFrom?: { readonly secret: { readonly name: string; readonly key: string } };
 }
 
-/** The parts of a KubeadmConfigSpec the renderer reads. */
-interface KubeadmConfigSpec {
+/** The parts of a KubeadmConfigSpec the renderers read. */
+export interface KubeadmConfigSpec {
   readonly files?: readonly SpecFile[];
   readonly preKubeadmCommands?: readonly string[];
   readonly postKubeadmCommands?: readonly string[];
@@ -133,6 +133,17 @@ function commands(list: readonly string[] | undefined): string {
 /** One machine's kubeadm configuration documents, as the provider marshals them. */
 export type KubeadmDocuments = readonly object[];
 
+/** What a machine's bootstrap data is rendered from, in either format. */
+export interface RenderOptions {
+  readonly spec: KubeadmConfigSpec;
+  /** The Secrets of the machine's namespace, for `contentFrom`. */
+  readonly secrets: readonly SecretLike[];
+  readonly namespace: string | undefined;
+  /** The control plane's first machine (`kubeadm init`) or a joining one (`kubeadm join`). */
+  readonly role: 'init' | 'join';
+  readonly kubeadmDocuments: KubeadmDocuments;
+}
+
 function kubeadmConfigFile(path: string, documents: KubeadmDocuments): ResolvedFile {
   const content = documents.map((document) => `---\n${stringify(document).replace(/\n$/, '')}`).join('\n');
   return { path, owner: 'root:root', permissions: '0640', content };
@@ -142,13 +153,7 @@ function kubeadmConfigFile(path: string, documents: KubeadmDocuments): ResolvedF
  * The cloud-config of a machine bootstrapped from `spec`: the control plane's first machine
  * (`kubeadm init`) or a joining one (`kubeadm join`).
  */
-export function renderCloudConfig(options: {
-  readonly spec: KubeadmConfigSpec;
-  readonly secrets: readonly SecretLike[];
-  readonly namespace: string | undefined;
-  readonly role: 'init' | 'join';
-  readonly kubeadmDocuments: KubeadmDocuments;
-}): string {
+export function renderCloudConfig(options: RenderOptions): string {
   const { spec } = options;
   if (spec.format !== undefined && spec.format !== 'cloud-config') {
     throw new Error(`spec.format is ${spec.format}, not cloud-config`);
