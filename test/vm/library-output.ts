@@ -16,6 +16,8 @@ export interface NodeBootstrapInput {
   readonly noProxy: readonly string[];
   readonly trustedCaPem: string;
   readonly network: ClusterNetworkProps;
+  /** `cloud-config` (a Debian node) or `ignition` (the library then targets Flatcar's layout). */
+  readonly bootstrapFormat: 'cloud-config' | 'ignition';
 }
 
 /** The library's objects for one cluster, and the proxy environment they promise the node. */
@@ -31,7 +33,7 @@ export interface NodeBootstrapOutput {
 
 const INFRASTRUCTURE = 'infrastructure.cluster.x-k8s.io/v1beta1';
 
-/** A Debian cluster behind an authenticating proxy with a CA, its files delivered from a Secret. */
+/** A cluster behind an authenticating proxy with a CA, its node files delivered from a Secret. */
 export function nodeBootstrapFromLibrary(input: NodeBootstrapInput): NodeBootstrapOutput {
   const objects = proxiedClusterObjects({
     name: input.clusterName,
@@ -47,8 +49,8 @@ export function nodeBootstrapFromLibrary(input: NodeBootstrapInput): NodeBootstr
     }),
     network: input.network,
     delivery: 'secret',
-    bootstrapFormat: 'cloud-config',
-    osFamily: 'debian',
+    bootstrapFormat: input.bootstrapFormat,
+    osFamily: input.bootstrapFormat === 'ignition' ? 'flatcar' : 'debian',
     infrastructureRef: { apiVersion: INFRASTRUCTURE, kind: 'TestCluster', name: input.clusterName },
     controlPlane: { machineTemplate: { apiVersion: INFRASTRUCTURE, kind: 'TestMachineTemplate', name: `${input.clusterName}-control-plane` } },
     workerPools: [{ name: 'md-0', machineTemplate: { apiVersion: INFRASTRUCTURE, kind: 'TestMachineTemplate', name: `${input.clusterName}-md-0` } }],

@@ -24,7 +24,13 @@ export interface HarnessData {
 }
 
 /** Write the seed's tree under `directory` and pack it into `directory/seed.iso`. */
-export function buildSeed(directory: string, seed: { readonly userData: string; readonly metaData: string; readonly harness: HarnessData }): string {
+export function buildSeed(directory: string, seed: {
+  readonly userData: string;
+  readonly metaData: string;
+  readonly harness: HarnessData;
+  /** Ignition bootstrap data, applied by the harness instead of cloud-init's user data. */
+  readonly ignitionConfig?: object;
+}): string {
   const tree = join(directory, 'seed');
   const data = join(tree, 'harness', 'data');
   mkdirSync(join(data, 'registry', 'blobs'), { recursive: true });
@@ -38,6 +44,9 @@ export function buildSeed(directory: string, seed: { readonly userData: string; 
   writeFileSync(join(data, 'origin.pem'), harness.originCertPem);
   writeFileSync(join(data, 'origin.key'), harness.originKeyPem);
   writeFileSync(join(data, 'expect.json'), JSON.stringify(harness.expect, null, 2));
+  if (seed.ignitionConfig) {
+    writeFileSync(join(data, 'ignition.json'), JSON.stringify(seed.ignitionConfig));
+  }
   writeFileSync(join(data, 'registry', 'index.json'), JSON.stringify({
     images: harness.images.map(({ repository, tag, manifestDigest, manifestMediaType }) => ({ repository, tag, manifestDigest, manifestMediaType })),
   }));

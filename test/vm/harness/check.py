@@ -95,6 +95,23 @@ def windowed(name, action):
 
 
 print('VMHARNESS check start uptime=' + read('/proc/uptime').split()[0], flush=True)
+
+# Ignition bootstrap data: apply it as Flatcar's initramfs would (fetch-offline, then the files
+# stage, here onto the running root), then start the kubeadm.service it enabled.
+IGNITION_CONFIG = os.path.join(HERE, 'data', 'ignition.json')
+if os.path.exists(IGNITION_CONFIG):
+    ignition = '/usr/lib/dracut/modules.d/30ignition/ignition'
+    env = dict(os.environ, IGNITION_CONFIG_FILE=IGNITION_CONFIG)
+    steps = [
+        [ignition, '-platform', 'file', '-stage', 'fetch-offline', '-log-to-stdout'],
+        [ignition, '-platform', 'file', '-stage', 'files', '-root', '/', '-log-to-stdout'],
+        ['systemctl', 'daemon-reload'],
+        ['systemctl', 'preset', 'kubeadm.service'],
+        ['systemctl', 'start', 'kubeadm.service'],
+    ]
+    report['ignition'] = [dict(run(step, env=env, timeout=300), command=' '.join(step[-4:])) for step in steps]
+    report['kubeadmService'] = {prop: show('kubeadm.service', prop) for prop in ('Result', 'ExecMainStatus', 'UnitFileState')}
+    report['kubeadmServiceJournal'] = run(['journalctl', '-b', '-u', 'kubeadm.service', '--no-pager'])['output'][-6000:]
 report['netDevices'] = sorted(os.listdir('/sys/class/net'))
 report['cloudInitStatus'] = run(['cloud-init', 'status', '--long'])
 report['cloudInitResult'] = read('/run/cloud-init/result.json')
@@ -129,6 +146,7 @@ report['kubeletStubEnviron'] = read('/run/vm-test/kubelet.environ')
 
 report['trustBundle'] = read('/etc/ssl/certs/ca-certificates.crt')
 report['verifyOrigin'] = run(['openssl', 'verify', '-CAfile', '/etc/ssl/certs/ca-certificates.crt', os.path.join(HERE, 'data', 'origin.pem')])
+report['verifyOriginCapath'] = run(['openssl', 'verify', '-no-CAfile', '-CApath', '/etc/ssl/certs', os.path.join(HERE, 'data', 'origin.pem')])
 
 # Clients with exactly containerd's proxy variables (read from its process), nothing else proxy-like.
 daemon_env = dict(entry.split('=', 1) for entry in units['containerd']['processEnviron'] if '=' in entry)
@@ -137,7 +155,8 @@ client_env = dict(proxy_env, PATH='/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr
 
 windowed('criPull', lambda: cri_pull(EXPECT['daemonImage']))
 windowed('ctrPull', lambda: run(['ctr', 'image', 'pull', EXPECT['clientImage']], env=client_env, timeout=180))
-windowed('curlProxied', lambda: run(['curl', '-sS', '--max-time', '30', '-o', '/dev/null', '-w', '%{http_code}', EXPECT['proxiedUrl']], env=client_env))
+curl_ca = ['--cacert', EXPECT['curlCaFile']] if EXPECT.get('curlCaFile') else []
+windowed('curlProxied', lambda: run(['curl', '-sS', '--max-time', '30', *curl_ca, '-o', '/dev/null', '-w', '%{http_code}', EXPECT['proxiedUrl']], env=client_env))
 windowed('curlDirect', lambda: run(['curl', '-sS', '--max-time', '30', '-o', '/dev/null', '-w', '%{http_code}', EXPECT['directUrl']], env=client_env))
 windowed('curlWrongPassword', lambda: run(['curl', '-sS', '--max-time', '30', '-o', '/dev/null', '-w', '%{http_connect}',
                                            '--proxy', EXPECT['wrongPasswordProxy'], EXPECT['deniedUrl']], env=client_env))
