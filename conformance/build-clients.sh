@@ -6,7 +6,7 @@
 # (GO111MODULE=off GOPATH=/usr/share/gocode) with GOPROXY=off, so no module proxy is ever asked.
 # Java: the JDK's javac (the single-file launcher needs it too, and a JRE alone has neither).
 #
-# Usage: bash conformance/build-clients.sh   (the tests call it; .ci/install-conformance.sh too)
+# Usage: bash conformance/build-clients.sh   (the tests call it; scripts/install-test-tools.sh too)
 set -euo pipefail
 root=$(cd "$(dirname "$0")" && pwd)
 cache="$root/.cache"

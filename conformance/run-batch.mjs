@@ -153,6 +153,19 @@ const CLIENTS = {
     run: (cases) => runJson('ruby', [join(ROOT, 'clients', 'ruby', 'decide.rb')], cases),
     version: () => `ruby ${output('ruby', ['-e', 'print RUBY_VERSION'])} URI::Generic#find_proxy`,
   },
+  'python-httpx': {
+    run: (cases) => runJson(PYTHON, [join(ROOT, 'clients', 'python', 'decide.py'), 'httpx'], cases),
+    version: () => `httpx ${output(PYTHON, ['-c', 'import httpx; print(httpx.__version__)'])} (Debian python3-httpx)`,
+  },
+  'python-aiohttp': {
+    run: (cases) => runJson(PYTHON, [join(ROOT, 'clients', 'python', 'decide.py'), 'aiohttp'], cases),
+    version: () => `aiohttp ${output(PYTHON, ['-c', 'import aiohttp, yarl; print(aiohttp.__version__, "yarl", yarl.__version__)'])} (Debian python3-aiohttp)`,
+  },
+  'perl-lwp': {
+    // env_proxy warns on stderr when NO_PROXY and no_proxy differ; the suite sets them equal
+    run: (cases) => runJson('perl', [join(ROOT, 'clients', 'perl', 'decide.pl')], cases),
+    version: () => `libwww-perl ${output('perl', ['-MLWP', '-e', 'print $LWP::VERSION'])} LWP::UserAgent (Debian libwww-perl)`,
+  },
   'java': {
     run: runJava,
     version: () => `${output('java', ['-version']).split('\n')[0].replace(/"/g, '')} ProxySelector (http.nonProxyHosts)`,

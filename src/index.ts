@@ -1,3 +1,83 @@
-// The root entry point exports the pure core only: importing it never loads cdk8s, constructs or
-// Pulumi. The adapters live at `cluster-proxy-constructs/cdk8s` and `cluster-proxy-constructs/pulumi`.
-export * from './core';
+// The root entry point: the pure core's public API, and nothing internal. Importing it never loads
+// cdk8s, constructs or Pulumi; the adapters live at `cluster-proxy-constructs/cdk8s`,
+// `cluster-proxy-constructs/cdk8s-plus` and `cluster-proxy-constructs/pulumi`.
+//
+// Every name here is deliberate: the definition, the computed configuration, the NO_PROXY engine,
+// the renderers, the products, and the props types a user writes. Helpers stay behind it.
+
+// The definition
+export { ProxyConfigError } from './core/errors';
+export { ProxySettings } from './core/proxy-settings';
+export type { ProxySettingsProps } from './core/proxy-settings';
+export { ProxyUrl } from './core/proxy-url';
+export { CredentialSource, CredentialSourceKind } from './core/credentials/credential-source';
+export type { ExternalSecretCredentialsProps, RemoteSecretRef } from './core/credentials/credential-source';
+export type { CaBundle, CaCertificate } from './core/ca-bundle';
+export { ClusterNetwork } from './core/network';
+export type { ClusterNetworkProps } from './core/network';
+export { PROVIDERS } from './core/providers';
+export type { Provider } from './core/providers';
+export { ClusterProxyConfig } from './core/cluster-proxy-config';
+export type { ClusterProxyConfigOptions } from './core/cluster-proxy-config';
+export type { ProxyEnvironment } from './core/proxy-environment';
+
+// The NO_PROXY engine
+export { NoProxy } from './core/noproxy/no-proxy';
+export type { NoProxyProps, NoProxyForClusterProps } from './core/noproxy/no-proxy';
+export type { ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions } from './core/noproxy/cluster-defaults';
+export type { NoProxyFormat, JavaNonProxyHosts } from './core/noproxy/render';
+export { NO_PROXY_CLIENT_IDS } from './core/noproxy/clients';
+export type { NoProxyClientId } from './core/noproxy/clients';
+export type { ExplainNoProxyOptions, NoProxyClientVerdict, NoProxyVariables } from './core/noproxy/explain';
+export type { NoProxyLintWarning } from './core/noproxy/lint';
+export { NoProxyEngine } from './core/api/no-proxy-engine';
+
+// Renderers
+export { ProxyRenderers } from './core/api/renderers';
+export type { PodEnvVar } from './core/render/pod-env';
+
+// Products: every construct's and component's objects, as plain manifests
+export type { Product, ProductObject } from './core/product/product';
+export type { ObjectMetadataProps, WithObjectMetadata } from './core/product/metadata';
+export type { KubeObject } from './core/k8s/manifest';
+export { Products } from './core/api/products';
+
+// Cluster API
+export type { ProxiedClusterOptions } from './core/capi/proxied-cluster';
+export type { ControlPlaneProps } from './core/capi/kubeadm-control-plane';
+export type { WorkerPoolProps } from './core/capi/machine-deployment';
+export type { ObjectReferenceProps, CapiVersion } from './core/capi/capi-version';
+export type { NodeProxyProps, NodeProxyDelivery, BootstrapFormat } from './core/capi/node-proxy';
+export type { NodeProxyFileOptions } from './core/capi/node-file-options';
+export type { OsFamily } from './core/capi/os-family';
+export type { ProxySourceProps } from './core/capi/proxy-source';
+export type { KubeadmControlPlaneProductProps, KubeadmConfigTemplateProductProps } from './core/capi/products';
+export type { AddProxyOptions, AddProxyResult } from './core/capi/add-proxy-to-objects';
+
+// ClusterClass
+export { ClusterClassProxy } from './core/clusterclass/cluster-class-proxy';
+export type { ClusterClassProxyProps } from './core/clusterclass/cluster-class-proxy';
+export type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from './core/clusterclass/topology-cluster';
+export type { AddProxyToClusterClassResult } from './core/clusterclass/add-proxy-to-cluster-class';
+
+// Workloads
+export { ProxyInjection } from './core/workloads/proxy-injection';
+export type { ProxyInjectionOptions, InjectionExclusions } from './core/workloads/injection-options';
+export type { ProxyEnvOptions } from './core/workloads/container-env';
+export { TrustManagerResource } from './core/workloads/trust-bundle';
+export type { TrustBundleOptions } from './core/workloads/trust-bundle';
+export type { KyvernoProxyPolicyOptions } from './core/workloads/kyverno-policy';
+export type { ProxyAdmissionPolicyOptions } from './core/workloads/mutating-admission-policy';
+
+// Addons and app platforms
+export { AddonValues } from './core/api/addon-values';
+export type { TkgProxyAddonsOptions } from './core/addons/tkg/tkg-proxy-addons';
+export type { AddonResourceSetOptions } from './core/addons/cluster-resource-set';
+export type { GiantSwarmProxySetupOptions, GiantSwarmProxySetup } from './core/addons/giantswarm/setup';
+export type { ProxyEnvSourceOptions } from './core/addons/proxy-env-source';
+export type { InClusterForwardProxyProps } from './core/addons/forward-proxy/forward-proxy';
+export type { ProxyBasicAuth } from './core/addons/forward-proxy/tinyproxy-config';
+export type { HelmPresetName, HelmPreset, HelmProxyKeys } from './core/addons/helm/helm-presets';
+export type { HelmProxyValues, HelmProxyValuesOptions } from './core/addons/helm/helm-values';
+export type { KustomizeProxyComponentOptions } from './core/addons/kustomize/kustomize-component';
+export type { KustomizeTarget } from './core/addons/kustomize/kustomize-target';

@@ -1,20 +1,21 @@
 // Two Cluster API clusters behind the corporate proxy, from one installation-wide definition:
 //  - `demo`: Ubuntu nodes (cloud-config), Cluster API v1beta2, the proxy CA in the trust store;
 //  - `legacy`: Flatcar nodes (Ignition) for a management cluster that still speaks v1beta1.
-// Run `npx cdk8s synth` here; the manifests land in dist/.
+// Run `npx cdk8s synth --check-upgrade false` here; the manifests land in dist/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
 import { ProxySettings } from 'cluster-proxy-constructs';
 import { ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
+import { proxyPassword } from '../proxy-password';
 
 // Installation-wide: the same for every cluster. The password comes from the environment (CI
-// secret, vault...), never from the repository; the fallback only keeps the example runnable.
+// secret, vault...), never from the repository (see ../proxy-password.ts).
 const settings = new ProxySettings({
   httpProxy: 'http://proxy.corp.example:3128',
   httpsProxy: 'http://proxy.corp.example:3128',
   username: 'svc-k8s',
-  password: process.env.PROXY_PASSWORD ?? 'change-me',
+  password: proxyPassword(),
   noProxy: ['.corp.example', '10.0.0.0/8'],
   trustedCaPem: readFileSync(join(__dirname, 'corp-ca.pem'), 'utf8'), // the TLS-intercepting proxy's CA
 });

@@ -3,20 +3,21 @@
 //    with the NO_PROXY of each cluster computed from its own network when the class is rendered;
 //  - each Cluster gets the variable; the proxy URLs carry credentials here, so each Cluster's
 //    variable names its node-proxy Secret (rendered too) and no credential is in any Cluster.
-// Run `npx cdk8s synth` here; the manifests land in dist/.
+// Run `npx cdk8s synth --check-upgrade false` here; the manifests land in dist/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiObject, App, Chart } from 'cdk8s';
 import { ProxySettings } from 'cluster-proxy-constructs';
 import { ClusterClassProxyPatches, TopologyClusterProxy } from 'cluster-proxy-constructs/cdk8s';
+import { proxyPassword } from '../proxy-password';
 
 // Installation-wide: the same for every cluster. The password comes from the environment (CI
-// secret, vault...), never from the repository; the fallback only keeps the example runnable.
+// secret, vault...), never from the repository (see ../proxy-password.ts).
 const settings = new ProxySettings({
   httpProxy: 'http://proxy.corp.example:3128',
   httpsProxy: 'http://proxy.corp.example:3128',
   username: 'svc-k8s',
-  password: process.env.PROXY_PASSWORD ?? 'change-me',
+  password: proxyPassword(),
   noProxy: ['.corp.example', '10.0.0.0/8'],
   trustedCaPem: readFileSync(join(__dirname, 'corp-ca.pem'), 'utf8'),
 });

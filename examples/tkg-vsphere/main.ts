@@ -4,13 +4,13 @@
 import { App, Chart } from 'cdk8s';
 import { ClusterNetwork, ClusterProxyConfig, ProxySettings } from 'cluster-proxy-constructs';
 import { ProxyAddonResourceSet, TkgProxyAddons } from 'cluster-proxy-constructs/cdk8s';
+import { proxyPassword } from '../proxy-password';
 
 const settings = new ProxySettings({
   httpProxy: 'http://proxy.corp.example:3128',
   httpsProxy: 'http://proxy.corp.example:3128',
   username: 'svc-tkg',
-  // Never commit a real password: read it from the environment at synth time.
-  password: process.env.PROXY_PASSWORD ?? 'example-only',
+  password: proxyPassword(),
   noProxy: ['.corp.example', '10.0.0.0/8'],
 });
 

@@ -4,14 +4,14 @@ import { App, Chart } from 'cdk8s';
 import { ProxyAwareDeployment } from 'cluster-proxy-constructs/cdk8s-plus';
 import { ClusterNetwork, ClusterProxyConfig, ProxySettings } from 'cluster-proxy-constructs';
 import { KyvernoProxyPolicy } from 'cluster-proxy-constructs/cdk8s';
+import { proxyPassword } from '../proxy-password';
 
 // The same definition the nodes of this cluster are rendered from, so pods and nodes share one NO_PROXY.
 const settings = new ProxySettings({
   httpProxy: 'http://proxy.corp.example:3128',
   httpsProxy: 'http://proxy.corp.example:3128',
   username: 'svc-k8s',
-  // a demo value; a real app reads it from the environment or a secret store
-  password: process.env.PROXY_PASSWORD ?? 'demo-only-p@ss',
+  password: proxyPassword(),
   noProxy: ['.corp.example', '10.0.0.0/8'],
 });
 const network = new ClusterNetwork({
@@ -45,7 +45,7 @@ certManager.addContainer({ name: 'cainjector', image: 'quay.io/jetstack/cert-man
 // Every other pod: Kyverno injects the same env, clones the Secret from kube-system into each
 // namespace, and leaves CAPI controllers and opted-out pods alone.
 new KyvernoProxyPolicy(chart, 'proxy-policy', {
-  config: proxy,
+  proxy,
   excludeNamespaces: ['kyverno'],
   excludeNames: ['capi-*'],
 });

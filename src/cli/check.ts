@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkReadiness, formatReadinessReport, parseReadinessUrl, ReadinessResult } from '../core/check';
+import { checkReadiness, formatReadinessReport, parseReadinessUrl, ReadinessResult } from './readiness';
 import { ProxyConfigError, redactCredentials } from '../core/errors';
 import { ProxySettings } from '../core/proxy-settings';
 import { parseProxyUrl } from '../core/proxy-url';
@@ -101,9 +101,16 @@ function buildSettings(values: Values, env: NodeJS.ProcessEnv): ProxySettings {
   if (!values.url?.length) {
     throw new CheckUsageError('--url is required (repeat it for several URLs)');
   }
-  values.url.forEach((url) => parseReadinessUrl(url, '--url'));
+  const urls = values.url.map((url) => parseReadinessUrl(url, '--url'));
   if (values['http-proxy'] === undefined && values['https-proxy'] === undefined) {
     throw new CheckUsageError('give --http-proxy, --https-proxy or both');
+  }
+  for (const url of urls) {
+    // https:// URLs go through HTTPS_PROXY, http:// ones through HTTP_PROXY, as every client does
+    const flag = url.protocol === 'https:' ? '--https-proxy' : '--http-proxy';
+    if (values[flag.slice(2) as 'http-proxy' | 'https-proxy'] === undefined) {
+      throw new CheckUsageError(`--url ${redactCredentials(url.href)}: a ${url.protocol}// URL goes through ${flag}, which is not given`);
+    }
   }
   for (const flag of ['http-proxy', 'https-proxy'] as const) {
     const raw = values[flag];

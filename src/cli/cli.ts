@@ -1,10 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHECK_USAGE } from './check';
+import { AUDIT_USAGE, runAuditCommand } from './audit';
+import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
+import { IMPORT_USAGE, runImportCommand } from './import';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
-  ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
+  CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
 } from '../core/noproxy';
-import { Provider } from '../core/providers';
+import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
 
 /**
  * `cluster-proxy`: the NO_PROXY engine on the command line. Pure function of argv so tests can
@@ -18,30 +24,61 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-const USAGE = `Usage:
-  cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
-  cluster-proxy explain URL [cluster flags] [--format text|json]
-  cluster-proxy check --http-proxy URL --url URL [...]   (see: cluster-proxy check --help)
-
-Prints the complete NO_PROXY for a cluster (noproxy), or whether each HTTP client family would
-bypass the proxy for URL with that NO_PROXY, and why (explain). check connects through the proxy to
-readiness URLs before a cluster is built on it.
-
-Cluster flags:
+const CLUSTER_FLAGS = `Cluster flags:
   --no-proxy LIST               installation-wide entries, comma-separated (repeatable)
   --pod-cidr CIDR               pod CIDR (repeatable: one per IP family)         required
   --service-cidr CIDR           service CIDR (repeatable: one per IP family)     required
   --service-domain DOMAIN       cluster DNS domain (default cluster.local)
   --control-plane-endpoint HOST control-plane endpoint host
   --machine-cidr CIDR           machine/node network CIDR (repeatable)
-  --provider P                  aws, azure, gcp, vsphere, openstack, vcd, nutanix, docker, other
-  --region R                    provider region (AWS: adds .<region>.compute.internal)
+  --provider P                  ${PROVIDERS.join(', ')}
+  --region R                    provider region (only with --provider ${regionalProviders().join(', ')}: AWS adds
+                                .<region>.compute.internal)
   --provider-endpoint HOST      vCenter, Prism Central, Cloud Director host... (repeatable)
   --dns-service-ip IP           cluster DNS ClusterIP (default: 10th address of the service CIDR)
-  --without CATEGORY            leave out a default category (repeatable): loopback, serviceSuffix,
-                                clusterDomain, kubernetesService, clusterIps, podCidrs, serviceCidrs,
-                                controlPlaneEndpoint, machineCidrs, providerEntries
+  --without CATEGORY            leave out a default category (repeatable): ${CLUSTER_NO_PROXY_CATEGORIES.join(', ')}
 `;
+
+const USAGE = `Usage:
+  cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
+  cluster-proxy explain URL [cluster flags] [--format text|json]
+  cluster-proxy check --url URL --http-proxy URL|--https-proxy URL [...]
+  cluster-proxy audit [FILE...|-] [cluster flags] [--format text|json]
+  cluster-proxy import --from SYSTEM FILE [...]
+  cluster-proxy COMMAND --help    (or: cluster-proxy help COMMAND)
+  cluster-proxy --version
+
+Prints the complete NO_PROXY for a cluster (noproxy), or whether each HTTP client family would
+bypass the proxy for URL with that NO_PROXY, and why (explain). check connects through the proxy to
+readiness URLs before a cluster is built on it. audit reads existing manifests and reports which
+cluster destinations their proxy settings would send through the proxy. import reads another
+system's proxy configuration (TKG, Giant Swarm, CAREN, EKS Anywhere, OpenShift) into the definition.
+
+${CLUSTER_FLAGS}`;
+
+/** Help of each command (`check` has its own parser, and its usage lives with it). */
+const COMMAND_USAGE: Record<string, string> = {
+  noproxy: `Usage: cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
+
+Prints the complete NO_PROXY for a cluster: installation-wide entries first, then the cluster's
+defaults (loopback, service names, ClusterIPs, pod/service/machine CIDRs, provider entries).
+
+  --format F                    env (comma-separated, the default), list (one per line), json,
+                                java (http.nonProxyHosts)
+
+${CLUSTER_FLAGS}`,
+  explain: `Usage: cluster-proxy explain URL [cluster flags] [--format text|json]
+
+Whether each HTTP client family (Go, curl, wget, Python, Node, Ruby, Java...) would bypass the proxy
+for URL with the cluster's NO_PROXY, and why; then warnings about entries some clients misread.
+
+  --format F                    text (the default) or json
+
+${CLUSTER_FLAGS}`,
+  check: CHECK_USAGE,
+  audit: AUDIT_USAGE,
+  import: IMPORT_USAGE,
+};
 
 const OPTIONS = {
   'no-proxy': { type: 'string', multiple: true },
@@ -57,6 +94,7 @@ const OPTIONS = {
   'without': { type: 'string', multiple: true },
   'format': { type: 'string' },
   'help': { type: 'boolean', short: 'h' },
+  'version': { type: 'boolean' },
 } as const;
 
 /** Input field (as named in ProxyConfigError) -> the flag that sets it, for one-line errors. */
@@ -73,18 +111,20 @@ const FLAG_FOR_FIELD: Record<string, string> = {
   dnsServiceIp: '--dns-service-ip',
 };
 
-const CATEGORIES: readonly ClusterNoProxyCategory[] = [
-  'loopback', 'serviceSuffix', 'clusterDomain', 'kubernetesService', 'clusterIps',
-  'podCidrs', 'serviceCidrs', 'controlPlaneEndpoint', 'machineCidrs', 'providerEntries',
-];
-
 /** A usage error: reported as one line, exit code 2. */
 class UsageError extends Error {}
 
 /** Run the CLI on `argv` (without `node` and the script path). */
 export function runCli(argv: readonly string[]): CliResult {
+  if (argv[0] === 'audit') {
+    return runAuditCommand(argv.slice(1));
+  }
+  if (argv[0] === 'import') {
+    return runImportCommand(argv.slice(1));
+  }
   try {
-    return { exitCode: 0, stdout: execute(argv), stderr: '' };
+    const output = execute(argv);
+    return typeof output === 'string' ? { exitCode: 0, stdout: output, stderr: '' } : { exitCode: 0, ...output };
   } catch (error) {
     if (error instanceof ProxyConfigError || error instanceof UsageError) {
       // ProxyConfigError messages quote values already redacted; usage errors quote no credentials
@@ -102,15 +142,24 @@ export function runCli(argv: readonly string[]): CliResult {
   }
 }
 
-function execute(argv: readonly string[]): string {
+function execute(argv: readonly string[]): string | JavaNoProxyOutput {
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   const [command, ...rest] = positionals;
-  if (values.help || command === undefined || command === 'help') {
-    return USAGE;
+  if (values.version) {
+    return `${packageVersion()}\n`;
+  }
+  if (command === 'help') {
+    return helpFor(rest[0]);
+  }
+  if (values.help || command === undefined) {
+    return command === undefined ? USAGE : helpFor(command);
   }
   if (command === 'noproxy') {
     expectPositionals(command, rest, 0);
     const format = parseChoice('--format', values.format ?? 'env', ['env', 'list', 'json', 'java']) as NoProxyFormat;
+    if (format === 'java') {
+      return javaNoProxyOutput(computeNoProxy(values));
+    }
     const rendered = computeNoProxy(values).render(format);
     return rendered.endsWith('\n') ? rendered : `${rendered}\n`;
   }
@@ -119,7 +168,28 @@ function execute(argv: readonly string[]): string {
     const format = parseChoice('--format', values.format ?? 'text', ['text', 'json']);
     return explain(rest[0], computeNoProxy(values), format);
   }
-  throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain or check (see --help)`);
+  throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check, audit or import (see --help)`);
+}
+
+function helpFor(command: string | undefined): string {
+  if (command === undefined) {
+    return USAGE;
+  }
+  const usage = COMMAND_USAGE[command];
+  if (usage === undefined) {
+    throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check, audit or import (see --help)`);
+  }
+  return usage;
+}
+
+/** The version of this package (lib/cli and src/cli are both two levels below package.json). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Providers whose preset derives entries from `--region`. */
+function regionalProviders(): Provider[] {
+  return PROVIDERS.filter((provider) => PROVIDER_PRESETS[provider].regionEntries !== undefined);
 }
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -143,9 +213,14 @@ function computeNoProxy(values: Values): NoProxy {
     dnsServiceIp: values['dns-service-ip'],
   };
   const network = new ClusterNetwork(props);
+  if (network.region !== undefined && !regionalProviders().includes(network.provider)) {
+    // a flag that changes nothing is a mistake the user should hear about
+    const given = values.provider === undefined ? 'no --provider given' : `got --provider ${network.provider}`;
+    throw new UsageError(`--region has no effect without --provider ${regionalProviders().join(' or ')} (${given})`);
+  }
   const defaults: Record<string, boolean> = {};
   for (const category of values.without ?? []) {
-    defaults[parseChoice('--without', category, CATEGORIES)] = false;
+    defaults[parseChoice('--without', category, CLUSTER_NO_PROXY_CATEGORIES)] = false;
   }
   // Repeated --no-proxy flags and commas inside each one are the same list.
   const installationWide = (values['no-proxy'] ?? []).join(',');

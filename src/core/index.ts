@@ -13,5 +13,4 @@ export * from './k8s';
 export * from './workloads';
 export * from './capi';
 export * from './addons';
-export * from './check';
 export * from './clusterclass';

@@ -3,6 +3,7 @@ import { addressAtOffset, Cidr, cidrContains, cidrsOverlap, cidrSize, parseCidr 
 import { invalidValue, ProxyConfigError } from './errors';
 import { isDnsName, parseHost } from './host';
 import { IpFamily, parseIpLiteral } from './ip';
+import { knownClusterIps } from './noproxy/cluster-ips';
 import { Provider, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from './providers';
 
 /** The cluster-specific facts the NO_PROXY engine and the CAPI manifests are computed from. */
@@ -77,6 +78,11 @@ export class ClusterNetwork {
   public readonly apiServerIp: string;
   /** ClusterIP of the cluster DNS Service. */
   public readonly dnsServiceIp: string;
+  /**
+   * Every single ClusterIP the definition knows, primary family first: the API server and DNS
+   * ClusterIPs, then (dual-stack) the same offsets in the second service CIDR.
+   */
+  public readonly clusterIps: readonly string[];
   /** The provider preset's entries, regional entries and the provider endpoints, with reasons. */
   public readonly providerEntries: readonly ReasonedEntry[];
 
@@ -112,14 +118,17 @@ export class ClusterNetwork {
     this.providerEndpoints = asList('providerEndpoints', props.providerEndpoints)
       .map((raw, i) => endpointHost(`providerEndpoints[${i}]`, raw));
 
+    services.forEach((cidr, i) => {
+      if (cidrSize(cidr) < 16n) {
+        throw invalidValue(`services[${i}]`, cidr.text, 'is too small for the API server and DNS ClusterIPs (needs at least 16 addresses)');
+      }
+    });
     const primaryServices = services[0];
-    if (cidrSize(primaryServices) < 16n) {
-      throw invalidValue('services[0]', primaryServices.text, 'is too small for the API server and DNS ClusterIPs (needs at least 16 addresses)');
-    }
     this.apiServerIp = addressAtOffset(primaryServices, 1);
     this.dnsServiceIp = props.dnsServiceIp === undefined
       ? addressAtOffset(primaryServices, 10)
       : parseDnsServiceIp(props.dnsServiceIp, primaryServices);
+    this.clusterIps = knownClusterIps(this).map((ip) => ip.address);
     this.providerEntries = this.computeProviderEntries();
   }
 
@@ -146,6 +155,7 @@ export class ClusterNetwork {
       providerEndpoints: this.providerEndpoints,
       apiServerIp: this.apiServerIp,
       dnsServiceIp: this.dnsServiceIp,
+      clusterIps: this.clusterIps,
     };
   }
 

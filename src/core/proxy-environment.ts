@@ -73,8 +73,8 @@ export function proxyEnvironment(settings: ProxySettings, noProxy: string, optio
     noProxy,
   };
   const redacted = (): Record<string, string> => ({
-    ...(settings.httpProxy ? { httpProxy: settings.httpProxy.redacted } : {}),
-    ...(settings.httpsProxy ? { httpsProxy: settings.httpsProxy.redacted } : {}),
+    ...(settings.httpProxy ? { httpProxy: settings.redactedUrl(settings.httpProxy) } : {}),
+    ...(settings.httpsProxy ? { httpsProxy: settings.redactedUrl(settings.httpsProxy) } : {}),
     noProxy,
   });
   // Non-enumerable, so spreading and deep equality see only the three variables.

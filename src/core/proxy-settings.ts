@@ -1,5 +1,7 @@
 import { inspect } from 'node:util';
 import { CaBundle, parseCaBundle } from './ca-bundle';
+import { CredentialSource } from './credentials/credential-source';
+import { CREDENTIAL_MARKERS } from './credentials/markers';
 import { invalidValue, ProxyConfigError } from './errors';
 import { formatNoProxyEntry, NoProxyEntry, parseNoProxyList } from './noproxy';
 import { parseProxyUrl, ProxyUrl } from './proxy-url';
@@ -58,10 +60,19 @@ export interface ProxySettingsProps {
    * @default - no revision: a password change updates Secret data only
    */
   readonly credentialsRevision?: string;
+  /**
+   * Where the credentials live: `CredentialSource.literal()` (`username`/`password` here, written
+   * into the Secrets the library emits) or `CredentialSource.externalSecret(...)` (fetched by
+   * External Secrets Operator: the library never sees them, and emits ExternalSecrets instead of
+   * Secrets). With an external source, leave `username`/`password` unset.
+   *
+   * @default - literal
+   */
+  readonly credentialSource?: CredentialSource;
 }
 
 /** Keys of {@link ProxySettingsProps}, to catch misspelled props from untyped callers. */
-const KNOWN_PROPS: ReadonlySet<string> = new Set(['httpProxy', 'httpsProxy', 'username', 'password', 'noProxy', 'trustedCaPem', 'credentialsRevision']);
+const KNOWN_PROPS: ReadonlySet<string> = new Set(['httpProxy', 'httpsProxy', 'username', 'password', 'noProxy', 'trustedCaPem', 'credentialsRevision', 'credentialSource']);
 
 /** What a credentials revision may contain: it ends up in object names and annotations. */
 const REVISION = /^[A-Za-z0-9._-]{1,63}$/;
@@ -104,6 +115,8 @@ export class ProxySettings {
    * @default - none
    */
   public readonly credentialsRevision?: string;
+  /** Where the credentials live (literal unless an external source was given). */
+  public readonly credentialSource: CredentialSource;
 
   constructor(props: ProxySettingsProps) {
     if (typeof props !== 'object' || props === null || Array.isArray(props)) {
@@ -117,7 +130,8 @@ export class ProxySettings {
       throw new ProxyConfigError('httpProxy', 'at least one of httpProxy and httpsProxy must be set');
     }
 
-    const credentials = separateCredentials(props);
+    this.credentialSource = parseCredentialSource(props);
+    const credentials = this.credentialSource.isLiteral ? separateCredentials(props) : CREDENTIAL_MARKERS;
     const withCredentials = (field: string, url: ProxyUrl): ProxyUrl =>
       credentials ? url.withCredentials(field, credentials.username, credentials.password) : url;
     if (props.httpProxy !== undefined) {
@@ -148,11 +162,12 @@ export class ProxySettings {
   /** One line, passwords masked. */
   public toString(): string {
     const parts = [
-      this.httpProxy && `httpProxy=${this.httpProxy.redacted}`,
-      this.httpsProxy && `httpsProxy=${this.httpsProxy.redacted}`,
+      this.httpProxy && `httpProxy=${this.redactedUrl(this.httpProxy)}`,
+      this.httpsProxy && `httpsProxy=${this.redactedUrl(this.httpsProxy)}`,
       this.noProxy.length > 0 && `noProxy=${this.noProxy.map(formatNoProxyEntry).join(',')}`,
       this.trustedCa && `trustedCa=${this.trustedCa.certificates.length} certificate(s)`,
       this.credentialsRevision && `credentialsRevision=${this.credentialsRevision}`,
+      !this.credentialSource.isLiteral && `credentials=${this.credentialSource.toString()}`,
     ];
     return `ProxySettings(${parts.filter(Boolean).join(' ')})`;
   }
@@ -160,11 +175,12 @@ export class ProxySettings {
   /** A plain, password-free summary, so `JSON.stringify(settings)` is safe to log. */
   public toJSON(): Record<string, unknown> {
     return {
-      httpProxy: this.httpProxy?.redacted,
-      httpsProxy: this.httpsProxy?.redacted,
+      httpProxy: this.httpProxy && this.redactedUrl(this.httpProxy),
+      httpsProxy: this.httpsProxy && this.redactedUrl(this.httpsProxy),
       noProxy: this.noProxy.map(formatNoProxyEntry),
       trustedCa: this.trustedCa?.certificates.map(({ subject, fingerprint256 }) => ({ subject, fingerprint256 })),
       credentialsRevision: this.credentialsRevision,
+      credentialSource: this.credentialSource.toString(),
     };
   }
 
@@ -172,6 +188,29 @@ export class ProxySettings {
   public [inspect.custom](): string {
     return this.toString();
   }
+
+  /**
+   * A URL safe to show: the password masked, or with an external credential source (whose
+   * stand-ins mean nothing to a reader) no credentials at all.
+   */
+  public redactedUrl(url: ProxyUrl): string {
+    return this.credentialSource.isLiteral ? url.redacted : url.withoutCredentials.href;
+  }
+}
+
+/** The credential source of the props; an external one excludes credentials given here. */
+function parseCredentialSource(props: ProxySettingsProps): CredentialSource {
+  const source = props.credentialSource ?? CredentialSource.literal();
+  if (!(source instanceof CredentialSource)) {
+    throw invalidValue('credentialSource', source, 'must be a CredentialSource (CredentialSource.literal() or CredentialSource.externalSecret(...))');
+  }
+  if (!source.isLiteral) {
+    const given = (['username', 'password'] as const).find((key) => props[key] !== undefined);
+    if (given) {
+      throw new ProxyConfigError(given, `must not be set with credentialSource ${source.toString()}: the credentials come from the secret store`);
+    }
+  }
+  return source;
 }
 
 /** Validated `username`/`password` props, or undefined when neither is given. */

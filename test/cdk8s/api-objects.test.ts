@@ -1,6 +1,7 @@
 import { ApiObject, JsonPatch, Testing } from 'cdk8s';
-import { addApiObjects, apiObjectId } from '../../src/cdk8s';
+import { addApiObjects } from '../../src/cdk8s';
 import { KubeObject } from '../../src/core';
+import { objectIdentity } from '../../src/core/product/product';
 
 const configMap: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'proxy', namespace: 'kube-system' }, data: { a: 'b' } };
 const secret: KubeObject = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'proxy' }, stringData: { k: 'v' } };
@@ -13,8 +14,8 @@ describe('addApiObjects', () => {
   });
 
   test('construct ids are stable and distinct per kind, namespace and name', () => {
-    expect(apiObjectId(configMap)).toBe('ConfigMap-kube-system-proxy');
-    expect(apiObjectId(secret)).toBe('Secret-proxy');
+    expect(objectIdentity(configMap)).toBe('ConfigMap-kube-system-proxy');
+    expect(objectIdentity(secret)).toBe('Secret-proxy');
   });
 
   test('returned ApiObjects are escape hatches and the input is not mutated', () => {

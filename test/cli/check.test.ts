@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCheckCommand } from '../../src/cli/check';
-import { ReadinessResult } from '../../src/core/check';
-import { skipConformance } from '../conformance/support/toolchain';
+import { ReadinessResult } from '../../src/cli/readiness';
 import { RunningOrigin, startOrigin, startTlsFront } from '../e2e/support/origin-server';
 import { createTestPki, TestPki } from '../e2e/support/pki';
 import { freePort, RunningTinyproxy, startTinyproxy } from '../e2e/support/tinyproxy';
@@ -19,7 +18,7 @@ const PASSWORD = 'Check-proxy_pass.42';
 const PASSWORD_VAR = 'CHECK_TEST_PROXY_PASSWORD';
 const ENV = { [PASSWORD_VAR]: PASSWORD, WRONG_PASSWORD: 'not-the-password' };
 
-(skipConformance ? describe.skip : describe)('cluster-proxy check', () => {
+describe('cluster-proxy check', () => {
   const directory = mkdtempSync(join(tmpdir(), 'proxy-check-'));
   let pki: TestPki;
   let otherPki: TestPki;

@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { runCheckCommand } from '../../src/cli/check';
 import { runCli } from '../../src/cli/cli';
 import { ClusterNetwork, NoProxy } from '../../src/core';
 
@@ -32,6 +34,16 @@ describe('cluster-proxy noproxy', () => {
     const java = runCli(['noproxy', ...cluster, '--format', 'java']).stdout;
     expect(java).toContain('|');
     expect(java).not.toContain(',');
+    // what the JDK form cannot express is reported on stderr, one line per entry; stdout stays the bare value
+    const dualStack = runCli(['noproxy', '--pod-cidr', '10.244.0.0/16', '--pod-cidr', 'fd00:10:244::/56', '--service-cidr', '10.96.0.0/12',
+      '--service-cidr', 'fd00:10:96::/112', '--no-proxy', 'registry.corp.example:5000', '--format', 'java']);
+    expect(dualStack.exitCode).toBe(0);
+    expect(dualStack.stdout).toMatch(/\|10\.96\.\*\|10\.97\.\*\|/);
+    expect(dualStack.stderr.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^cluster-proxy: java: skipped registry\.corp\.example:5000: Java nonProxyHosts has no port syntax$/),
+      expect.stringMatching(/^cluster-proxy: java: skipped fd00:10:244::\/56: .*no glob covers an IPv6 block/),
+      expect.stringMatching(/^cluster-proxy: java: skipped fd00:10:96::\/112: .*no glob covers an IPv6 block/),
+    ]);
   });
 
   test('--without drops a default category and provider presets apply', () => {
@@ -52,10 +64,15 @@ describe('cluster-proxy noproxy', () => {
     ['an unknown category', ['noproxy', ...cluster, '--without', 'dns'], 'cluster-proxy: --without: must be one of loopback,'],
     ['an unknown format', ['noproxy', ...cluster, '--format', 'yaml'], 'cluster-proxy: --format: must be one of env, list, json, java (got "yaml")'],
     ['an unknown flag', ['noproxy', '--bogus'], 'cluster-proxy: unknown option --bogus (see --help)\n'],
-    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"; use noproxy, explain or check'],
+    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"; use noproxy, explain, check, audit or import'],
     ['explain without URL', ['explain', ...cluster], 'cluster-proxy: explain takes exactly one URL'],
     ['explain with two URLs, one with credentials', ['explain', 'http://a/', 'http://admin:s3cret@b/', ...cluster],
       'cluster-proxy: explain takes exactly one URL (got "http://a/", "http://admin:***@b/")'],
+    ['--region without a provider that has regions', ['noproxy', ...cluster, '--provider', 'gcp', '--region', 'europe-west1'],
+      'cluster-proxy: --region has no effect without --provider aws (got --provider gcp)\n'],
+    ['--region without any provider', ['noproxy', ...cluster, '--region', 'eu-central-1'],
+      'cluster-proxy: --region has no effect without --provider aws (no --provider given)\n'],
+    ['help for an unknown command', ['help', 'frobnicate'], 'cluster-proxy: unknown command "frobnicate"'],
     ['a provider endpoint with credentials', ['noproxy', ...cluster, '--provider-endpoint', 'https://admin:s3cret@vc.corp'],
       '--provider-endpoint: must not contain credentials (got "https://admin:***@vc.corp")'],
   ])('bad input: %s gives one line and exit code 2', (_name, argv, message) => {
@@ -65,6 +82,40 @@ describe('cluster-proxy noproxy', () => {
     expect(result.stderr).toContain(message);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(result.stderr).not.toContain('s3cret');
+  });
+});
+
+describe('help, version and flags without effect', () => {
+  test('each command has its own help, by --help or help COMMAND', () => {
+    const noproxy = runCli(['noproxy', '--help']);
+    expect(noproxy).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(noproxy.stdout).toMatch(/^Usage: cluster-proxy noproxy /);
+    expect(noproxy.stdout).toContain('--format F');
+    expect(noproxy.stdout).not.toContain('cluster-proxy explain');
+    expect(runCli(['help', 'noproxy'])).toEqual(noproxy);
+    const explain = runCli(['explain', '-h']).stdout;
+    expect(explain).toMatch(/^Usage: cluster-proxy explain URL /);
+    expect(runCli(['help', 'check']).stdout).toContain('--password-env VAR');
+    expect(runCli(['--help']).stdout).toContain('cluster-proxy COMMAND --help');
+    expect(runCli([]).stdout).toBe(runCli(['--help']).stdout);
+  });
+
+  test('--version prints the package version', () => {
+    const { version } = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8'));
+    expect(runCli(['--version'])).toEqual({ exitCode: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  test('check names the flag a URL needs, not the setting behind it', async () => {
+    // refused before any connection
+    expect(await runCheckCommand(['--http-proxy', 'http://proxy:3128', '--url', 'https://example.com/healthz'])).toEqual({
+      exitCode: 2, stdout: '', stderr: 'cluster-proxy check: --url https://example.com/healthz: a https:// URL goes through --https-proxy, which is not given\n',
+    });
+    expect((await runCheckCommand(['--https-proxy', 'http://proxy:3128', '--url', 'http://example.com/'])).stderr)
+      .toBe('cluster-proxy check: --url http://example.com/: a http:// URL goes through --http-proxy, which is not given\n');
+  });
+
+  test('--region with aws adds the regional entry', () => {
+    expect(runCli(['noproxy', ...cluster, '--provider', 'aws', '--region', 'eu-central-1']).stdout).toContain('.eu-central-1.compute.internal');
   });
 });
 

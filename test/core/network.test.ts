@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { ClusterNetwork, ClusterNetworkProps } from '../../src/core/network';
+import { parseNoProxyEntry } from '../../src/core/noproxy';
 import { PROVIDER_PRESETS, PROVIDERS } from '../../src/core/providers';
 
 const ipv4: ClusterNetworkProps = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };
@@ -68,7 +69,8 @@ describe('ClusterNetwork', () => {
   test('provider presets contribute entries with reasons; region and endpoints are added', () => {
     const aws = new ClusterNetwork({ ...ipv4, provider: 'aws', region: 'eu-central-1' });
     const values = aws.providerEntries.map((e) => e.value);
-    expect(values).toEqual(['169.254.169.254', 'fd00:ec2::254', '.elb.amazonaws.com', '.eu-central-1.compute.internal']);
+    expect(values).toEqual(['169.254.169.254', 'fd00:ec2::254', '169.254.170.2', '169.254.170.23', 'fd00:ec2::23', '.elb.amazonaws.com',
+      '.eu-central-1.compute.internal']);
     expect(new ClusterNetwork({ ...ipv4, provider: 'aws', region: 'us-east-1' }).providerEntries.map((e) => e.value))
       .toContain('.ec2.internal');
     const vsphere = new ClusterNetwork({ ...ipv4, provider: 'vsphere', providerEndpoints: ['https://VCenter.corp.example:443/sdk', '10.0.0.5:443', '[fd00::5]:443'] });
@@ -76,13 +78,20 @@ describe('ClusterNetwork', () => {
     expect(vsphere.providerEntries[0].reason).toContain('vCenter');
   });
 
-  test('every preset entry has a reason and every provider is documented', () => {
+  test('every preset entry, and every audited endpoint left out, has a reason and a source, and parses', () => {
     for (const provider of PROVIDERS) {
       const preset = PROVIDER_PRESETS[provider];
       expect(preset.title.length).toBeGreaterThan(0);
-      for (const entry of preset.entries) {
-        expect(entry.reason.length).toBeGreaterThan(10);
+      for (const entry of [...preset.entries, ...preset.regionEntries?.('eu-west-1') ?? [], ...preset.notListed ?? []]) {
+        expect([entry.value, entry.reason.length > 10]).toEqual([entry.value, true]);
+        expect([entry.value, entry.source]).toEqual([entry.value, expect.stringMatching(/^https:\/\/(docs\.aws\.amazon\.com|learn\.microsoft\.com|cloud\.google\.com|docs\.openstack\.org|specs\.openstack\.org)\/|^shared\/reference\/prior-art\.md/)]);
+        expect(() => parseNoProxyEntry(entry.value, 'preset')).not.toThrow();
       }
+    }
+    // nothing is both listed and left out
+    for (const provider of PROVIDERS) {
+      const listed = PROVIDER_PRESETS[provider].entries.map((entry) => entry.value);
+      expect((PROVIDER_PRESETS[provider].notListed ?? []).filter((entry) => listed.includes(entry.value))).toEqual([]);
     }
     expect(new ClusterNetwork({ ...ipv4, provider: 'gcp' }).providerEntries.map((e) => e.value))
       .toEqual(['169.254.169.254', 'metadata', 'metadata.google.internal', 'metadata.google.internal.']);

@@ -31,6 +31,9 @@ describe('architecture lint rules', () => {
     "import * as pulumi from '@pulumi/pulumi';",
     "import { Deployment } from 'cdk8s-plus-28';",
     "import { X } from '../cdk8s/proxied-cluster';",
+    "import * as https from 'node:https';",
+    "import { connect } from 'node:net';",
+    "import { X } from '../cli/readiness';",
   ])('src/core refuses %s', async (line) => {
     const messages = await restrictedImportMessages('src/core/example.ts', `${line}\nexport const y = 1;\n`);
     expect(messages.join('\n')).toContain('src/core must stay pure');

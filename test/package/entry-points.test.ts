@@ -19,10 +19,23 @@ describe('package entry points', () => {
     expect(pulumiLoads.some((file) => /node_modules\/@pulumi\/pulumi\//.test(file))).toBe(true);
   }, 60_000);
 
-  test('package.json exports the three subpaths and marks every peer optional', () => {
+  test('the root entry point is small and jsii-shaped: classes and constant lists, no free functions', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const rootEntry = require('../../src') as Record<string, unknown>;
+    const values = Object.entries(rootEntry);
+    expect(values.length).toBeLessThanOrEqual(20);
+    const freeFunctions = values
+      .filter(([, value]) => typeof value === 'function' && !/^class\b/.test(Function.prototype.toString.call(value)))
+      .map(([name]) => name);
+    expect(freeFunctions).toEqual([]);
+    expect(Object.keys(rootEntry)).toEqual(expect.arrayContaining(['ProxySettings', 'ClusterNetwork', 'ClusterProxyConfig', 'NoProxy', 'NoProxyEngine', 'ProxyRenderers', 'Products']));
+  });
+
+  test('package.json exports the subpaths (one per cdk8s-plus line) and marks every peer optional', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.exports)).toEqual(['.', './cdk8s', './cdk8s-plus', './pulumi', './package.json']);
-    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@pulumi/kubernetes', '@pulumi/pulumi', 'cdk8s', 'cdk8s-plus-28', 'constructs']);
+    const plusLines = ['28', '29', '30', '31', '32', '33'].map((line) => `cdk8s-plus-${line}`);
+    expect(Object.keys(pkg.exports)).toEqual(['.', './cdk8s', './cdk8s-plus', ...plusLines.map((name) => `./${name}`), './pulumi', './package.json']);
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['@pulumi/kubernetes', '@pulumi/pulumi', 'cdk8s', ...plusLines, 'constructs']);
     for (const peer of Object.keys(pkg.peerDependencies)) {
       expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
     }

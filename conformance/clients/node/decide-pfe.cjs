@@ -2,7 +2,7 @@
 //
 // Usage: node decide-pfe.cjs PACKAGE_DIR BATCH.json   (prints a JSON array of verdicts)
 //
-// PACKAGE_DIR is an installed proxy-from-env (1.1.0 or 2.1.0, see .ci/install-conformance.sh).
+// PACKAGE_DIR is an installed proxy-from-env (1.1.0 or 2.1.0, see scripts/install-test-tools.sh).
 // getProxyForUrl reads process.env on every call, so one process runs the whole batch, setting
 // the six proxy variables before each case. A pure decision function: nothing connects.
 'use strict';

@@ -1,12 +1,13 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { giantSwarmProxySetup, GiantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../../core/addons/giantswarm/setup';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { giantSwarmProxyAppsProduct } from '../../core/addons/products';
+import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithObjectMetadata } from '../../core/product/metadata';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link GiantSwarmProxyApps}. */
-export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions {
+export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions, WithObjectMetadata {
   /** The cluster's proxy configuration. */
   readonly proxy: ClusterProxyConfig;
 }
@@ -24,8 +25,8 @@ export class GiantSwarmProxyApps extends Construct {
 
   constructor(scope: Construct, id: string, props: GiantSwarmProxyAppsProps) {
     super(scope, id);
-    const { proxy, ...options } = props;
+    const { proxy, metadata, ...options } = props;
     this.setup = giantSwarmProxySetup(proxy, options);
-    this.apiObjects = addProduct(this, giantSwarmProxyAppsProduct(this.setup));
+    this.apiObjects = addProduct(this, giantSwarmProxyAppsProduct(proxy, this.setup, metadata));
   }
 }

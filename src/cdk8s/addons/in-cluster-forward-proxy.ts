@@ -2,8 +2,14 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { inClusterForwardProxy, InClusterForwardProxyProps } from '../../core/addons/forward-proxy/forward-proxy';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { finishProduct } from '../../core/product/credentials';
+import { WithObjectMetadata } from '../../core/product/metadata';
+import { manifestsProduct } from '../../core/product/product';
 import { ProxySettings } from '../../core/proxy-settings';
-import { addApiObjects } from '../product-objects';
+import { addProduct } from '../product-objects';
+
+/** Props of {@link InClusterForwardProxy}. */
+export interface InClusterForwardProxyConstructProps extends InClusterForwardProxyProps, WithObjectMetadata {}
 
 /**
  * A tinyproxy DaemonSet (`hostNetwork: true`), its config and a Service: a forward proxy inside
@@ -20,12 +26,13 @@ export class InClusterForwardProxy extends Construct {
   /** The synthesized objects (config, DaemonSet, Service). */
   public readonly apiObjects: readonly ApiObject[];
 
-  constructor(scope: Construct, id: string, props: InClusterForwardProxyProps) {
+  constructor(scope: Construct, id: string, props: InClusterForwardProxyConstructProps) {
     super(scope, id);
-    const result = inClusterForwardProxy(props);
+    const { metadata, ...forwardProxy } = props;
+    const result = inClusterForwardProxy(forwardProxy);
     this.url = result.url;
     this.settings = result.settings;
     this.proxy = result.proxy;
-    this.apiObjects = addApiObjects(this, result.objects);
+    this.apiObjects = addProduct(this, finishProduct(manifestsProduct(result.objects), result.proxy, metadata));
   }
 }

@@ -2,10 +2,13 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { addonResourceSet, AddonResourceSet, AddonResourceSetOptions } from '../../core/addons/cluster-resource-set';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { addApiObjects } from '../product-objects';
+import { finishProduct } from '../../core/product/credentials';
+import { WithObjectMetadata } from '../../core/product/metadata';
+import { manifestsProduct } from '../../core/product/product';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyAddonResourceSet}. */
-export interface ProxyAddonResourceSetProps extends AddonResourceSetOptions {
+export interface ProxyAddonResourceSetProps extends AddonResourceSetOptions, WithObjectMetadata {
   /** The cluster's proxy configuration. */
   readonly proxy: ClusterProxyConfig;
 }
@@ -23,8 +26,8 @@ export class ProxyAddonResourceSet extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxyAddonResourceSetProps) {
     super(scope, id);
-    const { proxy, ...options } = props;
+    const { proxy, metadata, ...options } = props;
     this.resourceSet = addonResourceSet(proxy, options);
-    this.apiObjects = addApiObjects(this, this.resourceSet.objects);
+    this.apiObjects = addProduct(this, finishProduct(manifestsProduct(this.resourceSet.objects), proxy, metadata));
   }
 }

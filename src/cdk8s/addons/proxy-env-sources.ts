@@ -2,10 +2,13 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { proxyEnvFrom, proxyEnvSources, ProxyEnvSourceKind, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { addApiObjects } from '../product-objects';
+import { finishProduct } from '../../core/product/credentials';
+import { WithObjectMetadata } from '../../core/product/metadata';
+import { manifestsProduct } from '../../core/product/product';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyEnvSources}. */
-export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions {
+export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions, WithObjectMetadata {
   /** The cluster's proxy configuration. */
   readonly proxy: ClusterProxyConfig;
 }
@@ -24,11 +27,11 @@ export class ProxyEnvSources extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxyEnvSourcesProps) {
     super(scope, id);
-    const { proxy, ...options } = props;
+    const { proxy, metadata, ...options } = props;
     const objects = proxyEnvSources(proxy, options);
     this.kind = objects[0].kind as ProxyEnvSourceKind;
     this.name = options.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
-    this.apiObjects = addApiObjects(this, objects);
+    this.apiObjects = addProduct(this, finishProduct(manifestsProduct(objects), proxy, metadata));
   }
 
   /** The `envFrom` entry for a container in one of the namespaces. */

@@ -3,10 +3,13 @@ import { Construct } from 'constructs';
 import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../../core/addons/tkg/tkg-proxy-addons';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
-import { addApiObjects } from '../product-objects';
+import { finishProduct } from '../../core/product/credentials';
+import { WithObjectMetadata } from '../../core/product/metadata';
+import { manifestsProduct } from '../../core/product/product';
+import { addProduct } from '../product-objects';
 
 /** Props of {@link TkgProxyAddons}. */
-export interface TkgProxyAddonsProps extends TkgProxyAddonsOptions {
+export interface TkgProxyAddonsProps extends TkgProxyAddonsOptions, WithObjectMetadata {
   /** The cluster's proxy configuration (one NO_PROXY for all addons). */
   readonly proxy: ClusterProxyConfig;
 }
@@ -24,8 +27,9 @@ export class TkgProxyAddons extends Construct {
 
   constructor(scope: Construct, id: string, props: TkgProxyAddonsProps) {
     super(scope, id);
-    const { proxy, ...options } = props;
-    this.manifests = tkgProxyAddonSecrets(proxy, options);
-    this.apiObjects = addApiObjects(this, this.manifests);
+    const { proxy, metadata, ...options } = props;
+    const product = finishProduct(manifestsProduct(tkgProxyAddonSecrets(proxy, options)), proxy, metadata);
+    this.manifests = product.objects.map((object) => object.manifest);
+    this.apiObjects = addProduct(this, product);
   }
 }

@@ -5,6 +5,7 @@ import { nodeProxySecretProduct } from '../../core/capi/products';
 import { ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
 import { KubeObject } from '../../core/k8s/manifest';
 import { canonicalJson } from '../../core/k8s/names';
+import { finishProduct } from '../../core/product/credentials';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link addProxyToKubeadmObjects}. */
@@ -55,7 +56,7 @@ export function addProxyToKubeadmObjects(scope: Construct, props: AddProxyToKube
       patched.push(apiObject);
     }
   });
-  const [secret] = addProduct(scope, nodeProxySecretProduct(result.secret));
+  const [secret] = addProduct(scope, finishProduct(nodeProxySecretProduct(result.secret), proxy));
   return { patched, ...(secret ? { secret } : {}), renamedTemplates: result.renamedTemplates };
 }
 

@@ -7,6 +7,7 @@ import { ClusterClassProxy } from '../../core/clusterclass/cluster-class-proxy';
 import { ProxyVariableValue } from '../../core/clusterclass/proxy-variable';
 import { addProxyToTopologyCluster, TopologyClusterProxyOptions } from '../../core/clusterclass/topology-cluster';
 import { KubeObject } from '../../core/k8s/manifest';
+import { finishProduct } from '../../core/product/credentials';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link TopologyClusterProxy}. */
@@ -53,6 +54,6 @@ export class TopologyClusterProxy extends Construct {
       this.cluster = new ApiObject(this, 'Resource', structuredClone(result.cluster) as unknown as ApiObjectProps);
     }
     // Once per chart: several constructs may emit the same cluster's Secret.
-    [this.secret] = addProduct(this, nodeProxySecretProduct(result.secret));
+    [this.secret] = addProduct(this, finishProduct(nodeProxySecretProduct(result.secret), result.proxy));
   }
 }

@@ -1,3 +1,4 @@
-// cluster-proxy-constructs/cdk8s-plus: constructs built on cdk8s-plus-28 (an optional peer that
-// only this entry point loads).
-export * from './proxy-aware-deployment';
+// cluster-proxy-constructs/cdk8s-plus: ProxyAwareDeployment on cdk8s-plus-28, kept for existing
+// apps. Every line from 28 on has its own entry point, `cluster-proxy-constructs/cdk8s-plus-NN`:
+// use the one of the cdk8s-plus your app uses.
+export * from './cdk8s-plus-28';

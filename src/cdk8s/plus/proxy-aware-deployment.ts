@@ -1,13 +1,15 @@
 import { ApiObject } from 'cdk8s';
-import { Deployment, DeploymentProps } from 'cdk8s-plus-28';
-import { Construct } from 'constructs';
+import { IConstruct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { attachProxyInjection } from '../workloads/inject-proxy-env';
 
-/** Props of {@link ProxyAwareDeployment}: a cdk8s-plus-28 Deployment plus the proxy. */
-export interface ProxyAwareDeploymentProps extends DeploymentProps {
+/**
+ * What makes a `ProxyAwareDeployment` proxy-aware, on every cdk8s-plus line (the per-line entry
+ * points, `cluster-proxy-constructs/cdk8s-plus-NN`, add these to that line's DeploymentProps).
+ */
+export interface ProxyAwareDeploymentOptions {
   /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
   readonly proxy: ClusterProxyConfig;
   /**
@@ -20,24 +22,14 @@ export interface ProxyAwareDeploymentProps extends DeploymentProps {
 }
 
 /**
- * A cdk8s-plus-28 `Deployment` whose containers carry the proxy env: for workloads that run where
- * no policy engine mutates pods (cert-manager in `kube-system`, chart-operator, anything started
- * before Kyverno). Every container and init container gets the variables it does not set itself,
- * including containers added after construction (`addContainer`): the env is filled in at synth
- * time. The proxy Secret (with credentials) and the CA ConfigMap (with `trustedCaPem`) are emitted
- * next to it, in its namespace.
+ * Fill the proxy env into `deployment` (a cdk8s-plus Deployment of any line) at synth time.
+ * Works on the synthesized object, so nothing here depends on one cdk8s-plus line's types.
  *
- * @see https://kubernetes.io/docs/concepts/workloads/controllers/deployment/
+ * @internal
  */
-export class ProxyAwareDeployment extends Deployment {
-  /** The core injection used (env groups, Secret name, CA plan). */
-  public readonly proxyInjection: ProxyInjection;
-
-  constructor(scope: Construct, id: string, props: ProxyAwareDeploymentProps) {
-    const { proxy, proxyOptions, ...deploymentProps } = props;
-    super(scope, id, deploymentProps);
-    // name and namespace exclusions make no sense for one named Deployment: only containers can be excluded
-    this.proxyInjection = new ProxyInjection(proxy, { ...proxyOptions, excludeNames: [], excludeNamespaces: [] });
-    attachProxyInjection(ApiObject.of(this), this.proxyInjection);
-  }
+export function attachProxyToDeployment(deployment: IConstruct, options: ProxyAwareDeploymentOptions): ProxyInjection {
+  // name and namespace exclusions make no sense for one named Deployment: only containers can be excluded
+  const injection = new ProxyInjection(options.proxy, { ...options.proxyOptions, excludeNames: [], excludeNamespaces: [] });
+  attachProxyInjection(ApiObject.of(deployment), injection);
+  return injection;
 }

@@ -3,8 +3,8 @@ import { IConstruct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
 import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
-import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { injectionSourcesProduct } from '../../core/workloads/products';
+import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { addProduct } from '../product-objects';
 
 /** Options for {@link injectProxyEnv}: the core injection options (env, CA bundle, exclusions). */
@@ -55,6 +55,6 @@ function injectInto(apiObject: ApiObject, injection: ProxyInjection): void {
     return;
   }
   // support objects first: a conflict must throw before the object is patched
-  addProduct(Chart.of(apiObject), injectionSourcesProduct(plan.supportObjects));
+  addProduct(Chart.of(apiObject), injectionSourcesProduct(injection.config, plan.supportObjects));
   apiObject.addJsonPatch(...plan.patch.map((operation) => JsonPatch.add(operation.path, operation.value)));
 }

@@ -1,12 +1,13 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithObjectMetadata } from '../../core/product/metadata';
 import { KyvernoProxyPolicyOptions } from '../../core/workloads/kyverno-policy';
 import { kyvernoProxyPolicyProduct } from '../../core/workloads/products';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link KyvernoProxyPolicy}. */
-export interface KyvernoProxyPolicyProps extends KyvernoProxyPolicyOptions {
+export interface KyvernoProxyPolicyProps extends KyvernoProxyPolicyOptions, WithObjectMetadata {
   /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
   readonly proxy: ClusterProxyConfig;
 }
@@ -30,8 +31,8 @@ export class KyvernoProxyPolicy extends Construct {
 
   constructor(scope: Construct, id: string, props: KyvernoProxyPolicyProps) {
     super(scope, id);
-    const { proxy, ...options } = props;
-    this.apiObjects = addProduct(this, kyvernoProxyPolicyProduct(proxy, options));
+    const { proxy, metadata, ...options } = props;
+    this.apiObjects = addProduct(this, kyvernoProxyPolicyProduct(proxy, options, metadata));
     this.policy = this.apiObjects[0];
     this.node.defaultChild = this.policy;
   }

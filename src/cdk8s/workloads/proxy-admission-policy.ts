@@ -1,12 +1,13 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithObjectMetadata } from '../../core/product/metadata';
 import { ProxyAdmissionPolicyOptions } from '../../core/workloads/mutating-admission-policy';
 import { proxyAdmissionPolicyProduct } from '../../core/workloads/products';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyAdmissionPolicy}. */
-export interface ProxyAdmissionPolicyProps extends ProxyAdmissionPolicyOptions {
+export interface ProxyAdmissionPolicyProps extends ProxyAdmissionPolicyOptions, WithObjectMetadata {
   /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
   readonly proxy: ClusterProxyConfig;
 }
@@ -31,8 +32,8 @@ export class ProxyAdmissionPolicy extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxyAdmissionPolicyProps) {
     super(scope, id);
-    const { proxy, ...options } = props;
-    this.apiObjects = addProduct(this, proxyAdmissionPolicyProduct(proxy, options));
+    const { proxy, metadata, ...options } = props;
+    this.apiObjects = addProduct(this, proxyAdmissionPolicyProduct(proxy, options, metadata));
     [this.policy, this.binding] = this.apiObjects;
     this.node.defaultChild = this.policy;
   }

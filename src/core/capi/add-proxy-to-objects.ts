@@ -4,7 +4,7 @@ import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
 import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
-import { BootstrapFormat, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
+import { assertCredentialsOnlyInSecrets, BootstrapFormat, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 
 /**
@@ -80,7 +80,9 @@ export function addProxyToObjects(objects: readonly KubeObject[], proxy: Cluster
     const key = format ?? 'cloud-config';
     if (!bootstraps.has(key)) {
       const nodeOptions = { ...pickNodeProps(options), bootstrapFormat: key, clusterName: options.clusterName, namespace };
-      bootstraps.set(key, nodeProxyBootstrap(proxy, nodeOptions));
+      const bootstrap = nodeProxyBootstrap(proxy, nodeOptions);
+      assertCredentialsOnlyInSecrets(bootstrap, proxy);
+      bootstraps.set(key, bootstrap);
     }
     return bootstraps.get(key)!;
   };

@@ -2,6 +2,7 @@
 export * from './add-proxy-to-objects';
 export * from './capi-version';
 export * from './cluster';
+export * from './compatibility-profiles';
 export * from './kubeadm-config-spec';
 export * from './kubeadm-config-template';
 export * from './kubeadm-control-plane';
@@ -10,6 +11,7 @@ export * from './kubernetes-version';
 export * from './labels';
 export * from './machine-deployment';
 export * from './node-commands';
+export * from './node-file-layout';
 export * from './node-file-options';
 export * from './node-proxy';
 export * from './node-proxy-secret';

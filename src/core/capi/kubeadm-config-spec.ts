@@ -29,7 +29,8 @@ export function kubeadmConfigSpecPath(object: { readonly apiVersion?: unknown; r
 
 /**
  * Add the node proxy to a KubeadmConfigSpec: the proxy's files first (replacing any file at the
- * same path), its commands first in `preKubeadmCommands` (replacing earlier copies), and
+ * same path), its commands first in `preKubeadmCommands` (replacing earlier copies) -- or both
+ * last, when the bootstrap's position says so -- and
  * `format: ignition` when the proxy was rendered for Ignition. A spec that declares a different
  * format than the proxy was rendered for is refused.
  *
@@ -49,14 +50,12 @@ export function addProxyToKubeadmConfigSpec(spec: unknown, bootstrap: NodeProxyB
   }
 
   const proxyPaths = new Set(bootstrap.files.map((file) => file.path));
-  const files = [
-    ...bootstrap.files.map((file) => structuredClone(file)),
-    ...listOf(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file))),
-  ];
-  const commands = [
-    ...bootstrap.preKubeadmCommands,
-    ...listOf(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isProxyCommand(command)),
-  ];
+  const ownFiles = listOf(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file)));
+  const ownCommands = listOf(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isProxyCommand(command));
+  const proxyFiles = bootstrap.files.map((file) => structuredClone(file));
+  const last = bootstrap.position === 'last';
+  const files = last ? [...ownFiles, ...proxyFiles] : [...proxyFiles, ...ownFiles];
+  const commands = last ? [...ownCommands, ...bootstrap.preKubeadmCommands] : [...bootstrap.preKubeadmCommands, ...ownCommands];
   if (files.length > MAX_FILES) {
     throw new ProxyConfigError(`${field}.files`, `would hold ${files.length} files with the proxy's; Cluster API accepts at most ${MAX_FILES}`);
   }

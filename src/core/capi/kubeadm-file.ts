@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { ProxyConfigError } from '../errors';
+import { BootstrapFormat } from './bootstrap-format';
 
 /**
  * One entry of a KubeadmConfigSpec's `files`, and the limits Cluster API puts on it.
@@ -18,10 +19,18 @@ export interface KubeadmFileSource {
 export interface KubeadmFile {
   /** Absolute path on the node. */
   readonly path: string;
-  /** `user:group`. */
-  readonly owner: string;
-  /** Octal mode with a leading zero, e.g. `0640`. */
-  readonly permissions: string;
+  /**
+   * `user:group`.
+   *
+   * @default - left out (layout option `omitOwner`): the bootstrap's default owner
+   */
+  readonly owner?: string;
+  /**
+   * Octal mode with a leading zero, e.g. `0640`.
+   *
+   * @default - left out (layout option `omitPermissions`): the bootstrap's default mode
+   */
+  readonly permissions?: string;
   /**
    * Inline content.
    *
@@ -35,11 +44,12 @@ export interface KubeadmFile {
    */
   readonly contentFrom?: KubeadmFileSource;
   /**
-   * How `content` is encoded; set only when a file too large for the limit is sent compressed.
+   * How `content` is encoded: `base64` when the layout asks for it, `gzip+base64` when a file too
+   * large for the limit is sent compressed.
    *
    * @default - plain text
    */
-  readonly encoding?: 'gzip+base64';
+  readonly encoding?: 'base64' | 'gzip+base64';
 }
 
 /** `files[].content` maxLength in the Cluster API CRDs (characters, both API versions). */
@@ -69,9 +79,16 @@ export function inlineFileContent(
   field: string,
   path: string,
   content: string,
-  format: 'cloud-config' | 'ignition',
-): { content: string; encoding?: 'gzip+base64' } {
-  if (contentLength(content) <= MAX_FILE_CONTENT_LENGTH) {
+  format: BootstrapFormat,
+  encoding: 'plain' | 'base64' = 'plain',
+): { content: string; encoding?: 'base64' | 'gzip+base64' } {
+  if (encoding === 'base64') {
+    // Cloud-init and Cluster API's Ignition renderer both decode `base64`.
+    const encoded = Buffer.from(content, 'utf8').toString('base64');
+    if (encoded.length <= MAX_FILE_CONTENT_LENGTH) {
+      return { content: encoded, encoding: 'base64' };
+    }
+  } else if (contentLength(content) <= MAX_FILE_CONTENT_LENGTH) {
     return { content };
   }
   if (format === 'cloud-config') {

@@ -1,3 +1,4 @@
+import { KubeadmEnvironment } from './node-file-options';
 import { invalidValue } from '../errors';
 import { TrustStore } from './os-family';
 import { quoteShellValue } from '../render/shell';
@@ -40,6 +41,25 @@ export interface NodeProxyCommandOptions {
   readonly trustStore?: TrustStore;
   /** Seconds to wait (one retry per second) for containerd to answer before the bootstrap fails. */
   readonly containerdWaitSeconds: number;
+  /**
+   * How kubeadm gets the proxy: source the env file, run `exportLines`, or nothing.
+   *
+   * @default 'envFile'
+   */
+  readonly kubeadmEnvironment?: KubeadmEnvironment;
+  /**
+   * The `export NAME='value'` commands (kubeadmEnvironment `exports`).
+   *
+   * @default - none
+   */
+  readonly exportLines?: readonly string[];
+  /**
+   * A revision of the node files, written into a no-op command so that a change of the files
+   * changes the KubeadmConfigSpec when nothing else would (a Secret with a fixed name).
+   *
+   * @default - none
+   */
+  readonly revision?: string;
 }
 
 /** True for a command the library added (it ends with {@link PROXY_COMMAND_MARKER}). */
@@ -68,7 +88,9 @@ export function parseContainerdWaitSeconds(field: string, value: unknown): numbe
  *  4. a bounded wait until containerd answers (`ctr version`, retried once a second, each try capped
  *     at 5 s by `timeout`): kubeadm's preflight fails on a containerd still starting. When the time
  *     is up the script exits 1 with a message: the node fails visibly, before kubeadm runs;
- *  5. sourcing the env file, exporting the proxy to kubeadm (and to later preKubeadmCommands).
+ *  5. sourcing the env file, exporting the proxy to kubeadm (and to later preKubeadmCommands); or,
+ *     in kubeadmEnvironment `exports`, the `export` lines themselves; or nothing (`none`).
+ * With a `revision`, a no-op `:` command carrying it comes first.
  */
 export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
   const marked = (command: string): string => `${command} ${PROXY_COMMAND_MARKER}`;
@@ -78,11 +100,14 @@ export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
     + `if [ "$cluster_proxy_tries" -ge ${wait} ]; then echo 'cluster-proxy-constructs: containerd did not answer within ${wait}s' >&2; exit 1; fi; `
     + 'cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; '
     + 'done';
+  const environment = options.kubeadmEnvironment ?? 'envFile';
   return [
+    ...(options.revision !== undefined ? [`: node proxy files revision ${options.revision}`] : []),
     'systemctl daemon-reload',
     ...(options.trustStore ? [options.trustStore.updateCommand] : []),
     'systemctl restart containerd',
     waitLoop,
-    `. ${quoteShellValue(options.envFilePath)}`,
+    ...(environment === 'envFile' ? [`. ${quoteShellValue(options.envFilePath)}`] : []),
+    ...(environment === 'exports' ? options.exportLines ?? [] : []),
   ].map(marked);
 }

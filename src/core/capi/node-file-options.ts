@@ -1,3 +1,4 @@
+import { CompatibilityProfileName, profileLayout } from './compatibility-profiles';
 import { invalidValue, ProxyConfigError } from '../errors';
 
 /**
@@ -6,8 +7,116 @@ import { invalidValue, ProxyConfigError } from '../errors';
  * Ignition reads `permissions` as a YAML integer, so `640` (no leading zero) becomes mode 01200.
  */
 
+/**
+ * How a drop-in or the `export` lines spell the proxy variables:
+ *  - `pairs`: `HTTP_PROXY`, `http_proxy`, `HTTPS_PROXY`, `https_proxy`, `NO_PROXY`, `no_proxy`;
+ *  - `upperThenLower`: the three upper-case names, then the three lower-case ones;
+ *  - `upperOnly`: the upper-case names only (Go programs such as containerd and the kubelet read
+ *    both spellings; curl reads only the lower-case `http_proxy`).
+ */
+export type VariableStyle = 'pairs' | 'upperThenLower' | 'upperOnly';
+
+/**
+ * How kubeadm (and, through it, the control-plane static pods) gets the proxy:
+ *  - `envFile`: a file of `export` lines, sourced by a preKubeadmCommand (works with credentials:
+ *    the file can come from the Secret);
+ *  - `exports`: `export NAME='value'` preKubeadmCommands, no file; refused when the URLs carry
+ *    credentials (the commands sit in the KubeadmControlPlane and KubeadmConfigTemplates);
+ *  - `none`: kubeadm runs without proxy variables (image pulls still go through containerd).
+ */
+export type KubeadmEnvironment = 'envFile' | 'exports' | 'none';
+
+/** Where the proxy's files and commands go relative to the spec's own: before or after them. */
+export type NodeProxyPosition = 'first' | 'last';
+
+/** Encoding of inline file content: as it is, or `base64` (the bootstrap decodes it). */
+export type NodeFileEncoding = 'plain' | 'base64';
+
 /** Locations and access of the proxy files on a node. */
 export interface NodeProxyFileOptions {
+  /**
+   * A compatibility profile: the node-file layout of another system (TKG, Giant Swarm, CAREN,
+   * EKS Anywhere), applied beneath the options given here. Where that system's choice is harmful
+   * (credentials readable by every user, an unquoted or inline password) the library's own
+   * behaviour stays; see the README's compatibility table.
+   *
+   * @default - none: the library's own layout
+   */
+  readonly profile?: CompatibilityProfileName;
+  /**
+   * systemd units (names without `.service`) that get a proxy drop-in: `containerd` and `kubelet`
+   * at their paths below, any other unit at `<dropInDirectory>/<unit>.service.d/<dropInFileName>`
+   * (e.g. `teleport`). A drop-in for a unit a node does not have is ignored by systemd.
+   *
+   * @default ['containerd', 'kubelet']
+   */
+  readonly dropInUnits?: readonly string[];
+  /**
+   * Directory of the drop-ins of units other than containerd and kubelet.
+   *
+   * @default '/etc/systemd/system'
+   */
+  readonly dropInDirectory?: string;
+  /**
+   * File name of the drop-ins of units other than containerd and kubelet.
+   *
+   * @default 'http-proxy.conf'
+   */
+  readonly dropInFileName?: string;
+  /**
+   * How the drop-ins spell the variables.
+   *
+   * @default 'pairs'
+   */
+  readonly dropInVariables?: VariableStyle;
+  /**
+   * How kubeadm gets the proxy.
+   *
+   * @default 'envFile'
+   */
+  readonly kubeadmEnvironment?: KubeadmEnvironment;
+  /**
+   * How the env file or the `export` commands spell the variables.
+   *
+   * @default 'pairs'
+   */
+  readonly exportVariables?: VariableStyle;
+  /**
+   * Where the proxy's files and commands go relative to the spec's own. Commands a user runs
+   * before the proxy's (`last`) run without it, and before containerd has restarted.
+   *
+   * @default 'first'
+   */
+  readonly position?: NodeProxyPosition;
+  /**
+   * Encoding of inline content (files read from the Secret are never encoded).
+   *
+   * @default 'plain'
+   */
+  readonly encoding?: NodeFileEncoding;
+  /**
+   * Leave `owner` out of the file entries (the bootstrap's default, root, applies).
+   *
+   * @default false
+   */
+  readonly omitOwner?: boolean;
+  /**
+   * Leave `permissions` out of the file entries (cloud-init's default, 0644, applies). Refused
+   * when the proxy URLs carry credentials: the files would be readable by every local user.
+   *
+   * @default false
+   */
+  readonly omitPermissions?: boolean;
+  /**
+   * Name the node-proxy Secret `<cluster>-systemd-proxy`, without the content hash (the name
+   * existing charts mount). The Secret is then mutable, and the KubeadmControlPlane and templates
+   * carry a revision command instead, a hash of the node files without credentials: a new URL,
+   * NO_PROXY or CA still rolls the machines, but a password change alone updates the Secret only
+   * and rolls nothing until the credentials revision changes.
+   *
+   * @default false
+   */
+  readonly fixedSecretName?: boolean;
   /**
    * containerd drop-in (image pulls go through the proxy).
    *
@@ -44,7 +153,17 @@ export interface NodeProxyFileOptions {
   readonly permissions?: string;
 }
 
-/** {@link NodeProxyFileOptions} validated, defaults applied, `permissions` normalized to `0nnn`. */
+/** One drop-in: the unit it configures, its path and its Secret key. */
+export interface ResolvedDropIn {
+  /** Unit name without `.service`. */
+  readonly unit: string;
+  /** Path on the node. */
+  readonly path: string;
+  /** Key in the node-proxy Secret. */
+  readonly secretKey: string;
+}
+
+/** {@link NodeProxyFileOptions} validated, defaults and profile applied, `permissions` normalized to `0nnn`. */
 export interface ResolvedNodeProxyFiles {
   /** containerd drop-in path. */
   readonly containerdDropInPath: string;
@@ -52,10 +171,26 @@ export interface ResolvedNodeProxyFiles {
   readonly kubeletDropInPath: string;
   /** Path of the sourced `export` file. */
   readonly envFilePath: string;
-  /** `user` or `user:group`. */
+  /** `user` or `user:group`; empty when omitted. */
   readonly owner: string;
-  /** Octal mode, `0nnn`. */
+  /** Octal mode, `0nnn`; empty when omitted. */
   readonly permissions: string;
+  /** The drop-ins, in `dropInUnits` order. */
+  readonly dropIns: readonly ResolvedDropIn[];
+  /** Variable style of the drop-ins. */
+  readonly dropInVariables: VariableStyle;
+  /** How kubeadm gets the proxy. */
+  readonly kubeadmEnvironment: KubeadmEnvironment;
+  /** Variable style of the env file or `export` commands. */
+  readonly exportVariables: VariableStyle;
+  /** Files and commands before or after the spec's own. */
+  readonly position: NodeProxyPosition;
+  /** Inline content encoding. */
+  readonly encoding: NodeFileEncoding;
+  /** Secret named `<cluster>-systemd-proxy` without a hash. */
+  readonly fixedSecretName: boolean;
+  /** The profile applied, if any. */
+  readonly profile?: CompatibilityProfileName;
 }
 
 /** Default locations. */
@@ -65,7 +200,35 @@ export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = Object.freeze({
   envFilePath: '/etc/cluster-proxy/proxy-env.sh',
   owner: 'root:root',
   permissions: '0640',
+  dropIns: Object.freeze([
+    { unit: 'containerd', path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', secretKey: 'containerdProxy' },
+    { unit: 'kubelet', path: '/etc/systemd/system/kubelet.service.d/http-proxy.conf', secretKey: 'kubeletProxy' },
+  ]),
+  dropInVariables: 'pairs',
+  kubeadmEnvironment: 'envFile',
+  exportVariables: 'pairs',
+  position: 'first',
+  encoding: 'plain',
+  fixedSecretName: false,
 });
+
+/** Default units with a drop-in. */
+const DEFAULT_UNITS: readonly string[] = ['containerd', 'kubelet'];
+const DEFAULT_DROP_IN_DIRECTORY = '/etc/systemd/system';
+const DEFAULT_DROP_IN_FILE_NAME = 'http-proxy.conf';
+/** Unit names that are also valid Secret keys (`<unit>Proxy`) and path segments. */
+const UNIT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const FILE_NAME = /^[A-Za-z0-9_.@-]+\.conf$/;
+const VARIABLE_STYLES: readonly VariableStyle[] = ['pairs', 'upperThenLower', 'upperOnly'];
+const KUBEADM_ENVIRONMENTS: readonly KubeadmEnvironment[] = ['envFile', 'exports', 'none'];
+const POSITIONS: readonly NodeProxyPosition[] = ['first', 'last'];
+const ENCODINGS: readonly NodeFileEncoding[] = ['plain', 'base64'];
+/** Every key of {@link NodeProxyFileOptions}, to catch misspelled options from untyped callers. */
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
+  'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
+  'dropInFileName', 'dropInVariables', 'kubeadmEnvironment', 'exportVariables', 'position', 'encoding', 'omitOwner', 'omitPermissions',
+  'fixedSecretName',
+]);
 
 /** Conservative path alphabet: safe unquoted in YAML, cloud-init, Ignition and (quoted) in sh. */
 const PATH = /^(\/[A-Za-z0-9._@-]+)+$/;
@@ -76,25 +239,113 @@ const MODE = /^0?[0-7]{3}$/;
 
 /**
  * Validate and complete the file options. `hasCredentials` tightens the mode check: a file holding
- * a proxy password must not be readable by every local user.
+ * a proxy password must not be readable by every local user; it also decides which choices of a
+ * profile apply (see `profileLayout`).
  */
 export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptions | undefined, hasCredentials: boolean): ResolvedNodeProxyFiles {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
     throw invalidValue(field, options, 'must be an object');
   }
-  const given = options ?? {};
+  const unknown = Object.keys(options ?? {}).filter((key) => !KNOWN_OPTIONS.has(key));
+  if (unknown.length > 0) {
+    throw invalidValue(`${field}.${unknown[0]}`, unknown[0], `is not a file option; use one of ${[...KNOWN_OPTIONS].join(', ')}`);
+  }
+  const own = options ?? {};
+  const given: NodeProxyFileOptions = { ...(own.profile === undefined ? {} : profileLayout(`${field}.profile`, own.profile, hasCredentials)), ...withoutUndefined(own) };
+  const containerdDropInPath = parseDropInPath(`${field}.containerdDropInPath`, given.containerdDropInPath ?? DEFAULT_NODE_PROXY_FILES.containerdDropInPath);
+  const kubeletDropInPath = parseDropInPath(`${field}.kubeletDropInPath`, given.kubeletDropInPath ?? DEFAULT_NODE_PROXY_FILES.kubeletDropInPath);
+  const directory = parsePath(`${field}.dropInDirectory`, given.dropInDirectory ?? DEFAULT_DROP_IN_DIRECTORY);
+  const fileName = given.dropInFileName ?? DEFAULT_DROP_IN_FILE_NAME;
+  if (typeof fileName !== 'string' || !FILE_NAME.test(fileName)) {
+    throw invalidValue(`${field}.dropInFileName`, fileName, 'must be a *.conf file name of letters, digits and . _ @ - (systemd reads only *.conf drop-ins)');
+  }
+  const dropIns = parseUnits(`${field}.dropInUnits`, given.dropInUnits ?? DEFAULT_UNITS).map((unit): ResolvedDropIn => ({
+    unit,
+    path: unit === 'containerd' ? containerdDropInPath : unit === 'kubelet' ? kubeletDropInPath : `${directory}/${unit}.service.d/${fileName}`,
+    secretKey: `${unit}Proxy`,
+  }));
+  const kubeadmEnvironment = parseChoice(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, 'envFile');
+  if (kubeadmEnvironment === 'exports' && hasCredentials) {
+    throw new ProxyConfigError(`${field}.kubeadmEnvironment`,
+      'must not be "exports" when the proxy URLs carry credentials: the password would be written into the preKubeadmCommands of the KubeadmControlPlane and KubeadmConfigTemplates; use "envFile"');
+  }
+  const omitOwner = parseFlag(`${field}.omitOwner`, given.omitOwner);
+  const omitPermissions = parseFlag(`${field}.omitPermissions`, given.omitPermissions);
+  if (omitPermissions && hasCredentials) {
+    throw new ProxyConfigError(`${field}.omitPermissions`,
+      'must not be true when the proxy URLs carry credentials: the files would get the default mode 0644, readable by every local user');
+  }
   const resolved: ResolvedNodeProxyFiles = {
-    containerdDropInPath: parseDropInPath(`${field}.containerdDropInPath`, given.containerdDropInPath ?? DEFAULT_NODE_PROXY_FILES.containerdDropInPath),
-    kubeletDropInPath: parseDropInPath(`${field}.kubeletDropInPath`, given.kubeletDropInPath ?? DEFAULT_NODE_PROXY_FILES.kubeletDropInPath),
+    containerdDropInPath,
+    kubeletDropInPath,
     envFilePath: parsePath(`${field}.envFilePath`, given.envFilePath ?? DEFAULT_NODE_PROXY_FILES.envFilePath),
-    owner: parseOwner(`${field}.owner`, given.owner ?? DEFAULT_NODE_PROXY_FILES.owner),
-    permissions: parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULT_NODE_PROXY_FILES.permissions, hasCredentials),
+    owner: omitOwner ? '' : parseOwner(`${field}.owner`, given.owner ?? DEFAULT_NODE_PROXY_FILES.owner),
+    permissions: omitPermissions ? '' : parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULT_NODE_PROXY_FILES.permissions, hasCredentials),
+    dropIns: Object.freeze(dropIns),
+    dropInVariables: parseChoice(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, 'pairs'),
+    kubeadmEnvironment,
+    exportVariables: parseChoice(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, 'pairs'),
+    position: parseChoice(`${field}.position`, given.position, POSITIONS, 'first'),
+    encoding: parseChoice(`${field}.encoding`, given.encoding, ENCODINGS, 'plain'),
+    fixedSecretName: parseFlag(`${field}.fixedSecretName`, given.fixedSecretName),
+    ...(own.profile !== undefined ? { profile: own.profile } : {}),
   };
-  const paths = [resolved.containerdDropInPath, resolved.kubeletDropInPath, resolved.envFilePath];
+  const paths = [...dropIns.map((dropIn) => dropIn.path), ...(kubeadmEnvironment === 'envFile' ? [resolved.envFilePath] : [])];
   if (new Set(paths).size !== paths.length) {
-    throw invalidValue(field, paths, 'containerdDropInPath, kubeletDropInPath and envFilePath must be three different files');
+    throw invalidValue(field, paths, 'the drop-ins and the env file must be different files');
   }
   return Object.freeze(resolved);
+}
+
+/**
+ * Whether the layout's file contents (the Secret keys and their text) are the library's own: the
+ * two default drop-ins, pairs of variables, the env file. Paths, owner, mode, position and
+ * encoding do not change the contents.
+ */
+export function hasDefaultContents(files: ResolvedNodeProxyFiles): boolean {
+  const d = DEFAULT_NODE_PROXY_FILES;
+  return files.dropIns.length === 2 && files.dropIns[0].unit === 'containerd' && files.dropIns[1].unit === 'kubelet'
+    && files.dropInVariables === d.dropInVariables && files.kubeadmEnvironment === d.kubeadmEnvironment
+    && files.exportVariables === d.exportVariables;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function parseUnits(field: string, value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw invalidValue(field, value, 'must be a non-empty array of systemd unit names (without ".service")');
+  }
+  value.forEach((unit, index) => {
+    if (typeof unit !== 'string' || !UNIT.test(unit) || unit.endsWith('.service')) {
+      throw invalidValue(`${field}[${index}]`, unit, 'must be a systemd unit name without ".service": letters, digits, "_", "." and "-"');
+    }
+  });
+  if (new Set(value).size !== value.length) {
+    throw invalidValue(field, value, 'must not name a unit twice');
+  }
+  if (!value.includes('containerd')) {
+    throw invalidValue(field, value, 'must include "containerd": image pulls go through it, and the node commands restart it');
+  }
+  return value;
+}
+
+function parseChoice<T extends string>(field: string, value: unknown, choices: readonly T[], fallback: T): T {
+  if (value === undefined) {
+    return fallback;
+  }
+  if (!choices.includes(value as T)) {
+    throw invalidValue(field, value, `must be one of ${choices.map((choice) => `"${choice}"`).join(', ')}`);
+  }
+  return value as T;
+}
+
+function parseFlag(field: string, value: unknown): boolean {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw invalidValue(field, value, 'must be true or false');
+  }
+  return value === true;
 }
 
 /** An absolute path without `.`/`..` segments, in a conservative alphabet, at most 512 characters (the CRD limit). */

@@ -1,9 +1,11 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
-import { NodeProxyFileOptions, resolveNodeProxyFiles } from './node-file-options';
-import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
+import { layoutFileContents, layoutNodeProxySecret, nodeFilesRevision, styledExportLines } from './node-file-layout';
+import { NodeProxyFileOptions, NodeProxyPosition, resolveNodeProxyFiles } from './node-file-options';
+import { NODE_PROXY_SECRET_KEYS, trustedCaKey } from './node-proxy-secret';
 import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
@@ -21,10 +23,21 @@ import { assertDnsLabel } from '../k8s/names';
  *  - `secret`: `files[].contentFrom` a Secret the library also emits; no credential appears in any
  *    Cluster API object.
  */
-export type NodeProxyDelivery = 'inline' | 'secret';
+export type NodeProxyDelivery = (typeof NODE_PROXY_DELIVERIES)[number];
+export { BOOTSTRAP_FORMATS };
+export type { BootstrapFormat };
 
-/** Bootstrap data format of the KubeadmConfigSpec (`spec.format`). */
-export type BootstrapFormat = 'cloud-config' | 'ignition';
+/** The delivery modes. */
+export const NODE_PROXY_DELIVERIES = ['inline', 'secret'] as const;
+
+
+/** `value` if it is one of `choices`, else a field-naming error listing them. */
+function parseOneOf<T extends string>(field: string, value: unknown, choices: readonly T[]): T {
+  if (!(choices as readonly unknown[]).includes(value)) {
+    throw invalidValue(field, value, `must be one of ${choices.map((choice) => `"${choice}"`).join(', ')}`);
+  }
+  return value as T;
+}
 
 /** Node-level choices: delivery, bootstrap format, OS and file locations. */
 export interface NodeProxyProps {
@@ -96,10 +109,16 @@ export interface NodeProxyBootstrap {
    * @default - unknown (only needed with a proxy CA)
    */
   readonly osFamily?: OsFamily;
-  /** Files to add: the two drop-ins, the env file and one file per proxy CA certificate. */
+  /** Files to add: the drop-ins, the env file and one file per proxy CA certificate. */
   readonly files: readonly KubeadmFile[];
-  /** Commands to put first in `preKubeadmCommands`. */
+  /** Commands to put in `preKubeadmCommands`. */
   readonly preKubeadmCommands: readonly string[];
+  /**
+   * Whether the files and commands go before or after the spec's own.
+   *
+   * @default 'first'
+   */
+  readonly position?: NodeProxyPosition;
   /**
    * The Secret the files read, in delivery `secret`.
    *
@@ -139,19 +158,34 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   const osFamily = resolveOsFamily(options.osFamily, bootstrapFormat, proxy.settings.trustedCa !== undefined);
   const locations = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
   const containerdWaitSeconds = parseContainerdWaitSeconds('containerdWaitSeconds', options.containerdWaitSeconds);
+  const underUsr = locations.dropIns.find((dropIn) => dropIn.path.startsWith('/usr/'));
+  if (bootstrapFormat === 'ignition' && underUsr) {
+    throw invalidValue('files', underUsr.path, `puts the ${underUsr.unit} drop-in under /usr, which is read-only on Flatcar (Ignition fails to write it); use /etc/systemd/system`);
+  }
 
-  const contents = nodeProxyFileContents(proxy);
-  const secret = delivery === 'secret' ? nodeProxySecret(clusterName, namespace, proxy) : undefined;
+  const contents = layoutFileContents(proxy, locations);
+  const secret = delivery === 'secret' ? layoutNodeProxySecret(clusterName, namespace, locations, proxy, contents) : undefined;
   const file = (path: string, key: string, permissions: string): KubeadmFile => {
+    // Key order (path, owner, permissions, content) is the emitted YAML's.
+    const access = { ...(locations.owner ? { owner: locations.owner } : {}), ...(permissions ? { permissions } : {}) };
     if (secret) {
-      return { path, owner: locations.owner, permissions, contentFrom: { secret: { name: secret.metadata.name, key } } };
+      return { path, ...access, contentFrom: { secret: { name: secret.metadata.name, key } } };
     }
-    return { path, owner: locations.owner, permissions, ...inlineFileContent('delivery', path, contents[key], bootstrapFormat) };
+    return { path, ...access, ...inlineFileContent('delivery', path, contents[key], bootstrapFormat, locations.encoding) };
   };
 
   const trustStore = osFamily && proxy.settings.trustedCa ? trustStoreFor(osFamily) : undefined;
   const caFiles = (trustStore ? proxy.settings.trustedCa!.certificates : [])
     .map((_, index) => file(trustedCaPath(trustStore!, index + 1), trustedCaKey(index + 1), CA_FILE_PERMISSIONS));
+  const envFile = locations.kubeadmEnvironment === 'envFile';
+  const commands = nodeProxyCommands({
+    envFilePath: locations.envFilePath,
+    trustStore,
+    containerdWaitSeconds,
+    kubeadmEnvironment: locations.kubeadmEnvironment,
+    ...(locations.kubeadmEnvironment === 'exports' ? { exportLines: styledExportLines(proxy.environment, locations.exportVariables) } : {}),
+    ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
+  });
   return Object.freeze({
     clusterName,
     ...(namespace ? { namespace } : {}),
@@ -159,39 +193,34 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     bootstrapFormat,
     ...(osFamily ? { osFamily } : {}),
     files: Object.freeze([
-      file(locations.containerdDropInPath, NODE_PROXY_SECRET_KEYS.containerdProxy, locations.permissions),
-      file(locations.kubeletDropInPath, NODE_PROXY_SECRET_KEYS.kubeletProxy, locations.permissions),
-      file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions),
+      ...locations.dropIns.map((dropIn) => file(dropIn.path, dropIn.secretKey, locations.permissions)),
+      ...(envFile ? [file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions)] : []),
       ...caFiles,
     ]),
-    preKubeadmCommands: Object.freeze(nodeProxyCommands({ envFilePath: locations.envFilePath, trustStore, containerdWaitSeconds })),
+    preKubeadmCommands: Object.freeze(commands),
+    ...(locations.position === 'last' ? { position: locations.position } : {}),
     ...(secret ? { secret } : {}),
   });
 }
 
 /** Validate a bootstrap format; `undefined` means cloud-config, Cluster API's default. */
 export function parseBootstrapFormat(field: string, value: unknown): BootstrapFormat {
-  if (value === undefined) {
-    return 'cloud-config';
-  }
-  if (value !== 'cloud-config' && value !== 'ignition') {
-    throw invalidValue(field, value, 'must be "cloud-config" or "ignition"');
-  }
-  return value;
+  return value === undefined ? 'cloud-config' : parseOneOf(field, value, BOOTSTRAP_FORMATS);
 }
 
 function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelivery {
-  if (value === undefined) {
-    return hasCredentials ? 'secret' : 'inline';
-  }
-  if (value !== 'inline' && value !== 'secret') {
-    throw invalidValue('delivery', value, 'must be "inline" or "secret"');
-  }
-  if (value === 'inline' && hasCredentials) {
+  return value === undefined ? (hasCredentials ? 'secret' : 'inline') : parseOneOf('delivery', value, NODE_PROXY_DELIVERIES);
+}
+
+/**
+ * Refuse delivery `inline` with credentials for the objects the library emits: the password would
+ * sit in the KubeadmControlPlane and KubeadmConfigTemplates, outside any Secret.
+ */
+export function assertCredentialsOnlyInSecrets(bootstrap: NodeProxyBootstrap, proxy: ClusterProxyConfig): void {
+  if (bootstrap.delivery === 'inline' && proxy.hasCredentials) {
     throw new ProxyConfigError('delivery',
       'must be "secret" when the proxy URLs carry credentials: "inline" would write the password into the KubeadmControlPlane and KubeadmConfigTemplates (got "inline")');
   }
-  return value;
 }
 
 /**

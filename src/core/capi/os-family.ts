@@ -8,11 +8,11 @@ import { invalidValue } from '../errors';
  * now holds it.
  */
 
-/** Node OS family, selecting the trust store the proxy CA is installed into. */
-export type OsFamily = 'ubuntu' | 'debian' | 'rhel' | 'amazon-linux' | 'flatcar' | 'photon';
-
 /** Supported OS families. */
-export const OS_FAMILIES: readonly OsFamily[] = ['ubuntu', 'debian', 'rhel', 'amazon-linux', 'flatcar', 'photon'];
+export const OS_FAMILIES = ['ubuntu', 'debian', 'rhel', 'amazon-linux', 'flatcar', 'photon'] as const;
+
+/** Node OS family, selecting the trust store the proxy CA is installed into. */
+export type OsFamily = (typeof OS_FAMILIES)[number];
 
 /** Where one OS family takes extra CA certificates, and the command that merges them in. */
 export interface TrustStore {

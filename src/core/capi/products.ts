@@ -1,10 +1,12 @@
 import { CapiVersion, parseCapiVersion } from './capi-version';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
-import { NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
+import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
+import { finishProduct } from '../product/credentials';
+import { WithObjectMetadata } from '../product/metadata';
 import { Product, product, productObject, ProductObject } from '../product/product';
 
 /**
@@ -17,7 +19,7 @@ import { Product, product, productObject, ProductObject } from '../product/produ
 export const NODE_PROXY_SECRET_ID = 'NodeProxySecret';
 
 /** Props of the KubeadmControlPlane product. */
-export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeProxyProps, ControlPlaneProps {
+export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeProxyProps, ControlPlaneProps, WithObjectMetadata {
   /** Name of the Cluster this control plane belongs to. */
   readonly clusterName: string;
   /**
@@ -37,7 +39,7 @@ export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeP
 }
 
 /** Props of the KubeadmConfigTemplate product. */
-export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, NodeProxyProps {
+export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {
   /** Name of the Cluster the workers join. */
   readonly clusterName: string;
   /** Base name of the template; the Kubernetes name is `<name>-<hash of the template's spec>`. */
@@ -76,6 +78,7 @@ function withNodeProxySecret(bootstrap: NodeProxyBootstrap, objects: ProductObje
 export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProps): Product {
   const proxy = resolveProxyConfig(props);
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
   const controlPlane = kubeadmControlPlaneObject({
     clusterName: bootstrap.clusterName,
     namespace: bootstrap.namespace,
@@ -87,13 +90,14 @@ export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProp
     name: props.name,
     bootstrap,
   }, '');
-  return withNodeProxySecret(bootstrap, [productObject('ControlPlane', controlPlane)]);
+  return finishProduct(withNodeProxySecret(bootstrap, [productObject('ControlPlane', controlPlane)]), proxy, props.metadata);
 }
 
 /** A worker KubeadmConfigTemplate behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
 export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProductProps): Product {
   const proxy = resolveProxyConfig(props);
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
   const template = kubeadmConfigTemplateObject({
     clusterName: bootstrap.clusterName,
     namespace: bootstrap.namespace,
@@ -102,7 +106,7 @@ export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProduct
     kubeadmConfigSpec: props.kubeadmConfigSpec,
     bootstrap,
   });
-  return withNodeProxySecret(bootstrap, [productObject('ConfigTemplate', template)]);
+  return finishProduct(withNodeProxySecret(bootstrap, [productObject('ConfigTemplate', template)]), proxy, props.metadata);
 }
 
 /** Construct id / resource name suffix of a worker pool's object. */
@@ -118,9 +122,9 @@ export function proxiedClusterProduct(options: ProxiedClusterOptions): Product {
   const objects = proxiedClusterObjects(options);
   const pool = (kind: 'ConfigTemplate' | 'MachineDeployment', name: string, manifest: KubeObject) =>
     productObject(workerPoolObjectId(kind, name), manifest);
-  return withNodeProxySecret(objects.bootstrap, [
+  return finishProduct(withNodeProxySecret(objects.bootstrap, [
     productObject('Cluster', objects.cluster),
     productObject('ControlPlane', objects.controlPlane),
     ...objects.workerPools.flatMap((p) => [pool('ConfigTemplate', p.name, p.configTemplate), pool('MachineDeployment', p.name, p.machineDeployment)]),
-  ]);
+  ]), objects.proxy, options.metadata);
 }

@@ -6,13 +6,14 @@ import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { ControlPlaneProps, controlPlaneName, kubeadmControlPlaneObject } from './kubeadm-control-plane';
 import { parseKubernetesVersion } from './kubernetes-version';
 import { machineDeploymentName, machineDeploymentObject, WorkerPoolProps } from './machine-deployment';
-import { NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
+import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+import { WithObjectMetadata } from '../product/metadata';
 
 /** A whole Cluster API cluster behind the proxy, as one definition. */
-export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps {
+export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {
   /** Cluster name: a DNS label (it becomes a label value and a prefix of every object name). */
   readonly name: string;
   /**
@@ -101,6 +102,7 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
   const pools = parseWorkerPools(name, options.workerPools);
 
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf({ ...options, clusterName: name }));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
   const namespace = bootstrap.namespace;
   const controlPlane = kubeadmControlPlaneObject({ ...options.controlPlane, clusterName: name, namespace, capiVersion, version, bootstrap });
   const cluster = clusterObject({

@@ -4,6 +4,7 @@ import { ClassDelivery } from './file-templates';
 import { MAX_ENABLED_IF_LENGTH } from './go-template';
 import { PROXY_VARIABLE_MARKER } from './proxy-variable';
 import { ClassJsonPatch, targetJsonPatches } from './spec-patches';
+import { foreignEnabledIf } from './variable-shapes';
 import { ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
@@ -46,12 +47,15 @@ export function addProxyToClusterClass(
   clusterClass: KubeObject, templates: readonly KubeObject[], proxy: ClusterClassProxy | ClusterClassProxyProps,
 ): AddProxyToClusterClassResult {
   const classProxy = proxy instanceof ClusterClassProxy ? proxy : new ClusterClassProxy(proxy);
-  const targets = classTargets(clusterClass, templates);
+  const targets = classTargets(clusterClass, templates, classProxy.props);
   const spec = structuredClone(((clusterClass as Json).spec ?? {}) as Json);
   const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
   refuseWholeListPatches(ownPatches, targets);
+  const foreignShape = classProxy.variableShape !== 'library';
+  // A foreign shape is the class's own variable: kept as it is when the class defines it.
+  const existing = (spec.variables ?? []).find((variable: Json) => variable?.name === classProxy.variableName);
   const variables = (spec.variables ?? []).filter((variable: Json) => {
-    if (variable?.name !== classProxy.variableName) {
+    if (variable?.name !== classProxy.variableName || foreignShape) {
       return true;
     }
     if (!String(variable.schema?.openAPIV3Schema?.description ?? '').includes(PROXY_VARIABLE_MARKER)) {
@@ -60,10 +64,14 @@ export function addProxyToClusterClass(
     }
     return false;
   });
-  const variable = classProxy.variableDefinition();
-  const patches = (['inline', 'secret'] as const).map((delivery) => classPatch(delivery, targets, classProxy));
+  const variable = foreignShape && existing ? existing : classProxy.variableDefinition();
+  const deliveries = foreignShape ? ['inline'] as const : ['inline', 'secret'] as const;
+  const patches = deliveries.map((delivery) => classPatch(delivery, targets, classProxy));
   return {
-    clusterClass: { ...structuredClone(clusterClass), spec: { ...spec, variables: [...variables, variable], patches: [...patches, ...ownPatches] } },
+    clusterClass: {
+      ...structuredClone(clusterClass),
+      spec: { ...spec, variables: foreignShape && existing ? variables : [...variables, variable], patches: [...patches, ...ownPatches] },
+    },
     classProxy,
     variable,
     patches,
@@ -72,9 +80,9 @@ export function addProxyToClusterClass(
 
 function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], classProxy: ClusterClassProxy): Json {
   const name = classProxy.variableName;
-  const enabledIf = delivery === 'inline'
+  const enabledIf = foreignEnabledIf(classProxy.variableShape) ?? (delivery === 'inline'
     ? `{{ if .${name} }}{{ if not .${name}.secretName }}true{{ end }}{{ end }}`
-    : `{{ if .${name} }}{{ if .${name}.secretName }}true{{ end }}{{ end }}`;
+    : `{{ if .${name} }}{{ if .${name}.secretName }}true{{ end }}{{ end }}`);
   if (enabledIf.length > MAX_ENABLED_IF_LENGTH) {
     throw new ProxyConfigError('variableName', `makes enabledIf longer than ${MAX_ENABLED_IF_LENGTH} characters`);
   }
@@ -115,18 +123,54 @@ function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], cl
 
 /**
  * The proxy patches run first; a later patch that sets a whole `files` or `preKubeadmCommands`
- * list of a kubeadm template would silently drop the proxy's entries, so it is refused.
+ * list of a kubeadm template (or a parent of it) would silently drop the proxy's entries, so it is
+ * refused -- but only where it meets the proxy: a definition counts for the targets its selector
+ * matches (Cluster API's rules: kind, control plane, worker class names with a leading or trailing
+ * `*`), so a patch replacing the list of one worker class that the proxy leaves out is fine.
  */
 function refuseWholeListPatches(patches: readonly Json[], targets: readonly ClassTarget[]): void {
-  const listPaths = new Set(targets.flatMap((target) => ['files', 'preKubeadmCommands']
-    .map((list) => `${target.kind}:/${[...target.specPath, list].join('/')}`)));
-  patches.forEach((patch, index) => (patch?.definitions ?? []).forEach((definition: Json) => {
-    for (const jsonPatch of definition?.jsonPatches ?? []) {
-      if ((jsonPatch?.op === 'add' || jsonPatch?.op === 'replace') && listPaths.has(`${definition?.selector?.kind}:${jsonPatch?.path}`)) {
+  patches.forEach((patch, index) => (Array.isArray(patch?.definitions) ? patch.definitions : []).forEach((definition: Json) => {
+    const hit = targets.filter((target) => selectorMatches(definition?.selector, target));
+    for (const jsonPatch of Array.isArray(definition?.jsonPatches) ? definition.jsonPatches : []) {
+      if (jsonPatch?.op !== 'add' && jsonPatch?.op !== 'replace') {
+        continue;
+      }
+      const target = hit.find((candidate) => dropsProxyEntries(String(jsonPatch.path), candidate));
+      if (target) {
+        const where = target.role === 'controlPlane' ? 'the control plane' : `worker class "${target.className}"`;
         throw new ProxyConfigError(`clusterClass.spec.patches[${index}]`,
-          `("${patch.name}") sets the whole ${jsonPatch.path} of ${definition.selector.kind}, which would drop the proxy's entries; `
-          + 'append with a "/-" path instead');
+          `("${patch.name}") sets the whole ${jsonPatch.path} of ${definition.selector.kind} for ${where}, which would drop the proxy's entries; `
+          + `append with a "/-" path instead${target.role === 'controlPlane' ? '' : ', or leave that class out with excludedWorkerClasses'}`);
       }
     }
   }));
+}
+
+/** Whether a patch selector picks the target, as Cluster API's inline patch generator decides. */
+function selectorMatches(selector: Json | undefined, target: ClassTarget): boolean {
+  // Group and kind only: a version mismatch is still refused, to stay on the safe side.
+  if (!selector || selector.kind !== target.kind || String(selector.apiVersion ?? '').split('/')[0] !== target.apiVersion.split('/')[0]) {
+    return false;
+  }
+  const match = (selector.matchResources ?? {}) as Json;
+  if (target.role === 'controlPlane') {
+    return match.controlPlane === true;
+  }
+  const names = match[target.role]?.names;
+  return Array.isArray(names) && names.some((name: unknown) => typeof name === 'string' && classNameMatches(name, target.className!));
+}
+
+/** `*`, an exact name, `prefix*` or `*suffix`. */
+function classNameMatches(pattern: string, className: string): boolean {
+  return pattern === '*' || pattern === className
+    || (pattern.startsWith('*') && className.endsWith(pattern.slice(1)))
+    || (pattern.endsWith('*') && className.startsWith(pattern.slice(0, -1)));
+}
+
+/** A path that sets a proxy list of the target, or one of its parents. */
+function dropsProxyEntries(path: string, target: ClassTarget): boolean {
+  return ['files', 'preKubeadmCommands'].some((list) => {
+    const listPath = `/${[...target.specPath, list].join('/')}`;
+    return path === listPath || listPath.startsWith(`${path}/`);
+  });
 }

@@ -47,8 +47,28 @@ export function clusterClassVersion(clusterClass: unknown): CapiVersion {
   return object.apiVersion.split('/')[1] as CapiVersion;
 }
 
-/** Every kubeadm template the class uses, with the role it plays; workers in class order. */
-export function classTargets(clusterClass: KubeObject, templates: readonly KubeObject[]): ClassTarget[] {
+/** Which worker classes get the proxy patches (the control plane always does). */
+export interface WorkerClassSelection {
+  /**
+   * Only these worker classes (MachineDeployment or MachinePool class names).
+   *
+   * @default - every worker class of the ClusterClass
+   */
+  readonly workerClasses?: readonly string[];
+  /**
+   * Worker classes left out, e.g. a Windows class whose nodes are not bootstrapped with the
+   * library's Linux files, or whose own patch replaces the whole `files` list.
+   *
+   * @default - none
+   */
+  readonly excludedWorkerClasses?: readonly string[];
+}
+
+/**
+ * Every kubeadm template the class uses, with the role it plays; workers in class order. Worker
+ * classes outside `selection` are skipped (their templates are not needed).
+ */
+export function classTargets(clusterClass: KubeObject, templates: readonly KubeObject[], selection: WorkerClassSelection = {}): ClassTarget[] {
   const version = clusterClassVersion(clusterClass);
   const spec = ((clusterClass as Json).spec ?? {}) as Json;
   const refKey = version === 'v1beta1' ? 'ref' : 'templateRef';
@@ -56,9 +76,13 @@ export function classTargets(clusterClass: KubeObject, templates: readonly KubeO
     target(templates, clusterClass, 'controlPlane', undefined, spec.controlPlane?.[refKey], `spec.controlPlane.${refKey}`,
       CONTROL_PLANE_API_GROUP, 'KubeadmControlPlaneTemplate', ['spec', 'template', 'spec', 'kubeadmConfigSpec']),
   ];
+  const selected = workerClassFilter(spec, selection);
   for (const [role, listName] of [['machineDeploymentClass', 'machineDeployments'], ['machinePoolClass', 'machinePools']] as const) {
     const classes = spec.workers?.[listName] ?? [];
     (Array.isArray(classes) ? classes : []).forEach((workerClass: Json, index: number) => {
+      if (!selected(String(workerClass?.class))) {
+        return;
+      }
       const path = version === 'v1beta1' ? ['template', 'bootstrap', 'ref'] : ['bootstrap', 'templateRef'];
       const reference = path.reduce((node: Json | undefined, key) => node?.[key], workerClass);
       targets.push(target(templates, clusterClass, role, String(workerClass.class), reference, `spec.workers.${listName}[${index}].${path.join('.')}`,
@@ -66,6 +90,35 @@ export function classTargets(clusterClass: KubeObject, templates: readonly KubeO
     });
   }
   return targets;
+}
+
+/** The worker class names of a ClusterClass spec (MachineDeployment and MachinePool classes). */
+function workerClassNames(spec: Json): string[] {
+  return ['machineDeployments', 'machinePools']
+    .flatMap((listName) => (Array.isArray(spec.workers?.[listName]) ? spec.workers[listName] : []))
+    .map((workerClass: Json) => String(workerClass?.class));
+}
+
+/** Validate the selection against the class (a misspelled name would silently patch everything). */
+function workerClassFilter(spec: Json, selection: WorkerClassSelection): (className: string) => boolean {
+  const known = new Set(workerClassNames(spec));
+  const parse = (field: string, value: unknown): Set<string> | undefined => {
+    if (value === undefined) {
+      return undefined;
+    }
+    if (!Array.isArray(value)) {
+      throw invalidValue(field, value, 'must be an array of worker class names');
+    }
+    value.forEach((name, index) => {
+      if (typeof name !== 'string' || !known.has(name)) {
+        throw invalidValue(`${field}[${index}]`, name, `must name a worker class of the ClusterClass (${[...known].join(', ') || 'it has none'})`);
+      }
+    });
+    return new Set(value);
+  };
+  const only = parse('workerClasses', selection.workerClasses);
+  const excluded = parse('excludedWorkerClasses', selection.excludedWorkerClasses) ?? new Set();
+  return (className) => (only === undefined || only.has(className)) && !excluded.has(className);
 }
 
 function target(

@@ -1,14 +1,17 @@
+import { WorkerClassSelection } from './class-targets';
 import { ClassProxyFile } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
-import { NodeProxyFileOptions } from '../capi/node-file-options';
+import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
+import { profileLayout } from '../capi/compatibility-profiles';
+import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../capi/node-file-options';
 import { BootstrapFormat, nodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
 import { OsFamily } from '../capi/os-family';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue } from '../errors';
+import { invalidValue, ProxyConfigError } from '../errors';
 import { ClusterNetwork } from '../network';
-import { ClusterNoProxyCategory, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
+import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
 import { parseNoProxyList } from '../noproxy/parse';
 import { Provider } from '../providers';
 import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
@@ -21,7 +24,7 @@ import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
  */
 
 /** Input of {@link ClusterClassProxy}. */
-export interface ClusterClassProxyProps {
+export interface ClusterClassProxyProps extends WorkerClassSelection {
   /** The installation-wide proxy definition (an instance or its props). */
   readonly settings: ProxySettings | ProxySettingsProps;
   /**
@@ -79,11 +82,20 @@ export interface ClusterClassProxyProps {
    */
   readonly containerdWaitSeconds?: number;
   /**
-   * Name of the ClusterClass variable.
+   * Name of the ClusterClass variable (shape `library` only: the other shapes have their own).
    *
    * @default 'proxy'
    */
   readonly variableName?: string;
+  /**
+   * Shape of the variable: the library's own, or one that existing Clusters already set
+   * (`cluster-api-book`: `httpProxy {url, noProxy}`; `tkg`: `proxy {httpProxy, httpsProxy, noProxy}`;
+   * `caren`: `clusterConfig.proxy {http, https, additionalNo}`). The other shapes carry the URLs in the
+   * Cluster, so they are for proxies without credentials.
+   *
+   * @default 'library'
+   */
+  readonly variableShape?: ClassVariableShape;
 }
 
 /** One cluster's facts beyond the class: what a topology Cluster brings. */
@@ -124,12 +136,14 @@ export interface TopologyClusterFacts {
   readonly additionalNoProxy?: string | readonly string[];
 }
 
+/** The categories the patch templates compute per cluster (the others are fixed in the class). */
+const PER_CLUSTER_CATEGORIES: ReadonlySet<ClusterNoProxyCategory> = new Set<ClusterNoProxyCategory>([
+  'clusterDomain', 'clusterIps', 'podCidrs', 'serviceCidrs', 'controlPlaneEndpoint', 'machineCidrs',
+]);
+
 /** The categories in the core engine's order; `true` when the template computes them per cluster. */
-const CATEGORY_ORDER: ReadonlyArray<[ClusterNoProxyCategory, boolean]> = [
-  ['loopback', false], ['serviceSuffix', false], ['clusterDomain', true], ['kubernetesService', false],
-  ['clusterIps', true], ['podCidrs', true], ['serviceCidrs', true], ['controlPlaneEndpoint', true],
-  ['machineCidrs', true], ['providerEntries', false],
-];
+const CATEGORY_ORDER: ReadonlyArray<[ClusterNoProxyCategory, boolean]> =
+  CLUSTER_NO_PROXY_CATEGORIES.map((category) => [category, PER_CLUSTER_CATEGORIES.has(category)]);
 
 /** Stands in for a cluster where only the class's shape matters (file layout, fixed entries). */
 const SAMPLE_NETWORK = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };
@@ -144,20 +158,36 @@ export class ClusterClassProxy {
   public readonly settings: ProxySettings;
   /** The variable name. */
   public readonly variableName: string;
+  /** The variable shape. */
+  public readonly variableShape: ClassVariableShape;
   /** The NO_PROXY template plan (installation-wide part, fixed and computed cluster parts). */
   public readonly plan: NoProxyTemplatePlan;
   /** The files and commands every node gets. */
   public readonly layout: ClassNodeLayout;
   /** The class options, validated. */
   public readonly props: ClusterClassProxyProps;
+  /** The node-file options of the class (see {@link classFileOptions}). */
+  private readonly files?: NodeProxyFileOptions;
 
   constructor(props: ClusterClassProxyProps) {
     if (props === null || typeof props !== 'object') {
       throw invalidValue('props', props, 'must be an object with settings');
     }
     this.settings = props.settings instanceof ProxySettings ? props.settings : new ProxySettings(props.settings);
-    this.variableName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);
+    this.variableShape = parseVariableShape('variableShape', props.variableShape);
+    const libraryName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);
+    this.variableName = shapeVariableName(this.variableShape, libraryName);
+    if (this.variableShape !== 'library') {
+      if (props.variableName !== undefined && props.variableName !== this.variableName) {
+        throw invalidValue('variableName', props.variableName, `must be unset or "${this.variableName}" with variableShape "${this.variableShape}"`);
+      }
+      if (this.settings.hasCredentials) {
+        throw new ProxyConfigError('variableShape',
+          `must be "library" when the proxy URLs carry credentials: the "${this.variableShape}" variable holds the URLs in the Cluster, in plain text; the library's shape names a Secret instead`);
+      }
+    }
     this.props = props;
+    this.files = classFileOptions(props.files, this.settings.hasCredentials);
     const additional = props.additionalNoProxy === undefined ? [] : parseNoProxyList(props.additionalNoProxy, 'additionalNoProxy');
     // A sample cluster validates every class option exactly as a cluster of the class would.
     const sample = this.clusterProxy(SAMPLE_NETWORK);
@@ -172,6 +202,7 @@ export class ClusterClassProxy {
       installationWide: sample.noProxy.installationWide.map((item) => item.entry),
       steps: [...steps, ...additional.map((entry) => ({ fixed: entry })), { slot: 'clusterNoProxy' }],
       variable: this.variableName,
+      ...(this.variableShape !== 'library' ? { shape: this.variableShape } : {}),
     };
     this.layout = nodeLayout(sample, this.nodeOptions('cluster'));
     Object.freeze(this);
@@ -179,7 +210,7 @@ export class ClusterClassProxy {
 
   /** The `spec.variables[]` entry for the ClusterClass. */
   public variableDefinition(): { [key: string]: unknown } {
-    return proxyVariableDefinition(this.variableName);
+    return foreignVariableDefinition(this.variableShape) ?? proxyVariableDefinition(this.variableName);
   }
 
   /**
@@ -214,10 +245,42 @@ export class ClusterClassProxy {
       ...(namespace !== undefined ? { namespace } : {}),
       bootstrapFormat: this.props.bootstrapFormat,
       osFamily: this.props.osFamily,
-      files: this.props.files,
+      files: this.files,
       containerdWaitSeconds: this.props.containerdWaitSeconds,
     };
   }
+}
+
+/**
+ * The file options a class can render. Two layout choices depend on the cluster, which a class
+ * patch cannot express: `export` commands carry the cluster's NO_PROXY (a command is a fixed value),
+ * and a fixed Secret name needs a per-cluster revision command. Given explicitly they are refused;
+ * coming from a profile, the class keeps the env file and the hashed Secret names (whose per-cluster
+ * `secretName` is what rolls the machines).
+ */
+function classFileOptions(files: NodeProxyFileOptions | undefined, hasCredentials: boolean): NodeProxyFileOptions | undefined {
+  if (files === undefined || files === null || typeof files !== 'object') {
+    return files;
+  }
+  if (files.kubeadmEnvironment === 'exports') {
+    throw new ProxyConfigError('files.kubeadmEnvironment',
+      'must not be "exports" in a ClusterClass: the export commands would carry one NO_PROXY for every cluster of the class; use "envFile" or "none"');
+  }
+  if (files.fixedSecretName === true) {
+    throw new ProxyConfigError('files.fixedSecretName',
+      'must not be true in a ClusterClass: each Cluster names its node-proxy Secret in its proxy variable, and the hashed name is what rolls its machines');
+  }
+  const fromProfile = files.profile === undefined ? {} : profileLayout('files.profile', files.profile, hasCredentials);
+  return {
+    ...files,
+    ...(files.kubeadmEnvironment === undefined && fromProfile.kubeadmEnvironment === 'exports' ? { kubeadmEnvironment: 'envFile' as const } : {}),
+    ...(fromProfile.fixedSecretName ? { fixedSecretName: false } : {}),
+  };
+}
+
+/** Index of the first CA certificate file (they come last, in certificate order). */
+function firstCaIndex(files: readonly { readonly contentFrom?: { readonly secret: { readonly key: string } } }[]): number {
+  return files.findIndex((file) => file.contentFrom?.secret.key.startsWith('trustedCa'));
 }
 
 function listOf(value: string | readonly string[] | undefined): string[] {
@@ -235,13 +298,16 @@ function listOf(value: string | readonly string[] | undefined): string[] {
 function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions): ClassNodeLayout {
   const inline = nodeProxyBootstrap(proxy, { ...options, delivery: 'inline' });
   const secret = nodeProxyBootstrap(proxy, { ...options, delivery: 'secret' });
+  const resolved = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
   const files: ClassProxyFile[] = secret.files.map((file, index) => {
     const secretKey = file.contentFrom!.secret.key;
     return {
       file: { path: file.path, owner: file.owner, permissions: file.permissions },
       secretKey,
-      ...(secretKey.startsWith('trustedCa') ? { caPem: inline.files[index].content! } : {}),
+      ...(secretKey.startsWith('trustedCa') ? { caPem: proxy.settings.trustedCa!.certificates[index - firstCaIndex(secret.files)].pem } : {}),
     };
   });
-  return { files, bootstrap: inline };
+  const style = { dropInVariables: resolved.dropInVariables, exportVariables: resolved.exportVariables, encoding: resolved.encoding };
+  const isDefaultStyle = style.dropInVariables === 'pairs' && style.exportVariables === 'pairs' && style.encoding === 'plain';
+  return { files, bootstrap: inline, ...(isDefaultStyle ? {} : { style }) };
 }

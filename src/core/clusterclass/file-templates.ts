@@ -1,6 +1,8 @@
 import { assertTemplateFits, goString } from './go-template';
 import { compactTemplate, NoProxyTemplatePlan, noProxyTemplateHelpers, noProxyTemplateStatements } from './no-proxy-template';
+import { proxyVariableStatements } from './variable-shapes';
 import { KubeadmFile } from '../capi/kubeadm-file';
+import { NodeFileEncoding, VariableStyle } from '../capi/node-file-options';
 import { NODE_PROXY_SECRET_KEYS } from '../capi/node-proxy-secret';
 
 /**
@@ -29,9 +31,28 @@ export interface ClassProxyFile {
 /** Which patch the templates are for. */
 export type ClassDelivery = 'inline' | 'secret';
 
+/** The layout choices that change the rendered content (see `NodeProxyFileOptions`). */
+export interface ClassContentStyle {
+  /** Variable style of the drop-ins. */
+  readonly dropInVariables: VariableStyle;
+  /** Variable style of the env file. */
+  readonly exportVariables: VariableStyle;
+  /** Encoding of inline content. */
+  readonly encoding: NodeFileEncoding;
+}
+
+/** The library's own content style. */
+export const DEFAULT_CLASS_CONTENT_STYLE: ClassContentStyle = Object.freeze({ dropInVariables: 'pairs', exportVariables: 'pairs', encoding: 'plain' });
+
 /** Inputs of {@link fileValueTemplate}. */
 export interface FileTemplateOptions {
   readonly delivery: ClassDelivery;
+  /**
+   * Variable styles and encoding.
+   *
+   * @default DEFAULT_CLASS_CONTENT_STYLE
+   */
+  readonly style?: ClassContentStyle;
   /** The NO_PROXY plan (inline delivery). */
   readonly plan: NoProxyTemplatePlan;
   /** Field named in size errors. */
@@ -43,11 +64,44 @@ const VARIABLES: ReadonlyArray<[string, string]> = [['HTTP_PROXY', '(dig "http" 
 
 /**
  * Go statements building `$dropIn` (as `renderSystemdDropIn`: `%` doubled, `\` and `"` escaped) and
- * `$env` (as `renderShellExports`: single quotes, `'` as `'\''`). A pair whose proxy is unset is
- * left out; NO_PROXY is always written.
+ * `$env` (as `renderShellExports`: single quotes, `'` as `'\''`), each in its variable style
+ * (`styledVariables`): upper and lower case lines are collected apart and joined per style. A pair
+ * whose proxy is unset is left out; NO_PROXY is always written.
  */
-function contentStatements(): string[] {
+function contentStatements(style: ClassContentStyle): string[] {
   const pairs = VARIABLES.map(([name, value]) => `(list ${goString(name)} ${value})`).join(' ');
+  const join = (variable: string, upper: string, lower: string, variableStyle: VariableStyle): string => {
+    switch (variableStyle) {
+      case 'upperOnly':
+        return `{{- ${variable} = concat ${variable} ${upper} -}}`;
+      case 'upperThenLower':
+        return `{{- ${variable} = concat ${variable} ${upper} ${lower} -}}`;
+      default:
+        return `{{- range $i, $u := ${upper} -}}{{- ${variable} = concat ${variable} (list $u (index ${lower} $i)) -}}{{- end -}}`;
+    }
+  };
+  if (style.dropInVariables === 'pairs' && style.exportVariables === 'pairs') {
+    return pairStatements(pairs);
+  }
+  return [
+    '{{- $di := list "[Service]" -}}{{- $ev := list -}}{{- $du := list -}}{{- $dl := list -}}{{- $eu := list -}}{{- $el := list -}}',
+    `{{- range list ${pairs} -}}`,
+    '{{- $n := index . 0 -}}{{- $v := index . 1 -}}',
+    '{{- if or $v (eq $n "NO_PROXY") -}}',
+    `{{- $s := $v | replace ${goString('\\')} ${goString('\\\\')} | replace ${goString('"')} ${goString('\\"')} | replace "%" "%%" -}}`,
+    `{{- $q := replace "'" ${goString('\'\\\'\'')} $v -}}`,
+    '{{- $du = append $du (printf "Environment=\\"%s=%s\\"" $n $s) -}}{{- $dl = append $dl (printf "Environment=\\"%s=%s\\"" (lower $n) $s) -}}',
+    '{{- $eu = append $eu (printf "export %s=\'%s\'" $n $q) -}}{{- $el = append $el (printf "export %s=\'%s\'" (lower $n) $q) -}}',
+    '{{- end -}}',
+    '{{- end -}}',
+    join('$di', '$du', '$dl', style.dropInVariables),
+    join('$ev', '$eu', '$el', style.exportVariables),
+    '{{- $dropIn := print (join "\\n" $di) "\\n" -}}{{- $env := print (join "\\n" $ev) "\\n" -}}',
+  ];
+}
+
+/** The library's own layout: each variable as an upper/lower pair, built in one pass. */
+function pairStatements(pairs: string): string[] {
   return [
     '{{- $di := list "[Service]" -}}{{- $ev := list -}}',
     `{{- range list ${pairs} -}}`,
@@ -64,18 +118,24 @@ function contentStatements(): string[] {
 }
 
 /** A Go expression for one file entry (a dictionary `toJson` prints as the `files[]` object). */
-function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery): string {
-  const meta = `"path" ${goString(entry.file.path)} "owner" ${goString(entry.file.owner)} "permissions" ${goString(entry.file.permissions)}`;
+function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery, style: ClassContentStyle): string {
+  const meta = [
+    `"path" ${goString(entry.file.path)}`,
+    ...(entry.file.owner !== undefined ? [`"owner" ${goString(entry.file.owner)}`] : []),
+    ...(entry.file.permissions !== undefined ? [`"permissions" ${goString(entry.file.permissions)}`] : []),
+  ].join(' ');
   const fromSecret = (name: string): string => `(dict ${meta} "contentFrom" (dict "secret" (dict "name" ${name} "key" ${goString(entry.secretKey)})))`;
+  const base64 = style.encoding === 'base64';
+  const inline = (content: string): string => (base64 ? `(dict ${meta} "content" (${content} | b64enc) "encoding" "base64")` : `(dict ${meta} "content" ${content})`);
   if (delivery === 'secret') {
     return fromSecret('$pv.secretName');
   }
   if (entry.caPem !== undefined) {
     // The class carries the certificate; a cluster may name a Secret holding it instead.
-    return `(ternary ${fromSecret('$ca')} (dict ${meta} "content" ${goString(entry.caPem)}) (ne $ca ""))`;
+    return `(ternary ${fromSecret('$ca')} ${inline(goString(entry.caPem))} (ne $ca ""))`;
   }
   const isEnv = entry.secretKey === NODE_PROXY_SECRET_KEYS.proxyEnv;
-  return `(dict ${meta} "content" ${isEnv ? '$env' : '$dropIn'})`;
+  return inline(isEnv ? '$env' : '$dropIn');
 }
 
 /**
@@ -83,12 +143,13 @@ function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery): string 
  * no `files` yet) the whole list. Only one NO_PROXY computation runs per template.
  */
 export function fileValueTemplate(entries: readonly ClassProxyFile[], options: FileTemplateOptions, asList: boolean): string {
+  const style = options.style ?? DEFAULT_CLASS_CONTENT_STYLE;
   const needsContent = options.delivery === 'inline' && entries.some((entry) => entry.caPem === undefined);
   const lines: string[] = [];
   if (needsContent) {
-    lines.push(...noProxyTemplateHelpers(), ...noProxyTemplateStatements(options.plan), ...contentStatements());
+    lines.push(...noProxyTemplateHelpers(), ...noProxyTemplateStatements(options.plan), ...contentStatements(style));
   } else {
-    lines.push(`{{- $pv := .${options.plan.variable} -}}`);
+    lines.push(...proxyVariableStatements(options.plan.shape ?? 'library', options.plan.variable));
   }
   if (options.delivery === 'secret') {
     // secretName replaces every other field: refuse a Cluster that sets both, instead of ignoring half.
@@ -96,7 +157,7 @@ export function fileValueTemplate(entries: readonly ClassProxyFile[], options: F
   } else if (entries.some((entry) => entry.caPem !== undefined)) {
     lines.push('{{- $ca := dig "trustedCaSecretName" "" $pv -}}');
   }
-  const expressions = entries.map((entry) => fileExpression(entry, options.delivery));
+  const expressions = entries.map((entry) => fileExpression(entry, options.delivery, style));
   lines.push(asList ? `{{- list ${expressions.join(' ')} | toJson -}}` : `{{- ${expressions[0]} | toJson -}}`);
   const what = asList ? 'the proxy files' : entries[0].file.path;
   return assertTemplateFits(options.field, what, compactTemplate(lines));

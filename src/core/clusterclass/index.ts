@@ -8,3 +8,4 @@ export * from './no-proxy-template';
 export * from './proxy-variable';
 export * from './spec-patches';
 export * from './topology-cluster';
+export * from './variable-shapes';

@@ -1,4 +1,5 @@
 import { goString } from './go-template';
+import { ClassVariableShape, proxyVariableStatements } from './variable-shapes';
 import { cidrBounds, parseIpNumber } from '../ip';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { renderNoProxyEntry } from '../noproxy/render';
@@ -16,9 +17,9 @@ import { NoProxyEntry } from '../noproxy/types';
  *  - parses IPv4/IPv6 addresses and CIDRs into fixed-width hex (comparing two hex strings of the
  *    same length compares the addresses), refusing host bits, and prints them canonically
  *    (RFC 5952 for IPv6, so `FD00:0::/112` prints as `fd00::/112`);
- *  - derives the API server ClusterIP (first host) and cluster DNS ClusterIP (10th address) of the
- *    first service CIDR: its network address ends in a zero nibble (the CIDR holds at least 16
- *    addresses), so both are the network with its last hex digit replaced;
+ *  - derives the API server ClusterIP (first host) and cluster DNS ClusterIP (10th address) of
+ *    every service CIDR (`knownClusterIps`): its network address ends in a zero nibble (the CIDR
+ *    holds at least 16 addresses), so both are the network with its last hex digit replaced;
  *  - drops entries covered by the installation-wide part, duplicates, and entries another
  *    cluster-specific entry covers for every client (the rules of `entryCoversEntry`);
  *  - renders each kept entry as `renderNoProxyEntry` does and removes repeated tokens.
@@ -47,6 +48,12 @@ export interface NoProxyTemplatePlan {
   readonly steps: readonly NoProxyTemplateStep[];
   /** Name of the proxy variable (a Go identifier). */
   readonly variable: string;
+  /**
+   * Shape of the proxy variable.
+   *
+   * @default 'library'
+   */
+  readonly shape?: ClassVariableShape;
 }
 
 /** Prefix of every message the templates fail with, so users can tell who refused their Cluster. */
@@ -226,7 +233,7 @@ const DECODE_RECORD = '{{- $f := splitList "|" (trimPrefix "=" $it) -}}'
  */
 const SLOT_CODE: Readonly<Record<NoProxyTemplateSlot, string>> = {
   clusterDomain: '{{- $rw = concat $rw (list (print "serviceDomain|.svc." $dm) (print "serviceDomain|." $dm) (print "serviceDomain|." $dm ".")) -}}',
-  clusterIps: '{{- $rw = concat $rw (list $ap $dns) -}}',
+  clusterIps: '{{- $rw = concat $rw (list $ap $dns) $ip2 -}}',
   podCidrs: '{{- range $pd -}}{{- $rw = append $rw (print "pods|" (lower .)) -}}{{- end -}}',
   serviceCidrs: '{{- range $sv -}}{{- $rw = append $rw (print "services|" (lower .)) -}}{{- end -}}',
   controlPlaneEndpoint: '{{- with dig "controlPlaneEndpoint" "" $pv -}}{{- $rw = append $rw (print "controlPlaneEndpoint|" (lower .)) -}}{{- end -}}',
@@ -260,7 +267,7 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
   }
   const slots = new Set(plan.steps.flatMap((step) => ('slot' in step ? [step.slot] : [])));
   const lines: string[] = [
-    `{{- $pv := .${plan.variable} -}}`,
+    ...proxyVariableStatements(plan.shape ?? 'library', plan.variable),
     '{{- $nt := dig "cluster" "network" (dict) .builtin -}}',
     '{{- $pd := dig "pods" (list) $nt -}}{{- $sv := dig "services" (list) $nt -}}',
     '{{- $dm := lower (dig "serviceDomain" "cluster.local" $nt) -}}',
@@ -278,6 +285,12 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
       '{{- $d := dict -}}{{- template "ip" (dict "s" (lower .) "w" "dnsServiceIp" "r" $d) -}}',
       `{{- if or (ne (len $d.x) (len $s0.x)) (lt $d.x $s0.x) (gt $d.x $s0.b) -}}${fail('"dnsServiceIp"', '.', '(printf "must lie inside the first service CIDR %s" (first $sv))')}{{- end -}}`,
       '{{- $dns = print "dnsServiceIp|#" $d.x -}}',
+      '{{- end -}}',
+      // The same two offsets in the second (dual-stack) service CIDR, which must hold 16 addresses too.
+      '{{- $ip2 := list -}}{{- range $k, $c := rest $sv -}}{{- $w := printf "services[%d]" (add1 $k) -}}',
+      '{{- $s := dict -}}{{- template "cd" (dict "s" (lower $c) "w" $w "r" $s) -}}',
+      `{{- if gt $s.p (sub (mul 4 (len $s.x)) 4) -}}${fail('$w', '$c', '"is too small for the API server and DNS ClusterIPs (needs at least 16 addresses)"')}{{- end -}}`,
+      '{{- $b := substr 0 (int (sub (len $s.x) 1)) $s.x -}}{{- $ip2 = concat $ip2 (list (print $w "|#" $b "1") (print $w "|#" $b "a")) -}}',
       '{{- end -}}',
     );
   }

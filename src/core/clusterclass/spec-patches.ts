@@ -1,5 +1,5 @@
 import { ClassTarget } from './class-targets';
-import { ClassDelivery, ClassProxyFile, fileValueTemplate } from './file-templates';
+import { ClassContentStyle, ClassDelivery, ClassProxyFile, fileValueTemplate } from './file-templates';
 import { NoProxyTemplatePlan } from './no-proxy-template';
 import { addProxyToKubeadmConfigSpec } from '../capi/kubeadm-config-spec';
 import { isProxyCommand } from '../capi/node-commands';
@@ -8,7 +8,8 @@ import { NodeProxyBootstrap } from '../capi/node-proxy';
 /**
  * The JSON patches that give one kubeadm template what `addProxyToKubeadmConfigSpec` gives a
  * KubeadmConfigSpec: the proxy's files first (replacing a file at the same path), its commands
- * first in `preKubeadmCommands` (replacing earlier copies), and `format: ignition` for Ignition.
+ * first in `preKubeadmCommands` (replacing earlier copies) -- both appended instead with position
+ * `last` -- and `format: ignition` for Ignition.
  *
  * RFC 6902 `add` needs the parent to exist, and Cluster API applies the patches without creating
  * paths, so the patches are computed from the template as it is: a missing `files` or
@@ -42,6 +43,12 @@ export interface ClassNodeLayout {
   readonly files: readonly ClassProxyFile[];
   /** A bootstrap with the same files, commands and format, used to validate each template's spec. */
   readonly bootstrap: NodeProxyBootstrap;
+  /**
+   * Variable styles and encoding of the content.
+   *
+   * @default - the library's own (pairs, plain)
+   */
+  readonly style?: ClassContentStyle;
 }
 
 type Json = Record<string, any>;
@@ -71,7 +78,8 @@ export function targetJsonPatches(
   if (layout.bootstrap.bootstrapFormat === 'ignition' && spec.format !== 'ignition') {
     patches.push({ op: 'add', path: `${base}/format`, value: 'ignition' });
   }
-  const options = { delivery, plan, field };
+  const options = { delivery, plan, field, ...(layout.style ? { style: layout.style } : {}) };
+  const last = layout.bootstrap.position === 'last';
   if (spec.files === undefined) {
     // One template renders the drop-ins and the env file (one NO_PROXY computation); each CA
     // certificate is its own entry, so the PEMs do not count against that template's size.
@@ -86,7 +94,7 @@ export function targetJsonPatches(
       .reverse()
       .forEach((index) => patches.push({ op: 'remove', path: `${base}/files/${index}` }));
     layout.files.forEach((entry, index) => {
-      patches.push({ op: 'add', path: `${base}/files/${index}`, valueFrom: { template: fileValueTemplate([entry], options, false) } });
+      patches.push({ op: 'add', path: `${base}/files/${last ? '-' : index}`, valueFrom: { template: fileValueTemplate([entry], options, false) } });
     });
   }
   const commands = layout.bootstrap.preKubeadmCommands;
@@ -96,7 +104,7 @@ export function targetJsonPatches(
     indicesWhere(spec.preKubeadmCommands, isProxyCommand)
       .reverse()
       .forEach((index) => patches.push({ op: 'remove', path: `${base}/preKubeadmCommands/${index}` }));
-    commands.forEach((command, index) => patches.push({ op: 'add', path: `${base}/preKubeadmCommands/${index}`, value: command }));
+    commands.forEach((command, index) => patches.push({ op: 'add', path: `${base}/preKubeadmCommands/${last ? '-' : index}`, value: command }));
   }
   return patches;
 }

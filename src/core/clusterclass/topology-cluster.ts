@@ -1,5 +1,6 @@
 import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
 import { ProxyVariableValue } from './proxy-variable';
+import { foreignVariableValue } from './variable-shapes';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
 import { nodeProxyBootstrap, NodeProxyDelivery } from '../capi/node-proxy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -112,7 +113,17 @@ export function addProxyToTopologyCluster(
   }
   const clusterName = assertDnsLabel('cluster.metadata.name', object.metadata?.name);
   const namespace = object.metadata?.namespace as string | undefined;
-  const facts = clusterFacts(object, options);
+  const foreignShape = classProxy.variableShape !== 'library';
+  if (foreignShape) {
+    const unsupported = (['machineCidrs', 'dnsServiceIp'] as const).find((key) => options[key] !== undefined);
+    if (unsupported) {
+      throw new ProxyConfigError(unsupported, `cannot be set per cluster with variableShape "${classProxy.variableShape}": that variable has no such field`);
+    }
+  }
+  const allFacts = clusterFacts(object, options);
+  // A foreign variable has no control-plane endpoint, so the templates cannot add it: neither does the library.
+  const { controlPlaneEndpoint: _endpoint, ...withoutEndpoint } = allFacts;
+  const facts: TopologyClusterFacts = foreignShape ? withoutEndpoint : allFacts;
   const proxy = classProxy.clusterProxy(facts);
   const delivery = options.delivery ?? (proxy.hasCredentials ? 'secret' : 'inline');
   if (delivery === 'inline' && proxy.hasCredentials) {
@@ -121,9 +132,11 @@ export function addProxyToTopologyCluster(
   }
   // The same checks and Secret as ProxiedCluster (inline: content within Cluster API's file limit).
   const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions(clusterName, namespace), delivery });
-  const value: ProxyVariableValue = bootstrap.secret
+  const libraryValue: ProxyVariableValue = bootstrap.secret
     ? { secretName: bootstrap.secret.metadata.name }
     : inlineValue(proxy, facts);
+  const previous = (object.spec.topology.variables ?? []).find((entry: Json) => entry?.name === classProxy.variableName)?.value;
+  const value = (foreignShape ? foreignVariableValue(classProxy.variableShape, libraryValue, previous) : libraryValue) as ProxyVariableValue;
   const variable = { name: classProxy.variableName, value };
 
   const copy = structuredClone(object);

@@ -1,5 +1,5 @@
 import { NoProxyClientId } from './clients';
-import { Destination } from './destination';
+import { Destination, writtenHost } from './destination';
 import { parseIpNumber } from '../ip';
 
 /**
@@ -30,7 +30,9 @@ export type NoProxyQuirk =
    * An IPv6 address entry equal to the text `host:port` of an IPv6 destination (`fd00::1:443`
    * read as `[fd00::1]:443`), because the client glues host and port without brackets.
    */
-  | 'ipv6-address-read-as-host-port';
+  | 'ipv6-address-read-as-host-port'
+  /** An empty item of the list (`a,,b`) matched every host (LWP's plain suffix match). */
+  | 'empty-entry-matches-everything';
 
 /** The entry that made a client go direct. */
 export interface ClientMatch {
@@ -404,6 +406,79 @@ const rubyMatcher: ClientMatcher = (noProxy, destination, context) => {
   return undefined;
 };
 
+/**
+ * httpx 0.23.3 `get_environment_proxies` + `URLPattern`: every item becomes the mount pattern
+ * `all://*<item>`; `*` anywhere turns every proxy off. The pattern's host matches the host and its
+ * subdomains (`*.` patterns, from a leading dot, only subdomains); a port in the item must equal
+ * the URL's port, which httpx drops when it is the scheme's default. An IPv6 item leaves the
+ * pattern without a host, and such a pattern sorts after the scheme's proxy mount, so no IPv6
+ * entry ever bypasses the proxy; CIDRs and ranges are compared as host names.
+ */
+const httpxMatcher: ClientMatcher = (noProxy, destination) => {
+  const items = noProxy.split(',').map((item) => item.trim());
+  if (items.includes('*')) {
+    return { entry: '*', rule: '"*" anywhere in the list turns every proxy off' };
+  }
+  const defaultPort = destination.scheme === 'https' ? 443 : 80;
+  const urlPort = destination.explicitPort === defaultPort ? undefined : destination.explicitPort;
+  for (const item of items) {
+    const authority = /^([^/?#]*)/.exec(item.toLowerCase())?.[1] ?? '';
+    if (authority === '' || authority.includes('[') || authority.split(':').length > 2) {
+      continue; // no host in the pattern: shadowed by the proxy mount
+    }
+    const [host, port] = authority.split(':');
+    if (host === '' || (port !== undefined && Number(port) !== urlPort)) {
+      continue;
+    }
+    if (host.startsWith('.')) {
+      if (destination.host.endsWith(host) && destination.host.length > host.length) {
+        return { entry: item, rule: 'subdomain of the entry' };
+      }
+    } else if (destination.host === host) {
+      return { entry: item, rule: port === undefined ? 'same host' : 'same host and port' };
+    } else if (destination.host.endsWith(`.${host}`)) {
+      return { entry: item, rule: 'subdomain of the entry' };
+    }
+  }
+  return undefined;
+};
+
+/**
+ * aiohttp 3.8.4 `helpers.get_env_proxy_for_url`: urllib's `proxy_bypass` on yarl's `URL.host`,
+ * which has neither brackets nor the port; so only bare IPv6 entries match, and no `:port` entry.
+ */
+const aiohttpMatcher: ClientMatcher = (noProxy, destination) => {
+  const match = urllibBypass(noProxy, destination.host);
+  if (match && destination.hostType === 'IPv6' && match.entry.replace(/^\.+/, '').toLowerCase() !== destination.host) {
+    // urllib's _splitport reads the last group of the bare address as a port
+    return { entry: match.entry, rule: 'bracket-less address read as host:port', quirk: 'ipv6-address-read-as-host-port' };
+  }
+  return match;
+};
+
+/**
+ * LWP::UserAgent 6.68 `env_proxy` + `_need_proxy`: the list is split at commas (spaces around them
+ * dropped) and each item is a case-sensitive plain suffix of the host as written in the URL
+ * (`URI->host`: case kept, IPv6 without brackets), without label boundaries.
+ */
+const lwpMatcher: ClientMatcher = (noProxy, destination) => {
+  const host = writtenHost(destination);
+  const items = noProxy.split(/\s*,\s*/);
+  while (items.length > 0 && items[items.length - 1] === '') {
+    items.pop(); // Perl's split drops trailing empty fields
+  }
+  for (const item of items) {
+    if (item === '') {
+      return { entry: item, rule: 'an empty item is a suffix of every host', quirk: 'empty-entry-matches-everything' };
+    }
+    const match = textSuffixMatch(host, item, 'host ends with the entry');
+    if (match) {
+      return host === item ? { entry: item, rule: 'same host' } : match;
+    }
+  }
+  return undefined;
+};
+
 /** The matcher model of every client family. */
 export const CLIENT_MATCHERS: Readonly<Record<NoProxyClientId, ClientMatcher>> = {
   'go-httpproxy': goMatcher,
@@ -417,4 +492,7 @@ export const CLIENT_MATCHERS: Readonly<Record<NoProxyClientId, ClientMatcher>> =
   'node24-http': node24HttpMatcher,
   'node24-fetch': proxyFromEnvMatcher,
   'ruby': rubyMatcher,
+  'python-httpx': httpxMatcher,
+  'python-aiohttp': aiohttpMatcher,
+  'perl-lwp': lwpMatcher,
 };

@@ -20,7 +20,10 @@ export type NoProxyClientId =
   | 'node-pfe-v2'
   | 'node24-http'
   | 'node24-fetch'
-  | 'ruby';
+  | 'ruby'
+  | 'python-httpx'
+  | 'python-aiohttp'
+  | 'perl-lwp';
 
 /** What a bare entry (`example.com`, no leading dot) matches. */
 export type BareEntryMatching =
@@ -52,6 +55,8 @@ export interface PortEntrySupport {
   readonly ipv6: boolean;
   /** `example.com:443` also matches `https://example.com/`, where the port is implied. */
   readonly defaultPort: boolean;
+  /** `example.com:443` matches `https://example.com:443/` (httpx drops a written default port, then compares). */
+  readonly writtenDefaultPort: boolean;
 }
 
 /** The NO_PROXY semantics of one client family. */
@@ -106,6 +111,11 @@ export interface NoProxyClientTraits {
   readonly splitsIpv6AtColons: boolean;
   /** IP and CIDR entries also match the address a host name resolves to. */
   readonly matchesResolvedAddress: boolean;
+  /**
+   * Entries and hosts are compared case-sensitively, the host as written in the URL (LWP). The
+   * library writes every entry in lower case, so only URLs written in lower case match there.
+   */
+  readonly caseSensitive: boolean;
 }
 
 const GO: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'> = {
@@ -125,10 +135,11 @@ const GO: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'> = {
   ipv4Range: false,
   ipv6Bare: true,
   ipv6Bracketed: false,
-  ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: true },
+  ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: true, writtenDefaultPort: true },
   alwaysBypassesLoopback: true,
   splitsIpv6AtColons: false,
   matchesResolvedAddress: false,
+  caseSensitive: false,
 };
 
 /** proxy-from-env (axios) and undici's EnvHttpProxyAgent share one algorithm. */
@@ -149,10 +160,11 @@ const PROXY_FROM_ENV: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'
   ipv4Range: false,
   ipv6Bare: false,
   ipv6Bracketed: true,
-  ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: true },
+  ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: true, writtenDefaultPort: true },
   alwaysBypassesLoopback: false,
   splitsIpv6AtColons: false,
   matchesResolvedAddress: false,
+  caseSensitive: false,
 };
 
 /** The modelled client families, in the column order of the measurement table. */
@@ -180,10 +192,11 @@ export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
     ipv4Range: false,
     ipv6Bare: true,
     ipv6Bracketed: false,
-    ports: { host: false, suffix: false, ipv4: false, ipv6: false, defaultPort: false },
+    ports: { host: false, suffix: false, ipv4: false, ipv6: false, defaultPort: false, writtenDefaultPort: false },
     alwaysBypassesLoopback: false,
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
+    caseSensitive: false,
   },
   {
     id: 'wget',
@@ -205,10 +218,11 @@ export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
     ipv4Range: false,
     ipv6Bare: true,
     ipv6Bracketed: false,
-    ports: { host: false, suffix: false, ipv4: false, ipv6: false, defaultPort: false },
+    ports: { host: false, suffix: false, ipv4: false, ipv6: false, defaultPort: false, writtenDefaultPort: false },
     alwaysBypassesLoopback: false,
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
+    caseSensitive: false,
   },
   {
     id: 'python-urllib',
@@ -231,10 +245,11 @@ export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
     ipv6Bare: false,
     ipv6Bracketed: true,
     // compares the `host:port` text of the URL, so only a port written in the URL matches
-    ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: false },
+    ports: { host: true, suffix: true, ipv4: true, ipv6: true, defaultPort: false, writtenDefaultPort: true },
     alwaysBypassesLoopback: false,
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
+    caseSensitive: false,
   },
   {
     id: 'python-requests',
@@ -257,10 +272,11 @@ export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
     ipv6Bare: true,
     ipv6Bracketed: false,
     // IPv4 hosts take a separate path that compares the address only
-    ports: { host: true, suffix: true, ipv4: false, ipv6: false, defaultPort: false },
+    ports: { host: true, suffix: true, ipv4: false, ipv6: false, defaultPort: false, writtenDefaultPort: true },
     alwaysBypassesLoopback: false,
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
+    caseSensitive: false,
   },
   { id: 'node-pfe-v1', name: 'proxy-from-env 1.1.0', implementation: 'npm proxy-from-env 1.1.0', ...PROXY_FROM_ENV },
   { id: 'node-pfe-v2', name: 'proxy-from-env 2.1.0 (axios)', implementation: 'npm proxy-from-env 2.1.0', ...PROXY_FROM_ENV },
@@ -285,10 +301,11 @@ export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
     ipv6Bare: true,
     ipv6Bracketed: false,
     // compares `host:port` with the bracket-less host, and strips only the dot of `.x:port`
-    ports: { host: true, suffix: false, ipv4: true, ipv6: false, defaultPort: true },
+    ports: { host: true, suffix: false, ipv4: true, ipv6: false, defaultPort: true, writtenDefaultPort: true },
     alwaysBypassesLoopback: false,
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
+    caseSensitive: false,
   },
   {
     id: 'node24-fetch',
@@ -316,10 +333,93 @@ export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
     ipv4Range: false,
     ipv6Bare: false,
     ipv6Bracketed: false,
-    ports: { host: true, suffix: true, ipv4: true, ipv6: false, defaultPort: true },
+    ports: { host: true, suffix: true, ipv4: true, ipv6: false, defaultPort: true, writtenDefaultPort: true },
     alwaysBypassesLoopback: true,
     splitsIpv6AtColons: true,
     matchesResolvedAddress: true,
+    caseSensitive: false,
+  },
+  {
+    id: 'python-httpx',
+    name: 'Python httpx',
+    implementation: 'httpx 0.23.3',
+    readsUpperCase: true,
+    readsLowerCase: true,
+    prefers: 'no_proxy',
+    whitespaceSeparates: false,
+    trimsSpaceBeforeComma: true,
+    bareEntry: 'host-and-subdomains',
+    leadingDotEntry: 'subdomains',
+    starDotGlob: false,
+    starAlone: true,
+    starInList: true,
+    ignoresTrailingDot: false,
+    ipv4Cidr: false,
+    ipv6Cidr: false,
+    ipv4Range: false,
+    // an IPv6 item leaves its mount pattern without a host, shadowed by the proxy mount
+    ipv6Bare: false,
+    ipv6Bracketed: false,
+    // the URL's port, dropped when it is the scheme's default, must equal the entry's
+    ports: { host: true, suffix: true, ipv4: true, ipv6: false, defaultPort: false, writtenDefaultPort: false },
+    alwaysBypassesLoopback: false,
+    splitsIpv6AtColons: false,
+    matchesResolvedAddress: false,
+    caseSensitive: false,
+  },
+  {
+    id: 'python-aiohttp',
+    name: 'Python aiohttp',
+    implementation: 'aiohttp 3.8.4 (trust_env=True), yarl 1.8.2',
+    readsUpperCase: true,
+    readsLowerCase: true,
+    prefers: 'no_proxy',
+    whitespaceSeparates: false,
+    trimsSpaceBeforeComma: true,
+    bareEntry: 'host-and-subdomains',
+    leadingDotEntry: 'subdomains-and-apex',
+    starDotGlob: false,
+    starAlone: true,
+    starInList: false,
+    ignoresTrailingDot: false,
+    ipv4Cidr: false,
+    ipv6Cidr: false,
+    ipv4Range: false,
+    // urllib's proxy_bypass on yarl's host: no brackets, no port
+    ipv6Bare: true,
+    ipv6Bracketed: false,
+    ports: { host: false, suffix: false, ipv4: false, ipv6: false, defaultPort: false, writtenDefaultPort: false },
+    alwaysBypassesLoopback: false,
+    splitsIpv6AtColons: false,
+    matchesResolvedAddress: false,
+    caseSensitive: false,
+  },
+  {
+    id: 'perl-lwp',
+    name: 'Perl LWP',
+    implementation: 'libwww-perl 6.68 LWP::UserAgent env_proxy',
+    readsUpperCase: true,
+    readsLowerCase: true,
+    // env_proxy walks the sorted variable names and keeps the first: NO_PROXY sorts before no_proxy
+    prefers: 'NO_PROXY',
+    whitespaceSeparates: false,
+    trimsSpaceBeforeComma: true,
+    bareEntry: 'text-suffix',
+    leadingDotEntry: 'subdomains',
+    starDotGlob: false,
+    starAlone: false,
+    starInList: false,
+    ignoresTrailingDot: false,
+    ipv4Cidr: false,
+    ipv6Cidr: false,
+    ipv4Range: false,
+    ipv6Bare: true,
+    ipv6Bracketed: false,
+    ports: { host: false, suffix: false, ipv4: false, ipv6: false, defaultPort: false, writtenDefaultPort: false },
+    alwaysBypassesLoopback: false,
+    splitsIpv6AtColons: false,
+    matchesResolvedAddress: false,
+    caseSensitive: true,
   },
 ];
 

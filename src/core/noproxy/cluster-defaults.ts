@@ -1,3 +1,4 @@
+import { knownClusterIps } from './cluster-ips';
 import { parseNoProxyEntry } from './parse';
 import { NoProxyEntry } from './types';
 
@@ -24,22 +25,29 @@ export interface ClusterFacts {
   readonly providerEntries: ReadonlyArray<{ readonly value: string; readonly reason: string }>;
 }
 
-/** The categories of cluster-specific defaults; each can be switched off. */
-export type ClusterNoProxyCategory =
-  | 'loopback'
-  | 'serviceSuffix'
-  | 'clusterDomain'
-  | 'kubernetesService'
-  | 'clusterIps'
-  | 'podCidrs'
-  | 'serviceCidrs'
-  | 'controlPlaneEndpoint'
-  | 'machineCidrs'
-  | 'providerEntries';
+/**
+ * The categories of cluster-specific defaults, in the order their entries are listed; each can be
+ * switched off. The one list every other place (CLI help, ClusterClass templates) derives from.
+ */
+export const CLUSTER_NO_PROXY_CATEGORIES = [
+  'loopback',
+  'serviceSuffix',
+  'clusterDomain',
+  'kubernetesService',
+  'clusterIps',
+  'podCidrs',
+  'serviceCidrs',
+  'controlPlaneEndpoint',
+  'machineCidrs',
+  'providerEntries',
+] as const;
+
+/** A category of cluster-specific defaults (see {@link CLUSTER_NO_PROXY_CATEGORIES}). */
+export type ClusterNoProxyCategory = (typeof CLUSTER_NO_PROXY_CATEGORIES)[number];
 
 /** Switches for {@link clusterNoProxyDefaults}; every category is on unless set to `false`. */
 export interface ClusterNoProxyDefaultsOptions {
-  /** `localhost`, `127.0.0.1`, `::1`. @default true */
+  /** `localhost`, `127.0.0.1`, `::1`, `127.0.0.0/8` and the loopback addresses of {@link LOOPBACK_SERVICE_ADDRESSES}. @default true */
   readonly loopback?: boolean;
   /** `.svc`. @default true */
   readonly serviceSuffix?: boolean;
@@ -47,7 +55,7 @@ export interface ClusterNoProxyDefaultsOptions {
   readonly clusterDomain?: boolean;
   /** `kubernetes`, `kubernetes.default`. @default true */
   readonly kubernetesService?: boolean;
-  /** The API server and cluster DNS ClusterIPs as exact addresses. @default true */
+  /** The API server and cluster DNS ClusterIPs as exact addresses, in every service CIDR's family. @default true */
   readonly clusterIps?: boolean;
   /** Pod CIDRs. @default true */
   readonly podCidrs?: boolean;
@@ -61,6 +69,18 @@ export interface ClusterNoProxyDefaultsOptions {
   readonly providerEntries?: boolean;
 }
 
+/**
+ * Loopback addresses other than 127.0.0.1 that real systems serve HTTP or DNS on, listed one by
+ * one because clients that ignore CIDRs (wget, urllib, proxy-from-env, Node 24 fetch, httpx,
+ * aiohttp, LWP) would send them to the proxy despite `127.0.0.0/8`. Any other 127.x address
+ * remains uncovered there; `lintNoProxy` says so.
+ */
+export const LOOPBACK_SERVICE_ADDRESSES: ReadonlyArray<{ readonly address: string; readonly reason: string }> = [
+  { address: '127.0.0.53', reason: 'systemd-resolved stub resolver (systemd-resolved.service(8)), the nameserver of nodes with systemd-resolved' },
+  { address: '127.0.0.54', reason: 'systemd-resolved proxy-only stub resolver (systemd-resolved.service(8), systemd 251 and later)' },
+  { address: '127.0.1.1', reason: 'the host\'s own name in /etc/hosts on Debian and Ubuntu nodes (Debian Reference, "The hostname resolution")' },
+];
+
 /** A computed cluster-specific entry with the reason it is there. */
 export interface ClusterNoProxyDefault {
   readonly entry: NoProxyEntry;
@@ -71,14 +91,17 @@ export interface ClusterNoProxyDefault {
 /**
  * The complete cluster-specific NO_PROXY default set, in this order (categories in brackets):
  *
- * 1. [loopback] `localhost`, `127.0.0.1`, `::1`: only Go and Ruby skip loopback on their own.
+ * 1. [loopback] `localhost`, `127.0.0.1`, `::1`: only Go and Ruby skip loopback on their own;
+ *    then `127.0.0.0/8` for clients that read CIDRs or ranges, and the loopback addresses real
+ *    systems serve on ({@link LOOPBACK_SERVICE_ADDRESSES}) for the ones that do not.
  * 2. [serviceSuffix] `.svc`: `name.namespace.svc` Service names.
  * 3. [clusterDomain] `.svc.<domain>`, `.<domain>` and `.<domain>.`: fully qualified names, also
  *    written with the trailing dot, which most clients compare literally (CAREN PR #821). The
  *    normalized list keeps `.<domain>`, which covers `.svc.<domain>`.
  * 4. [kubernetesService] `kubernetes`, `kubernetes.default`: the API server's short names.
- * 5. [clusterIps] API server and cluster DNS ClusterIPs as single addresses, because wget,
- *    urllib, proxy-from-env and Node 24 fetch ignore the service CIDR.
+ * 5. [clusterIps] API server and cluster DNS ClusterIPs as single addresses, in every service
+ *    CIDR's family (`knownClusterIps`), because wget, urllib, proxy-from-env, Node 24 fetch,
+ *    httpx, aiohttp and LWP ignore the service CIDR.
  * 6. [podCidrs], [serviceCidrs], 7. [controlPlaneEndpoint], 8. [machineCidrs], 9. [providerEntries].
  *
  * Bare-name entries (`localhost`, `kubernetes`) are domain entries: they also cover subdomains.
@@ -92,6 +115,8 @@ export function clusterNoProxyDefaults(facts: ClusterFacts, options: ClusterNoPr
       ['localhost', 'network.loopback', 'loopback name; only Go and Ruby bypass it without an entry'],
       ['127.0.0.1', 'network.loopback', 'IPv4 loopback: local health checks, sidecars and node-local agents'],
       ['::1', 'network.loopback', 'IPv6 loopback'],
+      ['127.0.0.0/8', 'network.loopback', 'every IPv4 loopback address, for clients that read CIDRs or ranges'],
+      ...LOOPBACK_SERVICE_ADDRESSES.map(({ address, reason }): [string, string, string] => [address, 'network.loopback', reason]),
     ]],
     ['serviceSuffix', [
       ['.svc', 'network.serviceSuffix', 'Service names qualified with their namespace (name.namespace.svc)'],
@@ -105,10 +130,7 @@ export function clusterNoProxyDefaults(facts: ClusterFacts, options: ClusterNoPr
       ['kubernetes', 'network.kubernetesService', 'short name of the API server Service (pod DNS search path)'],
       ['kubernetes.default', 'network.kubernetesService', 'API server Service name qualified with its namespace'],
     ]],
-    ['clusterIps', [
-      [facts.apiServerIp, 'network.apiServerIp', 'ClusterIP of the kubernetes Service (KUBERNETES_SERVICE_HOST), exact for clients that ignore CIDRs'],
-      [facts.dnsServiceIp, 'network.dnsServiceIp', 'ClusterIP of the cluster DNS Service, exact for clients that ignore CIDRs'],
-    ]],
+    ['clusterIps', options.clusterIps === false ? [] : knownClusterIps(facts).map((ip) => [ip.address, ip.field, ip.reason])],
     ['podCidrs', facts.pods.map((cidr, i) => [cidr, `network.pods[${i}]`, 'pod network: pod-to-pod traffic, webhooks and metrics served by pods'])],
     ['serviceCidrs', facts.services.map((cidr, i) => [cidr, `network.services[${i}]`, 'service network: every ClusterIP'])],
     ['controlPlaneEndpoint', facts.controlPlaneEndpoint === undefined ? [] : [

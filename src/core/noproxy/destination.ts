@@ -25,6 +25,15 @@ export interface Destination {
 
 const DEFAULT_PORTS = { http: 80, https: 443 } as const;
 
+/**
+ * The host as written in the destination's URL: case kept, brackets removed (Perl's `URI->host`).
+ * Falls back to the normalized host when the URL has no readable authority.
+ */
+export function writtenHost(destination: Destination): string {
+  const written = AUTHORITY.exec(destination.url.trim())?.[1];
+  return written === undefined || written === '' ? destination.host : written.replace(/^\[(.*)\]$/, '$1');
+}
+
 /** Authority of an absolute URL, to see whether a port was written (WHATWG URL hides default ports). */
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::([0-9]+))?/i;
 

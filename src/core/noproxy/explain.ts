@@ -1,6 +1,6 @@
 import { CLIENT_MATCHERS, NoProxyQuirk } from './client-matchers';
 import { NO_PROXY_CLIENTS, NoProxyClientId, NoProxyClientTraits } from './clients';
-import { Destination, parseDestination } from './destination';
+import { Destination, parseDestination, writtenHost } from './destination';
 import { parseIpNumber } from '../ip';
 
 /** The two NO_PROXY environment variables, as a process would see them. */
@@ -89,7 +89,9 @@ function explainForClient(
   }
   const match = CLIENT_MATCHERS[client.id](selected.value, destination, { resolve });
   if (!match) {
-    return { ...base, direct: false, variable: selected.name, reason: `no entry of ${selected.name} matches ${describe(destination)}` };
+    const limit = clientLimit(client, destination);
+    const reason = `no entry of ${selected.name} matches ${describe(destination)}${limit ? `; ${limit}` : ''}`;
+    return { ...base, direct: false, variable: selected.name, reason };
   }
   return {
     ...base,
@@ -113,6 +115,17 @@ function selectVariable(
     if (reads && value !== undefined && value !== '') {
       return { name, value };
     }
+  }
+  return undefined;
+}
+
+/** What keeps a client on the proxy whatever NO_PROXY says, for this destination (or undefined). */
+function clientLimit(client: NoProxyClientTraits, destination: Destination): string | undefined {
+  if (destination.hostType === 'IPv6' && !client.ipv6Bare && !client.ipv6Bracketed && !client.alwaysBypassesLoopback) {
+    return `${client.name} honours no IPv6 entry in any form, so no NO_PROXY value can make it bypass the proxy for an IPv6 address`;
+  }
+  if (client.caseSensitive && writtenHost(destination) !== destination.host) {
+    return `${client.name} compares the host as written (${writtenHost(destination)}) case-sensitively with lower-case entries; write the URL in lower case`;
   }
   return undefined;
 }

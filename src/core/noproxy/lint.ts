@@ -1,4 +1,5 @@
 import { NO_PROXY_CLIENTS, NoProxyClientId, noProxyClient } from './clients';
+import { LOOPBACK_SERVICE_ADDRESSES } from './cluster-defaults';
 import { explainNoProxy } from './explain';
 import { formatNoProxyEntry } from './format';
 import { formatIpNumber, parseIpNumber } from '../ip';
@@ -96,7 +97,7 @@ function globWarning(field: string, text: string): NoProxyLintWarning {
 }
 
 /** URLs the entry is meant to cover: the apex and a subdomain for names, an inner address for blocks, the port's default scheme. */
-function probeUrls(entry: NoProxyEntry): string[] {
+export function noProxyProbeUrls(entry: NoProxyEntry): string[] {
   const port = 'port' in entry && entry.port !== undefined ? entry.port : undefined;
   const hosts = probeHosts(entry);
   const urls = hosts.map((host) => `http://${host}${port === undefined ? '' : `:${port}`}/`);
@@ -133,7 +134,7 @@ function probeHosts(entry: NoProxyEntry): string[] {
 function clientsIgnoring(entry: NoProxyEntry): NoProxyClientId[] {
   const rendered = renderNoProxyEntry(entry).join(',');
   const failing = new Set<NoProxyClientId>();
-  for (const url of probeUrls(entry)) {
+  for (const url of noProxyProbeUrls(entry)) {
     for (const verdict of explainNoProxy(rendered, url)) {
       if (!verdict.direct) {
         failing.add(verdict.client);
@@ -151,6 +152,11 @@ function ignoredReason(entry: NoProxyEntry, clients: readonly NoProxyClientId[])
   switch (entry.kind) {
     case 'cidr':
     case 'range':
+      if (isLoopbackBlock(entry)) {
+        const listed = ['127.0.0.1', ...LOOPBACK_SERVICE_ADDRESSES.map((item) => item.address)].join(', ');
+        return `CIDR and range entries are ignored by ${who}: of the loopback addresses only those listed singly (the defaults list ${listed}) `
+          + 'bypass the proxy there; any other 127.x address goes through it, and no string covers them all';
+      }
       return entry.family === 'IPv4'
         ? `CIDR and range entries are ignored by ${who}, which use the proxy for addresses inside; list the addresses they must reach directly as single IPs`
         : `IPv6 CIDR and range entries are ignored by ${who} (only Go reads them), which use the proxy for addresses inside`;
@@ -161,6 +167,13 @@ function ignoredReason(entry: NoProxyEntry, clients: readonly NoProxyClientId[])
     default:
       return `the entry is ignored by ${who}`;
   }
+}
+
+/** An IPv4 block inside 127.0.0.0/8. */
+function isLoopbackBlock(entry: NoProxyEntry): boolean {
+  const first = parseIpNumber(entry.kind === 'cidr' ? entry.network : entry.kind === 'range' ? entry.start : '');
+  const last = entry.kind === 'range' ? parseIpNumber(entry.end) : first;
+  return first?.family === 'IPv4' && last !== undefined && first.value / 2n ** 24n === 127n && last.value / 2n ** 24n === 127n;
 }
 
 /** IPv6 address entries: Ruby reads their colon-separated pieces as host names; requests compares text suffixes. */

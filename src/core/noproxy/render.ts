@@ -1,4 +1,5 @@
 import { formatNoProxyEntry } from './format';
+import { javaIpv4Patterns, MAX_JAVA_PATTERNS_PER_ENTRY } from './java-globs';
 import { formatIpNumber, parseIpNumber, rangeToCidrs } from '../ip';
 import { NoProxyEntry, NoProxyItem } from './types';
 
@@ -136,10 +137,12 @@ export interface JavaNonProxyHosts {
 }
 
 /**
- * Render the JDK `http.nonProxyHosts` form: `|`-separated patterns where `*` may lead a pattern.
- * A domain becomes `example.com|*.example.com`, a suffix `*.example.com`, an IPv6 address
- * `[fd00::10]` (as in the JDK default `[::1]`). The JDK has no CIDR, range or port syntax, so
- * those entries are skipped and listed in `skipped`.
+ * Render the JDK `http.nonProxyHosts` form: `|`-separated patterns where `*` may lead or end a
+ * pattern. A domain becomes `example.com|*.example.com`, a suffix `*.example.com`, an IPv6 address
+ * `[fd00::10]` (as in the JDK default `[::1]`), an IPv4 CIDR or range the exact set of its
+ * octet-aligned globs (`10.96.*` to `10.111.*` for 10.96.0.0/12; see `javaIpv4Patterns`) when
+ * that set is small. The JDK has no port syntax and no glob covers an IPv6 block, so those
+ * entries, and IPv4 blocks needing too many globs, are skipped and listed in `skipped`.
  */
 export function renderJavaNonProxyHosts(source: NoProxySource): JavaNonProxyHosts {
   const items = itemsOf(source);
@@ -149,9 +152,12 @@ export function renderJavaNonProxyHosts(source: NoProxySource): JavaNonProxyHost
   const patterns: string[] = [];
   const skipped: SkippedJavaEntry[] = [];
   for (const { entry } of items) {
-    const reason = javaLimitation(entry);
+    const globs = javaIpv4Patterns(entry);
+    const reason = globs ? undefined : javaLimitation(entry);
     if (reason) {
       skipped.push({ entry: formatNoProxyEntry(entry), reason });
+    } else if (globs) {
+      patterns.push(...globs);
     } else if (entry.kind === 'domain') {
       patterns.push(entry.name, `*.${entry.name}`);
     } else if (entry.kind === 'suffix') {
@@ -164,8 +170,12 @@ export function renderJavaNonProxyHosts(source: NoProxySource): JavaNonProxyHost
 }
 
 function javaLimitation(entry: NoProxyEntry): string | undefined {
+  if ((entry.kind === 'cidr' || entry.kind === 'range') && entry.family === 'IPv6') {
+    return 'Java nonProxyHosts has no CIDR or range syntax and no glob covers an IPv6 block; list the addresses Java clients must reach directly as single IPs';
+  }
   if (entry.kind === 'cidr' || entry.kind === 'range') {
-    return 'Java nonProxyHosts has no CIDR or range syntax; list the addresses Java clients must reach directly as single IPs';
+    return `Java nonProxyHosts has no CIDR or range syntax and this block needs more than ${MAX_JAVA_PATTERNS_PER_ENTRY} octet globs; `
+      + 'list the addresses Java clients must reach directly as single IPs';
   }
   if ('port' in entry && entry.port !== undefined) {
     return 'Java nonProxyHosts has no port syntax';

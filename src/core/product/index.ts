@@ -1,1 +1,3 @@
 export * from './product';
+export * from './metadata';
+export * from './credentials';

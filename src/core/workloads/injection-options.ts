@@ -1,6 +1,6 @@
 import { invalidValue } from '../errors';
 import { ProxyEnvOptions } from './container-env';
-import { DEFAULT_OPT_OUT_ANNOTATION } from './defaults';
+import { DEFAULT_OPT_OUT_ANNOTATION, OPT_OUT_VALUE } from './defaults';
 import { checkNamePatterns } from './name-patterns';
 import { TrustBundleOptions } from './trust-bundle';
 import { assertDnsLabel } from '../k8s/names';
@@ -27,12 +27,20 @@ export interface InjectionExclusions {
    */
   readonly excludeContainers?: readonly string[];
   /**
-   * Annotation key that opts a pod out when its value is `"false"`. Checked on the pod, the pod
-   * template, and (at synth time) the workload itself.
+   * Annotation key that opts a pod out when its value is {@link InjectionExclusions.optOutValue}.
+   * Checked on the pod, the pod template, and (at synth time) the workload itself. Keep another
+   * policy's key (e.g. Giant Swarm's `policies.kyverno.io/inject-proxy-env`) so pods opted out of
+   * it stay opted out.
    *
    * @default 'cluster-proxy-constructs/inject'
    */
   readonly optOutAnnotation?: string;
+  /**
+   * The value of `optOutAnnotation` that opts out (e.g. Giant Swarm's `exclude`).
+   *
+   * @default 'false'
+   */
+  readonly optOutValue?: string;
 }
 
 /** Options of every injection path. */
@@ -56,6 +64,8 @@ export interface ResolvedExclusions {
   readonly containers: readonly string[];
   /** Opt-out annotation key. */
   readonly optOutAnnotation: string;
+  /** Opt-out annotation value. */
+  readonly optOutValue: string;
 }
 
 /** Qualified annotation key: optional DNS-subdomain prefix and `/`, then a name of at most 63 characters. */
@@ -71,10 +81,16 @@ export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: 
   if (typeof optOutAnnotation !== 'string' || optOutAnnotation.length > 316 || !ANNOTATION_KEY.test(optOutAnnotation)) {
     throw invalidValue('optOutAnnotation', optOutAnnotation, 'must be an annotation key such as example.com/inject-proxy');
   }
+  const optOutValue = options.optOutValue ?? OPT_OUT_VALUE;
+  // Printable and short: the value is compared literally in Kyverno, CEL and at synth time.
+  if (typeof optOutValue !== 'string' || optOutValue.length === 0 || optOutValue.length > 253 || !/^[\x21-\x7e]+$/.test(optOutValue)) {
+    throw invalidValue('optOutValue', optOutValue, 'must be a non-empty annotation value of printable ASCII characters without spaces (at most 253)');
+  }
   return {
     namespaces: [...new Set(namespaces)],
     names: checkNamePatterns('excludeNames', options.excludeNames),
     containers: [...new Set(containers)],
     optOutAnnotation,
+    optOutValue,
   };
 }

@@ -1,14 +1,66 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { ContainerEnvGroup } from './container-env';
-import { OPT_OUT_VALUE } from './defaults';
+import { invalidValue } from '../errors';
 import { ProxyInjectionOptions } from './injection-options';
 import { ContainerList } from './pod-spec-patch';
 import { ProxyInjection } from './proxy-injection';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 
+/** Names of the ClusterPolicy's rules (keep another policy's names, e.g. for reports and alerts). */
+export interface KyvernoRuleNames {
+  /**
+   * The rule cloning the proxy Secret into each namespace.
+   *
+   * @default 'clone-proxy-secret'
+   */
+  readonly cloneSecret?: string;
+  /**
+   * The rule cloning the CA ConfigMap into each namespace.
+   *
+   * @default 'clone-proxy-ca'
+   */
+  readonly cloneCa?: string;
+  /**
+   * The rule adding the CA volume to pods.
+   *
+   * @default 'add-proxy-ca-volume'
+   */
+  readonly addCaVolume?: string;
+  /**
+   * The rule adding the proxy env to containers and init containers.
+   *
+   * @default 'inject-proxy-env'
+   */
+  readonly injectEnv?: string;
+  /**
+   * The rule adding the proxy env to ephemeral containers.
+   *
+   * @default 'inject-proxy-env-ephemeral'
+   */
+  readonly injectEnvEphemeral?: string;
+}
+
+/** Today's rule names. */
+export const DEFAULT_KYVERNO_RULE_NAMES: Required<KyvernoRuleNames> = Object.freeze({
+  cloneSecret: 'clone-proxy-secret',
+  cloneCa: 'clone-proxy-ca',
+  addCaVolume: 'add-proxy-ca-volume',
+  injectEnv: 'inject-proxy-env',
+  injectEnvEphemeral: 'inject-proxy-env-ephemeral',
+});
+
+/** Kyverno's rule name limit (its CRD: at most 63 characters). */
+const RULE_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+
 /** Options for {@link renderKyvernoProxyPolicy}. */
 export interface KyvernoProxyPolicyOptions extends ProxyInjectionOptions {
+  /**
+   * Names of the rules.
+   *
+   * @default - DEFAULT_KYVERNO_RULE_NAMES
+   */
+  readonly ruleNames?: KyvernoRuleNames;
   /**
    * Name of the ClusterPolicy.
    *
@@ -64,11 +116,12 @@ export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: Ky
   const name = assertObjectName('name', options.name ?? 'inject-cluster-proxy');
   const sourceNamespace = assertDnsLabel('sourceNamespace', options.sourceNamespace ?? 'kube-system');
   const injection = new ProxyInjection(config, options, ALWAYS_EXCLUDED_NAMESPACES);
+  const ruleNames = resolveRuleNames(options.ruleNames);
   const rules: Json[] = [
-    ...cloneRules(injection, sourceNamespace),
-    ...(injection.trust ? [caVolumeRule(injection)] : []),
-    envRule(injection, 'inject-proxy-env', ['initContainers', 'containers'], 'CREATE'),
-    envRule(injection, 'inject-proxy-env-ephemeral', ['ephemeralContainers'], 'UPDATE'),
+    ...cloneRules(injection, sourceNamespace, ruleNames),
+    ...(injection.trust ? [caVolumeRule(injection, ruleNames.addCaVolume)] : []),
+    envRule(injection, ruleNames.injectEnv, ['initContainers', 'containers'], 'CREATE'),
+    envRule(injection, ruleNames.injectEnvEphemeral, ['ephemeralContainers'], 'UPDATE'),
   ];
   const policy: KubeObject = {
     apiVersion: 'kyverno.io/v1',
@@ -88,23 +141,50 @@ export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: Ky
     spec: { rules },
   };
   const sources = injection.supportObjects(sourceNamespace);
-  const rbac = options.kyvernoRbac === false || sources.length === 0 ? [] : kyvernoCloneRbac(name, sources);
+  // Kyverno clones only the namespaced sources (a trust-manager Bundle distributes itself)
+  const cloned = sources.filter((source) => source.apiVersion === 'v1');
+  const rbac = options.kyvernoRbac === false || cloned.length === 0 ? [] : kyvernoCloneRbac(name, cloned);
   return [policy, ...sources, ...rbac];
+}
+
+/** The rule names, defaults applied; each valid and distinct (Kyverno refuses duplicates). */
+function resolveRuleNames(given: KyvernoRuleNames | undefined): Required<KyvernoRuleNames> {
+  if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) {
+    throw invalidValue('ruleNames', given, 'must be an object');
+  }
+  const names = { ...DEFAULT_KYVERNO_RULE_NAMES };
+  for (const [key, value] of Object.entries(given ?? {})) {
+    if (!(key in DEFAULT_KYVERNO_RULE_NAMES)) {
+      throw invalidValue(`ruleNames.${key}`, key, `is not a rule; use one of ${Object.keys(DEFAULT_KYVERNO_RULE_NAMES).join(', ')}`);
+    }
+    if (value === undefined) {
+      continue;
+    }
+    if (typeof value !== 'string' || !RULE_NAME.test(value)) {
+      throw invalidValue(`ruleNames.${key}`, value, 'must be 1-63 letters, digits, "-", "_" or ".", starting and ending alphanumeric');
+    }
+    names[key as keyof KyvernoRuleNames] = value;
+  }
+  const values = Object.values(names);
+  if (new Set(values).size !== values.length) {
+    throw invalidValue('ruleNames', names, 'must give every rule a different name');
+  }
+  return names;
 }
 
 /** The Pod exclusions: namespaces, name patterns, and the opt-out annotation. */
 function podExclusions(injection: ProxyInjection): Json {
-  const { namespaces, names, optOutAnnotation } = injection.exclusions;
+  const { namespaces, names, optOutAnnotation, optOutValue } = injection.exclusions;
   return {
     any: [
       { resources: { kinds: ['Pod'], namespaces: [...namespaces] } },
       ...(names.length > 0 ? [{ resources: { kinds: ['Pod'], names: [...names] } }] : []),
-      { resources: { kinds: ['Pod'], annotations: { [optOutAnnotation]: OPT_OUT_VALUE } } },
+      { resources: { kinds: ['Pod'], annotations: { [optOutAnnotation]: optOutValue } } },
     ],
   };
 }
 
-function cloneRules(injection: ProxyInjection, sourceNamespace: string): Json[] {
+function cloneRules(injection: ProxyInjection, sourceNamespace: string, ruleNames: Required<KyvernoRuleNames>): Json[] {
   const targets = (kind: string, objectName: string): Json => ({
     match: { any: [{ resources: { kinds: ['Namespace'] } }] },
     exclude: { any: [{ resources: { namespaces: [...new Set([...injection.exclusions.namespaces, sourceNamespace])] } }] },
@@ -119,8 +199,9 @@ function cloneRules(injection: ProxyInjection, sourceNamespace: string): Json[] 
     },
   });
   return [
-    ...(injection.usesSecret ? [{ name: 'clone-proxy-secret', ...targets('Secret', injection.secretName) }] : []),
-    ...(injection.trust ? [{ name: 'clone-proxy-ca', ...targets('ConfigMap', injection.trust.configMapName) }] : []),
+    ...(injection.usesSecret ? [{ name: ruleNames.cloneSecret, ...targets('Secret', injection.secretName) }] : []),
+    // with trust-manager, it distributes the CA ConfigMap itself
+    ...(injection.trust && !injection.trust.trustManager ? [{ name: ruleNames.cloneCa, ...targets('ConfigMap', injection.trust.configMapName) }] : []),
   ];
 }
 
@@ -129,10 +210,10 @@ function listOrEmpty(expression: string): string {
   return `${expression} || \`[]\``;
 }
 
-function caVolumeRule(injection: ProxyInjection): Json {
+function caVolumeRule(injection: ProxyInjection, name: string): Json {
   const trust = injection.trust!;
   return {
-    name: 'add-proxy-ca-volume',
+    name,
     match: { any: [{ resources: { kinds: ['Pod'], operations: ['CREATE'] } }] },
     exclude: podExclusions(injection),
     preconditions: { all: [{ key: trust.volumeName, operator: 'AllNotIn', value: `{{ ${listOrEmpty('request.object.spec.volumes[].name')} }}` }] },

@@ -26,6 +26,12 @@ export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
    */
   readonly name?: string;
   /**
+   * Name of the MutatingAdmissionPolicyBinding.
+   *
+   * @default - the policy's name
+   */
+  readonly bindingName?: string;
+  /**
    * API version to emit.
    *
    * @default 'v1'
@@ -95,7 +101,7 @@ export function renderProxyAdmissionPolicy(config: ClusterProxyConfig, options: 
   const binding: KubeObject = {
     apiVersion,
     kind: 'MutatingAdmissionPolicyBinding',
-    metadata: { name, labels },
+    metadata: { name: options.bindingName === undefined ? name : assertObjectName('bindingName', options.bindingName), labels },
     spec: {
       policyName: name,
       matchResources: {
@@ -132,11 +138,11 @@ function targetNamespaces(injection: ProxyInjection, namespaces: readonly string
 
 /** Opt-out annotation and name patterns (namespaces are the binding's job). */
 function matchConditions(injection: ProxyInjection): Json[] {
-  const { optOutAnnotation, names } = injection.exclusions;
+  const { optOutAnnotation, optOutValue, names } = injection.exclusions;
   const key = celString(optOutAnnotation);
   const conditions: Json[] = [{
     name: 'not-opted-out',
-    expression: `!has(object.metadata.annotations) || !(${key} in object.metadata.annotations) || object.metadata.annotations[${key}] != "false"`,
+    expression: `!has(object.metadata.annotations) || !(${key} in object.metadata.annotations) || object.metadata.annotations[${key}] != ${celString(optOutValue)}`,
   }];
   if (names.length > 0) {
     // pods created by controllers have only generateName at admission

@@ -1,7 +1,9 @@
-import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
 import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from './kyverno-policy';
+import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { TrustManagerResource } from './trust-bundle';
 import { KubeObject } from '../k8s/manifest';
+import { finishProduct } from '../product/credentials';
 import { manifestsProduct, Product } from '../product/product';
 
 /**
@@ -9,22 +11,23 @@ import { manifestsProduct, Product } from '../product/product';
  * workload, policy source and `ProxyAwareDeployment` in that namespace reads the same ones.
  */
 
-/** The Secret and ConfigMap a workload's injected env and CA volume read. */
+/** The Secret and ConfigMap a workload's injected env and CA volume read (or the trust-manager object writing the ConfigMap). */
 function isInjectionSource(manifest: KubeObject): boolean {
-  return manifest.apiVersion === 'v1' && (manifest.kind === 'Secret' || manifest.kind === 'ConfigMap');
+  return (manifest.apiVersion === 'v1' && (manifest.kind === 'Secret' || manifest.kind === 'ConfigMap'))
+    || Object.values(TrustManagerResource).includes(manifest.kind as TrustManagerResource);
 }
 
 /** The Kyverno ClusterPolicy, its RBAC, and the sources it clones (shared). */
-export function kyvernoProxyPolicyProduct(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}): Product {
-  return manifestsProduct(renderKyvernoProxyPolicy(proxy, options), isInjectionSource);
+export function kyvernoProxyPolicyProduct(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}, metadata?: unknown): Product {
+  return finishProduct(manifestsProduct(renderKyvernoProxyPolicy(proxy, options), isInjectionSource), proxy, metadata);
 }
 
 /** The MutatingAdmissionPolicy, its binding, and the sources in each target namespace (shared). */
-export function proxyAdmissionPolicyProduct(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}): Product {
-  return manifestsProduct(renderProxyAdmissionPolicy(proxy, options), isInjectionSource);
+export function proxyAdmissionPolicyProduct(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}, metadata?: unknown): Product {
+  return finishProduct(manifestsProduct(renderProxyAdmissionPolicy(proxy, options), isInjectionSource), proxy, metadata);
 }
 
 /** The sources an injected workload reads (all shared). */
-export function injectionSourcesProduct(sources: readonly KubeObject[]): Product {
-  return manifestsProduct(sources, () => true);
+export function injectionSourcesProduct(proxy: ClusterProxyConfig, sources: readonly KubeObject[]): Product {
+  return finishProduct(manifestsProduct(sources, () => true), proxy);
 }

@@ -1,7 +1,6 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue } from '../errors';
 import { ContainerEnvGroup, proxyContainerEnvGroups, proxyEnvUsesSecret, proxySecretManifest, proxySecretName } from './container-env';
-import { OPT_OUT_VALUE } from './defaults';
 import { InjectionExclusions, ProxyInjectionOptions, ResolvedExclusions, resolveExclusions } from './injection-options';
 import { applyJsonPatch, JsonPatchAdd } from './json-patch';
 import { matchesNamePattern } from './name-patterns';
@@ -77,7 +76,7 @@ export class ProxyInjection {
   public supportObjects(namespace?: string): KubeObject[] {
     return [
       ...(this.usesSecret ? [proxySecretManifest(this.config, namespace, { secretName: this.secretName })] : []),
-      ...(this.trust ? [trustBundleConfigMap(this.trust, namespace)] : []),
+      ...(this.trust ? [this.trust.trustManager ?? trustBundleConfigMap(this.trust, namespace)] : []),
     ];
   }
 
@@ -92,7 +91,7 @@ export class ProxyInjection {
     }
     const specPath = podSpecPath(manifest.apiVersion, manifest.kind);
     const podMetadata = specPath ? valueAt(manifest, podMetadataPath(specPath)) as KubeObject['metadata'] | undefined : undefined;
-    return [metadata, podMetadata].some((meta) => meta?.annotations?.[this.exclusions.optOutAnnotation] === OPT_OUT_VALUE);
+    return [metadata, podMetadata].some((meta) => meta?.annotations?.[this.exclusions.optOutAnnotation] === this.exclusions.optOutValue);
   }
 
   /** The operations (and support objects) that put `manifest`'s pods behind the proxy. */

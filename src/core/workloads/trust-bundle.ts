@@ -11,15 +11,22 @@ import { assertDnsLabel, assertObjectName } from '../k8s/names';
  * Which public roots join the corporate CA in the bundle file that replacing variables
  * (`SSL_CERT_FILE`, `REQUESTS_CA_BUNDLE`, `CURL_CA_BUNDLE`) point at.
  *
+ * - `none` (the default): only the corporate CA. Right when every TLS connection that leaves the
+ *   cluster is intercepted; otherwise use trust-manager (`trustManager`), which adds the public
+ *   roots of its own image, or combine the file with the image's store per runtime (README).
  * - `node-mozilla`: the Mozilla root store compiled into the Node.js that runs the synth
- *   (`tls.rootCertificates`). Destinations the proxy does not intercept (NO_PROXY entries with
- *   public certificates, such as cloud APIs, and hosts on the proxy's own bypass list) keep
- *   working. The roots are those of the synthesizing Node.js version, so upgrading Node changes
- *   the ConfigMap.
- * - `none`: only the corporate CA. Right when every TLS connection that leaves the cluster is
- *   intercepted; anything else then fails verification in runtimes that read replacing variables.
+ *   (`tls.rootCertificates`): about 140 certificates (some 200 KB) in every namespace, changing
+ *   whenever the synthesizing Node.js does. Opt-in only.
  */
 export type SystemRoots = 'node-mozilla' | 'none';
+
+/** The trust-manager resource that builds the bundle. */
+export enum TrustManagerResource {
+  /** `trust.cert-manager.io/v1alpha1` `Bundle` (trust-manager up to 0.x releases). */
+  BUNDLE = 'Bundle',
+  /** `trust-manager.io/v1alpha2` `ClusterBundle` (its successor). */
+  CLUSTER_BUNDLE = 'ClusterBundle',
+}
 
 /** How pods get the corporate CA (only used when `ProxySettings.trustedCaPem` is set). */
 export interface TrustBundleOptions {
@@ -29,6 +36,16 @@ export interface TrustBundleOptions {
    * @default 'node-mozilla'
    */
   readonly systemRoots?: SystemRoots;
+  /**
+   * Let cert-manager's trust-manager build and distribute the bundle: the library emits one
+   * cluster-scoped `Bundle` (`trust.cert-manager.io/v1alpha1`) or `ClusterBundle`
+   * (`trust-manager.io/v1alpha2`) with trust-manager's default CAs and the corporate CA as sources,
+   * instead of a ConfigMap per namespace; every trust variable then points at its one key.
+   * `systemRoots` does not apply.
+   *
+   * @default - no trust-manager: the library writes the ConfigMaps
+   */
+  readonly trustManager?: TrustManagerResource;
   /**
    * Name of the ConfigMap holding the bundle (the same name in every namespace).
    *
@@ -75,8 +92,14 @@ export interface TrustBundlePlan {
   readonly mountPath: string;
   /** Pod volume name. */
   readonly volumeName: string;
-  /** The ConfigMap `data`: the full bundle and the corporate CA alone. */
+  /** The ConfigMap `data`: the full bundle and the corporate CA alone (unless trust-manager writes it). */
   readonly data: { readonly [key: string]: string };
+  /**
+   * The trust-manager resource that writes the ConfigMaps instead of the library.
+   *
+   * @default - none
+   */
+  readonly trustManager?: KubeObject;
   /** One group per trust variable (each skipped when the container sets it). */
   readonly envGroups: readonly ContainerEnvGroup[];
 }
@@ -88,7 +111,7 @@ const SYSTEM_ROOTS: ReadonlySet<string> = new Set(['node-mozilla', 'none']);
  * a {@link ProxyConfigError} naming the option for a bad name, path or roots choice.
  */
 export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundleOptions = {}): TrustBundlePlan | undefined {
-  const systemRoots = options.systemRoots ?? 'node-mozilla';
+  const systemRoots = options.systemRoots ?? 'none';
   if (!SYSTEM_ROOTS.has(systemRoots)) {
     throw invalidValue('trustBundle.systemRoots', systemRoots, 'must be "node-mozilla" or "none"');
   }
@@ -98,13 +121,51 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
   if (!corporate) {
     return undefined;
   }
-  const env: ContainerEnvVar[] = CA_TRUST_VARIABLES.map(({ name, key }) => ({ name, value: `${mountPath}/${key}` }));
+  const trustManager = parseTrustManager(options.trustManager);
+  // trust-manager writes one key: the variables that would read the corporate CA alone read the
+  // whole bundle (extending variables then add the public roots again, which is harmless)
+  const keyFor = (key: string): string => (trustManager ? CA_BUNDLE_KEY : key);
+  const env: ContainerEnvVar[] = CA_TRUST_VARIABLES.map(({ name, key }) => ({ name, value: `${mountPath}/${keyFor(key)}` }));
   return {
     configMapName,
     mountPath,
     volumeName: CA_VOLUME_NAME,
-    data: { [CA_BUNDLE_KEY]: bundlePem(corporate, systemRoots), [CORPORATE_CA_KEY]: corporate.pem },
+    data: { [CA_BUNDLE_KEY]: bundlePem(corporate, trustManager ? 'none' : systemRoots), [CORPORATE_CA_KEY]: corporate.pem },
+    ...(trustManager ? { trustManager: trustManagerObject(trustManager, configMapName, corporate) } : {}),
     envGroups: env.map((variable) => ({ names: [variable.name], variables: [variable] })),
+  };
+}
+
+function parseTrustManager(value: unknown): TrustManagerResource | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  const kinds = Object.values(TrustManagerResource) as string[];
+  if (!kinds.includes(value as string)) {
+    throw invalidValue('trustBundle.trustManager', value, `must be one of ${kinds.map((kind) => `"${kind}"`).join(', ')}`);
+  }
+  return value as TrustManagerResource;
+}
+
+/**
+ * The cluster-scoped trust-manager object that writes ConfigMap `name` (key `ca-bundle.crt`) into
+ * every namespace: its default CAs (the public roots it ships) and the corporate CA.
+ */
+function trustManagerObject(kind: TrustManagerResource, name: string, corporate: CaBundle): KubeObject {
+  const metadata = { name, labels: { [MANAGED_BY_LABEL]: MANAGED_BY } };
+  if (kind === TrustManagerResource.BUNDLE) {
+    return {
+      apiVersion: 'trust.cert-manager.io/v1alpha1',
+      kind,
+      metadata,
+      spec: { sources: [{ useDefaultCAs: true }, { inLine: corporate.pem }], target: { configMap: { key: CA_BUNDLE_KEY } } },
+    };
+  }
+  return {
+    apiVersion: 'trust-manager.io/v1alpha2',
+    kind,
+    metadata,
+    spec: { defaultCAs: { provider: 'System' }, inLineCAs: corporate.pem, target: { configMap: { data: [{ key: CA_BUNDLE_KEY }] }, namespaceSelector: {} } },
   };
 }
 

@@ -73,7 +73,7 @@ describe('addProxyToKubeadmObjects', () => {
   test('a second proxy replaces the first: one Secret, the template renamed from its base name', () => {
     const chart = existingChart();
     const first = addProxyToKubeadmObjects(chart, { proxy: demoProxy(), clusterName: 'demo' });
-    const second = addProxyToKubeadmObjects(chart, { proxy: demoProxy({ password: 'rotated' }), clusterName: 'demo' });
+    const second = addProxyToKubeadmObjects(chart, { proxy: demoProxy({ password: 'rotated', credentialsRevision: '2' }), clusterName: 'demo' });
     const manifests = Testing.synth(chart);
     expect(manifests.filter((manifest) => manifest.kind === 'Secret').map((secret) => secret.metadata.name)).toEqual([second.secret!.name]);
     expect(second.secret!.name).not.toBe(first.secret!.name);

@@ -9,7 +9,7 @@ describe('policy constructs', () => {
 
   test('KyvernoProxyPolicy synthesizes exactly the core objects, and they validate', () => {
     const chart = Testing.chart();
-    const construct = new KyvernoProxyPolicy(chart, 'policy', { config, excludeNamespaces: ['legacy'] });
+    const construct = new KyvernoProxyPolicy(chart, 'policy', { proxy: config, excludeNamespaces: ['legacy'] });
     const manifests = Testing.synth(chart);
     const byKey = (objects: any[]) => Object.fromEntries(objects.map((o) => [`${o.kind}/${o.metadata.namespace}/${o.metadata.name}`, o]));
     expect(byKey(manifests)).toEqual(byKey(renderKyvernoProxyPolicy(config, { excludeNamespaces: ['legacy'] })));
@@ -35,7 +35,7 @@ describe('policy constructs', () => {
 
   test('ProxyAdmissionPolicy synthesizes the policy, the binding and the namespace objects', () => {
     const chart = Testing.chart();
-    const construct = new ProxyAdmissionPolicy(chart, 'map', { config, namespaces: ['apps'] });
+    const construct = new ProxyAdmissionPolicy(chart, 'map', { proxy: config, namespaces: ['apps'] });
     expect(Testing.synth(chart)).toEqual(renderProxyAdmissionPolicy(config, { namespaces: ['apps'] }));
     expect(construct.binding.kind).toBe('MutatingAdmissionPolicyBinding');
     expect(ApiObject.of(construct)).toBe(construct.policy);

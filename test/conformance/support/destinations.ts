@@ -2,6 +2,7 @@ import { ComputedCluster } from './clusters';
 import { parseCidr } from '../../../src/core/cidr';
 import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/ip';
 import { parseNoProxyEntry } from '../../../src/core/noproxy';
+import { knownClusterIps } from '../../../src/core/noproxy/cluster-ips';
 
 /**
  * The destinations every client is asked about, per cluster, and for each one the NO_PROXY tokens
@@ -20,8 +21,8 @@ import { parseNoProxyEntry } from '../../../src/core/noproxy';
  * - `must-proxy`: external destinations: through the proxy in every client;
  * - `over-match-probe`: lookalikes of NO_PROXY entries (`notcluster.local`), where some clients
  *   over-match by design of their matcher; reported, and the model must predict them;
- * - `advisory`: destinations outside what a definition states (another loopback address, a
- *   `service.namespace` short name); reported with whether a derivable token would cover them.
+ * - `advisory`: destinations outside what a definition states (a `service.namespace` short
+ *   name); reported with whether a derivable token would cover them.
  */
 export type DestinationClass = 'must-bypass' | 'must-proxy' | 'over-match-probe' | 'advisory';
 
@@ -175,20 +176,17 @@ export function destinationsFor(cluster: ComputedCluster): ConformanceDestinatio
       kind: 'must-bypass',
       derivable: [...suffixTokens(`svc.${domain}.`), ...suffixTokens(`${domain}.`)],
     },
-    {
-      key: 'api-clusterip',
-      label: `API server ClusterIP (${familyName(network.services[0])})`,
-      url: `https://${urlHost(network.apiServerIp)}/`,
-      kind: 'must-bypass',
-      derivable: [...exactIpTokens(network.apiServerIp), ...blockTokens(network.services[0])],
-    },
-    {
-      key: 'dns-clusterip',
-      label: `cluster DNS ClusterIP (${familyName(network.services[0])})`,
-      url: `http://${urlHost(network.dnsServiceIp)}:9153/metrics`,
-      kind: 'must-bypass',
-      derivable: [...exactIpTokens(network.dnsServiceIp), ...blockTokens(network.services[0])],
-    },
+    ...knownClusterIps(network).map((known, index): ConformanceDestination => {
+      const api = known.service === 'kubernetes';
+      const cidr = network.services[index < 2 ? 0 : 1];
+      return {
+        key: `${api ? 'api' : 'dns'}-clusterip${index < 2 ? '' : '-2'}`,
+        label: `${api ? 'API server' : 'cluster DNS'} ClusterIP (${familyName(cidr)}${index < 2 ? '' : ', second family'})`,
+        url: api ? `https://${urlHost(known.address)}/` : `http://${urlHost(known.address)}:9153/metrics`,
+        kind: 'must-bypass',
+        derivable: [...exactIpTokens(known.address), ...blockTokens(cidr)],
+      };
+    }),
     ...network.services.map((cidr): ConformanceDestination => ({
       key: `service-ip-${familyName(cidr)}`,
       label: `any ClusterIP (${familyName(cidr)})`,
@@ -219,10 +217,17 @@ export function destinationsFor(cluster: ComputedCluster): ConformanceDestinatio
     ...EXTERNAL,
     ...overMatchProbes(domain),
     {
-      key: 'other-loopback-v4',
-      label: '127.0.0.53 (another loopback address)',
+      key: 'resolver-stub-v4',
+      label: '127.0.0.53 (systemd-resolved stub)',
       url: 'http://127.0.0.53/',
-      kind: 'advisory',
+      kind: 'must-bypass',
+      derivable: [...exactIpTokens('127.0.0.53'), ...blockTokens('127.0.0.0/8')],
+    },
+    {
+      key: 'other-loopback-v4',
+      label: '127.1.2.3 (any other loopback address)',
+      url: 'http://127.1.2.3:8080/',
+      kind: 'must-bypass',
       derivable: blockTokens('127.0.0.0/8'),
     },
     { key: 'service-namespace', label: 'web.shop (Service.namespace short name)', url: 'http://web.shop:8080/', kind: 'advisory', derivable: [] },

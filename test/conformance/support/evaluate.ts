@@ -26,7 +26,7 @@ export const MATRIX_CLIENTS: readonly RealClientId[] = [...NO_PROXY_CLIENT_IDS, 
  * - `over-match`: a lookalike went direct (the client's matcher over-matches; the model predicts it)
  * - `not-covered`: on the proxy although some derivable token would make this client go direct
  *   (a failure for must-bypass destinations of modelled clients; a finding for advisory ones and
- *   for the JVM's CIDR members, which the library documents as skipped)
+ *   for the JVM's members of blocks too large for its octet globs, which the library reports as skipped)
  * - `fail`: any requirement broken; see the failure text
  */
 export type CellStatus = 'direct' | 'proxied' | 'uncoverable' | 'over-match' | 'not-covered' | 'fail';

@@ -19,6 +19,9 @@ const SHORT: Record<RealClientId, string> = {
   'node24-http': 'n24h',
   'node24-fetch': 'n24f',
   'ruby': 'ruby',
+  'python-httpx': 'pyX',
+  'python-aiohttp': 'pyA',
+  'perl-lwp': 'lwp',
   'java': 'java',
 };
 
@@ -110,7 +113,7 @@ export function renderMatrixReport(matrix: readonly ClusterMatrix[], versions: P
     '',
     'Every cell is the decision of a **real client**, asked with the NO_PROXY value this library renders for the',
     'cluster (the JVM: its `http.nonProxyHosts`). Decision functions are called where the client has one (Go,',
-    'Python, proxy-from-env, Ruby, the JDK); curl, wget and Node 24 make real requests inside a network namespace',
+    'Python, proxy-from-env, Ruby, Perl, the JDK); curl, wget and Node 24 make real requests inside a network namespace',
     'whose only device is `lo`, seen by a witness proxy on 127.0.0.1. Each decision of a modelled client is',
     'compared with the library\'s model (`explainNoProxy`). Where a must-bypass destination stays on the proxy,',
     'the client is asked again with every token a definition could derive for it: if that is proxied too, no',
@@ -135,7 +138,7 @@ export function renderMatrixReport(matrix: readonly ClusterMatrix[], versions: P
       ['P', 'through the proxy, as required (external destinations, lookalikes)'],
       ['P°', 'through the proxy, and no value derivable from the definition makes this client go direct: a client limit'],
       ['D!', 'a lookalike went direct: the client\'s matcher over-matches (the model predicts it)'],
-      ['P+', 'through the proxy although a derivable value would go direct: a finding (advisory rows, JVM CIDR members)'],
+      ['P+', 'through the proxy although a derivable value would go direct: a finding (advisory rows, JVM blocks too large for octet globs)'],
       ['**FAIL**', 'a requirement is broken, or the model and the real client disagree'],
     ]),
     '',

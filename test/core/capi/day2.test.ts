@@ -21,18 +21,22 @@ function rolloutInputs(options: ProxiedClusterOptions) {
   };
 }
 
-const changes: Array<[string, Partial<ProxiedClusterOptions>]> = [
-  ['a new proxy URL', { settings: settingsProps({ httpsProxy: 'http://proxy2.corp.example:3128' }) }],
-  ['a password rotation', { settings: settingsProps({ password: 'rotated-secret' }) }],
-  ['a new installation-wide NO_PROXY entry', { settings: settingsProps({ noProxy: ['.corp.example', '10.0.0.0/8', 'registry.corp.example'] }) }],
-  ['a new proxy CA', { settings: settingsProps({ trustedCaPem: CA_2 }) }],
+/** Delivery `inline` is for proxies without credentials (credentials live only in Secrets). */
+const credentialsFor = (delivery: NodeProxyDelivery) => (delivery === 'inline' ? { username: undefined, password: undefined } : {});
+
+const changes = (delivery: NodeProxyDelivery): Array<[string, Partial<ProxiedClusterOptions>]> => [
+  ['a new proxy URL', { settings: settingsProps({ httpsProxy: 'http://proxy2.corp.example:3128', ...credentialsFor(delivery) }) }],
+  ...(delivery === 'secret' ? [['a password rotation with a new credentials revision', { settings: settingsProps({ password: 'rotated-secret', credentialsRevision: '2' }) }]] as Array<[string, Partial<ProxiedClusterOptions>]> : []),
+  ['a new installation-wide NO_PROXY entry', { settings: settingsProps({ noProxy: ['.corp.example', '10.0.0.0/8', 'registry.corp.example'], ...credentialsFor(delivery) }) }],
+  ['a new proxy CA', { settings: settingsProps({ trustedCaPem: CA_2, ...credentialsFor(delivery) }) }],
 ];
 
 describe.each(['secret', 'inline'] as NodeProxyDelivery[])('Day 2, delivery %s', (delivery) => {
-  const before = rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings: settingsProps({ trustedCaPem: CA_1 }) }));
+  const base = () => settingsProps({ trustedCaPem: CA_1, ...credentialsFor(delivery) });
+  const before = rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings: base() }));
 
-  test.each(changes)('%s rolls the control plane and every worker pool', (_, change) => {
-    const after = rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings: settingsProps({ trustedCaPem: CA_1 }), ...change }));
+  test.each(changes(delivery))('%s rolls the control plane and every worker pool', (_, change) => {
+    const after = rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings: base(), ...change }));
     if (delivery === 'secret') {
       expect(after.secretName).not.toBe(before.secretName);
     }
@@ -42,10 +46,31 @@ describe.each(['secret', 'inline'] as NodeProxyDelivery[])('Day 2, delivery %s',
   });
 
   test('the same proxy changes nothing, and a replica change rolls nothing', () => {
-    const settings = settingsProps({ trustedCaPem: CA_1 });
+    const settings = base();
     expect(rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings }))).toEqual(before);
     const scaled = clusterOptions({ delivery, osFamily: 'ubuntu', settings });
     const rescaled = { ...scaled, workerPools: scaled.workerPools!.map((pool) => ({ ...pool, replicas: 5 })) };
     expect(rolloutInputs(rescaled)).toEqual(before);
+  });
+});
+
+describe('Day 2: credentials', () => {
+  const withPassword = (password: string, credentialsRevision?: string) =>
+    rolloutInputs(clusterOptions({ osFamily: 'ubuntu', settings: settingsProps({ trustedCaPem: CA_1, password, credentialsRevision }) }));
+
+  test('a new password alone rolls nothing: no name or spec outside the Secret depends on it', () => {
+    expect(withPassword('first-secret', '1')).toEqual(withPassword('rotated-secret', '1'));
+  });
+
+  test('a new credentials revision rolls the control plane and every worker pool', () => {
+    const before = withPassword('first-secret', '1');
+    const after = withPassword('rotated-secret', '2');
+    expect(after.secretName).not.toBe(before.secretName);
+    expect(after.controlPlaneSpec).not.toBe(before.controlPlaneSpec);
+    after.templateNames.forEach((name, index) => expect(name).not.toBe(before.templateNames[index]));
+  });
+
+  test('delivery inline is refused with credentials, naming the prop', () => {
+    expect(() => proxiedClusterObjects(clusterOptions({ delivery: 'inline' }))).toThrow(/^delivery: must be "secret" when the proxy URLs carry credentials/);
   });
 });

@@ -2,12 +2,12 @@ import { parse } from 'yaml';
 import { CA_1, demoProxy, NASTY_PASSWORD } from './fixtures';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
 import { proxyVariables } from '../../../src/core/proxy-environment';
-import { createUnitDirectory, parsedEnvironment, skipSystemd, UnitDirectory, verifyUnit } from '../render/systemd-harness';
+import { createUnitDirectory, parsedEnvironment, UnitDirectory, verifyUnit } from '../render/systemd-harness';
 
 // Every drop-in the Cluster API objects put on a node, as systemd reads it: from the Secret
 // (delivery secret, what contentFrom resolves to) and inline, with a password full of systemd
 // specifier and quoting characters.
-(skipSystemd ? describe.skip : describe)('node drop-ins in real systemd', () => {
+describe('node drop-ins in real systemd', () => {
   let unit: UnitDirectory;
   beforeAll(() => {
     unit = createUnitDirectory();

@@ -61,7 +61,7 @@ describe('nodeProxyBootstrap: delivery', () => {
     expect(inline.secret).toBeUndefined();
     expect(inline.files[0].content).toContain('HTTP_PROXY=http://CORP%%5Csvc-k8s:p%%40ss');
     expect(() => nodeProxyBootstrap(demoProxy(), { ...base, delivery: 'configmap' as never }))
-      .toThrow('delivery: must be "inline" or "secret" (got "configmap")');
+      .toThrow('delivery: must be one of "inline", "secret" (got "configmap")');
   });
 
   test('inline content over the 10240-character CRD limit is sent gzip+base64 on cloud-config, and decodes to the same bytes', () => {
@@ -96,10 +96,13 @@ describe('nodeProxyBootstrap: delivery', () => {
     expect(viaSecret.secret!.stringData.containerdProxy.length).toBeGreaterThan(10240);
   });
 
-  test('the Secret name follows the content, and only the content', () => {
+  test('the Secret name follows the credential-free content and the credentials revision, never the credentials', () => {
     const name = (proxy = demoProxy(), clusterName = 'demo'): string => nodeProxyBootstrap(proxy, { clusterName }).secret!.metadata.name;
     expect(name()).toBe(name());
-    expect(name(demoProxy({ password: 'other' }))).not.toBe(name());
+    expect(name(demoProxy({ password: 'other' }))).toBe(name());
+    expect(name(demoProxy({ username: 'someone-else' }))).toBe(name());
+    expect(name(demoProxy({ credentialsRevision: '2' }))).not.toBe(name());
+    expect(name(demoProxy({ httpProxy: 'http://other-proxy.corp.example:3128' }))).not.toBe(name());
     expect(name(demoProxy({}, { pods: ['10.244.0.0/16'] }))).not.toBe(name());
     expect(name(demoProxy(), 'other')).toMatch(/^other-systemd-proxy-/);
   });
@@ -178,7 +181,7 @@ describe('nodeProxyBootstrap: proxy CA per OS family', () => {
     expect(() => nodeProxyBootstrap(withCa, { ...base, osFamily: 'flatcar' }))
       .toThrow(/^bootstrapFormat: must be "ignition" for Flatcar nodes: Flatcar does not run cloud-config runcmd/);
     expect(() => nodeProxyBootstrap(withCa, { ...base, bootstrapFormat: 'butane' as never }))
-      .toThrow('bootstrapFormat: must be "cloud-config" or "ignition" (got "butane")');
+      .toThrow('bootstrapFormat: must be one of "cloud-config", "ignition" (got "butane")');
   });
 });
 
@@ -222,7 +225,7 @@ describe('nodeProxyBootstrap: file locations, owner and mode', () => {
     [{ kubeletDropInPath: '/etc/systemd/system/kubelet.service/p.conf' }, 'files.kubeletDropInPath: must be a systemd drop-in'],
     [{ kubeletDropInPath: '/etc/systemd/system/kubelet.service.d/proxy' }, 'files.kubeletDropInPath: must be a systemd drop-in'],
     [{ envFilePath: '/etc/proxy env.sh' }, 'files.envFilePath: must be an absolute path'],
-    [{ envFilePath: '/etc/systemd/system/kubelet.service.d/http-proxy.conf' }, 'files: containerdDropInPath, kubeletDropInPath and envFilePath must be three different files'],
+    [{ envFilePath: '/etc/systemd/system/kubelet.service.d/http-proxy.conf' }, 'files: the drop-ins and the env file must be different files'],
     [{ owner: 'root:root:root' }, 'files.owner: must be "user" or "user:group"'],
   ])('file option %j is refused', (files, message) => {
     expect(() => nodeProxyBootstrap(demoProxy(), { ...base, files })).toThrow(message);

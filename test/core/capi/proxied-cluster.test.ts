@@ -23,7 +23,8 @@ describe('proxiedClusterObjects', () => {
       capiVersion,
       bootstrapFormat,
       delivery,
-      settings: settingsProps({ trustedCaPem: CA_1 }),
+      // delivery inline is for proxies without credentials
+      settings: settingsProps({ trustedCaPem: CA_1, ...(delivery === 'inline' ? { username: undefined, password: undefined } : {}) }),
       osFamily: bootstrapFormat === 'ignition' ? 'flatcar' : 'ubuntu',
     }));
     expect(result.objects.map((object) => `${object.apiVersion} ${object.kind}`)).toEqual([
@@ -150,7 +151,7 @@ describe('proxiedClusterObjects: bad input fails at construction, naming the pro
 
   test('inline content over the CRD limit is compressed, and the objects still validate', () => {
     const noProxy = Array.from({ length: 700 }, (_, i) => `host-${i}.corp.example`);
-    const { objects } = proxiedClusterObjects(clusterOptions({ settings: settingsProps({ noProxy }), delivery: 'inline' }));
+    const { objects } = proxiedClusterObjects(clusterOptions({ settings: settingsProps({ noProxy, username: undefined, password: undefined }), delivery: 'inline' }));
     expectValidObjects(objects);
     expect(JSON.stringify(objects)).toContain('"encoding":"gzip+base64"');
   });

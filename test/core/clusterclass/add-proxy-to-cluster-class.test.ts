@@ -105,6 +105,25 @@ describe.each(['v1beta2', 'v1beta1'] as const)('ClusterClass %s', (version) => {
       delivery: 'secret',
     },
     {
+      name: 'layout: extra unit, upper-only drop-ins, upper-then-lower env file, base64, placed last, no owner',
+      props: {
+        settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
+        osFamily: 'ubuntu',
+        files: { dropInUnits: ['containerd', 'kubelet', 'teleport'], dropInVariables: 'upperOnly', exportVariables: 'upperThenLower', encoding: 'base64', position: 'last', omitOwner: true },
+      },
+      delivery: 'inline',
+    },
+    {
+      name: 'profile giantswarm with credentials (secret; the class keeps hashed Secret names)',
+      props: { settings: settingsProps(), files: { profile: 'giantswarm' } },
+      delivery: 'secret',
+    },
+    {
+      name: 'profile tkg-clusterclass without credentials (the class keeps the env file)',
+      props: { settings: settingsProps({ username: undefined, password: undefined }), files: { profile: 'tkg-clusterclass' } },
+      delivery: 'inline',
+    },
+    {
       name: 'Flatcar (Ignition), inline',
       props: { settings: settingsProps({ username: undefined, password: undefined }), bootstrapFormat: 'ignition', containerdWaitSeconds: 30 },
       delivery: 'inline',
@@ -220,6 +239,9 @@ describe('refused ClusterClasses', () => {
     expect(() => addProxyToClusterClass({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, [], props)).toThrow(/clusterClass: must be a cluster.x-k8s.io\/v1beta1 or v1beta2 ClusterClass/);
     expect(() => new ClusterClassProxy({ ...props, variableName: 'builtin' })).toThrow(/variableName: must be letters and digits/);
     expect(() => new ClusterClassProxy({ ...props, additionalNoProxy: ['10.0.0.0/33'] })).toThrow(/additionalNoProxy\[0\]/);
+    const open = { settings: settingsProps({ username: undefined, password: undefined }) };
+    expect(() => new ClusterClassProxy({ ...open, files: { kubeadmEnvironment: 'exports' } })).toThrow(/files.kubeadmEnvironment: must not be "exports" in a ClusterClass/);
+    expect(() => new ClusterClassProxy({ ...props, files: { fixedSecretName: true } })).toThrow(/files.fixedSecretName: must not be true in a ClusterClass/);
   });
 
   test('a template over Cluster API\'s 10240-character limit fails at construction, naming the cause', () => {

@@ -112,6 +112,7 @@ describe('the ClusterClass NO_PROXY template', () => {
     // The cases exercise what the template computes: coverage, ClusterIPs, canonical IPv6.
     expect(results[0].value).not.toContain('10.96.0.0/12');
     expect(results[0].value).toContain('10.96.0.1,10.96.0.10');
+    expect(results[2].value).toContain('10.96.0.1,10.96.0.53,fd00:10:96::1,[fd00:10:96::1],fd00:10:96::a,[fd00:10:96::a]');
     expect(results[3].value).not.toContain('metadata.google.internal');
     expect(results[4].value).toContain('fd00:1::1:0:0:1,[fd00:1::1:0:0:1]');
     expect(results[6].value).toBe('*');
@@ -145,6 +146,7 @@ describe('the ClusterClass NO_PROXY template', () => {
     const base = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };
     expect(run({ pods: ['192.168.0.1/16'], services: ['10.96.0.0/12'] })).toMatch(/cluster-proxy-constructs: pods: "192.168.0.1\/16" has host bits set/);
     expect(run({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/29'] })).toMatch(/services\[0\]: "10.96.0.0\/29" is too small/);
+    expect(run({ pods: ['192.168.0.0/16', 'fd00::/64'], services: ['10.96.0.0/12', 'fd01::/125'] })).toMatch(/services\[1\]: "fd01::\/125" is too small/);
     expect(run({ pods: ['192.168.0.0/16'] })).toMatch(/Cluster.spec.clusterNetwork: .* must list pods and services CIDRs/);
     expect(run({ ...base, serviceDomain: 'bad_domain!' })).toMatch(/serviceDomain: ".svc.bad_domain!" is not a host name/);
     expect(run(base, { machineCidrs: ['10.0.0.0/33'] })).toMatch(/machineCidrs: "10.0.0.0\/33" has an invalid prefix length/);

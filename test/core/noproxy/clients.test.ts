@@ -36,6 +36,8 @@ describe.each(NO_PROXY_CLIENTS.map((client) => [client.id, client] as const))('t
     expect(dotted).toEqual({ 'subdomains': [false, false], 'subdomains-and-apex': [true, false], 'text-suffix': [true, true] }[client.leadingDotEntry]);
     expect(direct(client, '.example.com', 'http://api.example.com/')).toBe(true);
     expect(direct(client, 'example.com.', 'http://example.com/')).toBe(client.ignoresTrailingDot);
+    expect(direct(client, 'example.com', 'http://EXAMPLE.com/')).toBe(!client.caseSensitive);
+    expect(direct(client, 'EXAMPLE.com', 'http://example.com/')).toBe(!client.caseSensitive);
   });
 
   test('wildcards', () => {
@@ -59,6 +61,7 @@ describe.each(NO_PROXY_CLIENTS.map((client) => [client.id, client] as const))('t
     expect(direct(client, '10.0.0.5:8080', 'http://10.0.0.5:8080/')).toBe(client.ports.ipv4);
     expect(direct(client, '[fd00::10]:8080', 'http://[fd00::10]:8080/')).toBe(client.ports.ipv6);
     expect(direct(client, 'example.com:443', 'https://example.com/')).toBe(client.ports.defaultPort);
+    expect(direct(client, 'example.com:443', 'https://example.com:443/')).toBe(client.ports.writtenDefaultPort);
     // a port entry never matches another port
     expect(direct(client, 'example.com:8080', 'http://example.com:8081/')).toBe(false);
   });

@@ -4,6 +4,7 @@ import {
   clusterNoProxyDefaults,
   ClusterNoProxyDefaultsOptions,
   explainNoProxy,
+  lintNoProxy,
   formatNoProxyEntry,
   NoProxy,
 } from '../../../src/core/noproxy';
@@ -25,7 +26,7 @@ const texts = (options?: ClusterNoProxyDefaultsOptions, input: ClusterFacts = fa
 describe('clusterNoProxyDefaults', () => {
   test('the complete default set, in documented order', () => {
     expect(texts()).toEqual([
-      'localhost', '127.0.0.1', '::1',
+      'localhost', '127.0.0.1', '::1', '127.0.0.0/8', '127.0.0.53', '127.0.0.54', '127.0.1.1',
       '.svc',
       '.svc.cluster.local', '.cluster.local', '.cluster.local.',
       'kubernetes', 'kubernetes.default',
@@ -47,7 +48,7 @@ describe('clusterNoProxyDefaults', () => {
   });
 
   test.each<[keyof ClusterNoProxyDefaultsOptions, string[]]>([
-    ['loopback', ['localhost', '127.0.0.1', '::1']],
+    ['loopback', ['localhost', '127.0.0.1', '::1', '127.0.0.0/8', '127.0.0.53', '127.0.0.54', '127.0.1.1']],
     ['serviceSuffix', ['.svc']],
     ['clusterDomain', ['.svc.cluster.local', '.cluster.local', '.cluster.local.']],
     ['kubernetesService', ['kubernetes', 'kubernetes.default']],
@@ -73,10 +74,21 @@ describe('clusterNoProxyDefaults', () => {
     });
     const result = texts(undefined, network);
     expect(result).toEqual(expect.arrayContaining([
-      '.corp.internal', '.corp.internal.', 'fd00:10:96::1', 'fd00:10:96::a', 'fd00:10:244::/56', '192.168.0.0/16',
+      '.corp.internal', '.corp.internal.', 'fd00:10:96::1', 'fd00:10:96::a', '10.96.0.1', '10.96.0.10', 'fd00:10:244::/56', '192.168.0.0/16',
       'fd00:10:96::/112', '10.96.0.0/12', 'fd00::1', 'metadata', 'metadata.google.internal.',
     ]));
     expect(result).not.toContain('.cluster.local');
+    // one API server and one DNS ClusterIP per family, primary family first
+    expect(result.filter((text) => /^(fd00:10:96::[1a]|10\.96\.0\.1|10\.96\.0\.10)$/.test(text)))
+      .toEqual(['fd00:10:96::1', 'fd00:10:96::a', '10.96.0.1', '10.96.0.10']);
+    expect(network.clusterIps).toEqual(['fd00:10:96::1', 'fd00:10:96::a', '10.96.0.1', '10.96.0.10']);
+  });
+
+  test('a dual-stack second service CIDR too small for the ClusterIPs is refused, naming it', () => {
+    expect(() => clusterNoProxyDefaults({ ...facts, services: ['10.96.0.0/12', 'fd00::/125'] }))
+      .toThrow(/^network\.services\[1\]: is too small .* \(got "fd00::\/125"\)/);
+    expect(() => new ClusterNetwork({ pods: ['192.168.0.0/16', 'fd01::/64'], services: ['10.96.0.0/12', 'fd00::/125'] }))
+      .toThrow(/^services\[1\]: is too small .* \(got "fd00::\/125"\)/);
   });
 
   test('errors name the network field', () => {
@@ -93,7 +105,7 @@ describe('NoProxy.forCluster', () => {
     expect(noProxy.toJSON()).toEqual({
       installationWide: ['registry.corp.example', '10.50.0.0/16'],
       clusterSpecific: [
-        'localhost', '127.0.0.1', '::1', '.svc', '.cluster.local', '.cluster.local.', 'kubernetes', 'kubernetes.default',
+        'localhost', '127.0.0.1', '::1', '127.0.0.0/8', '127.0.0.53', '127.0.0.54', '127.0.1.1', '.svc', '.cluster.local', '.cluster.local.', 'kubernetes', 'kubernetes.default',
         '10.96.0.1', '10.96.0.10', '192.168.0.0/16', '10.96.0.0/12', 'api.c1.example.com', '10.0.0.0/16', '169.254.169.254',
         'git.c1.example.com',
       ],
@@ -134,7 +146,10 @@ describe('NoProxy.forCluster', () => {
     expect(explainNoProxy(noProxy.render(), 'http://8.8.8.1/').filter((verdict) => verdict.direct))
       .toEqual([expect.objectContaining({ client: 'ruby', entry: '1', quirk: 'ipv6-entry-split-at-colons' })]);
     expect(explainNoProxy(noProxy.render(), 'http://[2001:db8::1]/').filter((verdict) => verdict.direct))
-      .toEqual([expect.objectContaining({ client: 'python-requests', entry: '::1', quirk: 'suffix-without-label-boundary' })]);
+      .toEqual([
+        expect.objectContaining({ client: 'python-requests', entry: '::1', quirk: 'suffix-without-label-boundary' }),
+        expect.objectContaining({ client: 'perl-lwp', entry: '::1', quirk: 'suffix-without-label-boundary' }),
+      ]);
   });
 
   test('fits 300 installation-wide entries plus the defaults twice into a 10,240-character drop-in', () => {
@@ -142,5 +157,25 @@ describe('NoProxy.forCluster', () => {
     const value = NoProxy.forCluster(facts, { installationWide }).render();
     const dropIn = `[Service]\nEnvironment="NO_PROXY=${value}"\nEnvironment="no_proxy=${value}"\n`;
     expect(dropIn.length).toBeLessThan(10_240);
+  });
+});
+
+describe('loopback defaults', () => {
+  const others: Array<keyof ClusterNoProxyDefaultsOptions> = ['serviceSuffix', 'clusterDomain', 'kubernetesService', 'clusterIps', 'podCidrs',
+    'serviceCidrs', 'controlPlaneEndpoint', 'machineCidrs', 'providerEntries'];
+  const onlyLoopback = Object.fromEntries(others.map((category) => [category, false])) as ClusterNoProxyDefaultsOptions;
+  const loopback = new NoProxy({ clusterSpecific: clusterNoProxyDefaults(facts, onlyLoopback) });
+
+  test('the range covers every 127.x address in clients that read CIDRs or ranges; the listed ones go direct everywhere', () => {
+    const direct = (url: string): string[] => explainNoProxy(loopback.render(), url).filter((v) => v.direct).map((v) => v.client);
+    expect(direct('http://127.0.0.53/')).toHaveLength(14);
+    expect(direct('http://127.0.1.1:8080/')).toHaveLength(14);
+    expect(direct('http://127.1.2.3/')).toEqual(['go-httpproxy', 'go-stdlib', 'curl', 'python-requests', 'node24-http', 'ruby']);
+  });
+
+  test('lint says which loopback addresses stay on the proxy, and in which clients', () => {
+    const [warning] = lintNoProxy(loopback).filter((w) => w.entry === '127.0.0.0/8');
+    expect(warning.clients).toEqual(['wget', 'python-urllib', 'node-pfe-v1', 'node-pfe-v2', 'node24-fetch', 'python-httpx', 'python-aiohttp', 'perl-lwp']);
+    expect(warning.message).toMatch(/only those listed singly \(the defaults list 127\.0\.0\.1, 127\.0\.0\.53, 127\.0\.0\.54, 127\.0\.1\.1\) bypass the proxy there; any other 127\.x address goes through it/);
   });
 });

@@ -18,7 +18,7 @@ describe('parseDestination', () => {
 describe('explainNoProxy', () => {
   test('names the entry and the rule for each client, in table order', () => {
     const verdicts = explainNoProxy('example.com,.example.com', 'https://api.example.com/');
-    expect(verdicts).toHaveLength(11);
+    expect(verdicts).toHaveLength(14);
     expect(verdicts[0]).toEqual({
       client: 'go-httpproxy',
       clientName: 'Go x/net/http/httpproxy',
@@ -48,9 +48,17 @@ describe('explainNoProxy', () => {
     expect(ruby).toMatchObject({ direct: true, quirk: 'resolved-address', reason: expect.stringMatching(/resolved address 10\.96\.0\.1/) });
   });
 
-  test('Go prefers NO_PROXY, the others no_proxy', () => {
+  test('Go and LWP prefer NO_PROXY, the others no_proxy', () => {
     const verdicts = explainNoProxy({ NO_PROXY: 'a.example', no_proxy: 'b.example' }, 'http://b.example/');
-    expect(verdicts.filter((v) => !v.direct).map((v) => v.client)).toEqual(['go-httpproxy', 'go-stdlib']);
+    expect(verdicts.filter((v) => !v.direct).map((v) => v.client)).toEqual(['go-httpproxy', 'go-stdlib', 'perl-lwp']);
+  });
+
+  test('says when no value can make a client bypass the proxy: httpx and IPv6, LWP and upper-case hosts', () => {
+    const [httpx] = explainNoProxy('fd00::10,[fd00::10]', 'http://[fd00::10]/', { clients: ['python-httpx'] });
+    expect(httpx).toMatchObject({ direct: false, reason: expect.stringMatching(/Python httpx honours no IPv6 entry in any form, so no NO_PROXY value can/) });
+    const [lwp] = explainNoProxy('example.com', 'http://API.Example.com/', { clients: ['perl-lwp'] });
+    expect(lwp).toMatchObject({ direct: false, reason: expect.stringMatching(/compares the host as written \(API.Example.com\) case-sensitively/) });
+    expect(explainNoProxy('example.com', 'http://api.example.com/', { clients: ['perl-lwp'] })[0].direct).toBe(true);
   });
 });
 
@@ -63,40 +71,41 @@ describe('lintNoProxy', () => {
       field: 'noProxy[0]',
       entry: '10.96.0.0/12',
       code: 'ignored-by-some-clients',
-      clients: ['wget', 'python-urllib', 'node-pfe-v1', 'node-pfe-v2', 'node24-fetch'],
+      clients: ['wget', 'python-urllib', 'node-pfe-v1', 'node-pfe-v2', 'node24-fetch', 'python-httpx', 'python-aiohttp', 'perl-lwp'],
     });
     expect(warning.message).toBe('noProxy[0]: "10.96.0.0/12": CIDR and range entries are ignored by wget, Python urllib, proxy-from-env 1.1.0, '
-      + 'proxy-from-env 2.1.0 (axios) and Node 24 fetch, which use the proxy for addresses inside; list the addresses they must reach directly as single IPs');
+      + 'proxy-from-env 2.1.0 (axios), Node 24 fetch, Python httpx, Python aiohttp and Perl LWP, which use the proxy for addresses inside; list the addresses they must reach directly as single IPs');
   });
 
   test('IPv6 CIDRs are read by Go only', () => {
     const [warning] = lintNoProxy('fd00::/64');
-    expect(warning.clients).toEqual(['curl', 'wget', 'python-urllib', 'python-requests', 'node-pfe-v1', 'node-pfe-v2', 'node24-http', 'node24-fetch', 'ruby']);
+    expect(warning.clients).toEqual(['curl', 'wget', 'python-urllib', 'python-requests', 'node-pfe-v1', 'node-pfe-v2', 'node24-http', 'node24-fetch', 'ruby',
+      'python-httpx', 'python-aiohttp', 'perl-lwp']);
   });
 
-  test('IPv6 addresses: ignored by Ruby, over-matched by Ruby and requests', () => {
+  test('IPv6 addresses: ignored by Ruby and httpx, over-matched by Ruby, requests and LWP', () => {
     const warnings = lintNoProxy('a.example,fd00::10');
     expect(warnings.map((w) => [w.field, w.code, w.clients])).toEqual([
-      ['noProxy[1]', 'ignored-by-some-clients', ['ruby']],
-      ['noProxy[1]', 'over-match', ['ruby', 'python-requests']],
+      ['noProxy[1]', 'ignored-by-some-clients', ['ruby', 'python-httpx']],
+      ['noProxy[1]', 'over-match', ['ruby', 'python-requests', 'perl-lwp']],
     ]);
     expect(warnings[1].message).toMatch(/pieces "fd00", "10" read as host names, so every host ending in ".fd00" or ".10"/);
   });
 
   test(':port entries name curl and wget, and the clients needing the port in the URL', () => {
     const [warning] = lintNoProxy('registry.example:443');
-    expect(warning.clients).toEqual(['curl', 'wget', 'python-urllib', 'python-requests', 'node24-http']);
+    expect(warning.clients).toEqual(['curl', 'wget', 'python-urllib', 'python-requests', 'node24-http', 'python-httpx', 'python-aiohttp', 'perl-lwp']);
     expect(warning.message).toMatch(/^noProxy\[0\]: "registry.example:443": ":port" entries are not honoured/);
-    expect(lintNoProxy('10.0.0.1:8080')[0].clients).toEqual(['curl', 'wget', 'python-requests']);
+    expect(lintNoProxy('10.0.0.1:8080')[0].clients).toEqual(['curl', 'wget', 'python-requests', 'python-aiohttp', 'perl-lwp']);
   });
 
-  test('"*." globs are rewritten; "*" is unsupported by wget and Ruby', () => {
+  test('"*." globs are rewritten; "*" is unsupported by wget, Ruby and LWP', () => {
     expect(lintNoProxy('*.corp.example')).toEqual([expect.objectContaining({
       code: 'glob-rewritten',
       entry: '*.corp.example',
-      clients: ['curl', 'wget', 'python-urllib', 'python-requests', 'ruby'],
+      clients: ['curl', 'wget', 'python-urllib', 'python-requests', 'ruby', 'python-httpx', 'python-aiohttp', 'perl-lwp'],
     })]);
-    expect(messages('*')).toEqual(['noProxy[0]: "*": "*" is not supported by wget and Ruby, so the proxy is still used there']);
+    expect(messages('*')).toEqual(['noProxy[0]: "*": "*" is not supported by wget, Ruby and Perl LWP, so the proxy is still used there']);
   });
 
   test('domains and suffixes work everywhere once rendered', () => {

@@ -13,9 +13,28 @@ interface MeasuredCase {
   readonly resolve?: Record<string, string>;
 }
 
+/**
+ * The clients the reference table does not cover, measured for this table with their Debian
+ * bookworm packages (python3-httpx 0.23.3, python3-aiohttp 3.8.4, libwww-perl 6.68) through
+ * conformance/clients/python/decide.py and conformance/clients/perl/decide.pl: the ids of the
+ * cases where each went direct. The conformance suite measures them again on every run.
+ */
+const MEASURED_HERE: Readonly<Partial<Record<NoProxyClientId, readonly string[]>>> = {
+  'python-httpx': ['env-upper-only', 'env-lower-only', 'exact-host', 'suffix-no-dot', 'suffix-leading-dot', 'star-alone', 'star-in-list',
+    'uppercase-host', 'uppercase-entry', 'space-after-comma', 'trailing-space-entry', 'port-match', 'ipv4-exact', 'k8s-svc-nodot',
+    'k8s-svc-dot', 'k8s-fqdn-cluster-local-nodot', 'k8s-fqdn-cluster-local-dot'],
+  'python-aiohttp': ['env-upper-only', 'env-lower-only', 'exact-host', 'suffix-no-dot', 'suffix-leading-dot', 'apex-vs-leading-dot',
+    'star-alone', 'uppercase-host', 'uppercase-entry', 'space-after-comma', 'trailing-space-entry', 'ipv4-exact', 'ipv6-exact',
+    'k8s-svc-nodot', 'k8s-svc-dot', 'k8s-fqdn-cluster-local-nodot', 'k8s-fqdn-cluster-local-dot'],
+  'perl-lwp': ['env-upper-only', 'env-lower-only', 'env-conflict', 'exact-host', 'suffix-no-dot', 'suffix-leading-dot',
+    'partial-label-no-dot', 'space-after-comma', 'trailing-space-entry', 'ipv4-exact', 'ipv6-exact', 'k8s-svc-nodot', 'k8s-svc-dot',
+    'k8s-fqdn-cluster-local-nodot', 'k8s-fqdn-cluster-local-dot'],
+};
+const REFERENCE_CLIENTS = NO_PROXY_CLIENT_IDS.filter((id) => MEASURED_HERE[id] === undefined);
+
 const GO: NoProxyClientId[] = ['go-httpproxy', 'go-stdlib'];
 const PFE: NoProxyClientId[] = ['node-pfe-v1', 'node-pfe-v2'];
-const allBut = (...excluded: NoProxyClientId[]): NoProxyClientId[] => NO_PROXY_CLIENT_IDS.filter((id) => !excluded.includes(id));
+const allBut = (...excluded: NoProxyClientId[]): NoProxyClientId[] => REFERENCE_CLIENTS.filter((id) => !excluded.includes(id));
 
 const CASES: readonly MeasuredCase[] = [
   { id: 'env-upper-only', noProxy: { NO_PROXY: 'example.com' }, url: 'http://example.com/', direct: allBut('wget') },
@@ -70,6 +89,7 @@ describe('client models reproduce the measured NO_PROXY table', () => {
   test.each(CASES.map((c) => [c.id, c] as const))('%s', (_id, measured) => {
     const verdicts = explainNoProxy(measured.noProxy, measured.url, { resolve: (host) => measured.resolve?.[host] });
     const direct = verdicts.filter((verdict) => verdict.direct).map((verdict) => verdict.client);
-    expect(direct).toEqual(measured.direct === 'all' ? NO_PROXY_CLIENT_IDS : NO_PROXY_CLIENT_IDS.filter((id) => measured.direct.includes(id)));
+    const reference = measured.direct === 'all' ? REFERENCE_CLIENTS : measured.direct;
+    expect(direct).toEqual(NO_PROXY_CLIENT_IDS.filter((id) => (MEASURED_HERE[id]?.includes(measured.id) ?? reference.includes(id))));
   });
 });

@@ -76,6 +76,9 @@ function canExpress(client: NoProxyClientTraits, item: NoProxyEntry, destination
   if (port !== undefined && destination.explicitPort === undefined && !client.ports.defaultPort) {
     return false;
   }
+  if (port !== undefined && destination.explicitPort === (destination.scheme === 'https' ? 443 : 80) && !client.ports.writtenDefaultPort) {
+    return false;
+  }
   switch (item.kind) {
     case 'wildcard':
       return client.starAlone;

@@ -6,6 +6,7 @@ import {
   renderNoProxy,
   renderNoProxyEntry,
 } from '../../../src/core/noproxy';
+import { javaIpv4Patterns } from '../../../src/core/noproxy/java-globs';
 
 const tokens = (raw: string): string[] => renderNoProxyEntry(parseNoProxyEntry(raw, 'noProxy[0]'));
 
@@ -68,15 +69,21 @@ describe('renderNoProxy', () => {
     ]);
   });
 
-  test('java: |-separated globs, CIDRs, ranges and ports skipped and listed', () => {
-    const java = renderJavaNonProxyHosts(parseNoProxyList('example.com,.svc,10.0.0.1,fd00::1,10.96.0.0/12,10.0.0.5-10.0.0.9,x.example:8443', 'noProxy'));
-    expect(java.value).toBe('example.com|*.example.com|*.svc|10.0.0.1|[fd00::1]');
+  test('java: |-separated globs; IPv4 blocks as their octet globs; IPv6 blocks, big blocks and ports skipped and listed', () => {
+    const java = renderJavaNonProxyHosts(parseNoProxyList(
+      'example.com,.svc,10.0.0.1,fd00::1,10.96.0.0/12,10.0.0.5-10.0.0.9,192.168.0.0/16,10.0.0.0/9,fd00::/64,x.example:8443', 'noProxy'));
+    const sixteen = Array.from({ length: 16 }, (_, index) => `10.${96 + index}.*`);
+    expect(java.value).toBe(['example.com', '*.example.com', '*.svc', '10.0.0.1', '[fd00::1]', ...sixteen,
+      '10.0.0.5', '10.0.0.6', '10.0.0.7', '10.0.0.8', '10.0.0.9', '192.168.*'].join('|'));
     expect(java.skipped).toEqual([
-      { entry: '10.96.0.0/12', reason: expect.stringMatching(/no CIDR or range syntax/) },
-      { entry: '10.0.0.5-10.0.0.9', reason: expect.stringMatching(/no CIDR or range syntax/) },
+      { entry: '10.0.0.0/9', reason: expect.stringMatching(/needs more than 64 octet globs/) },
+      { entry: 'fd00::/64', reason: expect.stringMatching(/no glob covers an IPv6 block/) },
       { entry: 'x.example:8443', reason: 'Java nonProxyHosts has no port syntax' },
     ]);
+    expect(javaIpv4Patterns(parseNoProxyEntry('10.20.0.0/22', 'x'))).toEqual(['10.20.0.*', '10.20.1.*', '10.20.2.*', '10.20.3.*']);
+    expect(javaIpv4Patterns(parseNoProxyEntry('10.0.0.0/10', 'x'))).toHaveLength(64);
+    expect(javaIpv4Patterns(parseNoProxyEntry('10.0.0.0/25', 'x'))).toBeUndefined();
     expect(renderNoProxy(parseNoProxyList('*', 'noProxy'), 'java')).toBe('*');
-    expect(noProxy.render('java')).toBe('registry.corp.example|*.registry.corp.example|[fd00::10]');
+    expect(noProxy.render('java')).toBe('registry.corp.example|*.registry.corp.example|10.50.*|[fd00::10]');
   });
 });

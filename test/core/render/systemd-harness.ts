@@ -14,15 +14,12 @@ import { join } from 'node:path';
  *    the values exactly as a started service would receive them. This is the round-trip reader.
  *    It refuses to run as root ("Don't run test mode as root"), hence `setpriv` to `nobody`.
  *
- * Missing tools fail the tests; set SKIP_SYSTEMD_TESTS=1 to skip them on a machine without systemd.
+ * Missing tools fail the tests (scripts/install-test-tools.sh installs them).
  */
 
 const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
 const SYSTEMD = ['/usr/lib/systemd/systemd', '/lib/systemd/systemd'].find((path) => existsSync(path)) ?? '/usr/lib/systemd/systemd';
 const NOBODY = '65534';
-
-/** True when the systemd suites should be skipped on request. */
-export const skipSystemd = process.env.SKIP_SYSTEMD_TESTS === '1';
 
 /** A temp directory holding `test.service` and `test.service.d/http-proxy.conf`. */
 export interface UnitDirectory {

@@ -145,6 +145,7 @@ describe('ProxySettings: the password never leaks', () => {
       httpsProxy: 'http://jdoe:***@proxy.corp:3129',
       noProxy: ['.corp'],
       trustedCa: [{ subject: expect.stringContaining('Test Corp Proxy Root CA 1'), fingerprint256: expect.any(String) }],
+      credentialSource: 'literal',
     });
     for (const output of renderings(settings)) {
       expect(output).toContain('jdoe:***@proxy.corp:3129');

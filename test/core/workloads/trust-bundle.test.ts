@@ -3,7 +3,8 @@ import { rootCertificates } from 'node:tls';
 import { CORPORATE_CA, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
 import { parseCaBundle } from '../../../src/core';
-import { CA_TRUST_VARIABLES, trustBundleConfigMap, trustBundlePlan } from '../../../src/core/workloads';
+import { CA_TRUST_VARIABLES, ProxyInjection, trustBundleConfigMap, trustBundlePlan, TrustManagerResource } from '../../../src/core/workloads';
+import { expectValidObjects } from '../../support/schemas';
 
 describe('trustBundlePlan', () => {
   const config = proxyConfig({ trustedCaPem: CORPORATE_CA });
@@ -12,8 +13,14 @@ describe('trustBundlePlan', () => {
     expect(trustBundlePlan(proxyConfig())).toBeUndefined();
   });
 
-  test('the bundle starts with the corporate CA and holds every Mozilla root of this Node once', () => {
+  test('by default the bundle is the corporate CA alone: the synth machine\'s root store never ships', () => {
     const plan = trustBundlePlan(config)!;
+    expect(plan.data['ca-bundle.crt']).toBe(config.settings.trustedCa!.pem);
+    expect(plan.trustManager).toBeUndefined();
+  });
+
+  test('systemRoots node-mozilla (opt-in): the corporate CA first, then every Mozilla root of this Node once', () => {
+    const plan = trustBundlePlan(config, { systemRoots: 'node-mozilla' })!;
     const bundle = parseCaBundle('bundle', plan.data['ca-bundle.crt']);
     const corporate = new X509Certificate(CORPORATE_CA);
     expect(bundle.certificates[0].fingerprint256).toBe(corporate.fingerprint256);
@@ -23,7 +30,7 @@ describe('trustBundlePlan', () => {
 
   test('a corporate CA that is also a public root is listed once', () => {
     const publicRoot = rootCertificates[0];
-    const plan = trustBundlePlan(proxyConfig({ trustedCaPem: publicRoot }))!;
+    const plan = trustBundlePlan(proxyConfig({ trustedCaPem: publicRoot }), { systemRoots: 'node-mozilla' })!;
     expect(parseCaBundle('bundle', plan.data['ca-bundle.crt']).certificates).toHaveLength(rootCertificates.length);
   });
 
@@ -40,8 +47,21 @@ describe('trustBundlePlan', () => {
     expect(CA_TRUST_VARIABLES.find((v) => v.name === 'NODE_EXTRA_CA_CERTS')?.semantics).toBe('extends');
   });
 
+  test.each([
+    [TrustManagerResource.BUNDLE, 'trust.cert-manager.io/v1alpha1'],
+    [TrustManagerResource.CLUSTER_BUNDLE, 'trust-manager.io/v1alpha2'],
+  ])('trustManager %s: one cluster-scoped object with the default CAs and the corporate CA; every variable reads its one key', (kind, apiVersion) => {
+    const plan = trustBundlePlan(config, { trustManager: kind })!;
+    expect(plan.trustManager).toMatchObject({ apiVersion, kind, metadata: { name: 'cluster-proxy-ca' } });
+    expect(JSON.stringify(plan.trustManager)).toContain(JSON.stringify(config.settings.trustedCa!.pem).slice(1, -1));
+    expectValidObjects([plan.trustManager!]);
+    expect(new Set(plan.envGroups.flatMap((group) => group.variables.map((v) => v.value)))).toEqual(new Set(['/etc/cluster-proxy/ca/ca-bundle.crt']));
+    const injection = new ProxyInjection(config, { trustBundle: { trustManager: kind } });
+    expect(injection.supportObjects('apps').map((o) => o.kind)).toEqual(['Secret', kind]);
+  });
+
   test('the ConfigMap is valid and fits the 1 MiB object limit', () => {
-    const configMap = trustBundleConfigMap(trustBundlePlan(config)!, 'apps');
+    const configMap = trustBundleConfigMap(trustBundlePlan(config, { systemRoots: 'node-mozilla' })!, 'apps');
     expectValid([configMap]);
     expect(Buffer.byteLength(JSON.stringify(configMap))).toBeLessThan(1024 * 1024);
   });
@@ -52,6 +72,7 @@ describe('trustBundlePlan', () => {
     expect(() => trustBundlePlan(config, { mountPath: '/etc/../root' })).toThrow('trustBundle.mountPath');
     expect(() => trustBundlePlan(config, { mountPath: '/etc/ssl/certs' })).toThrow("would hide the image's own trust store");
     expect(() => trustBundlePlan(config, { configMapName: 'Bad Name' })).toThrow('trustBundle.configMapName');
+    expect(() => trustBundlePlan(config, { trustManager: 'CABundle' as never })).toThrow('trustBundle.trustManager: must be one of "Bundle", "ClusterBundle"');
   });
 
   test('the extra kubernetes-models validators do reject bad objects', () => {

@@ -37,6 +37,14 @@ export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
    */
   readonly basicAuth?: ProxyBasicAuth;
   /**
+   * A non-secret label of the `basicAuth` credentials: change it when you rotate them. The
+   * DaemonSet's rollout annotation hashes the config without the credentials plus this revision,
+   * so a rotation with a new revision restarts the proxy, and no annotation depends on a password.
+   *
+   * @default - no revision: a password change updates the Secret only (restart the pods yourself)
+   */
+  readonly credentialsRevision?: string;
+  /**
    * More client CIDRs allowed besides the pod and machine CIDRs.
    *
    * @default - none
@@ -112,7 +120,9 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     httpsProxy: url,
     ...(basicAuth ? { username: basicAuth.username, password: basicAuth.password } : {}),
     ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }),
+    ...(props.credentialsRevision === undefined ? {} : { credentialsRevision: props.credentialsRevision }),
   });
+  const proxy = new ClusterProxyConfig(settings, network, props.proxyOptions);
   const labels = { 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'forward-proxy', [MANAGED_BY_LABEL]: MANAGED_BY };
   const configName = `${name}-config`;
   const configObject: KubeObject = basicAuth
@@ -124,8 +134,9 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     port,
     labels,
     configVolume: basicAuth ? { secret: { secretName: configName } } : { configMap: { name: configName } },
-    // A changed config rolls the DaemonSet (pods read the file only at start).
-    configHash: contentHash(configText),
+    // A changed config rolls the DaemonSet (pods read the file only at start). The annotation is
+    // plain text on the DaemonSet: it hashes the config without the credentials, plus their revision.
+    configHash: contentHash({ config: configText.replace(/^BasicAuth .*$/gm, ''), credentials: proxy.credentialsMarker }),
     dualStack: network.ipFamilies.length > 1,
   });
   return {
@@ -133,6 +144,6 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     configText,
     url,
     settings,
-    proxy: new ClusterProxyConfig(settings, network, props.proxyOptions),
+    proxy,
   };
 }

@@ -2,10 +2,10 @@ import type { TLSSocket } from 'node:tls';
 import { Deadline, DeadlineExceeded } from './deadline';
 import { AnswerHead, forwardThroughProxy, getOverConnection, openTunnel, startTls } from './proxy-transport';
 import { ProxyAuthentication, ReadinessResult, ReadinessStage, ReadinessTls } from './types';
-import { invalidValue } from '../errors';
-import { parseDestination } from '../noproxy/destination';
-import { ProxySettings } from '../proxy-settings';
-import { ProxyUrl } from '../proxy-url';
+import { invalidValue } from '../../core/errors';
+import { parseDestination } from '../../core/noproxy/destination';
+import { ProxySettings } from '../../core/proxy-settings';
+import { ProxyUrl } from '../../core/proxy-url';
 
 /**
  * The readiness check behind `cluster-proxy check`: does a proxy definition work before a cluster

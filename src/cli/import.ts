@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseAllDocuments } from 'yaml';
+import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
+import { IMPORT_SOURCES, importProxy, importResultJson, importResultTypeScript, ImportResult, nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import';
+import { ImportSource } from '../core/import/imported-proxy';
+import { KubeObject } from '../core/k8s/manifest';
+import { ClusterNetworkProps } from '../core/network';
+
+/**
+ * `cluster-proxy import --from SYSTEM FILE`: another system's proxy configuration as the library's
+ * definition (JSON or a TypeScript snippet), with every normalisation noted and, when the cluster
+ * network is known, what changes per HTTP client between the system's NO_PROXY and the library's.
+ */
+
+/** What a run produced. */
+export interface ImportCommandResult {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export const IMPORT_USAGE = `Usage:
+  cluster-proxy import --from ${IMPORT_SOURCES.join('|')} FILE [--format text|json|ts]
+                       [--pod-cidr CIDR]... [--service-cidr CIDR]... [--service-domain DOMAIN]
+                       [--control-plane-endpoint HOST] [--machine-cidr CIDR]...
+                       [--nodes MANIFEST [--cluster-name NAME]]
+
+Reads the proxy configuration another system uses (YAML or JSON):
+  tkg           TKG cluster configuration (TKG_HTTP_PROXY...) or a ClusterClass-based Cluster
+  giantswarm    cluster chart values (global.connectivity.proxy) or cluster-values (cluster.proxy)
+  caren         a Cluster with the clusterConfig variable (clusterConfig.proxy)
+  eks-anywhere  an EKS Anywhere Cluster (spec.proxyConfiguration)
+  openshift     an OpenShift Proxy (config.openshift.io/v1)
+and prints the library's definition, the notes on every change, and, when the pod and service
+CIDRs are known (from the file or the flags), which HTTP clients would route which destinations
+differently with the library's NO_PROXY. With --nodes, the KubeadmControlPlane and
+KubeadmConfigTemplates the system renders today are compared with what the library would render
+(in the system's compatibility profile): each node file, line by line, and the preKubeadmCommands.
+Passwords are never printed or copied.
+`;
+
+const OPTIONS = {
+  'from': { type: 'string' },
+  'format': { type: 'string' },
+  'pod-cidr': { type: 'string', multiple: true },
+  'service-cidr': { type: 'string', multiple: true },
+  'service-domain': { type: 'string' },
+  'control-plane-endpoint': { type: 'string' },
+  'machine-cidr': { type: 'string', multiple: true },
+  'nodes': { type: 'string' },
+  'cluster-name': { type: 'string' },
+  'help': { type: 'boolean', short: 'h' },
+} as const;
+
+/** Run `import` on its arguments (after the word `import`); `readFile` is injectable for tests. */
+export function runImportCommand(argv: readonly string[], readFile: (path: string) => string = (path) => readFileSync(path, 'utf8')): ImportCommandResult {
+  try {
+    return { exitCode: 0, stdout: execute(argv, readFile), stderr: '' };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // ProxyConfigError messages quote values already redacted, and usage errors quote no credentials.
+    if (error instanceof ProxyConfigError || error instanceof UsageError) {
+      return { exitCode: 2, stdout: '', stderr: `cluster-proxy import: ${message}\n` };
+    }
+    const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    return { exitCode: parse ? 2 : 1, stdout: '', stderr: `cluster-proxy import: ${redactCredentials(message)}\n` };
+  }
+}
+
+class UsageError extends Error {}
+
+function execute(argv: readonly string[], readFile: (path: string) => string): string {
+  const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  if (values.help) {
+    return IMPORT_USAGE;
+  }
+  const from = values.from;
+  if (from === undefined || !(IMPORT_SOURCES as readonly string[]).includes(from)) {
+    throw new UsageError(`--from must be one of ${IMPORT_SOURCES.join(', ')} (got ${describeValue(from)})`);
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError(`takes exactly one FILE (got ${positionals.map(describeValue).join(', ') || 'none'})`);
+  }
+  const format = values.format ?? 'text';
+  if (!['text', 'json', 'ts'].includes(format)) {
+    throw new UsageError(`--format must be text, json or ts (got ${describeValue(format)})`);
+  }
+  let text: string;
+  try {
+    text = readFile(positionals[0]);
+  } catch (error) {
+    throw new UsageError(`cannot read ${describeValue(positionals[0])}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const pods = values['pod-cidr'] ?? [];
+  const services = values['service-cidr'] ?? [];
+  const network: ClusterNetworkProps | undefined = pods.length > 0 && services.length > 0
+    ? {
+      pods,
+      services,
+      ...(values['service-domain'] ? { serviceDomain: values['service-domain'] } : {}),
+      ...(values['control-plane-endpoint'] ? { controlPlaneEndpoint: values['control-plane-endpoint'] } : {}),
+      ...(values['machine-cidr'] ? { machineCidrs: values['machine-cidr'] } : {}),
+    }
+    : undefined;
+  const result = importProxy(from as ImportSource, text, network ? { network } : {});
+  const nodes = values.nodes === undefined ? undefined : nodeReport(result, readManifest(values.nodes, readFile), values['cluster-name']);
+  if (format === 'json') {
+    const json = importResultJson(result);
+    return nodes ? `${JSON.stringify({ ...JSON.parse(json), nodes }, null, 2)}\n` : json;
+  }
+  if (format === 'ts') {
+    return importResultTypeScript(result);
+  }
+  return `${importResultText(result)}${nodes ? `\nWhat changes on the nodes:\n${nodeChangesText(nodes)}` : ''}`;
+}
+
+function readManifest(path: string, readFile: (path: string) => string): KubeObject[] {
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch (error) {
+    throw new UsageError(`--nodes: cannot read ${describeValue(path)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return parseAllDocuments(text).flatMap((document) => {
+    if (document.errors.length > 0) {
+      throw new UsageError(`--nodes: ${describeValue(path)} is not valid YAML: ${document.errors[0].message.split('\n')[0]}`);
+    }
+    const object = document.toJS();
+    return object?.kind === 'List' && Array.isArray(object.items) ? object.items : object ? [object] : [];
+  });
+}
+
+function nodeReport(result: ImportResult, objects: KubeObject[], clusterName: string | undefined): NodeObjectChanges[] {
+  if (!result.config) {
+    throw new UsageError('--nodes needs the cluster network: give --pod-cidr and --service-cidr');
+  }
+  const label = objects.map((object) => object?.metadata?.labels?.['cluster.x-k8s.io/cluster-name']).find(Boolean);
+  const name = clusterName ?? label;
+  if (!name) {
+    throw new UsageError('--nodes: give --cluster-name (the objects carry no cluster.x-k8s.io/cluster-name label)');
+  }
+  const profile = result.imported.profile;
+  return nodeChanges(objects, result.config, { clusterName: name, ...(profile ? { files: { profile } } : {}) });
+}
+
+/** A human-readable summary. */
+function importResultText(result: ImportResult): string {
+  const { imported, noProxy } = result;
+  const lines = [
+    `Imported from ${imported.source}`,
+    `  httpProxy:  ${imported.settings.httpProxy ?? '(unset)'}`,
+    `  httpsProxy: ${imported.settings.httpsProxy ?? '(unset)'}`,
+    ...(imported.settings.username !== undefined ? [`  username:   ${imported.settings.username}${imported.needsPassword ? ' (password not copied: give it as password)' : ''}`] : []),
+    `  noProxy:    ${((imported.settings.noProxy ?? []) as readonly string[]).join(',') || '(none)'}`,
+    ...(imported.settings.trustedCaPem ? ['  trustedCaPem: (imported)'] : []),
+    ...(imported.profile ? [`  files:      { profile: '${imported.profile}' }`] : []),
+    ...(imported.variableShape ? [`  ClusterClass variableShape: '${imported.variableShape}'`] : []),
+    '',
+    'Notes:',
+    ...(imported.notes.length > 0 ? imported.notes.map((note) => `  - ${note.field}: ${note.message}`) : ['  (none)']),
+  ];
+  if (noProxy) {
+    lines.push('', `NO_PROXY (${imported.source}): ${noProxy.before}`, `NO_PROXY (library):  ${noProxy.after}`,
+      `  added:   ${noProxy.added.join(',') || '(none)'}`, `  removed: ${noProxy.removed.join(',') || '(none)'}`,
+      '', `Per client (${noProxy.probes.length} destinations probed):`);
+    if (noProxy.changes.length === 0) {
+      lines.push('  no client routes any probed destination differently');
+    }
+    const byUrl = new Map<string, string[]>();
+    for (const change of noProxy.changes) {
+      const entry = byUrl.get(change.url) ?? [];
+      entry.push(`${change.clientName}: ${change.before} -> ${change.after}`);
+      byUrl.set(change.url, entry);
+    }
+    for (const [url, changes] of byUrl) {
+      lines.push(`  ${url}`, ...changes.map((change) => `    ${change}`));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

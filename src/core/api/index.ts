@@ -1,0 +1,4 @@
+export * from './addon-values';
+export * from './no-proxy-engine';
+export * from './products';
+export * from './renderers';

@@ -1,0 +1,142 @@
+import { goString } from './go-template';
+import { invalidValue } from '../errors';
+
+/**
+ * The proxy variable in the shapes existing ClusterClasses already use, so Clusters created from
+ * them keep their variables when the class moves to the library's patches:
+ *  - `library`: the library's own `proxy {http, https, noProxy[], controlPlaneEndpoint, ...}`;
+ *  - `cluster-api-book`: the Cluster API book's example `httpProxy {url, noProxy}` (one URL for
+ *    both schemes, `noProxy` a comma-separated string);
+ *  - `tkg`: TKG's `proxy {httpProxy, httpsProxy, noProxy[]}`;
+ *  - `caren`: CAREN's `clusterConfig.proxy {http, https, additionalNo[]}` (inside the `clusterConfig`
+ *    variable, whose other fields stay).
+ * The templates read any of them into the library's shape first (`$pv`), so everything after is
+ * the same. The foreign shapes carry the URLs in the Cluster, so they serve proxies without
+ * credentials only (a URL with `@` fails the Cluster's reconcile instead of reaching a node file),
+ * and they have no per-cluster control-plane endpoint, machine CIDRs or DNS IP.
+ */
+
+/** Names of the variable shapes. */
+export type ClassVariableShape = 'library' | 'cluster-api-book' | 'tkg' | 'caren';
+
+/** Where a foreign shape keeps each field. */
+interface ForeignShape {
+  /** The ClusterClass variable. */
+  readonly variable: string;
+  /** Path inside the variable's value to the proxy object. */
+  readonly path: readonly string[];
+  readonly http: string;
+  readonly https: string;
+  readonly noProxy: string;
+  /** `noProxy` is a comma-separated string rather than a list. */
+  readonly noProxyString: boolean;
+}
+
+const FOREIGN: Readonly<Record<Exclude<ClassVariableShape, 'library'>, ForeignShape>> = {
+  'cluster-api-book': { variable: 'httpProxy', path: [], http: 'url', https: 'url', noProxy: 'noProxy', noProxyString: true },
+  'tkg': { variable: 'proxy', path: [], http: 'httpProxy', https: 'httpsProxy', noProxy: 'noProxy', noProxyString: false },
+  'caren': { variable: 'clusterConfig', path: ['proxy'], http: 'http', https: 'https', noProxy: 'additionalNo', noProxyString: false },
+};
+
+/** Every shape name. */
+export const CLASS_VARIABLE_SHAPES: readonly ClassVariableShape[] = ['library', ...Object.keys(FOREIGN) as ClassVariableShape[]];
+
+/** Validate a shape name (`undefined` is the library's own). */
+export function parseVariableShape(field: string, value: unknown): ClassVariableShape {
+  if (value === undefined) {
+    return 'library';
+  }
+  if (!CLASS_VARIABLE_SHAPES.includes(value as ClassVariableShape)) {
+    throw invalidValue(field, value, `must be one of ${CLASS_VARIABLE_SHAPES.map((shape) => `"${shape}"`).join(', ')}`);
+  }
+  return value as ClassVariableShape;
+}
+
+function foreign(shape: ClassVariableShape): ForeignShape | undefined {
+  return shape === 'library' ? undefined : FOREIGN[shape];
+}
+
+/** The ClusterClass variable a shape lives in (`library`: the given name). */
+export function shapeVariableName(shape: ClassVariableShape, libraryName: string): string {
+  return foreign(shape)?.variable ?? libraryName;
+}
+
+/**
+ * Go statements setting `$pv` to the proxy variable in the library's shape: the variable itself,
+ * or the foreign one read field by field (refusing a URL with credentials).
+ */
+export function proxyVariableStatements(shape: ClassVariableShape, libraryName: string): string[] {
+  const spec = foreign(shape);
+  if (!spec) {
+    return [`{{- $pv := .${libraryName} -}}`];
+  }
+  const fail = (field: string): string =>
+    `{{- if contains "@" (dig "${field}" "" $pv) -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials; the ClusterClass shape '${shape}' is for proxies without credentials" -}}{{- end -}}`;
+  return [
+    `{{- $src := dict -}}{{- with .${spec.variable} -}}{{- $src = . -}}{{- end -}}`,
+    ...spec.path.map((key) => `{{- $src = dig ${goString(key)} (dict) $src -}}`),
+    '{{- $pv := dict -}}',
+    `{{- with dig ${goString(spec.http)} "" $src -}}{{- $_ := set $pv "http" . -}}{{- end -}}`,
+    `{{- with dig ${goString(spec.https)} "" $src -}}{{- $_ := set $pv "https" . -}}{{- end -}}`,
+    spec.noProxyString
+      ? `{{- with dig ${goString(spec.noProxy)} "" $src -}}{{- $_ := set $pv "noProxy" (without (splitList "," (nospace .)) "") -}}{{- end -}}`
+      : `{{- with dig ${goString(spec.noProxy)} (list) $src -}}{{- $_ := set $pv "noProxy" . -}}{{- end -}}`,
+    fail('http'),
+    fail('https'),
+  ];
+}
+
+/** The `enabledIf` of the inline patch for a foreign shape: the proxy object is set. */
+export function foreignEnabledIf(shape: ClassVariableShape): string | undefined {
+  const spec = foreign(shape);
+  if (!spec) {
+    return undefined;
+  }
+  return spec.path.length === 0
+    ? `{{ if .${spec.variable} }}true{{ end }}`
+    : `{{ with .${spec.variable} }}{{ if .${spec.path.join('.')} }}true{{ end }}{{ end }}`;
+}
+
+/** The variable definition a class gets when it does not define the foreign variable yet. */
+export function foreignVariableDefinition(shape: ClassVariableShape): { [key: string]: unknown } | undefined {
+  const spec = foreign(shape);
+  if (!spec) {
+    return undefined;
+  }
+  const string = { type: 'string' };
+  const noProxy = spec.noProxyString ? string : { type: 'array', items: string };
+  const proxy = {
+    type: 'object',
+    properties: {
+      [spec.http]: string,
+      ...(spec.https !== spec.http ? { [spec.https]: string } : {}),
+      [spec.noProxy]: noProxy,
+    },
+  };
+  const schema = spec.path.reduceRight((inner: object, key) => ({ type: 'object', properties: { [key]: inner } }), proxy);
+  return { name: spec.variable, required: false, schema: { openAPIV3Schema: schema } };
+}
+
+/**
+ * The Cluster's variable value in a foreign shape, merged into the value it already has (CAREN's
+ * `clusterConfig` holds much more than the proxy).
+ */
+export function foreignVariableValue(
+  shape: ClassVariableShape, value: { http?: string; https?: string; noProxy?: readonly string[] }, existing: unknown,
+): unknown {
+  const spec = foreign(shape)!;
+  if (spec.http === spec.https && value.http !== value.https) {
+    throw invalidValue('settings', { httpProxy: value.http, httpsProxy: value.https },
+      `must use one proxy for both schemes: the "${shape}" variable has a single ${spec.http}`);
+  }
+  const proxy = {
+    ...(value.http ? { [spec.http]: value.http } : {}),
+    ...(value.https ? { [spec.https]: value.https } : {}),
+    ...(value.noProxy && value.noProxy.length > 0 ? { [spec.noProxy]: spec.noProxyString ? value.noProxy.join(',') : [...value.noProxy] } : {}),
+  };
+  if (spec.path.length === 0) {
+    return proxy;
+  }
+  const base = existing && typeof existing === 'object' && !Array.isArray(existing) ? structuredClone(existing) as Record<string, unknown> : {};
+  return { ...base, [spec.path[0]]: proxy };
+}

@@ -1,0 +1,153 @@
+import { invalidValue, ProxyConfigError } from '../errors';
+import { assertObjectName } from '../k8s/names';
+
+/**
+ * Where the proxy credentials live. `literal` (the default, with `username`/`password` in the
+ * settings): the library writes them into the Secrets it emits. `externalSecret`: the library never
+ * sees them; every Secret that would carry them is emitted as an External Secrets Operator
+ * `ExternalSecret` whose template builds byte for byte the same data from the remote values, so a
+ * synthesized `dist/` committed to git holds no credential at all.
+ */
+export enum CredentialSourceKind {
+  /** The credentials are given to the library and written into Secrets. */
+  LITERAL = 'literal',
+  /** The credentials are fetched by External Secrets Operator from a secret store. */
+  EXTERNAL_SECRET = 'externalSecret',
+}
+
+/** A value in an external secret store (ExternalSecret `spec.data[].remoteRef`). */
+export interface RemoteSecretRef {
+  /** The key (path) of the secret in the store, e.g. `infra/proxy`. */
+  readonly key: string;
+  /**
+   * The property inside the secret (for JSON secrets), e.g. `password`.
+   *
+   * @default - the whole secret value
+   */
+  readonly property?: string;
+  /**
+   * A version of the secret, where the store has versions.
+   *
+   * @default - the latest
+   */
+  readonly version?: string;
+}
+
+/** Props of {@link CredentialSource.externalSecret}. */
+export interface ExternalSecretCredentialsProps {
+  /** Name of the SecretStore (or ClusterSecretStore) that holds the credentials. */
+  readonly storeName: string;
+  /**
+   * `SecretStore` (namespaced, in each object's namespace) or `ClusterSecretStore`.
+   *
+   * @default 'ClusterSecretStore'
+   */
+  readonly storeKind?: string;
+  /** Where the proxy user name is. */
+  readonly username: RemoteSecretRef;
+  /** Where the proxy password is. */
+  readonly password: RemoteSecretRef;
+  /**
+   * How often the operator re-reads the store (a Go duration such as `1h`); rotated credentials
+   * reach the Secrets at the next refresh.
+   *
+   * @default '1h'
+   */
+  readonly refreshInterval?: string;
+}
+
+const STORE_KINDS = ['SecretStore', 'ClusterSecretStore'];
+const DURATION = /^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$/;
+
+/** Where the proxy credentials come from; see {@link CredentialSourceKind}. */
+export class CredentialSource {
+  /** Credentials given to the library (`username`/`password` in the settings). */
+  public static literal(): CredentialSource {
+    return new CredentialSource(CredentialSourceKind.LITERAL);
+  }
+
+  /** Credentials fetched by External Secrets Operator; the library never sees them. */
+  public static externalSecret(props: ExternalSecretCredentialsProps): CredentialSource {
+    return new CredentialSource(CredentialSourceKind.EXTERNAL_SECRET, parseExternalSecretProps('credentialSource', props));
+  }
+
+  /** The kind of source. */
+  public readonly kind: CredentialSourceKind;
+  /**
+   * The External Secrets settings (kind `externalSecret`).
+   *
+   * @default - none
+   */
+  public readonly externalSecret?: ExternalSecretCredentialsProps;
+
+  private constructor(kind: CredentialSourceKind, externalSecret?: ExternalSecretCredentialsProps) {
+    this.kind = kind;
+    if (externalSecret) {
+      this.externalSecret = externalSecret;
+    }
+    Object.freeze(this);
+  }
+
+  /** True when the library holds the credentials itself. */
+  public get isLiteral(): boolean {
+    return this.kind === CredentialSourceKind.LITERAL;
+  }
+
+  /** A credential-free description. */
+  public toString(): string {
+    return this.externalSecret ? `ExternalSecret(${this.externalSecret.storeKind}/${this.externalSecret.storeName})` : 'literal';
+  }
+}
+
+function parseRemoteRef(field: string, value: unknown): RemoteSecretRef {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw invalidValue(field, value, 'must be an object with key (and optionally property, version)');
+  }
+  const { key, property, version, ...unknown } = value as RemoteSecretRef;
+  const extra = Object.keys(unknown);
+  if (extra.length > 0) {
+    throw new ProxyConfigError(`${field}.${extra[0]}`, 'is not a remote reference field; expected key, property or version');
+  }
+  const text = (name: string, item: unknown): string | undefined => {
+    if (item === undefined) {
+      return undefined;
+    }
+    if (typeof item !== 'string' || item === '' || item.length > 1024 || /[\u0000-\u001f\u007f]/.test(item)) {
+      throw invalidValue(`${field}.${name}`, item, 'must be a non-empty string without control characters');
+    }
+    return item;
+  };
+  const parsedKey = text('key', key);
+  if (parsedKey === undefined) {
+    throw new ProxyConfigError(`${field}.key`, 'is required');
+  }
+  const parsedProperty = text('property', property);
+  const parsedVersion = text('version', version);
+  return { key: parsedKey, ...(parsedProperty ? { property: parsedProperty } : {}), ...(parsedVersion ? { version: parsedVersion } : {}) };
+}
+
+function parseExternalSecretProps(field: string, props: unknown): ExternalSecretCredentialsProps {
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) {
+    throw invalidValue(field, props, 'must be an object with storeName, username and password');
+  }
+  const { storeName, storeKind, username, password, refreshInterval, ...unknown } = props as ExternalSecretCredentialsProps;
+  const extra = Object.keys(unknown);
+  if (extra.length > 0) {
+    throw new ProxyConfigError(`${field}.${extra[0]}`, 'is not an External Secrets setting; expected storeName, storeKind, username, password or refreshInterval');
+  }
+  const kind = storeKind ?? 'ClusterSecretStore';
+  if (!STORE_KINDS.includes(kind)) {
+    throw invalidValue(`${field}.storeKind`, kind, `must be one of ${STORE_KINDS.join(', ')}`);
+  }
+  const interval = refreshInterval ?? '1h';
+  if (typeof interval !== 'string' || !DURATION.test(interval)) {
+    throw invalidValue(`${field}.refreshInterval`, interval, 'must be a Go duration such as 1h or 15m');
+  }
+  return Object.freeze({
+    storeName: assertObjectName(`${field}.storeName`, storeName),
+    storeKind: kind,
+    username: parseRemoteRef(`${field}.username`, username),
+    password: parseRemoteRef(`${field}.password`, password),
+    refreshInterval: interval,
+  });
+}

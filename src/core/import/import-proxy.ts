@@ -1,0 +1,112 @@
+import { parseAllDocuments } from 'yaml';
+import { importCaren } from './caren';
+import { compareNoProxy, NoProxyComparison } from './compare-no-proxy';
+import { importEksAnywhere } from './eks-anywhere';
+import { importGiantSwarm } from './giantswarm';
+import { ImportedProxy, ImportSource } from './imported-proxy';
+import { importOpenShift } from './openshift';
+import { importTkg } from './tkg';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { ClusterNetwork, ClusterNetworkProps } from '../network';
+import { formatNoProxyEntry } from '../noproxy/format';
+import { NoProxy } from '../noproxy/no-proxy';
+import { parseNoProxyEntry } from '../noproxy/parse';
+import { ProxySettings } from '../proxy-settings';
+
+/**
+ * `importProxy`: another system's proxy configuration (YAML or JSON text) as the library's
+ * definition, with the NO_PROXY comparison when the cluster network is known.
+ */
+
+/** Every importer, by source name. */
+const IMPORTERS: Readonly<Record<ImportSource, (document: unknown) => ImportedProxy>> = {
+  'tkg': importTkg,
+  'giantswarm': importGiantSwarm,
+  'caren': importCaren,
+  'eks-anywhere': importEksAnywhere,
+  'openshift': importOpenShift,
+};
+
+/** The source names, in documentation order. */
+export const IMPORT_SOURCES: readonly ImportSource[] = Object.keys(IMPORTERS) as ImportSource[];
+
+/** Options of {@link importProxy}. */
+export interface ImportProxyOptions {
+  /**
+   * Network facts to use where the source has none (e.g. an OpenShift Proxy).
+   *
+   * @default - the source's own
+   */
+  readonly network?: ClusterNetworkProps;
+}
+
+/** An import with its NO_PROXY comparison. */
+export interface ImportResult {
+  /** The definition and notes. */
+  readonly imported: ImportedProxy;
+  /**
+   * The proxy the library computes from it.
+   *
+   * @default - none when the network is unknown
+   */
+  readonly config?: ClusterProxyConfig;
+  /**
+   * Old versus new NO_PROXY per client.
+   *
+   * @default - none when the network is unknown
+   */
+  readonly noProxy?: NoProxyComparison;
+}
+
+/** Parse `text` (YAML or JSON; in a multi-document file, the first document the importer reads) and import it. */
+export function importProxy(source: ImportSource, text: string, options: ImportProxyOptions = {}): ImportResult {
+  const importer = IMPORTERS[source];
+  if (!importer) {
+    throw invalidValue('from', source, `must be one of ${IMPORT_SOURCES.join(', ')}`);
+  }
+  const documents = parseAllDocuments(text);
+  const parsed = (Array.isArray(documents) ? documents : [documents]).map((document) => {
+    if (document.errors.length > 0) {
+      throw new ProxyConfigError('file', `is not valid YAML or JSON: ${document.errors[0].message.split('\n')[0]}`);
+    }
+    return document.toJS();
+  }).filter((document) => document !== null && document !== undefined);
+  if (parsed.length === 0) {
+    throw new ProxyConfigError('file', 'is empty');
+  }
+  let firstError: unknown;
+  for (const document of parsed) {
+    try {
+      return withComparison(importer(document), options);
+    } catch (error) {
+      firstError ??= error;
+    }
+  }
+  throw firstError;
+}
+
+/** Drop installation-wide entries the library computes for the cluster anyway, then compare. */
+function withComparison(imported: ImportedProxy, options: ImportProxyOptions): ImportResult {
+  const network = imported.network ?? options.network;
+  // Validate the definition itself, network or not (errors name the library's props).
+  new ProxySettings(imported.settings);
+  if (!network) {
+    return { imported: { ...imported, notes: [...imported.notes, { field: '(network)', message: 'unknown: no NO_PROXY comparison (give the pod and service CIDRs)' }] } };
+  }
+  const clusterNetwork = new ClusterNetwork(network);
+  const computed = new Set(NoProxy.forCluster(clusterNetwork).clusterSpecific.map((item) => formatNoProxyEntry(item.entry)));
+  const given = (imported.settings.noProxy ?? []) as readonly string[];
+  const redundant = given.filter((entry) => computed.has(formatNoProxyEntry(parseNoProxyEntry(entry, 'noProxy'))));
+  const settings = { ...imported.settings, noProxy: given.filter((entry) => !redundant.includes(entry)) };
+  const notes = redundant.length === 0 ? imported.notes : [...imported.notes, {
+    field: 'noProxy',
+    message: `${redundant.join(', ')}: left out of the installation-wide entries, the library computes ${redundant.length === 1 ? 'it' : 'them'} for the cluster`,
+  }];
+  const config = new ClusterProxyConfig(new ProxySettings(settings), clusterNetwork);
+  return {
+    imported: { ...imported, settings, network, notes },
+    config,
+    noProxy: compareNoProxy(imported.sourceNoProxy, config.noProxy.render('env')),
+  };
+}

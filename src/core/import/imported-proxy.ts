@@ -1,0 +1,166 @@
+import { CompatibilityProfileName } from '../capi/compatibility-profiles';
+import { ClassVariableShape } from '../clusterclass/variable-shapes';
+import { invalidValue } from '../errors';
+import { ClusterNetworkProps } from '../network';
+import { parseNoProxyEntry } from '../noproxy/parse';
+import { ProxySettingsProps } from '../proxy-settings';
+import { ProxyUrl } from '../proxy-url';
+
+/**
+ * What an importer returns: the proxy of another system as the library's typed definition, with a
+ * note for every change made on the way, and the NO_PROXY the system itself renders (to compare).
+ * Never a password: it stays where it is (the source's Secret or values); the definition names the
+ * user and says a password is needed.
+ */
+
+/** Systems the importers read. */
+export type ImportSource = 'tkg' | 'giantswarm' | 'caren' | 'eks-anywhere' | 'openshift';
+
+/** One normalisation or omission, naming the field as the source spells it. */
+export interface ImportNote {
+  /** The source field, e.g. `TKG_HTTP_PROXY` or `spec.proxyConfiguration.noProxy[2]`. */
+  readonly field: string;
+  /** What was done, and why. */
+  readonly message: string;
+}
+
+/** The imported proxy. */
+export interface ImportedProxy {
+  /** The system read. */
+  readonly source: ImportSource;
+  /** The definition (URLs without credentials, the installation-wide NO_PROXY entries, the CA). */
+  readonly settings: ProxySettingsProps;
+  /** The source's URLs carry a password (not copied: give it as `password`). */
+  readonly needsPassword: boolean;
+  /**
+   * Cluster network facts found in the source.
+   *
+   * @default - none found
+   */
+  readonly network?: ClusterNetworkProps;
+  /** The NO_PROXY entries the source system renders for this cluster, in its order. */
+  readonly sourceNoProxy: readonly string[];
+  /**
+   * The compatibility profile reproducing the system's node files.
+   *
+   * @default - none (OpenShift is not a Cluster API system)
+   */
+  readonly profile?: CompatibilityProfileName;
+  /**
+   * The ClusterClass variable shape the system's Clusters already use.
+   *
+   * @default - none
+   */
+  readonly variableShape?: ClassVariableShape;
+  /** Every normalisation and omission. */
+  readonly notes: readonly ImportNote[];
+}
+
+type Json = Record<string, any>;
+
+/** Collects notes while an importer runs. */
+export class ImportNotes {
+  public readonly items: ImportNote[] = [];
+
+  public add(field: string, message: string): void {
+    this.items.push({ field, message });
+  }
+}
+
+/** A proxy URL as the library wants it, with the user name split off and the password dropped. */
+export interface NormalizedUrl {
+  readonly href: string;
+  readonly username?: string;
+  readonly hadPassword: boolean;
+}
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/**
+ * Normalise a proxy URL: a scheme added to `host:port`, credentials split off (the password
+ * dropped), then the library's canonical form (lower-case host, port written out, no trailing
+ * `/`), each change noted. Errors quote the value with the password masked.
+ */
+export function normalizeProxyUrl(field: string, raw: unknown, notes: ImportNotes): NormalizedUrl {
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    throw invalidValue(field, raw, 'must be a proxy URL or host:port');
+  }
+  let text = raw.trim();
+  if (!SCHEME.test(text)) {
+    text = `http://${text}`;
+    notes.add(field, 'no scheme (host:port): "http://" added, the scheme clients assume for a proxy given as host:port');
+  }
+  const url = ProxyUrl.parse(field, text);
+  const hadPassword = url.password !== undefined;
+  if (url.username !== undefined) {
+    notes.add(field, hadPassword
+      ? 'credentials split off: the user name is the username prop; the password is not copied (give it as password, from a Secret)'
+      : 'user name split off into the username prop');
+  }
+  const href = url.withoutCredentials.href;
+  const written = text.replace(/^([a-z]+:\/\/)[^@/]*@/i, '$1');
+  if (href !== written) {
+    const authority = written.replace(/^[a-z]+:\/\//i, '').replace(/\/$/, '');
+    const explicitPort = /:\d+$/.test(authority.replace(/^\[[^\]]*\]/, ''));
+    notes.add(field, `written as ${href}${explicitPort ? '' : ` (port ${url.port} made explicit: clients disagree on the default, curl assumes 1080)`}`);
+  }
+  return { href, ...(url.username !== undefined ? { username: url.username } : {}), hadPassword };
+}
+
+/** Split a NO_PROXY value (list, or comma/space separated string) into trimmed, non-empty entries. */
+export function splitNoProxy(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return items.map((item) => String(item).trim()).filter((item) => item !== '');
+}
+
+/**
+ * The entries the library accepts, in order; each refused one is dropped with a note quoting the
+ * reason (e.g. a URL with a scheme, which no client reads as an entry).
+ */
+export function acceptedNoProxy(field: string, entries: readonly string[], notes: ImportNotes): string[] {
+  return entries.filter((entry, index) => {
+    try {
+      parseNoProxyEntry(entry, `${field}[${index}]`);
+      return true;
+    } catch (error) {
+      notes.add(`${field}[${index}]`, `dropped: ${(error as Error).message}`);
+      return false;
+    }
+  });
+}
+
+/** Both URLs of a source, normalised, and the props they give. */
+export function proxyUrlProps(
+  fields: { http?: string; https?: string }, values: { http?: unknown; https?: unknown }, notes: ImportNotes,
+): { props: Pick<ProxySettingsProps, 'httpProxy' | 'httpsProxy' | 'username'>; needsPassword: boolean } {
+  const http = values.http === undefined || values.http === '' ? undefined : normalizeProxyUrl(fields.http!, values.http, notes);
+  const https = values.https === undefined || values.https === '' ? undefined : normalizeProxyUrl(fields.https!, values.https, notes);
+  if (!http && !https) {
+    throw invalidValue(`${fields.http} / ${fields.https}`, undefined, 'must give at least one proxy URL');
+  }
+  const users = [...new Set([http?.username, https?.username].filter((user): user is string => user !== undefined))];
+  if (users.length > 1) {
+    throw invalidValue(fields.https!, users[1], `names another user than ${fields.http}; the library uses one account for both proxies`);
+  }
+  return {
+    props: {
+      ...(http ? { httpProxy: http.href } : {}),
+      ...(https ? { httpsProxy: https.href } : {}),
+      ...(users.length === 1 ? { username: users[0] } : {}),
+    },
+    needsPassword: Boolean(http?.hadPassword || https?.hadPassword),
+  };
+}
+
+/** A value at a dotted path of a parsed document (`undefined` when any step is missing). */
+export function valueAt(document: unknown, path: readonly string[]): any {
+  return path.reduce((node: unknown, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), document);
+}
+
+/** A list of strings, or a single string, or nothing. */
+export function stringList(value: unknown): string[] {
+  if (Array.isArray(value)) {
+    return value.map(String);
+  }
+  return typeof value === 'string' && value !== '' ? value.split(',').map((item) => item.trim()).filter(Boolean) : [];
+}

@@ -1,0 +1,167 @@
+import { addProxyToObjects } from '../capi/add-proxy-to-objects';
+import { kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
+import { isProxyCommand } from '../capi/node-commands';
+import { NodeProxyFileOptions } from '../capi/node-file-options';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { ProxyConfigError } from '../errors';
+import { KubeObject } from '../k8s/manifest';
+
+/**
+ * "What changes on my nodes": the KubeadmControlPlane, KubeadmConfigTemplates and KubeadmConfigs a
+ * system renders today, against what the library would render for the same objects, as a diff of
+ * each node file (line by line) and of the preKubeadmCommands. The system's own proxy entries are
+ * recognised and replaced (drop-ins of `*.service.d/`, CAREN's restart script, the `export` and
+ * `systemctl` proxy commands), so the report shows the rollout a team plans for. No password is
+ * ever shown: any `scheme://user:password@` in a line is masked.
+ */
+
+/** One file that differs. */
+export interface NodeFileChange {
+  /** Path on the node. */
+  readonly path: string;
+  /** `added`, `removed` or `changed`. */
+  readonly change: 'added' | 'removed' | 'changed';
+  /** Differences of owner, permissions, encoding or source (`owner: root -> root:root`). */
+  readonly attributes: readonly string[];
+  /** Content lines only in the current file (masked). */
+  readonly removedLines: readonly string[];
+  /** Content lines only in the library's file (masked). */
+  readonly addedLines: readonly string[];
+}
+
+/** The changes of one kubeadm object. */
+export interface NodeObjectChanges {
+  /** `Kind/name`. */
+  readonly object: string;
+  /** The files that differ. */
+  readonly files: readonly NodeFileChange[];
+  /** Commands only in the current object (masked). */
+  readonly removedCommands: readonly string[];
+  /** Commands only in the library's object (masked). */
+  readonly addedCommands: readonly string[];
+}
+
+/** Options of {@link nodeChanges}. */
+export interface NodeChangesOptions {
+  /** Name of the Cluster (names the node-proxy Secret). */
+  readonly clusterName: string;
+  /**
+   * Node-file layout (e.g. the importer's profile).
+   *
+   * @default - the library's own
+   */
+  readonly files?: NodeProxyFileOptions;
+}
+
+type Json = Record<string, any>;
+
+/** Paths of the proxy files other systems write. */
+const SYSTEM_PROXY_FILE = /(\.service\.d\/[^/]*proxy[^/]*\.conf|\/etc\/caren\/containerd\/restart\.sh|\/etc\/cluster-proxy\/proxy-env\.sh)$/;
+/** Proxy commands other systems run. */
+const SYSTEM_PROXY_COMMAND = /^(sudo )?(export (HTTP_PROXY|HTTPS_PROXY|NO_PROXY|http_proxy|https_proxy|no_proxy)=|systemctl (daemon-reload|restart containerd|stop containerd|start containerd)$|\/bin\/bash \/etc\/caren\/containerd\/restart\.sh$)/;
+
+/** Mask `scheme://user:password@` in a line. */
+export function maskCredentials(line: string): string {
+  return line.replace(/([a-z][a-z0-9+.-]*:\/\/[^:/@\s"']+):[^@\s"']*@/gi, '$1:***@');
+}
+
+/** The current kubeadm objects against the library's version of them. */
+export function nodeChanges(current: readonly KubeObject[], proxy: ClusterProxyConfig, options: NodeChangesOptions): NodeObjectChanges[] {
+  const kubeadm = current.filter((object) => object && typeof object === 'object' && kubeadmConfigSpecPath(object) !== undefined);
+  if (kubeadm.length === 0) {
+    throw new ProxyConfigError('nodes', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig');
+  }
+  const stripped = kubeadm.map(withoutSystemProxy);
+  const proposed = addProxyToObjects(stripped, proxy, { clusterName: options.clusterName, files: options.files, renameTemplates: false });
+  const secretData = proposed.secret?.stringData ?? {};
+  return kubeadm.map((object, index) => {
+    const before = specOf(object);
+    const after = specOf(proposed.inputResults[index]!);
+    return {
+      object: `${object.kind}/${object.metadata?.name}`,
+      files: fileChanges(before.files ?? [], after.files ?? [], secretData),
+      ...commandChanges(before.preKubeadmCommands ?? [], after.preKubeadmCommands ?? []),
+    };
+  });
+}
+
+function specOf(object: KubeObject): Json {
+  return (kubeadmConfigSpecPath(object) ?? []).reduce((node: Json | undefined, key) => node?.[key], object as Json) ?? {};
+}
+
+function withoutSystemProxy(object: KubeObject): KubeObject {
+  const copy = structuredClone(object) as Json;
+  const spec = specOf(copy as KubeObject);
+  if (Array.isArray(spec.files)) {
+    spec.files = spec.files.filter((file: Json) => !SYSTEM_PROXY_FILE.test(String(file?.path ?? '')));
+  }
+  if (Array.isArray(spec.preKubeadmCommands)) {
+    const systemProxyCommand = (command: unknown): boolean => isProxyCommand(command) || SYSTEM_PROXY_COMMAND.test(String(command).trim());
+    spec.preKubeadmCommands = spec.preKubeadmCommands.filter((command: unknown) => !systemProxyCommand(command));
+  }
+  return copy as KubeObject;
+}
+
+/** The text a file puts on the node (decoded), or a description of where it comes from. */
+function contentOf(file: Json, secretData: { readonly [key: string]: string }): string {
+  if (file.contentFrom?.secret) {
+    const { name, key } = file.contentFrom.secret;
+    return secretData[key] ?? `(from Secret ${name}, key ${key})`;
+  }
+  const content = String(file.content ?? '');
+  return file.encoding === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : content;
+}
+
+function fileChanges(before: readonly Json[], after: readonly Json[], secretData: { readonly [key: string]: string }): NodeFileChange[] {
+  const byPath = (files: readonly Json[]): Map<string, Json> => new Map(files.map((file) => [String(file.path), file]));
+  const old = byPath(before);
+  const now = byPath(after);
+  const paths = [...new Set([...old.keys(), ...now.keys()])];
+  return paths.flatMap((path): NodeFileChange[] => {
+    const a = old.get(path);
+    const b = now.get(path);
+    const aLines = a ? contentOf(a, {}).split('\n') : [];
+    const bLines = b ? contentOf(b, secretData).split('\n') : [];
+    const attribute = (key: string): string[] => (a![key] !== b![key] ? [`${key}: ${a![key] ?? '(unset)'} -> ${b![key] ?? '(unset)'}`] : []);
+    const attributes = a && b ? ['owner', 'permissions', 'encoding'].flatMap(attribute) : [];
+    if (a && b && Boolean(a.contentFrom) !== Boolean(b.contentFrom)) {
+      attributes.push(b.contentFrom ? `content: inline -> Secret ${b.contentFrom.secret.name}` : 'content: Secret -> inline');
+    }
+    const removedLines = aLines.filter((line) => line !== '' && !bLines.includes(line)).map(maskCredentials);
+    const addedLines = bLines.filter((line) => line !== '' && !aLines.includes(line)).map(maskCredentials);
+    if (a && b && attributes.length === 0 && removedLines.length === 0 && addedLines.length === 0) {
+      return [];
+    }
+    return [{ path, change: !a ? 'added' : !b ? 'removed' : 'changed', attributes, removedLines, addedLines }];
+  });
+}
+
+function commandChanges(before: readonly unknown[], after: readonly unknown[]): { removedCommands: string[]; addedCommands: string[] } {
+  const a = before.map(String);
+  const b = after.map(String);
+  return {
+    removedCommands: a.filter((command) => !b.includes(command)).map(maskCredentials),
+    addedCommands: b.filter((command) => !a.includes(command)).map(maskCredentials),
+  };
+}
+
+/** The report as text. */
+export function nodeChangesText(changes: readonly NodeObjectChanges[]): string {
+  const lines: string[] = [];
+  for (const object of changes) {
+    lines.push(object.object);
+    if (object.files.length === 0 && object.removedCommands.length === 0 && object.addedCommands.length === 0) {
+      lines.push('  no change');
+    }
+    for (const file of object.files) {
+      lines.push(`  ${file.change === 'added' ? '+' : file.change === 'removed' ? '-' : '~'} ${file.path}`,
+        ...file.attributes.map((attribute) => `      ${attribute}`),
+        ...file.removedLines.map((line) => `      - ${line}`),
+        ...file.addedLines.map((line) => `      + ${line}`));
+    }
+    if (object.removedCommands.length + object.addedCommands.length > 0) {
+      lines.push('  preKubeadmCommands:', ...object.removedCommands.map((command) => `      - ${command}`), ...object.addedCommands.map((command) => `      + ${command}`));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,42 @@
+import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, valueAt } from './imported-proxy';
+import { invalidValue } from '../errors';
+
+/**
+ * OpenShift: the cluster-wide `Proxy` (config.openshift.io/v1, named `cluster`): `spec.httpProxy`,
+ * `spec.httpsProxy`, `spec.noProxy` (comma-separated), `spec.trustedCA.name`, and the effective
+ * list the network operator computed in `status.noProxy` (what OpenShift's components use).
+ * OpenShift is not a Cluster API system, so there is no node-file profile: the import gives the
+ * definition and the NO_PROXY comparison.
+ */
+
+type Json = Record<string, any>;
+
+/** Read an OpenShift Proxy object. */
+export function importOpenShift(document: unknown): ImportedProxy {
+  const doc = (document ?? {}) as Json;
+  if (doc.kind !== 'Proxy' || !String(doc.apiVersion ?? '').startsWith('config.openshift.io/')) {
+    throw invalidValue('kind', `${doc.apiVersion} ${doc.kind}`, 'must be a config.openshift.io/v1 Proxy');
+  }
+  const notes = new ImportNotes();
+  const spec = (doc.spec ?? {}) as Json;
+  const { props, needsPassword } = proxyUrlProps({ http: 'spec.httpProxy', https: 'spec.httpsProxy' }, { http: spec.httpProxy, https: spec.httpsProxy }, notes);
+  const userNoProxy = splitNoProxy(spec.noProxy);
+  const status = splitNoProxy(valueAt(doc, ['status', 'noProxy']));
+  if (status.length === 0) {
+    notes.add('status.noProxy', 'is empty: the comparison uses spec.noProxy, without the entries OpenShift adds (.svc, .cluster.local, networks, api-int)');
+  }
+  if (spec.trustedCA?.name) {
+    notes.add('spec.trustedCA.name', `names the ConfigMap "${spec.trustedCA.name}" in openshift-config: pass its ca-bundle.crt as trustedCaPem`);
+  }
+  if (Array.isArray(spec.readinessEndpoints) && spec.readinessEndpoints.length > 0) {
+    notes.add('spec.readinessEndpoints', `check them with: cluster-proxy check --http-proxy URL ${spec.readinessEndpoints.map((url: string) => `--url ${url}`).join(' ')}`);
+  }
+  notes.add('(network)', 'a Proxy has no pod or service CIDRs: give them with --pod-cidr and --service-cidr for the comparison');
+  return {
+    source: 'openshift',
+    settings: { ...props, noProxy: acceptedNoProxy('spec.noProxy', userNoProxy, notes) },
+    needsPassword,
+    sourceNoProxy: status.length > 0 ? status : userNoProxy,
+    notes: notes.items,
+  };
+}

@@ -1,0 +1,63 @@
+import { ImportResult } from './import-proxy';
+
+/**
+ * The import as JSON (for tools) and as a TypeScript snippet (to paste into a cdk8s or Pulumi
+ * program). Neither ever holds a password: the snippet reads it from the environment.
+ */
+
+/** JSON: definition, network, profile, shape, notes and the NO_PROXY comparison. */
+export function importResultJson(result: ImportResult): string {
+  const { imported, noProxy } = result;
+  return `${JSON.stringify({
+    source: imported.source,
+    settings: imported.settings,
+    needsPassword: imported.needsPassword,
+    ...(imported.network ? { network: imported.network } : {}),
+    ...(imported.profile ? { files: { profile: imported.profile } } : {}),
+    ...(imported.variableShape ? { variableShape: imported.variableShape } : {}),
+    notes: imported.notes,
+    ...(noProxy ? { noProxy } : {}),
+  }, null, 2)}\n`;
+}
+
+/** A TypeScript snippet building the same definition with the library. */
+export function importResultTypeScript(result: ImportResult): string {
+  const { imported } = result;
+  const { settings } = imported;
+  // JSON string syntax is valid TypeScript: every character escaped as a string literal needs.
+  const literal = (value: unknown): string => JSON.stringify(value);
+  const list = (items: readonly string[]): string => `[${items.map(literal).join(', ')}]`;
+  const lines = [
+    `// Imported from ${imported.source} by cluster-proxy import. Review the notes below.`,
+    'import { ProxySettings } from \'cluster-proxy-constructs\';',
+    '',
+    'const settings = new ProxySettings({',
+    ...(settings.httpProxy ? [`  httpProxy: ${literal(settings.httpProxy)},`] : []),
+    ...(settings.httpsProxy ? [`  httpsProxy: ${literal(settings.httpsProxy)},`] : []),
+    ...(settings.username !== undefined ? [`  username: ${literal(settings.username)},`] : []),
+    ...(imported.needsPassword ? ['  password: process.env.PROXY_PASSWORD, // the source\'s password is not copied'] : []),
+    `  noProxy: ${list((settings.noProxy ?? []) as readonly string[])},`,
+    ...(settings.trustedCaPem ? [`  trustedCaPem: ${literal(settings.trustedCaPem)},`] : []),
+    '});',
+  ];
+  if (imported.network) {
+    const network = imported.network;
+    lines.push('', 'const network = {',
+      `  pods: ${list(network.pods)},`,
+      `  services: ${list(network.services)},`,
+      ...(network.serviceDomain ? [`  serviceDomain: ${literal(network.serviceDomain)},`] : []),
+      ...(network.controlPlaneEndpoint ? [`  controlPlaneEndpoint: ${literal(network.controlPlaneEndpoint)},`] : []),
+      '};');
+  }
+  if (imported.profile) {
+    lines.push('', `// Node files laid out as ${imported.source} writes them (see docs/migration):`,
+      `const files = { profile: ${literal(imported.profile)} } as const;`);
+  }
+  if (imported.variableShape) {
+    lines.push(`// ClusterClass: keep the Clusters' variable with variableShape: ${literal(imported.variableShape)}`);
+  }
+  if (imported.notes.length > 0) {
+    lines.push('', '// Notes:', ...imported.notes.map((note) => `//   ${note.field}: ${note.message}`));
+  }
+  return `${lines.join('\n')}\n`;
+}

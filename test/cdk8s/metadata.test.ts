@@ -1,0 +1,44 @@
+import { Testing } from 'cdk8s';
+import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cdk8s';
+import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
+import { ClusterNetwork } from '../../src/core/network';
+import { clusterOptions, demoProxy, networkProps } from '../core/capi/fixtures';
+
+const metadata = { labels: { 'team.example.com/owner': 'platform', 'cluster.x-k8s.io/cluster-name': 'not-mine' }, annotations: { 'example.com/ticket': 'OPS-1' } };
+
+describe('metadata: labels and annotations on every object a construct emits', () => {
+  test('ProxiedCluster: every object but the shared node-proxy Secret; the library\'s own labels win', () => {
+    const chart = Testing.chart();
+    new ProxiedCluster(chart, 'Demo', clusterOptions({ metadata }));
+    const manifests = Testing.synth(chart);
+    for (const manifest of manifests) {
+      if (manifest.kind === 'Secret') {
+        expect(manifest.metadata.labels['team.example.com/owner']).toBeUndefined();
+        continue;
+      }
+      expect(manifest.metadata.labels['team.example.com/owner']).toBe('platform');
+      expect(manifest.metadata.annotations['example.com/ticket']).toBe('OPS-1');
+      expect(manifest.metadata.labels['cluster.x-k8s.io/cluster-name']).toBe('demo');
+    }
+    expect(manifests.map((manifest) => manifest.kind)).toContain('Secret');
+  });
+
+  test('policies and addons take the same prop', () => {
+    const chart = Testing.chart();
+    new KyvernoProxyPolicy(chart, 'Kyverno', { proxy: demoProxy(), metadata });
+    const vsphere = new ClusterProxyConfig(demoProxy().settings, new ClusterNetwork(networkProps({ provider: 'vsphere', providerEndpoints: ['vcenter.lab.example'] })));
+    new TkgProxyAddons(chart, 'Tkg', { proxy: vsphere, clusterName: 'wl', namespace: 'default', metadata });
+    const labelled = Testing.synth(chart).filter((manifest) => manifest.metadata.labels?.['team.example.com/owner'] === 'platform');
+    expect(labelled.map((manifest) => manifest.kind)).toEqual(expect.arrayContaining(['ClusterPolicy', 'ClusterRole', 'Secret']));
+  });
+
+  test.each([
+    ['a bad label key', { labels: { 'bad key!': 'x' } }, /^metadata\.labels\.bad key!: is not a valid key/],
+    ['a bad label value', { labels: { owner: 'no spaces allowed' } }, /^metadata\.labels\.owner: is not a valid label value/],
+    ['a non-string annotation', { annotations: { note: 42 } }, /^metadata\.annotations\.note: must be a string/],
+    ['an unknown field', { name: 'x' }, /^metadata\.name: is not a metadata field here/],
+    ['annotations over 256 KiB', { annotations: { big: 'x'.repeat(300 * 1024) } }, /^metadata\.annotations: must total at most 256 KiB/],
+  ])('bad metadata is refused naming the field: %s', (_, bad, message) => {
+    expect(() => new ProxiedCluster(Testing.chart(), 'Demo', clusterOptions({ metadata: bad as any }))).toThrow(message);
+  });
+});

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AuditInput, runAuditCommand } from '../../src/cli/audit';
+import { runCli } from '../../src/cli/cli';
+import { AuditReport } from '../../src/core/audit';
+import { ClusterNetwork } from '../../src/core/network';
+import { NoProxy } from '../../src/core/noproxy';
+
+const EXAMPLE = join(__dirname, '..', '..', 'examples', 'audit', 'manifests.yaml');
+const PASSWORD = 's3cr3t-Pa55';
+
+/** Input that serves the given files and stdin text, and nothing else. */
+function input(files: Record<string, string>, stdin = ''): AuditInput {
+  return {
+    readFile: (path) => {
+      if (!(path in files)) {
+        throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+      }
+      return files[path];
+    },
+    readStdin: () => stdin,
+  };
+}
+
+const example = input({ 'manifests.yaml': readFileSync(EXAMPLE, 'utf8') });
+const json = (argv: string[], source: AuditInput = example): AuditReport => JSON.parse(runAuditCommand([...argv, '--format', 'json'], source).stdout);
+
+describe('cluster-proxy audit on the example manifest set with deliberate mistakes', () => {
+  const report = json(['manifests.yaml']);
+  const site = (label: string) => report.sites.find((candidate) => candidate.label.startsWith(label))!;
+  const codes = (label: string) => site(label).findings.map((finding) => finding.code);
+
+  test('finds every proxy setting: containers (literal env, ConfigMap envFrom, Secret ref), node drop-in and kubeadm commands', () => {
+    expect(report.sites.map((candidate) => candidate.label)).toEqual([
+      'Deployment shop/web container web',
+      'CronJob shop/report container report',
+      'StatefulSet shop/db-backup container backup',
+      'KubeadmControlPlane clusters/shop-control-plane file /etc/systemd/system/containerd.service.d/http-proxy.conf',
+      'KubeadmControlPlane clusters/shop-control-plane kubeadm commands',
+    ]);
+    expect(site('CronJob').noProxy).toEqual({ NO_PROXY: 'localhost,127.0.0.1,svc,cluster.local,10.96.0.1,kubernetes.default' });
+    expect(site('KubeadmControlPlane clusters/shop-control-plane file').noProxy).toEqual({ NO_PROXY: 'localhost,127.0.0.1,.corp.example' });
+    expect(site('KubeadmControlPlane clusters/shop-control-plane kubeadm').noProxy).toEqual({ NO_PROXY: 'https://api.shop.corp.example,localhost' });
+  });
+
+  test('takes the cluster facts from the Cluster object, provider from its infrastructureRef', () => {
+    expect(report.cluster).toMatchObject({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], provider: 'aws', controlPlaneEndpoint: 'api.shop.corp.example' });
+  });
+
+  test('reports the destinations each client sends to the proxy, per site', () => {
+    const web = site('Deployment shop/web').findings;
+    expect(web.find((finding) => finding.url === 'https://kubernetes.default.svc/')?.clients)
+      .toEqual(['curl', 'wget', 'python-urllib', 'python-requests', 'ruby', 'python-httpx', 'python-aiohttp', 'perl-lwp']);
+    expect(web.find((finding) => finding.url === 'https://10.96.0.1/')?.clients).toContain('node-pfe-v2');
+    expect(web.find((finding) => finding.url === 'http://169.254.170.23/')?.message).toMatch(/EKS Pod Identity Agent .* goes through the proxy in every client/);
+    // upper-case NO_PROXY only: wget reads no_proxy, so the API ClusterIP listed in NO_PROXY still goes to the proxy there
+    expect(site('CronJob').findings.find((finding) => finding.url === 'https://10.96.0.1/')?.clients).toEqual(['wget']);
+    // only HTTPS_PROXY is set there, so http:// destinations never reach a proxy
+    expect(site('CronJob').findings.filter((finding) => finding.url?.startsWith('http:'))).toEqual([]);
+  });
+
+  test('reports entries no client reads as written, and entries some clients ignore, with the fix', () => {
+    expect(site('Deployment shop/web').findings.filter((finding) => finding.code !== 'proxied-destination').map((finding) => [finding.code, finding.entry, finding.fix]))
+      .toEqual([
+        ['entry-ignored-by-some-clients', '*.svc', 'write it as .svc'],
+        ['entry-ignored-by-some-clients', '*.cluster.local', 'write it as .cluster.local'],
+        ['entry-ignored-by-some-clients', '10.96.0.0/12', 'write it as 10.96.0.0/12,10.96.0.0-10.111.255.255'],
+        ['invalid-entry', '.corp.example;.internal', undefined],
+      ]);
+    expect(codes('StatefulSet')).toEqual(expect.arrayContaining(['variables-differ', 'invalid-entry']));
+    expect(site('StatefulSet').findings.find((finding) => finding.code === 'invalid-entry')?.message).toMatch(/host bits set; did you mean 10\.96\.0\.0\/12/);
+    expect(site('KubeadmControlPlane clusters/shop-control-plane kubeadm').findings.find((finding) => finding.code === 'invalid-entry')?.message)
+      .toMatch(/must not contain a scheme/);
+  });
+
+  test('never prints the proxy password, in text or JSON', () => {
+    const text = runAuditCommand(['manifests.yaml'], example);
+    const asJson = runAuditCommand(['manifests.yaml', '--format', 'json'], example);
+    for (const output of [text.stdout, text.stderr, asJson.stdout, asJson.stderr]) {
+      expect(output).not.toContain(PASSWORD);
+    }
+    expect(text.stdout).toContain('HTTPS_PROXY=http://svc-shop:***@proxy.corp.example:3128');
+    expect(site('CronJob').proxies).toEqual({ HTTPS_PROXY: 'http://svc-shop:***@proxy.corp.example:3128' });
+  });
+
+  test('text output: one block per site, then the fix; exit status 1 on findings', () => {
+    const result = runAuditCommand(['manifests.yaml'], example);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/^Cluster: pods 192\.168\.0\.0\/16; services 10\.96\.0\.0\/12; domain cluster\.local; provider aws\nSites with proxy settings: 5; findings: \d+\n/);
+    expect(result.stdout).toContain('  - [entry-ignored-by-some-clients] NO_PROXY/no_proxy entry "*.svc" is ignored by curl, wget');
+    expect(result.stdout).toMatch(/The library's NO_PROXY for this cluster \(set NO_PROXY and no_proxy to it\):\n.*\.svc,.*169\.254\.170\.23/);
+    expect(report.findingCount).toBeGreaterThan(40);
+  });
+
+  test('is registered as a cluster-proxy command', () => {
+    expect(runCli(['audit', '--help']).stdout).toMatch(/^Usage:\n {2}cluster-proxy audit/);
+    expect(runCli(['--help']).stdout).toContain('cluster-proxy audit [FILE...|-]');
+  });
+});
+
+describe('cluster-proxy audit: clean input, stdin, flags and errors', () => {
+  const network = new ClusterNetwork({ pods: ['10.244.0.0/16', 'fd00:10:244::/56'], services: ['10.96.0.0/16', 'fd00:10:96::/112'], provider: 'azure' });
+  const value = NoProxy.forCluster(network).render();
+  const deployment = (noProxy: string) => [
+    'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: api, namespace: team}', 'spec:', '  template:', '    spec:', '      containers:',
+    '        - name: api', '          env:', '            - {name: HTTPS_PROXY, value: "http://proxy:3128"}', '            - {name: https_proxy, value: "http://proxy:3128"}',
+    '            - {name: HTTP_PROXY, value: "http://proxy:3128"}', '            - {name: http_proxy, value: "http://proxy:3128"}',
+    `            - {name: NO_PROXY, value: "${noProxy}"}`, `            - {name: no_proxy, value: "${noProxy}"}`, '',
+  ].join('\n');
+  const flags = ['--pod-cidr', '10.244.0.0/16', '--pod-cidr', 'fd00:10:244::/56', '--service-cidr', '10.96.0.0/16', '--service-cidr', 'fd00:10:96::/112', '--provider', 'azure'];
+
+  test('the library\'s own NO_PROXY has no findings (exit 0), read from stdin, facts from flags', () => {
+    const result = runAuditCommand(['-', ...flags], input({}, deployment(value)));
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/findings: 0\n[\s\S]*\n {2}OK\n$/);
+    expect(result.exitCode).toBe(0);
+  });
+
+  test('dual-stack: the second family\'s ClusterIPs and the provider entries are checked', () => {
+    const report = json(['-', ...flags], input({}, deployment('.svc,.cluster.local,10.96.0.1,10.96.0.10')));
+    const urls = report.sites[0].findings.map((finding) => finding.url);
+    expect(urls).toEqual(expect.arrayContaining(['https://[fd00:10:96::1]/', 'http://[fd00:10:96::a]:9153/metrics', 'http://168.63.129.16/']));
+  });
+
+  test('a reference to a ConfigMap or Secret outside the input is reported as not checked', () => {
+    const manifest = [
+      'apiVersion: v1', 'kind: Pod', 'metadata: {name: p}', 'spec:', '  containers:', '    - name: c',
+      '      env: [{name: HTTPS_PROXY, value: "http://proxy:3128"}, {name: NO_PROXY, valueFrom: {secretKeyRef: {name: elsewhere, key: np}}}]', '',
+    ].join('\n');
+    const result = runAuditCommand(['-', ...flags], input({}, manifest));
+    expect(result.stdout).toContain('  not checked: NO_PROXY from Secret elsewhere key np is not in the input');
+  });
+
+  test.each<[string, string[], AuditInput, RegExp]>([
+    ['no cluster facts', ['-'], input({}, deployment('.svc')), /no cluster facts: pass --pod-cidr and --service-cidr, or include the Cluster object/],
+    ['invalid YAML, naming the document', ['-', ...flags], input({}, 'kind: Pod\n---\nkind: [unclosed\n'), /^cluster-proxy audit: stdin#2: is not valid YAML/],
+    ['a missing file', ['nope.yaml', ...flags], input({}), /ENOENT: no such file or directory, open 'nope\.yaml'/],
+    ['an unknown format', ['-', ...flags, '--format', 'yaml'], input({}, ''), /--format: must be one of text, json \(got "yaml"\)/],
+    ['an unknown flag', ['--nope'], input({}, ''), /Unknown option '--nope'/],
+    ['an invalid CIDR flag', ['-', '--pod-cidr', '10.0.0.0/33', '--service-cidr', '10.96.0.0/12'], input({}, ''), /pods\[0\]: prefix length must be at most 32/],
+  ])('%s: exit status 2 with one message', (_name, argv, source, message) => {
+    const result = runAuditCommand(argv, source);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+  });
+});

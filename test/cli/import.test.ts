@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runCli } from '../../src/cli/cli';
+
+/** `cluster-proxy import` on the documentation-derived inputs, in-process and as a real process. */
+
+const FIXTURES = resolve(__dirname, '..', 'fixtures', 'import');
+
+describe('cluster-proxy import', () => {
+  test('text: definition, notes and the per-client comparison', () => {
+    const result = runCli(['import', '--from', 'eks-anywhere', join(FIXTURES, 'eks-anywhere-cluster.yaml')]);
+    expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(result.stdout).toContain('httpProxy:  http://10.0.0.5:3128');
+    expect(result.stdout).toContain('spec.proxyConfiguration.httpProxy: no scheme (host:port): "http://" added');
+    expect(result.stdout).toMatch(/Per client \(\d+ destinations probed\):\n {2}http:\/\/192\.168\.0\.1\/\n {4}Node 24 http: proxy -> direct/);
+  });
+
+  test('json and ts formats; the password of the source never printed', () => {
+    const file = join(FIXTURES, 'giantswarm-values.yaml');
+    const json = runCli(['import', '--from', 'giantswarm', file, '--format', 'json']);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed).toMatchObject({ source: 'giantswarm', needsPassword: true, files: { profile: 'giantswarm' }, settings: { username: 'myProxyUser' } });
+    expect(parsed.noProxy.changes.length).toBeGreaterThan(0);
+    const ts = runCli(['import', '--from', 'giantswarm', file, '--format', 'ts']);
+    expect(ts.stdout).toContain('const settings = new ProxySettings({');
+    expect(ts.stdout).toContain('const files = { profile: "giantswarm" } as const;');
+    for (const output of [json.stdout, ts.stdout]) {
+      expect(output).not.toContain('mySuperSecretPassword');
+    }
+  });
+
+  test('network flags give an OpenShift Proxy its comparison', () => {
+    const result = runCli(['import', '--from', 'openshift', join(FIXTURES, 'openshift-proxy.yaml'), '--pod-cidr', '10.128.0.0/14', '--service-cidr', '172.30.0.0/16',
+      '--machine-cidr', '10.0.0.0/16', '--control-plane-endpoint', 'api-int.demo.corp.example', '--format', 'json']);
+    expect(result.exitCode).toBe(0);
+    const { noProxy } = JSON.parse(result.stdout);
+    // With the machine network and api-int given, nothing OpenShift sent direct is proxied any more.
+    expect(noProxy.changes.filter((change: { after: string }) => change.after === 'proxy')).toEqual([]);
+    expect(result.stdout).not.toContain('proxypass');
+  });
+
+  test('usage errors exit 2 with one line', () => {
+    expect(runCli(['import', '--from', 'rancher', 'x.yaml'])).toMatchObject({ exitCode: 2, stderr: 'cluster-proxy import: --from must be one of tkg, giantswarm, caren, eks-anywhere, openshift (got "rancher")\n' });
+    expect(runCli(['import', '--from', 'tkg'])).toMatchObject({ exitCode: 2, stderr: 'cluster-proxy import: takes exactly one FILE (got none)\n' });
+    expect(runCli(['import', '--from', 'tkg', '/nonexistent/file.yaml'])).toMatchObject({ exitCode: 2, stderr: 'cluster-proxy import: cannot read "/nonexistent/file.yaml": ENOENT\n' });
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    try {
+      writeFileSync(join(dir, 'bad.yaml'), 'TKG_HTTP_PROXY: "http://u:s3cr3t@bad host:3128"\n');
+      const bad = runCli(['import', '--from', 'tkg', join(dir, 'bad.yaml')]);
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr).toMatch(/^cluster-proxy import: TKG_HTTP_PROXY: /);
+      expect(bad.stderr).not.toContain('s3cr3t');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(runCli(['import', '--help']).stdout).toContain('cluster-proxy import --from tkg|giantswarm|caren|eks-anywhere|openshift FILE');
+    expect(runCli(['--help']).stdout).toContain('cluster-proxy import --from SYSTEM FILE');
+  });
+
+  test('the real command reads the file (ts-node entry point)', () => {
+    const main = resolve(__dirname, '..', '..', 'src', 'cli', 'main.ts');
+    const result = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', main, 'import', '--from', 'caren', join(FIXTURES, 'caren-cluster.yaml'), '--format', 'json'],
+      { encoding: 'utf8', cwd: resolve(__dirname, '..', '..'), timeout: 60_000 });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ source: 'caren', variableShape: 'caren' });
+  });
+});
+
+describe('cluster-proxy import --nodes', () => {
+  test('the node report, cluster name from the objects\' label', () => {
+    const args = ['import', '--from', 'tkg', join(FIXTURES, 'tkg-cluster-config.yaml'), '--nodes', join(FIXTURES, 'tkg-control-plane.yaml')];
+    const text = runCli(args);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toContain('What changes on the nodes:\nKubeadmControlPlane/cluster-control-plane\n  ~ /etc/systemd/system/containerd.service.d/http-proxy.conf\n');
+    const json = JSON.parse(runCli([...args, '--format', 'json']).stdout);
+    expect(json.nodes[0].object).toBe('KubeadmControlPlane/cluster-control-plane');
+    expect(runCli(['import', '--from', 'giantswarm', join(FIXTURES, 'giantswarm-cluster-values.yaml'), '--nodes', join(FIXTURES, 'tkg-control-plane.yaml')]))
+      .toMatchObject({ exitCode: 2, stderr: 'cluster-proxy import: --nodes needs the cluster network: give --pod-cidr and --service-cidr\n' });
+  });
+});

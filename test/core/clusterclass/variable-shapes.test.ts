@@ -1,0 +1,133 @@
+import { classFixture, fixtureItems } from './class-fixtures';
+import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
+import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
+import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
+import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
+import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
+import { KubeObject } from '../../../src/core/k8s/manifest';
+import { canonicalJson } from '../../../src/core/k8s/names';
+import { expectValidObjects } from '../../support/schemas';
+import { settingsProps } from '../capi/fixtures';
+
+/**
+ * ClusterClasses whose Clusters already set a proxy variable in another system's shape: the
+ * patches read that variable, existing Clusters keep it, and every node gets exactly what
+ * ProxiedCluster gives it for the same proxy.
+ */
+
+type Json = Record<string, any>;
+
+const settings = settingsProps({ username: undefined, password: undefined, noProxy: ['.corp.example'] });
+const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } };
+
+/** The variable each system documents, as an existing Cluster sets it. */
+const existingVariables: Record<Exclude<ClassVariableShape, 'library'>, Json> = {
+  'cluster-api-book': { name: 'httpProxy', value: { url: 'http://proxy.corp.example:3128', noProxy: 'git.corp.example, registry.corp.example' } },
+  'tkg': { name: 'proxy', value: { httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: ['git.corp.example', 'registry.corp.example'] } },
+  'caren': { name: 'clusterConfig', value: { controlPlane: { nutanix: { machineDetails: { vcpus: 4 } } }, proxy: { http: 'http://proxy.corp.example:3128', https: 'http://proxy.corp.example:3128', additionalNo: ['git.corp.example', 'registry.corp.example'] } } },
+};
+
+/** The class as the system defined it: its own variable already there. */
+function classWithVariable(shape: Exclude<ClassVariableShape, 'library'>): ReturnType<typeof classFixture> {
+  const fixture = classFixture('v1beta2');
+  const schema = { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
+  (fixture.clusterClass as Json).spec.variables.push({ name: existingVariables[shape].name, required: false, schema: { openAPIV3Schema: schema } });
+  return fixture;
+}
+
+function cluster(variable: Json): KubeObject {
+  return {
+    apiVersion: 'cluster.x-k8s.io/v1beta2',
+    kind: 'Cluster',
+    metadata: { name: 'demo', namespace: 'clusters' },
+    spec: {
+      clusterNetwork: network,
+      topology: {
+        classRef: { name: 'proxied' },
+        version: 'v1.31.2',
+        controlPlane: { replicas: 1 },
+        variables: [{ name: 'imageRepository', value: 'registry.corp.example' }, variable],
+      },
+    },
+  };
+}
+
+function patched(clusterClass: KubeObject, fixture: ReturnType<typeof classFixture>, variables: Json[]): { error?: string; specs?: Json[] } {
+  const values: Json = { builtin: { cluster: { name: 'demo', namespace: 'clusters', network: { pods: network.pods.cidrBlocks, services: network.services.cidrBlocks } } } };
+  for (const variable of variables) {
+    values[variable.name] = variable.value;
+  }
+  const run = { patches: (clusterClass as Json).spec.patches, variables: values, items: fixtureItems(fixture) };
+  const [result] = runPatchEngine({ clusters: [run] }).clusters;
+  const specOf = (object: any): Json => (object.kind === 'KubeadmControlPlaneTemplate' ? object.spec.template.spec.kubeadmConfigSpec : object.spec.template.spec);
+  return result.error ? { error: result.error } : { specs: result.items!.map(specOf) };
+}
+
+beforeAll(() => {
+  buildPatchEngine();
+}, 240_000);
+
+describe.each(['cluster-api-book', 'tkg', 'caren'] as const)('variable shape %s', (shape) => {
+  test('an existing Cluster\'s variable drives the patches; nodes get what ProxiedCluster gives them', () => {
+    const fixture = classWithVariable(shape);
+    const { clusterClass, classProxy, patches } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: shape });
+    // The class keeps its own variable definition; only the inline patch exists.
+    expect(((clusterClass as Json).spec.variables as Json[]).filter((variable) => variable.name === existingVariables[shape].name))
+      .toEqual([(fixture.clusterClass as Json).spec.variables.at(-1)]);
+    expect(patches.map((patch) => patch.name)).toEqual(['cluster-proxy-constructs-inline']);
+
+    const existing = existingVariables[shape];
+    const result = addProxyToTopologyCluster(cluster(existing), classProxy, { additionalNoProxy: ['git.corp.example', 'registry.corp.example'] });
+    // The library writes the same shape back (CAREN's other clusterConfig fields kept).
+    const written = ((result.cluster as Json).spec.topology.variables as Json[]).find((variable) => variable.name === existing.name)!;
+    if (shape === 'caren') {
+      expect(written.value.controlPlane).toEqual(existing.value.controlPlane);
+    }
+    const got = patched(clusterClass, fixture, [{ name: 'imageRepository', value: 'registry.corp.example' }, existing]);
+    expect(got.error).toBeUndefined();
+    const again = patched(clusterClass, fixture, [{ name: 'imageRepository', value: 'registry.corp.example' }, written]);
+    expect(again.specs!.map(canonicalJson)).toEqual(got.specs!.map(canonicalJson));
+
+    const bootstrap = nodeProxyBootstrap(result.proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: 'inline' });
+    fixtureItems(fixture).forEach((item, index) => {
+      const object = item.object as Json;
+      const isControlPlane = object.kind === 'KubeadmControlPlaneTemplate';
+      const spec = isControlPlane ? object.spec.template.spec.kubeadmConfigSpec : object.spec.template.spec;
+      const withProxy = addProxyToKubeadmConfigSpec(spec, bootstrap) as Json;
+      const expected = isControlPlane ? { ...withProxy, files: [...withProxy.files, { path: '/etc/repo', content: 'registry.corp.example' }] } : withProxy;
+      expect(canonicalJson(got.specs![index])).toBe(canonicalJson(expected));
+    });
+    expectValidObjects([clusterClass, result.cluster]);
+  });
+
+  test('a URL with credentials in the Cluster fails the patch instead of reaching a node file', () => {
+    const fixture = classWithVariable(shape);
+    const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: shape });
+    const leaky = structuredClone(existingVariables[shape]);
+    const proxy = shape === 'caren' ? leaky.value.proxy : leaky.value;
+    proxy[shape === 'cluster-api-book' ? 'url' : shape === 'tkg' ? 'httpProxy' : 'http'] = 'http://user:secret@proxy.corp.example:3128';
+    expect(patched(clusterClass, fixture, [{ name: 'imageRepository', value: 'x' }, leaky]).error).toMatch(/carries proxy credentials/);
+  });
+});
+
+test('a class without the variable gets the shape\'s definition; credentials and per-cluster facts are refused', () => {
+  const fixture = classFixture('v1beta2');
+  const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'tkg' });
+  expect(((clusterClass as Json).spec.variables as Json[]).at(-1)).toEqual({
+    name: 'proxy',
+    required: false,
+    schema: { openAPIV3Schema: { type: 'object', properties: { httpProxy: { type: 'string' }, httpsProxy: { type: 'string' }, noProxy: { type: 'array', items: { type: 'string' } } } } },
+  });
+  expectValidObjects([clusterClass]);
+  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: settingsProps(), variableShape: 'tkg' }))
+    .toThrow(/variableShape: must be "library" when the proxy URLs carry credentials/);
+  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'tkg', variableName: 'other' }))
+    .toThrow(/variableName: must be unset or "proxy" with variableShape "tkg"/);
+  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'rancher' as never }))
+    .toThrow(/variableShape: must be one of "library", "cluster-api-book", "tkg", "caren"/);
+  const { classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: { ...settings, httpsProxy: 'http://other.corp.example:3128' }, variableShape: 'cluster-api-book' });
+  expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), classProxy)).toThrow(/settings: must use one proxy for both schemes/);
+  const { classProxy: tkg } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'tkg' });
+  expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), tkg, { machineCidrs: ['10.0.0.0/24'] })).toThrow(/machineCidrs: cannot be set per cluster with variableShape "tkg"/);
+});

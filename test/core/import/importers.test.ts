@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { compareNoProxy, importProxy, importResultJson, importResultTypeScript, ImportSource } from '../../../src/core/import';
+import { CA_1 } from '../capi/fixtures';
+
+/**
+ * Each importer on an input written from its system's public documentation (test/fixtures/import):
+ * the definition, the notes on every normalisation, the system's own NO_PROXY, and the per-client
+ * comparison. Passwords in the inputs never reach any output.
+ */
+
+const fixture = (name: string): string => readFileSync(join(__dirname, '..', '..', 'fixtures', 'import', name), 'utf8');
+const fields = (notes: readonly { field: string }[]): string[] => notes.map((note) => note.field);
+
+describe('TKG', () => {
+  test('cluster configuration variables: ports made explicit, TKG defaults for the CIDRs, entries the library computes left out', () => {
+    const { imported, noProxy } = importProxy('tkg', fixture('tkg-cluster-config.yaml'));
+    expect(imported.settings).toEqual({ httpProxy: 'http://asdf:80', httpsProxy: 'https://asdf2:443', noProxy: ['.svc.cluster.local'] });
+    expect(imported.network).toEqual({ pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'] });
+    expect(imported.profile).toBe('tkg');
+    expect(imported.notes.find((note) => note.field === 'TKG_HTTP_PROXY')!.message).toMatch(/written as http:\/\/asdf:80 \(port 80 made explicit/);
+    expect(fields(imported.notes)).toEqual(expect.arrayContaining(['CLUSTER_CIDR', 'SERVICE_CIDR', 'noProxy']));
+    // TKG's own list: TKG_NO_PROXY, the CIDRs, loopback, .svc and .svc.cluster.local (deduplicated).
+    expect(imported.sourceNoProxy).toEqual(['.svc.cluster.local', '.svc', 'localhost', '127.0.0.1', '100.64.0.0/13', '100.96.0.0/11']);
+    expect(noProxy!.removed).toEqual([]);
+    // The API server ClusterIP: TKG's CIDR entry misses it for clients without CIDR support.
+    expect(noProxy!.changes.filter((change) => change.url === 'http://100.64.0.1/').map((change) => change.client))
+      .toEqual(expect.arrayContaining(['python-urllib', 'wget']));
+    expect(noProxy!.changes.every((change) => change.before === 'proxy' && change.after === 'direct')).toBe(true);
+  });
+
+  test('ClusterClass-based Cluster: proxy and trust variables, sorted TKG list, tkg variable shape', () => {
+    const cluster = {
+      apiVersion: 'cluster.x-k8s.io/v1beta1',
+      kind: 'Cluster',
+      metadata: { name: 'workload' },
+      spec: {
+        clusterNetwork: { pods: { cidrBlocks: ['100.96.0.0/11'] }, services: { cidrBlocks: ['100.64.0.0/13'] } },
+        topology: {
+          class: 'tkg-vsphere-default-v1.1.0',
+          version: 'v1.26.5+vmware.2-tkg.1',
+          variables: [
+            { name: 'proxy', value: { httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: ['.corp.example', 'vcenter.corp.example'] } },
+            { name: 'trust', value: { additionalTrustedCAs: [{ name: 'proxy', data: Buffer.from(CA_1).toString('base64') }] } },
+          ],
+        },
+      },
+    };
+    const { imported } = importProxy('tkg', stringify(cluster));
+    expect(imported.settings).toEqual({ httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: ['.corp.example', 'vcenter.corp.example'], trustedCaPem: CA_1 });
+    expect(imported.profile).toBe('tkg-clusterclass');
+    expect(imported.variableShape).toBe('tkg');
+    expect(imported.sourceNoProxy).toEqual([...imported.sourceNoProxy].sort());
+  });
+
+  test('a file without the TKG variables is refused, naming the variable', () => {
+    expect(() => importProxy('tkg', 'CLUSTER_NAME: x\n')).toThrow(/^TKG_HTTP_PROXY: is not set/);
+    expect(() => importProxy('tkg', 'TKG_HTTP_PROXY: http://p:3128\nTKG_PROXY_CA_CERT: bm90IGEgY2VydA==\n')).toThrow(/TKG_PROXY_CA_CERT: must be a base64-encoded PEM/);
+  });
+});
+
+describe('Giant Swarm', () => {
+  test('chart values: the user split off, the password never copied, the chart\'s own entries compared', () => {
+    const result = importProxy('giantswarm', fixture('giantswarm-values.yaml'));
+    const { imported, noProxy } = result;
+    expect(imported.settings).toEqual({
+      httpProxy: 'http://192.168.52.220:3128',
+      httpsProxy: 'http://192.168.52.220:3128',
+      username: 'myProxyUser',
+      noProxy: ['172.16.0.0/16', 'internal.corpdomain.net', 'example.com'],
+    });
+    expect(imported.needsPassword).toBe(true);
+    expect(imported.sourceNoProxy.slice(0, 5)).toEqual(['127.0.0.1', 'localhost', 'svc', 'local', 'mycluster.gigantic.example']);
+    // What the team must know: the chart's bare "local" and the cluster's base-domain name go through the proxy now.
+    expect(noProxy!.removed).toEqual(expect.arrayContaining(['svc', 'local', 'mycluster.gigantic.example']));
+    expect(noProxy!.changes.find((change) => change.url === 'https://mycluster.gigantic.example/' && change.client === 'curl'))
+      .toMatchObject({ before: 'direct', after: 'proxy' });
+    for (const output of [importResultJson(result), importResultTypeScript(result), JSON.stringify(result.imported)]) {
+      expect(output).not.toContain('mySuperSecretPassword');
+    }
+    expect(importResultTypeScript(result)).toContain('password: process.env.PROXY_PASSWORD');
+  });
+
+  test('cluster-values (cluster-apps-operator): the full list taken as it is; no network, no comparison', () => {
+    const { imported, noProxy } = importProxy('giantswarm', fixture('giantswarm-cluster-values.yaml'));
+    expect(imported.settings.noProxy).toHaveLength(10);
+    expect(noProxy).toBeUndefined();
+    expect(fields(imported.notes)).toContain('(network)');
+    // With the network given, the entries the library computes leave the installation-wide part.
+    const withNetwork = importProxy('giantswarm', fixture('giantswarm-cluster-values.yaml'), { network: { pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'] } });
+    expect(withNetwork.imported.settings.noProxy).toEqual(['cluster.local', '178.170.32.59', '172.16.0.0/16', 'internal.corpdomain.net', 'example.com', 'svc']);
+  });
+});
+
+describe('CAREN', () => {
+  test('clusterConfig.proxy of a Cluster: CAREN\'s computed list, caren profile and shape', () => {
+    const { imported, noProxy } = importProxy('caren', fixture('caren-cluster.yaml'));
+    expect(imported.settings).toEqual({ httpProxy: 'http://example.com:80', httpsProxy: 'https://example.com:443', noProxy: ['no-proxy.example.com'] });
+    expect(imported.network).toEqual({ pods: ['192.168.0.0/16'], services: ['10.128.0.0/12'], serviceDomain: 'cluster.local' });
+    expect(imported.sourceNoProxy).toEqual([
+      'localhost', '127.0.0.1', '192.168.0.0/16', '10.128.0.0/12', 'kubernetes', 'kubernetes.default', '.svc', '.svc.cluster.local', '.svc.cluster.local.', 'no-proxy.example.com',
+    ]);
+    expect([imported.profile, imported.variableShape]).toEqual(['caren', 'caren']);
+    // Nothing CAREN sent direct goes through the proxy with the library's list.
+    expect(noProxy!.changes.filter((change) => change.after === 'proxy')).toEqual([]);
+  });
+});
+
+describe('EKS Anywhere', () => {
+  test('host:port gets a scheme (noted); the control-plane endpoint and CIDRs come from the Cluster', () => {
+    const { imported, noProxy } = importProxy('eks-anywhere', fixture('eks-anywhere-cluster.yaml'));
+    expect(imported.settings).toEqual({ httpProxy: 'http://10.0.0.5:3128', httpsProxy: 'http://10.0.0.5:3128', noProxy: ['.corp.example', '10.0.0.0/8', 'vcenter.corp.example'] });
+    expect(imported.notes.find((note) => note.field === 'spec.proxyConfiguration.httpProxy')!.message).toMatch(/no scheme \(host:port\): "http:\/\/" added/);
+    expect(imported.network).toEqual({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: '10.20.30.40' });
+    expect(imported.sourceNoProxy).toEqual(['192.168.0.0/16', '10.96.0.0/12', '.corp.example', '10.0.0.0/8', 'vcenter.corp.example', 'localhost', '127.0.0.1', '.svc', '10.20.30.40']);
+    expect(noProxy!.changes.filter((change) => change.after === 'proxy')).toEqual([]);
+  });
+
+  test('a missing proxyConfiguration is refused', () => {
+    expect(() => importProxy('eks-anywhere', 'apiVersion: anywhere.eks.amazonaws.com/v1alpha1\nkind: Cluster\nspec: {}\n')).toThrow(/^spec.proxyConfiguration: is missing/);
+  });
+});
+
+describe('OpenShift', () => {
+  test('the Proxy object: credentials split off, trusted CA and readiness endpoints noted, status.noProxy compared', () => {
+    const text = fixture('openshift-proxy.yaml');
+    const { imported, noProxy } = importProxy('openshift', text, { network: { pods: ['10.128.0.0/14'], services: ['172.30.0.0/16'] } });
+    expect(imported.settings).toEqual({ httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', username: 'proxyuser', noProxy: ['example.com'] });
+    expect(imported.profile).toBeUndefined();
+    expect(fields(imported.notes)).toEqual(expect.arrayContaining(['spec.trustedCA.name', 'spec.readinessEndpoints']));
+    // OpenShift's machine network and api-int are not in a Proxy's spec: the comparison shows them.
+    expect(noProxy!.removed).toEqual(expect.arrayContaining(['10.0.0.0/16', 'api-int.demo.corp.example']));
+    expect(JSON.stringify({ imported, noProxy })).not.toContain('proxypass');
+  });
+
+  test('another kind is refused', () => {
+    expect(() => importProxy('openshift', 'apiVersion: v1\nkind: ConfigMap\n')).toThrow(/^kind: must be a config.openshift.io\/v1 Proxy/);
+  });
+});
+
+describe('shared rules', () => {
+  test.each(['tkg', 'giantswarm', 'caren', 'eks-anywhere', 'openshift'] as ImportSource[])('%s: bad YAML and empty files are refused', (source) => {
+    expect(() => importProxy(source, 'a: [')).toThrow(/^file: is not valid YAML or JSON/);
+    expect(() => importProxy(source, '')).toThrow(/^file: is empty/);
+  });
+
+  test('an entry the library cannot read is dropped with a note quoting why', () => {
+    const { imported } = importProxy('eks-anywhere', fixture('eks-anywhere-cluster.yaml').replace('- .corp.example', '- https://git.corp.example'));
+    expect(imported.settings.noProxy).not.toContain('https://git.corp.example');
+    expect(imported.notes.find((note) => note.field === 'spec.proxyConfiguration.noProxy[0]')!.message).toMatch(/^dropped: /);
+  });
+
+  test('a password in a URL never appears in an error', () => {
+    expect(() => importProxy('eks-anywhere', fixture('eks-anywhere-cluster.yaml').replace('httpProxy: 10.0.0.5:3128', 'httpProxy: "http://u:s3cr3t@bad host:3128"')))
+      .toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cr3t') }));
+  });
+
+  test('the comparison reports each client whose route changes', () => {
+    const comparison = compareNoProxy(['10.0.0.0/8'], '10.0.0.0/8,10.0.0.0-10.255.255.255');
+    expect(comparison.added).toEqual(['10.0.0.0-10.255.255.255']);
+    expect(comparison.changes.map((change) => [change.url, change.client, change.before, change.after])).toContainEqual(['http://10.0.0.1/', 'node24-http', 'proxy', 'direct']);
+  });
+});
