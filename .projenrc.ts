@@ -231,6 +231,13 @@ project.addTask('conformance:report', {
   ],
 });
 
+// A real node: boots a Debian VM (no network device) from the rendered bootstrap data. Builds and
+// caches the VM image on first use (root), so it is its own task, run by CI after `npm test`.
+project.addTask('test:vm', {
+  description: 'Boot a VM from the generated bootstrap data and check the node (see README, "A real node")',
+  exec: "jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'",
+});
+
 // Benchmarks (never timed tests): `npm run bench`, results in bench/results/*.json.
 project.addTask('bench', {
   description: 'Run the benchmarks (ratios against baselines measured in the same run)',

@@ -1,0 +1,68 @@
+import { ClusterNetworkProps, KubeObject, ProxySettings, proxiedClusterObjects, proxyVariables, SecretObject } from '../../src/core';
+
+/**
+ * The one place the VM test touches the library's API: everything else works on plain Cluster API
+ * objects and the expected environment, so an API change is adapted here only.
+ */
+
+/** What the test asks of the library. */
+export interface NodeBootstrapInput {
+  readonly clusterName: string;
+  readonly namespace: string;
+  readonly kubernetesVersion: string;
+  readonly proxyUrl: string;
+  readonly username: string;
+  readonly password: string;
+  readonly noProxy: readonly string[];
+  readonly trustedCaPem: string;
+  readonly network: ClusterNetworkProps;
+  /** `cloud-config` (a Debian node) or `ignition` (the library then targets Flatcar's layout). */
+  readonly bootstrapFormat: 'cloud-config' | 'ignition';
+}
+
+/** The library's objects for one cluster, and the proxy environment they promise the node. */
+export interface NodeBootstrapOutput {
+  readonly cluster: KubeObject;
+  readonly kubeadmControlPlane: KubeObject;
+  readonly kubeadmConfigTemplate: KubeObject;
+  /** The node-proxy Secret the files' `contentFrom` read (delivery `secret`). */
+  readonly secret: SecretObject;
+  /** `NAME=value` of every proxy variable, in the library's order. */
+  readonly environment: readonly string[];
+}
+
+const INFRASTRUCTURE = 'infrastructure.cluster.x-k8s.io/v1beta1';
+
+/** A cluster behind an authenticating proxy with a CA, its node files delivered from a Secret. */
+export function nodeBootstrapFromLibrary(input: NodeBootstrapInput): NodeBootstrapOutput {
+  const objects = proxiedClusterObjects({
+    name: input.clusterName,
+    namespace: input.namespace,
+    version: input.kubernetesVersion,
+    settings: new ProxySettings({
+      httpProxy: input.proxyUrl,
+      httpsProxy: input.proxyUrl,
+      username: input.username,
+      password: input.password,
+      noProxy: [...input.noProxy],
+      trustedCaPem: input.trustedCaPem,
+    }),
+    network: input.network,
+    delivery: 'secret',
+    bootstrapFormat: input.bootstrapFormat,
+    osFamily: input.bootstrapFormat === 'ignition' ? 'flatcar' : 'debian',
+    infrastructureRef: { apiVersion: INFRASTRUCTURE, kind: 'TestCluster', name: input.clusterName },
+    controlPlane: { machineTemplate: { apiVersion: INFRASTRUCTURE, kind: 'TestMachineTemplate', name: `${input.clusterName}-control-plane` } },
+    workerPools: [{ name: 'md-0', machineTemplate: { apiVersion: INFRASTRUCTURE, kind: 'TestMachineTemplate', name: `${input.clusterName}-md-0` } }],
+  });
+  if (!objects.secret) {
+    throw new Error('the library emitted no node-proxy Secret for delivery "secret"');
+  }
+  return {
+    cluster: objects.cluster,
+    kubeadmControlPlane: objects.controlPlane,
+    kubeadmConfigTemplate: objects.workerPools[0].configTemplate,
+    secret: objects.secret,
+    environment: proxyVariables(objects.proxy.environment).map(({ name, value }) => `${name}=${value}`),
+  };
+}

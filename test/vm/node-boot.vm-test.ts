@@ -1,0 +1,389 @@
+import { execFileSync, spawnSync, SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { renderCloudConfig, resolveFiles, SecretLike } from './capi-cloud-config';
+import { renderIgnition } from './capi-ignition';
+import { nodeBootstrapFromLibrary, NodeBootstrapOutput } from './library-output';
+import { ociImage } from './oci-image';
+import { BootResult, bootVm, ensureImage, VmImage } from './qemu';
+import { buildSeed } from './seed';
+import { createTestPki } from '../e2e/support/pki';
+
+/**
+ * The whole chain on a real node. The library's objects for a cluster behind an authenticating
+ * proxy (a password full of URL, shell and systemd specials) with a "corporate" CA, delivery
+ * `secret`, are turned into a machine's cloud-config the way Cluster API's kubeadm bootstrap
+ * provider does (contentFrom resolved from the emitted Secret). A Debian VM with no network device
+ * boots from it: real cloud-init writes the files and runs the preKubeadmCommands, real systemd
+ * restarts containerd with the drop-in, and a kubeadm stand-in records what it saw. Then, all on
+ * loopback names inside the VM, containerd itself (over CRI) and its client pull images through
+ * squid, which only accepts the password, from a registry whose certificate only the CA vouches
+ * for; a NO_PROXY destination is reached directly. The VM reports on its serial console; every
+ * judgement is made here. Run alone with `npm run test:vm` (needs root for the image build).
+ *
+ * Twice: with cloud-config (a Debian node, cloud-init applies it), and with Ignition (the library
+ * targets Flatcar's layout; Debian's Ignition applies it in the VM, and kubeadm.service runs the
+ * resulting /etc/kubeadm.sh).
+ */
+
+const USERNAME = 'svc-k8s@corp.test';
+/** Every character the issue of proxy passwords is about: @ : / % # ? " ' \ $ ! & spaces, non-ASCII. */
+const HARD_PASSWORD = 'p@ss: /%#?"\'\\$! &w0rd  xü';
+const PROXY_HOST = 'proxy.vm.test';
+/**
+ * One origin (same server, same certificate) under a name per client, so squid's log, which has
+ * no other way to tell tunnels apart, shows which client came through it.
+ */
+const DAEMON_REGISTRY = 'registry.vm.test:5443';
+const CLIENT_REGISTRY = 'mirror.vm.test:5443';
+const PROXIED_ORIGIN = 'origin.vm.test:5443';
+const DENIED_ORIGIN = 'denied.vm.test:5443';
+const ORIGIN_NAMES = [DAEMON_REGISTRY, CLIENT_REGISTRY, PROXIED_ORIGIN, DENIED_ORIGIN].map((name) => name.split(':')[0]);
+const DIRECT_HOST = 'web.vm.svc.cluster.local';
+const IMAGES = [ociImage('vm-test/daemon-pull', 'v1', 'pulled by containerd over CRI\n'), ociImage('vm-test/client-pull', 'v1', 'pulled by ctr\n')];
+const BUILD_TIMEOUT_MS = 30 * 60_000;
+const BOOT_TIMEOUT_MS = 15 * 60_000;
+
+interface Report {
+  readonly [key: string]: any;
+}
+
+function proxyVariables(environ: readonly string[]): string[] {
+  return environ.filter((entry) => /^(https?|no)_proxy=/i.test(entry)).sort();
+}
+
+/**
+ * The words of a `systemctl show -p Environment --value` line: systemd separates assignments with
+ * spaces and wraps one in double quotes, escaping `"`, `\\`, `$` and backquote, when it holds
+ * characters a shell would read specially.
+ */
+function systemdShowWords(text: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted && char === '\\') {
+      word += text[++i];
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (char === ' ' && !quoted) {
+      words.push(word);
+      word = '';
+    } else {
+      word += char;
+    }
+  }
+  return text === '' ? [] : [...words, word];
+}
+
+function kubeadmDocuments(cluster: any, version: string, nodeName: string): object[] {
+  const spec = cluster.spec;
+  return [
+    {
+      apiVersion: 'kubeadm.k8s.io/v1beta4',
+      kind: 'ClusterConfiguration',
+      clusterName: cluster.metadata.name,
+      kubernetesVersion: version,
+      controlPlaneEndpoint: `${spec.controlPlaneEndpoint.host}:${spec.controlPlaneEndpoint.port}`,
+      networking: {
+        podSubnet: spec.clusterNetwork.pods.cidrBlocks.join(','),
+        serviceSubnet: spec.clusterNetwork.services.cidrBlocks.join(','),
+        dnsDomain: spec.clusterNetwork.serviceDomain,
+      },
+    },
+    { apiVersion: 'kubeadm.k8s.io/v1beta4', kind: 'InitConfiguration', nodeRegistration: { name: nodeName } },
+  ];
+}
+
+function squidConf(): string {
+  return [
+    'http_port 127.0.0.1:3128',
+    `visible_hostname ${PROXY_HOST}`,
+    'auth_param basic program /usr/lib/squid/basic_ncsa_auth /run/vm-test/htpasswd',
+    'auth_param basic realm vm-test',
+    'acl authenticated proxy_auth REQUIRED',
+    'http_access allow authenticated',
+    'http_access deny all',
+    // Origins tell proxied from direct requests by this source address.
+    'tcp_outgoing_address 127.0.0.2',
+    'cache deny all',
+    'dns_nameservers 127.0.0.1',
+    'logformat vmtest %ts %>a %un %rm %ru %>Hs %Ss',
+    'access_log stdio:/var/log/squid/access.log vmtest',
+    'cache_log /var/log/squid/cache.log',
+    'pid_filename /run/squid.pid',
+    'shutdown_lifetime 1 seconds',
+    '',
+  ].join('\n');
+}
+
+/** Squid's access log lines, parsed: time, client, user (as squid escapes it), method, URL, status, result. */
+function squidEntries(lines: readonly string[]): Array<{ user: string; method: string; url: string; status: string; result: string }> {
+  return lines.map((line) => {
+    const [, , user, method, url, status, result] = line.split(' ');
+    return { user: decodeURIComponent(user), method, url, status, result };
+  });
+}
+
+/** What differs between the two bootstrap formats. */
+interface Scenario {
+  readonly format: 'cloud-config' | 'ignition';
+  /** The kubeadm stand-in's arguments, one a line. */
+  readonly kubeadmArgs: string;
+  /**
+   * Where the library puts the proxy CA for this format's OS. With Ignition that is Flatcar's
+   * layout: a PEM in /etc/ssl/certs, which Go (containerd, ctr) reads directly, but which Debian's
+   * update-ca-certificates, unlike Flatcar's, neither hashes nor adds to the bundle that curl and
+   * OpenSSL read. So there curl is pointed at the file; the pulls still prove the trust.
+   */
+  readonly caPath: string;
+  readonly caInOsBundle: boolean;
+}
+
+const SCENARIOS: readonly Scenario[] = [
+  { format: 'cloud-config', kubeadmArgs: 'init\n--config\n/run/kubeadm/kubeadm.yaml\n', caPath: '/usr/local/share/ca-certificates/cluster-proxy-ca-1.crt', caInOsBundle: true },
+  { format: 'ignition', kubeadmArgs: 'init\n--config\n/etc/kubeadm.yml\n', caPath: '/etc/ssl/certs/cluster-proxy-ca-1.pem', caInOsBundle: false },
+];
+
+function bootScenario(scenario: Scenario): void {
+  let work: string;
+  let image: VmImage;
+  let library: NodeBootstrapOutput;
+  let ignitionConfig: object | undefined;
+  let ignitionValidate: SpawnSyncReturns<string> | undefined;
+  let boot: BootResult;
+  let report: Report;
+  let expectedFiles: Array<{ path: string; owner?: string; permissions?: string; content: string }>;
+
+  function serialTail(lines = 150): string {
+    // Without the report lines: the test decodes those and prints what it needs of them.
+    return boot ? boot.serialLog.split('\n').filter((line) => !line.startsWith('VMREPORT')).slice(-lines).join('\n') : '(the VM did not boot)';
+  }
+
+  /** Assertions on the node: a failure carries the end of the serial log and the log's path. */
+  function nodeIt(name: string, check: () => void): void {
+    it(name, () => {
+      try {
+        check();
+      } catch (error) {
+        (error as Error).message += `\n\nserial log (${join(work, 'serial.log')}), last lines:\n${serialTail()}`;
+        throw error;
+      }
+    });
+  }
+
+  describe(`a Debian VM with no network device, booted from the rendered ${scenario.format} bootstrap data`, () => {
+    beforeAll(async () => {
+      const started = Date.now();
+      image = ensureImage(BUILD_TIMEOUT_MS);
+      work = mkdtempSync(join(tmpdir(), 'cluster-proxy-vm-'));
+      const pki = createTestPki(work, 'corp', [...ORIGIN_NAMES, DIRECT_HOST], []);
+
+      library = nodeBootstrapFromLibrary({
+        clusterName: 'vm',
+        namespace: 'clusters',
+        kubernetesVersion: 'v1.31.2',
+        proxyUrl: `http://${PROXY_HOST}:3128`,
+        username: USERNAME,
+        password: HARD_PASSWORD,
+        noProxy: ['.corp.test'],
+        trustedCaPem: pki.caPem,
+        network: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: 'api.vm.test' },
+        bootstrapFormat: scenario.format,
+      });
+      const secrets: SecretLike[] = [library.secret];
+      const spec = (library.kubeadmControlPlane.spec as any).kubeadmConfigSpec;
+      expectedFiles = resolveFiles(spec.files, secrets, library.kubeadmControlPlane.metadata.namespace);
+      const render = {
+        spec,
+        secrets,
+        namespace: library.kubeadmControlPlane.metadata.namespace,
+        role: 'init' as const,
+        kubeadmDocuments: kubeadmDocuments(library.cluster, (library.kubeadmControlPlane.spec as any).version, 'node-0'),
+      };
+      // With Ignition, cloud-init still runs (the image has it) but is given nothing to do.
+      const userData = scenario.format === 'cloud-config' ? renderCloudConfig(render) : '#cloud-config\n{}\n';
+      if (scenario.format === 'ignition') {
+        ignitionConfig = renderIgnition(render);
+        writeFileSync(join(work, 'ignition.json'), JSON.stringify(ignitionConfig));
+        ignitionValidate = spawnSync('ignition-validate', [join(work, 'ignition.json')], { encoding: 'utf8', timeout: 60_000 });
+      }
+
+      const htpasswd = execFileSync('openssl', ['passwd', '-apr1', '-stdin'], { input: `${HARD_PASSWORD}\n`, encoding: 'utf8', timeout: 10_000 });
+      const wrongPassword = encodeURIComponent(`${HARD_PASSWORD}x`);
+      const seedIso = buildSeed(work, {
+        userData,
+        ignitionConfig,
+        metaData: 'instance-id: vm-control-plane-0\nlocal-hostname: node-0\n',
+        harness: {
+          hosts: `127.0.0.1 localhost\n127.0.0.1 ${PROXY_HOST} ${ORIGIN_NAMES.join(' ')} ${DIRECT_HOST}\n127.0.1.1 node-0\n::1 localhost\n`,
+          squidConf: squidConf(),
+          htpasswd: `${USERNAME}:${htpasswd.trim()}\n`,
+          originCertPem: readFileSync(pki.certFile, 'utf8'),
+          originKeyPem: readFileSync(pki.keyFile, 'utf8'),
+          images: IMAGES,
+          expect: {
+            files: expectedFiles.map((file) => file.path),
+            containerdDropIn: '/etc/systemd/system/containerd.service.d/http-proxy.conf',
+            daemonImage: `${DAEMON_REGISTRY}/${IMAGES[0].repository}:${IMAGES[0].tag}`,
+            clientImage: `${CLIENT_REGISTRY}/${IMAGES[1].repository}:${IMAGES[1].tag}`,
+            proxiedUrl: `https://${PROXIED_ORIGIN}/ready`,
+            deniedUrl: `https://${DENIED_ORIGIN}/ready`,
+            directUrl: `http://${DIRECT_HOST}:8080/ready`,
+            ...(scenario.caInOsBundle ? {} : { curlCaFile: scenario.caPath }),
+            wrongPasswordProxy: `http://${encodeURIComponent(USERNAME)}:${wrongPassword}@${PROXY_HOST}:3128`,
+          },
+        },
+      });
+
+      boot = await bootVm({ image, seedIso, workDirectory: work, timeoutMs: BOOT_TIMEOUT_MS });
+      const chunks = boot.serialLog.split('\n').filter((line) => line.startsWith('VMREPORT ')).map((line) => line.slice('VMREPORT '.length).trim());
+      if (boot.timedOut || !boot.serialLog.includes('VMREPORT-END')) {
+        throw new Error(`the VM gave no report (${boot.timedOut ? `killed after ${BOOT_TIMEOUT_MS / 1000}s` : `qemu exited with ${boot.exitCode}`}); `
+        + `serial log ${join(work, 'serial.log')}, last lines:\n${serialTail(300)}`);
+      }
+      report = JSON.parse(Buffer.from(chunks.join(''), 'base64').toString('utf8'));
+      writeFileSync(join(work, 'report.json'), JSON.stringify(report, null, 2));
+      const buildSeconds = /^build_seconds (\d+)$/m.exec(image.manifest)?.[1];
+      const diskBytes = /^disk_bytes (\d+)$/m.exec(image.manifest)?.[1];
+      // Measurements, not assertions: the numbers CI's time budget depends on.
+      console.log(`vm test (${scenario.format}): image ${image.directory} (built in ${buildSeconds}s, ${Math.round(Number(diskBytes) / 1e6)} MB on disk); `
+      + `boot and checks ${boot.seconds}s with ${boot.accelerator}; total ${Math.round((Date.now() - started) / 1000)}s`);
+    }, BUILD_TIMEOUT_MS + BOOT_TIMEOUT_MS + 5 * 60_000);
+
+    afterAll(() => {
+    // Keep the run's files (serial log, report, seed) when something failed; else remove the overlay.
+      if (work && report && boot && !boot.timedOut) {
+        rmSync(join(work, 'root.qcow2'), { force: true });
+      }
+    });
+
+    nodeIt('has no network device but loopback, and cloud-init finished without errors', () => {
+      expect(report.netDevices).toEqual(['lo']);
+      expect(report.cloudInitStatus.output).toMatch(/^status: done$/m);
+      expect(JSON.parse(report.cloudInitResult).v1.errors).toEqual([]);
+      expect(report.sentinel).toBe('success\n');
+    });
+
+    nodeIt('has every file at its path with the owner, mode and content of the Secret', () => {
+      for (const file of expectedFiles) {
+        expect({ path: file.path, ...report.files[file.path] }).toEqual({
+          path: file.path,
+          owner: file.owner,
+          mode: file.permissions,
+          content: Buffer.from(file.content, 'utf8').toString('base64'),
+        });
+      }
+    });
+
+    nodeIt('runs containerd and the kubelet with exactly the proxy environment, from the drop-ins', () => {
+      const expected = [...library.environment].sort();
+      for (const unit of ['containerd', 'kubelet']) {
+        expect(report.units[unit].dropIns).toContain(`/etc/systemd/system/${unit}.service.d/http-proxy.conf`);
+        expect(report.units[unit].activeState).toBe('active');
+        expect(proxyVariables(report.units[unit].processEnviron)).toEqual(expected);
+      }
+      expect(proxyVariables(report.kubeletStubEnviron.split('\n'))).toEqual(expected);
+      // What systemctl shows systemd parsed from each drop-in: the library's variables, in order.
+      for (const unit of ['containerd', 'kubelet']) {
+        expect(systemdShowWords(report.units[unit].environment)).toEqual(library.environment);
+      }
+      const password = decodeURIComponent(new URL(library.environment.find((entry) => entry.startsWith('HTTPS_PROXY='))!.slice('HTTPS_PROXY='.length)).password);
+      expect(password).toBe(HARD_PASSWORD);
+    });
+
+    nodeIt('restarted containerd after the drop-in was written, and it answered before kubeadm ran', () => {
+      const containerd = report.units.containerd;
+      expect(Number(containerd.startMonotonic)).toBeGreaterThan(report.containerdDropInMonotonic);
+      expect(report.kubeadm['ctr-status']).toBe('0\n');
+      expect(report.kubeadm['containerd-pid']).toBe(`${containerd.mainPid}\n`);
+      expect(Number(report.kubeadm.uptime) * 1e6).toBeGreaterThan(Number(containerd.startMonotonic));
+    });
+
+    nodeIt('ran kubeadm with the proxy environment and its configuration', () => {
+      expect(report.kubeadm.args).toBe(scenario.kubeadmArgs);
+      expect(proxyVariables(report.kubeadm.environ)).toEqual([...library.environment].sort());
+      expect(parse(report.kubeadm['config.yaml'].split('---\n')[1])).toMatchObject({ kind: 'ClusterConfiguration', controlPlaneEndpoint: 'api.vm.test:6443' });
+    });
+
+    nodeIt('has the proxy CA where the OS family takes it', () => {
+      const caPem = readFileSync(join(work, 'corp-ca.pem'), 'utf8');
+      expect(Buffer.from(report.files[scenario.caPath].content, 'base64').toString('utf8').trim()).toBe(caPem.trim());
+      if (scenario.caInOsBundle) {
+        expect(report.trustBundle).toContain(caPem.trim());
+        expect(report.verifyOrigin).toMatchObject({ status: 0, output: expect.stringContaining(': OK') });
+      }
+    });
+
+    if (scenario.format === 'ignition') {
+      nodeIt('is valid Ignition, applied by Ignition, and kubeadm.service ran /etc/kubeadm.sh to success', () => {
+        expect({ status: ignitionValidate!.status, output: `${ignitionValidate!.stdout}${ignitionValidate!.stderr}` }).toEqual({ status: 0, output: '' });
+        const [fetch, files, ...systemctl] = report.ignition;
+        expect(fetch.status).toBe(0);
+        // The files stage ends by relabelling what it wrote for SELinux, which Flatcar has and this
+        // Debian image does not: everything before that step must have finished, and that step must
+        // be the only failure.
+        const critical = files.output.split('\n').filter((line: string) => line.startsWith('CRITICAL'));
+        if (files.status !== 0) {
+          expect(critical).toEqual([expect.stringMatching(/^CRITICAL +: Ignition failed: failed to handle relabeling: /)]);
+        }
+        expect(files.output).toContain('[finished] writing file "/etc/.ignition-result.json"');
+        for (const step of systemctl) {
+          expect({ command: step.command, status: step.status }).toEqual({ command: step.command, status: 0 });
+        }
+        expect(report.kubeadmService).toEqual({ Result: 'success', ExecMainStatus: '0', UnitFileState: 'enabled' });
+      });
+    }
+
+    /** squid's whole log (read after it stopped, so every tunnel is in it) for one origin name. */
+    function tunnelsTo(origin: string) {
+      return squidEntries(report.squidLog).filter((entry) => entry.url === origin);
+    }
+
+    const pulls = [
+      { name: 'criPull', what: 'containerd itself (CRI PullImage)', registry: DAEMON_REGISTRY, image: IMAGES[0] },
+      { name: 'ctrPull', what: 'ctr with containerd\'s environment', registry: CLIENT_REGISTRY, image: IMAGES[1] },
+    ];
+    for (const pull of pulls) {
+      nodeIt(`pulls an image through squid with the password, validating the registry's certificate: ${pull.what}`, () => {
+        const result = report[pull.name];
+        // CRI reports errors as `errors`, ctr as its exit status and stderr.
+        expect({ status: result.status, errors: result.errors }).toEqual({ status: 0, errors: undefined });
+        const tunnels = tunnelsTo(pull.registry);
+        expect(tunnels.length).toBeGreaterThan(0);
+        for (const tunnel of tunnels) {
+          expect(tunnel).toEqual({ user: USERNAME, method: 'CONNECT', url: pull.registry, status: '200', result: 'TCP_TUNNEL' });
+        }
+        // The origin saw every request of the pull from squid's outgoing address, none directly.
+        const requests = result.origin as Array<{ remote: string; host: string; path: string; status: number }>;
+        expect(requests.map((request) => request.path)).toContain(`/v2/${pull.image.repository}/manifests/${pull.image.tag}`);
+        for (const request of requests) {
+          const seen = { host: request.host, path: request.path, remote: request.remote, status: request.status };
+          expect(seen).toEqual({ host: pull.registry, path: request.path, remote: '127.0.0.2', status: 200 });
+        }
+        expect(report.images).toContain(`${pull.registry}/${pull.image.repository}:${pull.image.tag}`);
+      });
+    }
+
+    nodeIt('fetches through squid with the proxy env, goes direct to the NO_PROXY destination, and squid refuses a wrong password', () => {
+      expect(report.curlProxied.output).toBe('200');
+      expect(tunnelsTo(PROXIED_ORIGIN)).toEqual([{ user: USERNAME, method: 'CONNECT', url: PROXIED_ORIGIN, status: '200', result: 'TCP_TUNNEL' }]);
+      expect(report.curlProxied.origin.map((request: any) => request.remote)).toEqual(['127.0.0.2']);
+
+      expect(report.curlDirect.output).toBe('200');
+      expect(report.squidLog.filter((line: string) => line.includes(DIRECT_HOST))).toEqual([]);
+      expect(report.curlDirect.origin.map((request: any) => [request.host, request.remote])).toEqual([[`${DIRECT_HOST}:8080`, '127.0.0.1']]);
+
+      expect(report.curlWrongPassword.output).toBe('407');
+      expect(tunnelsTo(DENIED_ORIGIN)).toEqual([{ user: USERNAME, method: 'CONNECT', url: DENIED_ORIGIN, status: '407', result: 'TCP_DENIED' }]);
+      expect(report.curlWrongPassword.origin).toEqual([]);
+    });
+  });
+}
+
+for (const scenario of SCENARIOS) {
+  bootScenario(scenario);
+}

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OciImage } from './oci-image';
+
+/**
+ * The NoCloud seed disk (ISO 9660, label `cidata`): the rendered `user-data` and `meta-data`
+ * cloud-init reads, plus the harness the image's units run before and after it (kept on the seed
+ * so changing the test never rebuilds the image).
+ */
+
+/** The in-VM services and what the harness needs to know. */
+export interface HarnessData {
+  /** `/etc/hosts` of the VM: every service on a loopback name. */
+  readonly hosts: string;
+  readonly squidConf: string;
+  /** The proxy's `user:hash` line. */
+  readonly htpasswd: string;
+  readonly originCertPem: string;
+  readonly originKeyPem: string;
+  readonly images: readonly OciImage[];
+  /** Read by check.py: paths to report, images and URLs to fetch. */
+  readonly expect: { readonly [key: string]: unknown };
+}
+
+/** Write the seed's tree under `directory` and pack it into `directory/seed.iso`. */
+export function buildSeed(directory: string, seed: {
+  readonly userData: string;
+  readonly metaData: string;
+  readonly harness: HarnessData;
+  /** Ignition bootstrap data, applied by the harness instead of cloud-init's user data. */
+  readonly ignitionConfig?: object;
+}): string {
+  const tree = join(directory, 'seed');
+  const data = join(tree, 'harness', 'data');
+  mkdirSync(join(data, 'registry', 'blobs'), { recursive: true });
+  writeFileSync(join(tree, 'user-data'), seed.userData);
+  writeFileSync(join(tree, 'meta-data'), seed.metaData);
+  cpSync(join(__dirname, 'harness'), join(tree, 'harness'), { recursive: true });
+  const { harness } = seed;
+  writeFileSync(join(data, 'hosts'), harness.hosts);
+  writeFileSync(join(data, 'squid.conf'), harness.squidConf);
+  writeFileSync(join(data, 'htpasswd'), harness.htpasswd);
+  writeFileSync(join(data, 'origin.pem'), harness.originCertPem);
+  writeFileSync(join(data, 'origin.key'), harness.originKeyPem);
+  writeFileSync(join(data, 'expect.json'), JSON.stringify(harness.expect, null, 2));
+  if (seed.ignitionConfig) {
+    writeFileSync(join(data, 'ignition.json'), JSON.stringify(seed.ignitionConfig));
+  }
+  writeFileSync(join(data, 'registry', 'index.json'), JSON.stringify({
+    images: harness.images.map(({ repository, tag, manifestDigest, manifestMediaType }) => ({ repository, tag, manifestDigest, manifestMediaType })),
+  }));
+  for (const image of harness.images) {
+    for (const [digest, blob] of image.blobs) {
+      writeFileSync(join(data, 'registry', 'blobs', digest), blob);
+    }
+  }
+  const iso = join(directory, 'seed.iso');
+  execFileSync('genisoimage', ['-quiet', '-output', iso, '-volid', 'cidata', '-joliet', '-rock', tree], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+  return iso;
+}
