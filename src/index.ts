@@ -53,11 +53,21 @@ export type { OsFamily } from './core/capi/os-family';
 export type { ProxySourceProps } from './core/capi/proxy-source';
 export type { KubeadmControlPlaneProductProps, KubeadmConfigTemplateProductProps } from './core/capi/products';
 export type { AddProxyOptions, AddProxyResult } from './core/capi/add-proxy-to-objects';
+export type { CompatibilityProfileName, CompatibilityProfile } from './core/capi/compatibility-profiles';
+export type { KubeadmEnvironment, VariableStyle, NodeProxyPosition, NodeFileEncoding } from './core/capi/node-file-options';
+
+// Migrating from other systems
+export { Migration } from './core/api/migration';
+export type { ImportSource } from './core/import/imported-proxy';
+export type { ImportProxyOptions, ImportResult } from './core/import/import-proxy';
+export type { NodeChangesOptions, NodeObjectChanges } from './core/import/node-changes';
 
 // ClusterClass
 export { ClusterClassProxy } from './core/clusterclass/cluster-class-proxy';
 export type { ClusterClassProxyProps } from './core/clusterclass/cluster-class-proxy';
 export type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from './core/clusterclass/topology-cluster';
+export type { ClassVariableShape } from './core/clusterclass/variable-shapes';
+export type { WorkerClassSelection } from './core/clusterclass/class-targets';
 export type { AddProxyToClusterClassResult } from './core/clusterclass/add-proxy-to-cluster-class';
 
 // Workloads
@@ -66,7 +76,7 @@ export type { ProxyInjectionOptions, InjectionExclusions } from './core/workload
 export type { ProxyEnvOptions } from './core/workloads/container-env';
 export { TrustManagerResource } from './core/workloads/trust-bundle';
 export type { TrustBundleOptions } from './core/workloads/trust-bundle';
-export type { KyvernoProxyPolicyOptions } from './core/workloads/kyverno-policy';
+export type { KyvernoProxyPolicyOptions, KyvernoRuleNames } from './core/workloads/kyverno-policy';
 export type { ProxyAdmissionPolicyOptions } from './core/workloads/mutating-admission-policy';
 
 // Addons and app platforms
