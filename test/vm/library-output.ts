@@ -29,6 +29,8 @@ export interface NodeBootstrapOutput {
   readonly secret: SecretObject;
   /** `NAME=value` of every proxy variable, in the library's order. */
   readonly environment: readonly string[];
+  /** What kubeadm's shell gets: the same variables without credentials (kubeadm copies them into the static pods). */
+  readonly kubeadmEnvironment: readonly string[];
 }
 
 const INFRASTRUCTURE = 'infrastructure.cluster.x-k8s.io/v1beta1';
@@ -64,5 +66,6 @@ export function nodeBootstrapFromLibrary(input: NodeBootstrapInput): NodeBootstr
     kubeadmConfigTemplate: objects.workerPools[0].configTemplate,
     secret: objects.secret,
     environment: proxyVariables(objects.proxy.environment).map(({ name, value }) => `${name}=${value}`),
+    kubeadmEnvironment: proxyVariables(objects.proxy.publicEnvironment).map(({ name, value }) => `${name}=${value}`),
   };
 }
