@@ -99,13 +99,14 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     throw invalidValue('port', port, 'must be an integer from 1024 to 65535 (the proxy runs as an unprivileged user)');
   }
   const basicAuth = props.basicAuth === undefined ? undefined : checkBasicAuth('basicAuth', props.basicAuth);
-  const configText = renderTinyproxyConfig({
+  const renderConfig = (auth: ProxyBasicAuth | undefined): string => renderTinyproxyConfig({
     port,
     allow: [...network.pods, ...network.machineCidrs, ...(props.additionalAllowedCidrs ?? [])],
-    basicAuth,
+    basicAuth: auth,
     connectPorts: props.connectPorts,
     logLevel: props.logLevel,
   });
+  const configText = renderConfig(basicAuth);
   const url = `http://${name}.${namespace}.svc.${network.serviceDomain}:${port}`;
   const settings = new ProxySettings({
     httpProxy: url,
@@ -125,7 +126,9 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     labels,
     configVolume: basicAuth ? { secret: { secretName: configName } } : { configMap: { name: configName } },
     // A changed config rolls the DaemonSet (pods read the file only at start).
-    configHash: contentHash(configText),
+    // Hashed without the credentials: the annotation sits in the plain DaemonSet spec, and a hash
+    // of a password is a guessing oracle. A password change alone therefore restarts no pod.
+    configHash: contentHash(basicAuth ? renderConfig({ username: 'user', password: 'password' }) : configText),
     dualStack: network.ipFamilies.length > 1,
   });
   return {
