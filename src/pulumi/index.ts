@@ -1,13 +1,10 @@
-// cluster-proxy-constructs/pulumi: thin Pulumi ComponentResources over the core's plain manifests.
+// cluster-proxy-constructs/pulumi: thin Pulumi ComponentResources over the core's products.
 // Importing it registers nothing: the env transform is opt-in (proxyEnvTransform / registerProxyEnvTransform).
-export * from './credentials';
+export { CredentialArgs, ProxySettingsArgs } from './credentials';
 export * from './proxy-definition';
-export * from './names';
-export { CredentialDependenceError, RenderedObject, renderObjects } from './rendered-objects';
-export * from './kube-objects';
-export { ProxySourceArgs, resolveProxyDefinition, TYPE_TOKEN_PREFIX } from './component-support';
+export { ProductResources, TYPE_TOKEN_PREFIX } from './product-resources';
 export * from './capi';
+export * from './clusterclass';
 export * from './workloads';
 export * from './addons';
-export * from './clusterclass';
 export * from './transform';

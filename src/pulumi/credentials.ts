@@ -1,0 +1,104 @@
+import * as pulumi from '@pulumi/pulumi';
+import { invalidValue } from '../core/errors';
+import { ProxySettings, ProxySettingsProps } from '../core/proxy-settings';
+
+/**
+ * Credentials that may be Pulumi Outputs.
+ *
+ * Nothing the core renders outside Secret data depends on the credentials (names and hashes use
+ * the non-secret `credentialsRevision`), so when a credential is an Output everything is rendered
+ * at program time with a stand-in in its place, and the Secret data is rendered again with the real
+ * credentials inside `apply`. Plain-string credentials are rendered once, at program time.
+ */
+
+/**
+ * Installation-wide proxy settings for Pulumi programs: the core's `ProxySettingsProps`, with the
+ * user name and password as Pulumi inputs (e.g. `config.requireSecret('proxyPassword')`).
+ */
+export interface ProxySettingsArgs extends Omit<ProxySettingsProps, 'username' | 'password'> {
+  /**
+   * Proxy user name, raw (not percent-encoded); added to every proxy URL.
+   *
+   * @default - credentials only from the URLs, if any
+   */
+  readonly username?: pulumi.Input<string>;
+  /**
+   * Proxy password, raw (not percent-encoded). Requires `username`. An Output is validated when it
+   * resolves: a bad one fails the deployment with the core's message (naming `password`, never
+   * quoting it).
+   *
+   * @default - no password
+   */
+  readonly password?: pulumi.Input<string>;
+}
+
+/** A user name and password, either of which may be an Output. */
+export interface CredentialArgs {
+  /** User name. @default - none */
+  readonly username?: pulumi.Input<string>;
+  /** Password. @default - none */
+  readonly password?: pulumi.Input<string>;
+}
+
+/** Raw credentials as the core takes them. */
+export type Credentials = { username?: string; password?: string };
+
+/**
+ * What stands in for Output credentials at program time: valid wherever the core accepts
+ * credentials (URL userinfo, tinyproxy's `[-a-z0-9._]+`), and distinctive enough to be searched for
+ * in rendered objects.
+ */
+export const STAND_IN_CREDENTIALS = Object.freeze({ username: 'stand-in-user-5e1d', password: 'stand-in-password-c83a0f' });
+
+/** A value rendered from credentials: now, and (when they are Outputs) with the real ones. */
+export interface Rendered<T> {
+  /** Rendered at program time: with the real credentials when they are plain strings, else with stand-ins. */
+  readonly now: T;
+  /**
+   * With Output credentials: the real ones (a secret Output that cannot fail) and how to render
+   * from them. Rendering is left to the caller, inside `apply`, so it can name the component in
+   * errors and nothing is computed unless needed.
+   */
+  readonly real?: { readonly credentials: pulumi.Output<Credentials>; readonly render: (credentials: Credentials) => T };
+}
+
+function isKnown(value: pulumi.Input<string> | undefined): value is string | undefined {
+  return value === undefined || typeof value === 'string';
+}
+
+function defined(credentials: Credentials): Credentials {
+  return Object.fromEntries(Object.entries(credentials).filter(([, value]) => value !== undefined));
+}
+
+/** Render `render` from credentials that may be Outputs (see the module comment). */
+export function renderWithCredentials<T>(credentials: CredentialArgs, render: (credentials: Credentials) => T): Rendered<T> {
+  const { username, password } = credentials;
+  if (isKnown(username) && isKnown(password)) {
+    return { now: render(defined({ username, password })) };
+  }
+  const now = render(defined({
+    username: isKnown(username) ? username : STAND_IN_CREDENTIALS.username,
+    password: isKnown(password) ? password : STAND_IN_CREDENTIALS.password,
+  }));
+  // Secret whatever the caller passed.
+  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => defined({ username: u, password: p })));
+  return { now, real: { credentials: resolved, render } };
+}
+
+/** Apply a further pure computation to both renderings. */
+export function mapRendered<T, U>(rendered: Rendered<T>, fn: (value: T) => U): Rendered<U> {
+  const real = rendered.real;
+  return { now: fn(rendered.now), ...(real ? { real: { credentials: real.credentials, render: (c) => fn(real.render(c)) } } : {}) };
+}
+
+/** Render from settings whose credentials may be Outputs. */
+export function renderWithSettings<T>(settings: ProxySettings | ProxySettingsArgs, render: (settings: ProxySettings) => T): Rendered<T> {
+  if (settings instanceof ProxySettings) {
+    return { now: render(settings) };
+  }
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) {
+    throw invalidValue('settings', settings, 'must be a ProxySettings or its props');
+  }
+  const { username, password, ...rest } = settings;
+  return renderWithCredentials({ username, password }, (credentials) => render(new ProxySettings({ ...rest, ...credentials })));
+}
