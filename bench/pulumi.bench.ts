@@ -2,17 +2,22 @@
  * Scenario 3: Pulumi under mocks. Construct 100 proxied clusters (Cluster, control plane, three
  * worker pools, node-proxy Secret; password as a secret Output, as real programs pass it) and wait
  * until the mocked engine has every registration. Baseline, interleaved: registering the same
- * objects as plain resources under the same mocks (`registerKubeObject`, no component logic).
+ * objects as plain resources under the same mocks (the generic product mapper with a known password, no
+ * component, no shared-object registry). Each round uses its own namespace: shared objects are
+ * registered once per program run, and rounds share one run.
  * The ratio is reported.
  */
 import * as pulumi from '@pulumi/pulumi';
 import { summarize, table, timingCell, writeResult } from './harness';
-import { ProxiedClusterObjects, proxiedClusterObjects } from '../src/core';
-import { ProxiedCluster, registerKubeObject } from '../src/pulumi';
+import { proxiedClusterProduct } from '../src/core/capi/products';
+import { Product, product } from '../src/core/product/product';
+import { ProxiedCluster } from '../src/pulumi';
+import { registerProduct } from '../src/pulumi/product-resources';
 
 const CLUSTERS = 100;
 const INFRA = 'infrastructure.cluster.x-k8s.io/v1beta1';
 let registrations = 0;
+let round = 0;
 
 const settings = {
   httpProxy: 'http://proxy.corp.example:3128',
@@ -20,9 +25,9 @@ const settings = {
   username: 'svc-k8s',
   noProxy: ['.corp.example', '10.0.0.0/8'],
 };
-const clusterArgs = (index: number) => ({
+const clusterArgs = (index: number, namespace = `fleet-${round}`) => ({
   name: `cluster-${index}`,
-  namespace: 'fleet',
+  namespace,
   version: 'v1.31.2',
   network: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: `api.cluster-${index}.fleet.example` },
   infrastructureRef: { apiVersion: INFRA, kind: 'VSphereCluster', name: `cluster-${index}` },
@@ -43,7 +48,6 @@ function settle(outputs: Array<pulumi.Output<unknown>>): Promise<void> {
   return new Promise((resolve) => pulumi.all(outputs).apply(() => resolve()));
 }
 
-let round = 0;
 
 async function libraryRun(): Promise<void> {
   round++;
@@ -53,10 +57,10 @@ async function libraryRun(): Promise<void> {
   await settle(clusters.flatMap((cluster) => [cluster.urn, cluster.cluster.urn, ...cluster.workerPools.map((pool) => pool.machineDeployment.urn)]));
 }
 
-async function baselineRun(objects: readonly ProxiedClusterObjects[]): Promise<void> {
+async function baselineRun(products: readonly Product[]): Promise<void> {
   round++;
   const parent = new Group(`r${round}`);
-  const resources = objects.flatMap((cluster, i) => cluster.objects.map((object) => registerKubeObject(object, { parent, componentName: `r${round}-c${i}` })));
+  const resources = products.flatMap((p, i) => registerProduct(parent, `r${round}-c${i}`, () => ({ now: p })).resources);
   await settle(resources.map((resource) => resource.urn));
 }
 
@@ -85,10 +89,10 @@ export async function run(): Promise<Record<string, unknown>> {
       throw new Error(`unexpected invoke ${args.token}`);
     },
   }, 'bench', 'bench', false);
-  const objects = Array.from({ length: CLUSTERS }, (_, i) => proxiedClusterObjects({
-    ...clusterArgs(i), settings: { ...settings, password: 'p@ss:w/rd%#?' },
-  }));
-  const fns = { library: libraryRun, plainResources: () => baselineRun(objects) };
+  const products = Array.from({ length: CLUSTERS }, (_, i) => proxiedClusterProduct({
+    ...clusterArgs(i, 'fleet'), settings: { ...settings, password: 'p@ss:w/rd%#?' },
+  })).map((p) => product(p.objects.map((object) => ({ ...object, shared: false }))));
+  const fns = { library: libraryRun, plainResources: () => baselineRun(products) };
   await timeAsync(1, fns); // warm-up
   const before = registrations;
   await libraryRun();

@@ -16,6 +16,8 @@ const settings: ProxySettingsArgs = {
   username: 'svc-k8s',
   password: config.requireSecret('proxyPassword'),
   noProxy: ['.corp.example', '10.0.0.0/8'],
+  // Not secret: bump it when you rotate the password, to roll the nodes onto the new one.
+  credentialsRevision: '2026-11',
 };
 // Cluster-specific facts.
 const network = {
@@ -28,8 +30,8 @@ const network = {
 const infra = 'infrastructure.cluster.x-k8s.io/v1beta1';
 
 // On the management cluster (the default provider): the workload cluster's Cluster API objects.
-// The node files are read from a Secret whose values are secret outputs; the Cluster API objects
-// hold no credential.
+// The node files are read from a Secret whose data is a secret output; nothing else holds or
+// depends on the password, so previews show every other change in clear.
 const cluster = new ProxiedCluster('demo', {
   name: 'demo',
   namespace: 'clusters',
@@ -73,5 +75,5 @@ new k8s.helm.v4.Chart('monitoring', {
 });
 
 export const clusterName = cluster.clusterName;
-// A secret output: the name carries a hash of the Secret's content, which holds the password.
+// Plain: the name hashes the credential-free content and the credentials revision, never the password.
 export const nodeProxySecretName = cluster.secret?.metadata.name;

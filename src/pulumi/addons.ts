@@ -1,20 +1,22 @@
 import * as pulumi from '@pulumi/pulumi';
-import { proxyDefinitionOf, registerObjectsFrom, TYPE_TOKEN_PREFIX, withResourceErrors } from './component-support';
-import { CredentialVariants } from './credentials';
+import { CredentialArgs, mapRendered, renderWithCredentials } from './credentials';
+import { registerFromProxy, registerProduct, TYPE_TOKEN_PREFIX, withResourceErrors } from './product-resources';
 import { ProxyDefinition } from './proxy-definition';
-import { addonResourceSet, AddonResourceSetOptions } from '../core/addons/cluster-resource-set';
+import { AddonResourceSetOptions } from '../core/addons/cluster-resource-set';
 import { inClusterForwardProxy, InClusterForwardProxyProps } from '../core/addons/forward-proxy/forward-proxy';
 import { giantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../core/addons/giantswarm/setup';
-import { DEFAULT_PROXY_ENV_SOURCE_NAME, proxyEnvFrom, ProxyEnvSourceKind, ProxyEnvSourceOptions, proxyEnvSources } from '../core/addons/proxy-env-source';
-import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../core/addons/tkg/tkg-proxy-addons';
+import { giantSwarmProxyAppsProduct } from '../core/addons/products';
+import { DEFAULT_PROXY_ENV_SOURCE_NAME, proxyEnvFrom, ProxyEnvSourceKind, ProxyEnvSourceOptions } from '../core/addons/proxy-env-source';
+import { TkgProxyAddonsOptions } from '../core/addons/tkg/tkg-proxy-addons';
+import { Products } from '../core/api/products';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue } from '../core/errors';
-import { KubeObject } from '../core/k8s/manifest';
+import { finishProduct } from '../core/product/credentials';
+import { manifestsProduct } from '../core/product/product';
 
 /**
  * Addons and app platforms: the Pulumi counterparts of the cdk8s addon constructs, registering the
- * same objects (Secrets as typed Secrets with secret values, the rest as typed resources or
- * CustomResources).
+ * same objects.
  */
 
 /** Args of {@link TkgProxyAddons}. */
@@ -23,19 +25,14 @@ export interface TkgProxyAddonsArgs extends TkgProxyAddonsOptions {
   readonly proxy: ClusterProxyConfig | ProxyDefinition;
 }
 
-/**
- * TKG-style addon Secrets for one workload cluster (seed 002): the vSphere CPI and CSI addon values,
- * the kapp-controller addon values and the cluster config values (see `tkgProxyAddonSecrets`).
- */
+/** TKG-style addon Secrets for one workload cluster: the vSphere CPI and CSI, kapp-controller and cluster config values. */
 export class TkgProxyAddons extends pulumi.ComponentResource {
   /** The Secrets, in the core's order. */
   public readonly secrets: pulumi.CustomResource[];
 
   constructor(name: string, args: TkgProxyAddonsArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}TkgProxyAddons`, name, {}, opts);
-    const { proxy, ...options } = args;
-    const objects = withResourceErrors(this, () => proxyDefinitionOf(proxy, 'proxy').config.map((config) => tkgProxyAddonSecrets(config, options)));
-    this.secrets = registerObjectsFrom(this, name, objects).map((object) => object.resource);
+    this.secrets = registerFromProxy(this, name, args, (config, options) => Products.tkgProxyAddons(config, options)).resources;
     this.registerOutputs({ secrets: this.secrets });
   }
 }
@@ -47,9 +44,8 @@ export interface ProxyAddonResourceSetArgs extends AddonResourceSetOptions {
 }
 
 /**
- * A ClusterResourceSet and its Secret delivering an addon's manifests to a workload cluster, with the
- * kapp-controller config Secret and/or the proxy env injected into the delivered pods (see
- * `addonResourceSet`). The delivered objects travel inside the Secret's (secret) value.
+ * A ClusterResourceSet and its Secret delivering an addon's manifests to a workload cluster, with
+ * the kapp-controller config Secret and/or the proxy env injected into the delivered pods.
  */
 export class ProxyAddonResourceSet extends pulumi.ComponentResource {
   /** The Secret holding the delivered objects. */
@@ -59,9 +55,8 @@ export class ProxyAddonResourceSet extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxyAddonResourceSetArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyAddonResourceSet`, name, {}, opts);
-    const { proxy, ...options } = args;
-    const objects = withResourceErrors(this, () => proxyDefinitionOf(proxy, 'proxy').config.map((config) => addonResourceSet(config, options).objects));
-    [this.secret, this.clusterResourceSet] = registerObjectsFrom(this, name, objects).map((object) => object.resource);
+    const objects = registerFromProxy(this, name, args, (config, options) => Products.addonResourceSet(config, options));
+    [this.secret, this.clusterResourceSet] = objects.resources;
     this.registerOutputs({ secret: this.secret, clusterResourceSet: this.clusterResourceSet });
   }
 }
@@ -73,21 +68,19 @@ export interface GiantSwarmProxyAppsArgs extends GiantSwarmProxySetupOptions {
 }
 
 /**
- * Giant Swarm-style app platform objects for one workload cluster (seed 000): the
- * `<cluster>-cluster-values` Secret (and credential-free ConfigMap), the node drop-in Secret, and
- * App CRs consuming the values (see `giantSwarmProxySetup`). Set `systemdProxySecret: false` when a
- * `ProxiedCluster` with delivery `secret` for the same cluster is in the program: it registers that
- * Secret already.
+ * Giant Swarm-style app platform objects for one workload cluster: the `<cluster>-cluster-values`
+ * Secret (and credential-free ConfigMap), the node drop-in Secret (the cluster's shared node-proxy
+ * Secret: a `ProxiedCluster` of the same cluster registers it once), and App CRs.
  */
 export class GiantSwarmProxyApps extends pulumi.ComponentResource {
-  /** Every resource, values first, then the node drop-in Secret and the App CRs. */
+  /** Every resource: the node drop-in Secret, then the values and the App CRs. */
   public readonly resources: pulumi.CustomResource[];
 
   constructor(name: string, args: GiantSwarmProxyAppsArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}GiantSwarmProxyApps`, name, {}, opts);
-    const { proxy, ...options } = args;
-    const objects = withResourceErrors(this, () => proxyDefinitionOf(proxy, 'proxy').config.map((config) => giantSwarmProxySetup(config, options).objects));
-    this.resources = registerObjectsFrom(this, name, objects).map((object) => object.resource);
+    const objects = registerFromProxy(this, name, args,
+      (config, options) => giantSwarmProxyAppsProduct(config, giantSwarmProxySetup(config, options)));
+    this.resources = objects.resources;
     this.registerOutputs({ resources: this.resources });
   }
 }
@@ -98,55 +91,44 @@ export interface ProxyEnvSourcesArgs extends ProxyEnvSourceOptions {
   readonly proxy: ClusterProxyConfig | ProxyDefinition;
 }
 
-/**
- * One ConfigMap (or Secret, when the URLs carry credentials) per namespace holding the six proxy
- * variables, for containers that read them with `envFrom` (see `proxyEnvSources`).
- */
+/** One ConfigMap (or Secret, when the URLs carry credentials) per namespace holding the proxy variables, for `envFrom`. */
 export class ProxyEnvSources extends pulumi.ComponentResource {
   /** `ConfigMap` or `Secret`. */
   public readonly kind: ProxyEnvSourceKind;
   /** The object name (the same in every namespace). */
-  public readonly objectName: string;
+  public readonly name: string;
   /** The objects, one per namespace. */
   public readonly resources: pulumi.CustomResource[];
 
   constructor(name: string, args: ProxyEnvSourcesArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyEnvSources`, name, {}, opts);
-    const { proxy, ...options } = args;
-    const objects = withResourceErrors(this, () => proxyDefinitionOf(proxy, 'proxy').config.map((config) => proxyEnvSources(config, options)));
-    const registered = registerObjectsFrom(this, name, objects);
-    this.kind = registered[0].shape.kind as ProxyEnvSourceKind;
-    this.objectName = options.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
-    this.resources = registered.map((object) => object.resource);
-    this.registerOutputs({ kind: this.kind, objectName: this.objectName });
+    const objects = registerFromProxy(this, name, args, (config, options) => Products.proxyEnvSources(config, options));
+    this.kind = objects.product.objects[0].manifest.kind as ProxyEnvSourceKind;
+    this.name = args.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
+    this.resources = objects.resources;
+    this.registerOutputs({ kind: this.kind, name: this.name });
   }
 
   /** The `envFrom` entry for a container in one of the namespaces. */
   public envFrom(): { [key: string]: { name: string } } {
-    return proxyEnvFrom(this.kind, this.objectName);
+    return proxyEnvFrom(this.kind, this.name);
   }
 }
 
-/** Args of {@link InClusterForwardProxy}: the core's props, with the BasicAuth credentials as Pulumi inputs. */
+/** Args of {@link InClusterForwardProxy}: the cdk8s props, with the BasicAuth credentials as Pulumi inputs. */
 export interface InClusterForwardProxyArgs extends Omit<InClusterForwardProxyProps, 'basicAuth'> {
   /**
    * Require these credentials (tinyproxy `BasicAuth`; letters, digits, `-`, `.`, `_`). The whole
-   * tinyproxy.conf then goes into a Secret, and the derived `proxy` carries them. A password given
-   * as an Output is validated when it resolves. Defaults to no authentication (only the allowed
-   * CIDRs can use the proxy).
+   * tinyproxy.conf then goes into a Secret, and the derived `proxy` carries them.
+   *
+   * @default - no authentication (only the allowed CIDRs can use the proxy)
    */
-  readonly basicAuth?: {
-    /** User name. */
-    readonly username: pulumi.Input<string>;
-    /** Password, typically `config.requireSecret(...)`. */
-    readonly password: pulumi.Input<string>;
-  };
+  readonly basicAuth?: Required<CredentialArgs>;
 }
 
 /**
  * A tinyproxy DaemonSet (`hostNetwork: true`), its config and a Service: a forward proxy inside the
- * cluster (see `inClusterForwardProxy`). `proxy` describes how workloads reach it: hand it to the
- * workload components so their env points at this Service.
+ * cluster. `proxy` describes how workloads reach it: hand it to the workload components.
  */
 export class InClusterForwardProxy extends pulumi.ComponentResource {
   /** The proxy URL without credentials: `http://<name>.<namespace>.svc.<domain>:<port>`. */
@@ -159,31 +141,23 @@ export class InClusterForwardProxy extends pulumi.ComponentResource {
   constructor(name: string, args: InClusterForwardProxyArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}InClusterForwardProxy`, name, {}, opts);
     const { basicAuth, ...props } = args;
-    const { objects, url, proxy } = withResourceErrors(this, () => {
+    const deployment = withResourceErrors(this, () => {
       if (basicAuth !== undefined && (basicAuth === null || typeof basicAuth !== 'object')) {
         throw invalidValue('basicAuth', basicAuth, 'must be { username, password }');
       }
-      const variants = CredentialVariants.fromCredentials(basicAuth ?? {}, (credentials) => inClusterForwardProxy({
-        ...props,
-        ...(basicAuth ? { basicAuth: { username: credentials.username!, password: credentials.password! } } : {}),
+      return renderWithCredentials(basicAuth ?? {}, (credentials) => inClusterForwardProxy({
+        ...props, ...(basicAuth ? { basicAuth: { username: credentials.username!, password: credentials.password! } } : {}),
       }));
-      const program = variants.standIns?.[0] ?? variants.known!;
-      // The derived definition: the same settings inClusterForwardProxy builds, credentials as inputs.
-      const definition = new ProxyDefinition({
-        settings: {
-          httpProxy: program.url,
-          httpsProxy: program.url,
-          ...(basicAuth ? { username: basicAuth.username, password: basicAuth.password } : {}),
-          ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }),
-        },
-        network: program.proxy.network,
-        proxyOptions: props.proxyOptions,
-      });
-      return { objects: variants.map((deployment): readonly KubeObject[] => deployment.objects), url: program.url, proxy: definition };
     });
-    this.url = url;
-    this.proxy = proxy;
-    this.resources = registerObjectsFrom(this, name, objects).map((object) => object.resource);
+    const now = deployment.now;
+    this.url = now.url;
+    this.proxy = withResourceErrors(this, () => new ProxyDefinition({
+      settings: { httpProxy: now.url, httpsProxy: now.url, ...basicAuth, ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }) },
+      network: now.proxy.network,
+      proxyOptions: props.proxyOptions,
+    }));
+    this.resources = registerProduct(this, name, () => mapRendered(deployment,
+      (result) => finishProduct(manifestsProduct(result.objects), result.proxy))).resources;
     this.registerOutputs({ url: this.url, resources: this.resources });
   }
 }

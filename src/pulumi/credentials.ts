@@ -1,162 +1,104 @@
 import * as pulumi from '@pulumi/pulumi';
+import { invalidValue } from '../core/errors';
+import { ProxySettings, ProxySettingsProps } from '../core/proxy-settings';
 
 /**
- * Proxy credentials as Pulumi inputs, and values computed from them.
+ * Credentials that may be Pulumi Outputs.
  *
- * A password may come from `config.requireSecret(...)` or another resource: an `Output` whose value
- * exists only when it resolves. Everything the library renders is a pure function of the
- * credentials, so a value computed from them is modelled as a {@link CredentialVariants}: the same
- * function evaluated twice at program time with two different stand-in credential sets, and once
- * with the real credentials (at program time when they are plain strings, inside `.apply` when
- * they are Outputs). Comparing the two stand-in renderings tells, leaf by leaf, which parts of an
- * object depend on the credentials (see `renderObjects`); the stand-ins never reach a resource.
+ * Nothing the core renders outside Secret data depends on the credentials (names and hashes use
+ * the non-secret `credentialsRevision`), so when a credential is an Output everything is rendered
+ * at program time with a stand-in in its place, and the Secret data is rendered again with the real
+ * credentials inside `apply`. Plain-string credentials are rendered once, at program time.
  */
 
-/** Raw (not percent-encoded) proxy credentials, as the core takes them. */
-export interface ProxyCredentials {
+/**
+ * Installation-wide proxy settings for Pulumi programs: the core's `ProxySettingsProps`, with the
+ * user name and password as Pulumi inputs (e.g. `config.requireSecret('proxyPassword')`).
+ */
+export interface ProxySettingsArgs extends Omit<ProxySettingsProps, 'username' | 'password'> {
   /**
-   * User name.
+   * Proxy user name, raw (not percent-encoded); added to every proxy URL.
    *
-   * @default - none
-   */
-  readonly username?: string;
-  /**
-   * Password.
-   *
-   * @default - none
-   */
-  readonly password?: string;
-}
-
-/** {@link ProxyCredentials} as Pulumi inputs (plain strings, Outputs or Promises). */
-export interface ProxyCredentialInputs {
-  /**
-   * User name.
-   *
-   * @default - none
+   * @default - credentials only from the URLs, if any
    */
   readonly username?: pulumi.Input<string>;
   /**
-   * Password, typically `config.requireSecret('proxyPassword')`.
+   * Proxy password, raw (not percent-encoded). Requires `username`. An Output is validated when it
+   * resolves: a bad one fails the deployment with the core's message (naming `password`, never
+   * quoting it).
    *
-   * @default - none
+   * @default - no password
    */
   readonly password?: pulumi.Input<string>;
 }
 
-/**
- * The two stand-in credential sets. Different in every character class that matters (length,
- * letters), and valid everywhere the core accepts credentials (URL userinfo, and tinyproxy's
- * `[-a-z0-9._]+` for BasicAuth), so a stand-in rendering succeeds whenever the real one can.
- */
-export const STAND_IN_CREDENTIALS: readonly [Required<ProxyCredentials>, Required<ProxyCredentials>] = Object.freeze([
-  Object.freeze({ username: 'stand-in-user-a', password: 'stand-in-password-a' }),
-  Object.freeze({ username: 'stand-in-user-bb', password: 'stand-in-password-bb' }),
-] as const);
+/** A user name and password, either of which may be an Output. */
+export interface CredentialArgs {
+  /** User name. @default - none */
+  readonly username?: pulumi.Input<string>;
+  /** Password. @default - none */
+  readonly password?: pulumi.Input<string>;
+}
 
-/** True for a value usable now: a string, or absent (not an Output or a Promise). */
+/** Raw credentials as the core takes them. */
+export type Credentials = { username?: string; password?: string };
+
+/**
+ * What stands in for Output credentials at program time: valid wherever the core accepts
+ * credentials (URL userinfo, tinyproxy's `[-a-z0-9._]+`), and distinctive enough to be searched for
+ * in rendered objects.
+ */
+export const STAND_IN_CREDENTIALS = Object.freeze({ username: 'stand-in-user-5e1d', password: 'stand-in-password-c83a0f' });
+
+/** A value rendered from credentials: now, and (when they are Outputs) with the real ones. */
+export interface Rendered<T> {
+  /** Rendered at program time: with the real credentials when they are plain strings, else with stand-ins. */
+  readonly now: T;
+  /**
+   * With Output credentials: the real ones (a secret Output that cannot fail) and how to render
+   * from them. Rendering is left to the caller, inside `apply`, so it can name the component in
+   * errors and nothing is computed unless needed.
+   */
+  readonly real?: { readonly credentials: pulumi.Output<Credentials>; readonly render: (credentials: Credentials) => T };
+}
+
 function isKnown(value: pulumi.Input<string> | undefined): value is string | undefined {
   return value === undefined || typeof value === 'string';
 }
 
-/** Where the real value of a {@link CredentialVariants} comes from. */
-type Actual<C> =
-  | { readonly kind: 'known'; readonly value: C }
-  | { readonly kind: 'output'; readonly credentials: pulumi.Output<ProxyCredentials>; readonly compute: (credentials: ProxyCredentials) => C };
-
-/**
- * A value computed from proxy credentials (see the module comment): `standIns` (absent when there
- * are no credentials, so nothing can depend on them) and the real value, known now or an Output.
- * `map` composes further pure computations without resolving anything.
- */
-export class CredentialVariants<C> {
-  /** A value that does not depend on any credential. */
-  public static constant<C>(value: C): CredentialVariants<C> {
-    return new CredentialVariants<C>(undefined, { kind: 'known', value });
-  }
-
-  /**
-   * Evaluate `compute` with the stand-ins now, and with the real credentials now (plain strings)
-   * or when they resolve (Outputs). Only the credentials that are set are replaced by stand-ins.
-   * Errors of the stand-in and known evaluations are thrown here; errors of the real evaluation of
-   * Outputs reject the resulting Outputs.
-   */
-  public static fromCredentials<C>(credentials: ProxyCredentialInputs, compute: (credentials: ProxyCredentials) => C): CredentialVariants<C> {
-    const { username, password } = credentials;
-    if (username === undefined && password === undefined) {
-      return CredentialVariants.constant(compute({}));
-    }
-    const standIn = (set: Required<ProxyCredentials>): ProxyCredentials => ({
-      ...(username !== undefined ? { username: set.username } : {}),
-      ...(password !== undefined ? { password: set.password } : {}),
-    });
-    const standIns: [C, C] = [compute(standIn(STAND_IN_CREDENTIALS[0])), compute(standIn(STAND_IN_CREDENTIALS[1]))];
-    if (isKnown(username) && isKnown(password)) {
-      return new CredentialVariants(standIns, { kind: 'known', value: compute(withoutUndefined({ username, password })) });
-    }
-    // Secret whatever the caller passed: everything computed from credentials is secret material.
-    const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => withoutUndefined({ username: u, password: p })));
-    return new CredentialVariants(standIns, { kind: 'output', credentials: resolved, compute });
-  }
-
-  /** The two stand-in evaluations; absent when no credential is set. */
-  public readonly standIns?: readonly [C, C];
-  private readonly actual: Actual<C>;
-
-  private constructor(standIns: readonly [C, C] | undefined, actual: Actual<C>) {
-    this.standIns = standIns;
-    this.actual = actual;
-  }
-
-  /** True when credentials are set (the real value may depend on them). */
-  public get dependsOnCredentials(): boolean {
-    return this.standIns !== undefined;
-  }
-
-  /**
-   * The real value when it is known at program time (no credentials, or plain-string ones);
-   * `undefined` when a credential is an Output.
-   */
-  public get known(): C | undefined {
-    return this.actual.kind === 'known' ? this.actual.value : undefined;
-  }
-
-  /** Apply a further pure computation to every variant. */
-  public map<D>(fn: (value: C) => D): CredentialVariants<D> {
-    const standIns = this.standIns ? [fn(this.standIns[0]), fn(this.standIns[1])] as const : undefined;
-    const actual = this.actual;
-    if (actual.kind === 'known') {
-      return new CredentialVariants<D>(standIns, { kind: 'known', value: fn(actual.value) });
-    }
-    return new CredentialVariants<D>(standIns, { kind: 'output', credentials: actual.credentials, compute: (c) => fn(actual.compute(c)) });
-  }
-
-  /**
-   * The real value as an Output (secret when it depends on credentials). `onError` may turn an
-   * error of the real evaluation into another one (e.g. a `pulumi.ResourceError` naming the
-   * component); the Output then rejects with it.
-   */
-  public output(onError: (error: unknown) => unknown = (error) => error): pulumi.Output<C> {
-    const actual = this.actual;
-    // `apply` keeps class instances (a ClusterProxyConfig) as they are, while `pulumi.output` and
-    // `pulumi.secret` copy a value into plain objects: so secretness comes from the Output applied on.
-    if (actual.kind === 'known') {
-      const anchor = this.dependsOnCredentials ? pulumi.secret(true) : pulumi.output(true);
-      return anchor.apply(() => actual.value) as unknown as pulumi.Output<C>;
-    }
-    return actual.credentials.apply((credentials) => {
-      try {
-        return actual.compute(credentials);
-      } catch (error) {
-        throw onError(error);
-      }
-    }) as unknown as pulumi.Output<C>;
-  }
+function defined(credentials: Credentials): Credentials {
+  return Object.fromEntries(Object.entries(credentials).filter(([, value]) => value !== undefined));
 }
 
-function withoutUndefined(credentials: { username?: string; password?: string }): ProxyCredentials {
-  return {
-    ...(credentials.username !== undefined ? { username: credentials.username } : {}),
-    ...(credentials.password !== undefined ? { password: credentials.password } : {}),
-  };
+/** Render `render` from credentials that may be Outputs (see the module comment). */
+export function renderWithCredentials<T>(credentials: CredentialArgs, render: (credentials: Credentials) => T): Rendered<T> {
+  const { username, password } = credentials;
+  if (isKnown(username) && isKnown(password)) {
+    return { now: render(defined({ username, password })) };
+  }
+  const now = render(defined({
+    username: isKnown(username) ? username : STAND_IN_CREDENTIALS.username,
+    password: isKnown(password) ? password : STAND_IN_CREDENTIALS.password,
+  }));
+  // Secret whatever the caller passed.
+  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => defined({ username: u, password: p })));
+  return { now, real: { credentials: resolved, render } };
+}
+
+/** Apply a further pure computation to both renderings. */
+export function mapRendered<T, U>(rendered: Rendered<T>, fn: (value: T) => U): Rendered<U> {
+  const real = rendered.real;
+  return { now: fn(rendered.now), ...(real ? { real: { credentials: real.credentials, render: (c) => fn(real.render(c)) } } : {}) };
+}
+
+/** Render from settings whose credentials may be Outputs. */
+export function renderWithSettings<T>(settings: ProxySettings | ProxySettingsArgs, render: (settings: ProxySettings) => T): Rendered<T> {
+  if (settings instanceof ProxySettings) {
+    return { now: render(settings) };
+  }
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) {
+    throw invalidValue('settings', settings, 'must be a ProxySettings or its props');
+  }
+  const { username, password, ...rest } = settings;
+  return renderWithCredentials({ username, password }, (credentials) => render(new ProxySettings({ ...rest, ...credentials })));
 }

@@ -1,14 +1,11 @@
-// cluster-proxy-constructs/pulumi: thin Pulumi ComponentResources over the core's plain manifests.
+// cluster-proxy-constructs/pulumi: thin Pulumi ComponentResources over the core's products.
 // Importing it registers nothing: the env transform is opt-in (proxyEnvTransform / registerProxyEnvTransform).
 import '../peers/pulumi'; // first: a clear error when the framework is not installed
-export * from './credentials';
+export type { CredentialArgs, ProxySettingsArgs } from './credentials';
 export * from './proxy-definition';
-export * from './names';
-export { CredentialDependenceError, type RenderedObject, renderObjects } from './rendered-objects';
-export * from './kube-objects';
-export { type ProxySourceArgs, resolveProxyDefinition, TYPE_TOKEN_PREFIX } from './component-support';
+export { ProductResources, TYPE_TOKEN_PREFIX } from './product-resources';
 export * from './capi';
+export * from './clusterclass';
 export * from './workloads';
 export * from './addons';
-export * from './clusterclass';
 export * from './transform';

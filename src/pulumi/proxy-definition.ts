@@ -1,34 +1,10 @@
 import * as pulumi from '@pulumi/pulumi';
-import { CredentialVariants, ProxyCredentials } from './credentials';
-import { splitSettings } from './settings-split';
+import { mapRendered, ProxySettingsArgs, Rendered, renderWithSettings } from './credentials';
+import { ProxySourceProps } from '../core/capi/proxy-source';
 import { ClusterProxyConfig, ClusterProxyConfigOptions } from '../core/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../core/errors';
-import { canonicalJson } from '../core/k8s/names';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
-import { formatNoProxyEntry } from '../core/noproxy/format';
-import { ProxySettings, ProxySettingsProps } from '../core/proxy-settings';
-
-/**
- * Installation-wide proxy settings for Pulumi programs: the core's `ProxySettingsProps`, with the
- * user name and password as Pulumi inputs, so a password can come from `config.requireSecret(...)`
- * (or any other Output) without being resolved at program time.
- */
-export interface ProxySettingsArgs extends Omit<ProxySettingsProps, 'username' | 'password'> {
-  /**
-   * Proxy user name, raw (not percent-encoded); added to every proxy URL.
-   *
-   * @default - credentials only from the URLs, if any
-   */
-  readonly username?: pulumi.Input<string>;
-  /**
-   * Proxy password, raw (not percent-encoded). Requires `username`. An Output is validated when it
-   * resolves: a bad one fails the deployment with the core's message (naming `password`, never
-   * quoting it) instead of at program start.
-   *
-   * @default - no password
-   */
-  readonly password?: pulumi.Input<string>;
-}
+import { ProxySettings } from '../core/proxy-settings';
 
 /** Input of {@link ProxyDefinition}. */
 export interface ProxyDefinitionArgs {
@@ -44,36 +20,14 @@ export interface ProxyDefinitionArgs {
   readonly proxyOptions?: ClusterProxyConfigOptions;
 }
 
-/** Every switch of `ClusterNoProxyDefaultsOptions`, off: used to rebuild a computed NO_PROXY as given entries. */
-const NO_DEFAULTS = {
-  loopback: false,
-  serviceSuffix: false,
-  clusterDomain: false,
-  kubernetesService: false,
-  clusterIps: false,
-  podCidrs: false,
-  serviceCidrs: false,
-  controlPlaneEndpoint: false,
-  machineCidrs: false,
-  providerEntries: false,
-} as const;
-
 /**
- * One cluster's proxy definition for the Pulumi components: the Pulumi counterpart of
- * `ClusterProxyConfig`, whose credentials may be Outputs.
- *
- * Everything but the credentials is validated at construction (URLs, NO_PROXY entries, CA
- * bundle, network), by the core, with its field-naming errors. With plain-string credentials (or
- * none) the full `ClusterProxyConfig` is computed at once (`known`). With Output credentials it is
- * computed when they resolve (`resolve()`), which is also when a bad password is reported.
+ * One cluster's proxy for the Pulumi components: the counterpart of the core `ClusterProxyConfig`,
+ * whose user name and password may be Outputs. Everything but an Output credential is validated
+ * at construction, by the core, with its field-naming errors; a bad Output password fails the
+ * deployment when it resolves (the Secret data that carries it is then rejected).
  */
 export class ProxyDefinition {
-  /**
-   * The definition of a computed `ClusterProxyConfig` (returned as is when already a
-   * ProxyDefinition). Its credentials are plain strings, so everything is known at program time.
-   *
-   * @param field the prop the value came from, for errors
-   */
+  /** The definition of a computed `ClusterProxyConfig` (returned as is for a ProxyDefinition). */
   public static of(source: ClusterProxyConfig | ProxyDefinition, field = 'proxy'): ProxyDefinition {
     if (source instanceof ProxyDefinition) {
       return source;
@@ -81,28 +35,18 @@ export class ProxyDefinition {
     if (!(source instanceof ClusterProxyConfig)) {
       throw invalidValue(field, source, 'must be a ClusterProxyConfig or a ProxyDefinition');
     }
-    const { base, credentials } = splitSettings(source.settings);
-    // The computed NO_PROXY, given back as entries: the config's own options are not kept by it.
-    const options: ClusterProxyConfigOptions = {
-      noProxyDefaults: NO_DEFAULTS,
-      additionalNoProxy: source.noProxy.clusterSpecific.map((item) => formatNoProxyEntry(item.entry)),
-    };
-    return new ProxyDefinition({ settings: { ...base, ...credentials }, network: source.network, proxyOptions: options }, source);
+    return new ProxyDefinition({ settings: source.settings, network: source.network }, source);
   }
 
-  /** The cluster's network facts. */
-  public readonly network: ClusterNetwork;
   /**
-   * The computed configuration in every variant (stand-in credentials and real ones); the
-   * components render from it.
+   * The configuration everything outside Secret data is rendered from, at program time. While a
+   * credential is an Output it holds a stand-in in its place (same `credentialsRevision`, so the
+   * same names): read its NO_PROXY, never its credentials.
    */
-  public readonly config: CredentialVariants<ClusterProxyConfig>;
-  private readonly summary: string;
+  public readonly config: ClusterProxyConfig;
+  private readonly rendered: Rendered<ClusterProxyConfig>;
 
-  /**
-   * @param exact internal: the computed config this definition describes ({@link ProxyDefinition.of}),
-   * used as the real configuration so the output is exactly the core's for that instance
-   */
+  /** @param exact internal: the computed configuration this definition stands for ({@link ProxyDefinition.of}) */
   constructor(args: ProxyDefinitionArgs, exact?: ClusterProxyConfig) {
     if (args === null || typeof args !== 'object') {
       throw invalidValue('proxy', args, 'must be an object with settings and network');
@@ -110,51 +54,92 @@ export class ProxyDefinition {
     if (args.settings === undefined || args.network === undefined) {
       throw new ProxyConfigError(args.settings === undefined ? 'settings' : 'network', 'is required');
     }
-    this.network = args.network instanceof ClusterNetwork ? args.network : new ClusterNetwork(args.network);
-    const { base, credentials } = splitSettings(args.settings);
-    const network = this.network;
-    const build = (c: ProxyCredentials): ClusterProxyConfig =>
-      new ClusterProxyConfig(new ProxySettings({ ...base, ...c }), network, args.proxyOptions);
-    const variants = CredentialVariants.fromCredentials(credentials, build);
-    if (exact) {
-      const rebuilt = variants.known!;
-      if (canonicalJson(rebuilt.environment) !== canonicalJson(exact.environment) || rebuilt.environment.httpProxy !== exact.environment.httpProxy
-        || rebuilt.environment.httpsProxy !== exact.environment.httpsProxy) {
-        throw new ProxyConfigError('proxy', 'could not be taken apart into settings and network with the same environment; give settings and network instead');
-      }
-    }
-    this.config = exact ? variants.map((config) => (config === variants.known ? exact : config)) : variants;
-    this.summary = `${new ProxySettings(base).toString()}${this.config.dependsOnCredentials ? ' with credentials' : ''} noProxy=${
-      (this.config.standIns?.[0] ?? this.config.known!).environment.noProxy}`;
+    const network = args.network instanceof ClusterNetwork ? args.network : new ClusterNetwork(args.network);
+    this.rendered = exact ? { now: exact }
+      : renderWithSettings(args.settings, (settings) => new ClusterProxyConfig(settings, network, args.proxyOptions));
+    this.config = this.rendered.now;
     Object.freeze(this);
   }
 
-  /** True when the proxy URLs carry credentials (rendered Secrets then hold them). */
+  /** True when the proxy URLs carry credentials (the rendered Secrets then hold them). */
   public get hasCredentials(): boolean {
-    return this.config.dependsOnCredentials;
+    return this.config.hasCredentials;
   }
 
-  /** The computed configuration when it is known at program time; `undefined` while a credential is an Output. */
-  public get known(): ClusterProxyConfig | undefined {
-    return this.config.known;
+  /** True when a credential is an Output: the Secret data is rendered when it resolves. */
+  public get hasOutputCredentials(): boolean {
+    return this.rendered.real !== undefined;
+  }
+
+  /** Render `fn` from this proxy: at program time, and with the real credentials when they are Outputs. */
+  public render<T>(fn: (config: ClusterProxyConfig) => T): Rendered<T> {
+    return mapRendered(this.rendered, fn);
   }
 
   /**
-   * The computed configuration as an Output (secret with credentials): for reading values such as
-   * `environment.noProxy` in a program. Rejects with the core's error when a credential Output
-   * resolves to an invalid value.
+   * The real configuration as an Output (secret with credentials), e.g. to read
+   * `environment.noProxy`. Rejects with the core's error when a credential Output is invalid.
    */
   public resolve(): pulumi.Output<ClusterProxyConfig> {
-    return this.config.output();
+    const real = this.rendered.real;
+    if (real) {
+      return real.credentials.apply(real.render);
+    }
+    const config = this.config;
+    // `apply` keeps the class instance; `pulumi.output(config)` would copy it into a plain object.
+    return (this.hasCredentials ? pulumi.secret(true) : pulumi.output(true)).apply(() => config);
   }
 
   /** A credential-free summary. */
   public toString(): string {
-    return `ProxyDefinition(${this.summary})`;
+    return `ProxyDefinition(${this.hasOutputCredentials ? 'credentials from Outputs, ' : ''}noProxy=${this.config.environment.noProxy})`;
   }
 
   /** The credential-free summary, for `JSON.stringify`. */
   public toJSON(): string {
     return this.toString();
   }
+}
+
+/**
+ * Where a component's proxy comes from: a `ClusterProxyConfig` or a {@link ProxyDefinition}, or
+ * the parts of one (the Pulumi counterpart of the core's `ProxySourceProps`).
+ */
+export interface ProxySourceArgs extends Omit<ProxySourceProps, 'proxy' | 'settings'> {
+  /**
+   * The proxy. Give either this, or `settings` and `network`.
+   *
+   * @default - computed from `settings`, `network` and `proxyOptions`
+   */
+  readonly proxy?: ClusterProxyConfig | ProxyDefinition;
+  /**
+   * The installation-wide proxy definition: a `ProxySettings`, or its props with the credentials as inputs.
+   *
+   * @default - taken from `proxy`
+   */
+  readonly settings?: ProxySettings | ProxySettingsArgs;
+}
+
+/** The {@link ProxyDefinition} the args describe, and the other args; errors name the prop. */
+export function resolveProxySource<T extends ProxySourceArgs>(args: T): { proxy: ProxyDefinition; rest: Omit<T, keyof ProxySourceArgs> } {
+  const { proxy, settings, network, proxyOptions, ...rest } = args;
+  if (proxy !== undefined) {
+    if (settings !== undefined || network !== undefined || proxyOptions !== undefined) {
+      throw new ProxyConfigError('proxy', 'give either proxy, or settings and network (with proxyOptions), not both');
+    }
+    return { proxy: ProxyDefinition.of(proxy), rest };
+  }
+  if (settings === undefined || network === undefined) {
+    throw new ProxyConfigError(settings === undefined ? 'settings' : 'network',
+      'is required: give proxy (a ClusterProxyConfig or ProxyDefinition), or both settings and network');
+  }
+  return { proxy: new ProxyDefinition({ settings, network, proxyOptions }), rest };
+}
+
+/** A proxy given as `ClusterProxyConfig | ProxyDefinition` under the prop `proxy`. */
+export function proxyDefinitionOf(value: ClusterProxyConfig | ProxyDefinition): ProxyDefinition {
+  if (value === undefined) {
+    throw new ProxyConfigError('proxy', 'is required (a ClusterProxyConfig or ProxyDefinition)');
+  }
+  return ProxyDefinition.of(value);
 }

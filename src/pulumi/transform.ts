@@ -1,12 +1,10 @@
 import * as pulumi from '@pulumi/pulumi';
-import { proxyDefinitionOf } from './component-support';
-import { CredentialVariants } from './credentials';
-import { ProxyDefinition } from './proxy-definition';
-import { plainJson } from './rendered-objects';
+import { plainJson } from './product-resources';
+import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
-import { invalidValue } from '../core/errors';
+import { invalidValue, ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
-import { assertDnsLabel, canonicalJson } from '../core/k8s/names';
+import { assertDnsLabel } from '../core/k8s/names';
 import { ProxyInjectionOptions } from '../core/workloads/injection-options';
 import { JsonPatchAdd } from '../core/workloads/json-patch';
 import { CONTAINER_LISTS } from '../core/workloads/pod-spec-patch';
@@ -15,29 +13,25 @@ import { podMetadataPath, podSpecPath } from '../core/workloads/workload-kinds';
 
 /**
  * Deploy-time injection: a Pulumi resource transform that gives every pod-bearing Kubernetes
- * resource the proxy env, with the core `ProxyInjection` (the same exclusions, the same
- * never-overwrite rule, the same variables as the cdk8s `injectProxyEnv` and the cluster policies).
+ * resource the proxy env, with the core `ProxyInjection` (the same exclusions, never-overwrite rule
+ * and variables as the cdk8s `injectProxyEnv` and the cluster policies). The env refers to the
+ * proxy Secret for credentials, so it never depends on them and is computed at program time.
  *
- * Transform props come in three forms, all handled:
- *  - plain values (in-process `transformations`, or a Deployment whose spec has no Outputs);
- *  - Outputs and Promises (props built from other resources' outputs);
- *  - the engine's wire values, for `transforms` (the engine calls back with deserialized props):
- *    secrets arrive as `{ 4dabf18193072939515e22adb298388d: <secret sig>, value }` objects (the SDK
- *    lifts a nested secret up to the top-level property) and, in a preview, unknown values as
- *    `pulumi.unknown`.
- * Only the parts injection reads (names, namespaces, annotations, container names, env names,
- * volume and mount names) must be known; everything else passes through untouched, Outputs and
- * unknowns included. A secret field stays secret.
+ * Props come as plain values, as Outputs and Promises, or in the engine's wire form (`transforms`
+ * callbacks): secrets as `{ <sig key>: <secret sig>, value }` objects lifted to the top-level
+ * property and, in a preview, unknowns. Only the parts injection reads (names, namespaces,
+ * annotations, container, env, volume and mount names) must be known; everything else passes
+ * through untouched. A secret field stays secret.
  */
 
 /** Options of {@link proxyEnvTransform}: the injection options of every path, plus the namespace check. */
 export interface ProxyEnvTransformOptions extends ProxyInjectionOptions {
   /**
-   * Namespaces in which the proxy Secret (with credentials) and CA ConfigMap (with `trustedCaPem`)
-   * exist, e.g. a `ProxyEnvSupport` with the same namespaces. When injection needs them, a workload
-   * in another namespace, or without `metadata.namespace`, fails the deployment with an error naming
-   * it, instead of pods that cannot start. Defaults to no check: the objects must then exist in
-   * every namespace with injected workloads (a `KyvernoProxyPolicy` clones them everywhere).
+   * Namespaces in which the proxy Secret and CA ConfigMap exist (e.g. a `ProxyEnvSupport` with the
+   * same namespaces). When injection needs them, a workload elsewhere, or without
+   * `metadata.namespace`, fails the deployment with an error naming it.
+   *
+   * @default - no check (a `KyvernoProxyPolicy` clones the objects into every namespace)
    */
   readonly namespaces?: readonly string[];
 }
@@ -54,28 +48,35 @@ export interface ProxyEnvTransformArgs {
   readonly opts: pulumi.ResourceOptions;
 }
 
-/**
- * A resource transform. It returns synchronously, so it also works as a legacy `transformations`
- * entry (in-process, for example on a `helm.v3.Chart`).
- */
+/** A resource transform; synchronous, so it also works as a legacy `transformations` entry. */
 export type ProxyEnvTransform = (args: ProxyEnvTransformArgs) => pulumi.ResourceTransformResult | undefined;
 
 /**
- * The transform that puts every pod-bearing Kubernetes resource behind the proxy: Pod, Deployment,
- * StatefulSet, DaemonSet, ReplicaSet, ReplicationController, PodTemplate, Job and CronJob (typed
- * `kubernetes:<group>/<version>:<Kind>` resources, as Helm charts, ConfigGroups and packaged
- * components register their children). Give it in a component's `transforms` option (it then
- * applies to all the component's children, also inside packaged components such as
- * `helm.v4.Chart`), or stack-wide with {@link registerProxyEnvTransform}. Never registered on import.
- *
- * The proxy Secret and CA ConfigMap the env refers to are not created here (a transform cannot
- * create resources): add a `ProxyEnvSupport` for the namespaces, and pass them as `namespaces`.
+ * The core injection for the Pulumi components. `literalCredentials` is refused with credentials:
+ * the env would carry them outside a Secret (and, for an Output password, could not be computed).
+ */
+export function proxyInjectionOf(proxy: ProxyDefinition, options: ProxyInjectionOptions = {}): ProxyInjection {
+  const injection = new ProxyInjection(proxy.config, options);
+  if (proxy.hasCredentials && !injection.usesSecret) {
+    throw new ProxyConfigError('literalCredentials', 'is not supported by the Pulumi components when the proxy URLs carry credentials: they stay in Secret data');
+  }
+  return injection;
+}
+
+/**
+ * The transform that puts every pod-bearing Kubernetes resource behind the proxy (Pod, Deployment,
+ * StatefulSet, DaemonSet, ReplicaSet, ReplicationController, PodTemplate, Job, CronJob). Give it in
+ * a component's `transforms` option (it reaches all children, also inside `helm.v4.Chart`), or
+ * stack-wide with {@link registerProxyEnvTransform}. A transform cannot create resources: add a
+ * `ProxyEnvSupport` for the namespaces, and pass them as `namespaces`.
  */
 export function proxyEnvTransform(proxy: ClusterProxyConfig | ProxyDefinition, options: ProxyEnvTransformOptions = {}): ProxyEnvTransform {
-  const definition = proxyDefinitionOf(proxy, 'proxy');
   const { namespaces, ...injectionOptions } = options;
-  const allowed = namespaces === undefined ? undefined : checkNamespaces(namespaces);
-  const injection = definition.config.map((config) => new ProxyInjection(config, injectionOptions));
+  if (namespaces !== undefined && !Array.isArray(namespaces)) {
+    throw invalidValue('namespaces', namespaces, 'must be an array of namespace names');
+  }
+  const allowed = namespaces?.map((namespace, index) => assertDnsLabel(`namespaces[${index}]`, namespace));
+  const injection = proxyInjectionOf(proxyDefinitionOf(proxy), injectionOptions);
   return (args) => {
     const props = injectProxyEnvIntoProps(injection, args.type, args.props, { allowedNamespaces: allowed, resourceName: args.name });
     return props === undefined ? undefined : { props, opts: args.opts };
@@ -84,9 +85,7 @@ export function proxyEnvTransform(proxy: ClusterProxyConfig | ProxyDefinition, o
 
 /**
  * Register {@link proxyEnvTransform} for every resource the program creates from now on
- * (`pulumi.runtime.registerResourceTransform`). Call it before creating the resources. Needs an
- * engine that runs transforms (stack transforms are stable since Pulumi 3.118, the `transforms`
- * option since 3.115); without one the SDK throws.
+ * (`pulumi.runtime.registerResourceTransform`, Pulumi 3.118 or later). Never done on import.
  *
  * @returns the registered transform
  */
@@ -98,25 +97,17 @@ export function registerProxyEnvTransform(proxy: ClusterProxyConfig | ProxyDefin
 
 /** Options of {@link injectProxyEnvIntoProps}. */
 export interface PropsInjectionOptions {
-  /**
-   * Namespaces where the support objects exist (see `ProxyEnvTransformOptions.namespaces`).
-   *
-   * @default - no check
-   */
+  /** Namespaces where the support objects exist (see `ProxyEnvTransformOptions.namespaces`). @default - no check */
   readonly allowedNamespaces?: readonly string[];
-  /**
-   * Name of the resource, for error messages.
-   *
-   * @default - the type token only
-   */
+  /** Name of the resource, for error messages. @default - the type token only */
   readonly resourceName?: string;
 }
 
 /**
  * The props of a `type` resource with the proxy env injected, or `undefined` when the type carries
- * no pod or nothing is missing. Pure apart from creating Outputs; the input is not modified.
+ * no pod or nothing is missing. The input is not modified.
  */
-export function injectProxyEnvIntoProps(injection: CredentialVariants<ProxyInjection>, type: string, props: pulumi.Inputs,
+export function injectProxyEnvIntoProps(injection: ProxyInjection, type: string, props: pulumi.Inputs,
   options: PropsInjectionOptions = {}): pulumi.Inputs | undefined {
   const kind = kindOfType(type);
   const specPath = kind && podSpecPath(kind.apiVersion, kind.kind);
@@ -124,47 +115,33 @@ export function injectProxyEnvIntoProps(injection: CredentialVariants<ProxyInjec
     return undefined;
   }
   const top = specPath[0];
-  const label = `${type}${options.resourceName ? ` "${options.resourceName}"` : ''}`;
   const metadata = unmark(props.metadata);
   const field = unmark(props[top]);
-  const state = readState({ metadata: metadata.value, [top]: field.value }, specPath);
-  const remark = (value: unknown): unknown => (field.secret ? pulumi.secret(value as pulumi.Input<unknown>) : value);
-
-  if (state === 'unknown') {
-    // A preview with unknown names: the result is unknown too (the update sees the values).
-    return { ...props, [top]: field.secret ? mark(pulumi.unknown) : pulumi.unknown };
-  }
-  const patch = (inj: ProxyInjection, metadataValue: unknown, fieldValue: unknown): unknown => {
+  const remark = (value: unknown): unknown => (field.secret ? mark(value) : value);
+  const patch = (metadataValue: unknown, fieldValue: unknown): unknown => {
     const manifest = { apiVersion: kind.apiVersion, kind: kind.kind, metadata: metadataValue ?? {}, [top]: fieldValue } as unknown as KubeObject;
-    const plan = inj.plan(manifest);
+    const plan = injection.plan(manifest);
     if (plan.patch.length === 0) {
       return fieldValue;
     }
     if (plan.supportObjects.length > 0 && options.allowedNamespaces !== undefined) {
-      checkNamespace(manifest.metadata.namespace, options.allowedNamespaces, label);
+      checkNamespace(manifest.metadata.namespace, options.allowedNamespaces, `${type}${options.resourceName ? ` "${options.resourceName}"` : ''}`);
     }
     return (applyAdds(manifest, plan.patch) as Record<string, unknown>)[top];
   };
-  const credentialsMatter = injectionDependsOnCredentials(injection);
-
+  const state = readState({ metadata: metadata.value, [top]: field.value }, specPath);
+  if (state === 'unknown') {
+    // A preview with unknown names: the result is unknown too (the update sees the values).
+    return { ...props, [top]: remark(pulumi.unknown) };
+  }
   if (state === 'plain') {
-    const program = injection.known ?? injection.standIns![0];
-    const patched = patch(program, metadata.value, field.value);
-    if (patched === field.value) {
-      return undefined;
-    }
-    const value = credentialsMatter
-      ? injection.output().apply((inj) => patch(inj, metadata.value, field.value)) // secret: computed from the credentials
-      : patched;
-    return { ...props, [top]: field.secret && !credentialsMatter ? mark(value) : value };
+    const patched = patch(metadata.value, field.value);
+    return patched === field.value ? undefined : { ...props, [top]: remark(patched) };
   }
   // Outputs or Promises where injection reads: decide when they resolve.
   const resolved = pulumi.all([metadata.value as pulumi.Input<unknown>, field.value as pulumi.Input<unknown>]);
-  const value = credentialsMatter
-    // nested apply, not pulumi.all: `all` would copy the ProxyInjection into a plain object
-    ? pulumi.secret(resolved.apply(([m, f]) => injection.output().apply((inj) => patch(inj, unmark(m).value, unmark(f).value))))
-    : resolved.apply(([m, f]) => patch(injection.known ?? injection.standIns![0], unmark(m).value, unmark(f).value));
-  return { ...props, [top]: remark(value) };
+  const value = resolved.apply(([m, f]) => patch(unmark(m).value, unmark(f).value));
+  return { ...props, [top]: field.secret ? pulumi.secret(value) : value };
 }
 
 /** `kubernetes:apps/v1:Deployment` to `{ apiVersion: 'apps/v1', kind: 'Deployment' }` (`core/v1` is `v1`). */
@@ -177,37 +154,23 @@ export function kindOfType(type: string): { apiVersion: string; kind: string } |
   return { apiVersion: group === 'core' ? version : `${group}/${version}`, kind };
 }
 
-/** True when the env added depends on the credentials (literal URLs with credentials). */
-function injectionDependsOnCredentials(injection: CredentialVariants<ProxyInjection>): boolean {
-  const standIns = injection.standIns;
-  return standIns !== undefined && canonicalJson(standIns[0].envGroups) !== canonicalJson(standIns[1].envGroups);
-}
-
 /** A wire-format secret wrapping `value` (the form the engine sends and accepts). */
 function mark(value: unknown): unknown {
   return { [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig, value };
 }
 
-function isMarker(value: unknown): value is { value: unknown } {
-  return value !== null && typeof value === 'object' && (value as Record<string, unknown>)[pulumi.runtime.specialSigKey] === pulumi.runtime.specialSecretSig;
-}
-
 /** The value with wire-format secret wrappers removed (at any depth), and whether there was one. */
 function unmark(value: unknown): { value: unknown; secret: boolean } {
-  if (isMarker(value)) {
+  if (isPlainObject(value) && value[pulumi.runtime.specialSigKey] === pulumi.runtime.specialSecretSig) {
     return { value: unmark(value.value).value, secret: true };
   }
-  if (Array.isArray(value)) {
-    const items = value.map(unmark);
-    return items.some((item) => item.secret) ? { value: items.map((item) => item.value), secret: true } : { value, secret: false };
+  const entries = Array.isArray(value) ? value.map((item, index) => [index, unmark(item)] as const)
+    : isPlainObject(value) ? Object.entries(value).map(([key, item]) => [key, unmark(item)] as const) : [];
+  if (!entries.some(([, item]) => item.secret)) {
+    return { value, secret: false };
   }
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value).map(([key, item]) => [key, unmark(item)] as const);
-    return entries.some(([, item]) => item.secret)
-      ? { value: Object.fromEntries(entries.map(([key, item]) => [key, item.value])), secret: true }
-      : { value, secret: false };
-  }
-  return { value, secret: false };
+  const values = entries.map(([key, item]) => [key, item.value] as const);
+  return { value: Array.isArray(value) ? values.map(([, item]) => item) : Object.fromEntries(values), secret: true };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -215,82 +178,65 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 type ReadState = 'plain' | 'output' | 'unknown';
+const RANK: Record<ReadState, number> = { plain: 0, output: 1, unknown: 2 };
 
-/** How known a single value is. */
-function stateOf(value: unknown): ReadState {
+/** The least known of the states. */
+function worst(states: readonly ReadState[]): ReadState {
+  return states.reduce<ReadState>((a, b) => (RANK[b] > RANK[a] ? b : a), 'plain');
+}
+
+/** How known a value is: itself only, or (`deep`) with everything inside it. */
+function stateOf(value: unknown, deep = false): ReadState {
   if (pulumi.isUnknown(value)) {
     return 'unknown';
   }
   if (pulumi.Output.isInstance(value) || value instanceof Promise) {
     return 'output';
   }
-  return 'plain';
-}
-
-/** The least known of the states. */
-function worst(states: readonly ReadState[]): ReadState {
-  return states.includes('unknown') ? 'unknown' : states.includes('output') ? 'output' : 'plain';
-}
-
-/** A value and everything inside it. */
-function deepState(value: unknown): ReadState {
-  const own = stateOf(value);
-  if (own !== 'plain') {
-    return own;
-  }
-  if (Array.isArray(value)) {
-    return worst(value.map(deepState));
-  }
-  if (value !== null && typeof value === 'object') {
-    return worst(Object.values(value).map(deepState));
-  }
-  return 'plain';
-}
-
-/** Whether everything `ProxyInjection.plan` reads in `manifest` is known now. */
-function readState(manifest: Record<string, unknown>, specPath: readonly string[]): ReadState {
-  const states: ReadState[] = [];
-  const metadata = manifest.metadata as Record<string, unknown> | undefined;
-  states.push(stateOf(metadata));
-  if (isPlainObject(metadata)) {
-    states.push(deepState(metadata.name), deepState(metadata.namespace), deepState(metadata.annotations));
-  }
-  // The path down to the pod spec, and the pod template's metadata next to it.
-  let node: unknown = manifest;
-  for (const key of specPath) {
-    node = isPlainObject(node) ? node[key] : undefined;
-    states.push(stateOf(node));
-  }
-  let podMetadata: unknown = manifest;
-  for (const key of podMetadataPath(specPath)) {
-    podMetadata = isPlainObject(podMetadata) ? podMetadata[key] : undefined;
-    states.push(stateOf(podMetadata));
-  }
-  if (isPlainObject(podMetadata)) {
-    states.push(deepState(podMetadata.annotations));
-  }
-  if (isPlainObject(node)) {
-    states.push(listState(node.volumes, ['name']));
-    for (const list of CONTAINER_LISTS) {
-      states.push(stateOf(node[list]));
-      for (const container of Array.isArray(node[list]) ? node[list] as unknown[] : []) {
-        states.push(stateOf(container));
-        if (isPlainObject(container)) {
-          states.push(deepState(container.name), listState(container.env, ['name']), listState(container.volumeMounts, ['name', 'mountPath']));
-        }
-      }
-    }
-  }
-  return worst(states);
+  return deep && value !== null && typeof value === 'object' ? worst(Object.values(value).map((item) => stateOf(item, true))) : 'plain';
 }
 
 /** A list, its items and the given keys of each item. */
 function listState(list: unknown, keys: readonly string[]): ReadState {
   const own = stateOf(list);
-  if (own !== 'plain' || !Array.isArray(list)) {
-    return own;
+  return own !== 'plain' || !Array.isArray(list) ? own
+    : worst(list.flatMap((item) => [stateOf(item), ...(isPlainObject(item) ? keys.map((key) => stateOf(item[key], true)) : [])]));
+}
+
+/** The value at `path` under `root`, and the states of every step. */
+function walk(root: unknown, path: readonly string[], states: ReadState[]): unknown {
+  return path.reduce<unknown>((node, key) => {
+    const next = isPlainObject(node) ? node[key] : undefined;
+    states.push(stateOf(next));
+    return next;
+  }, root);
+}
+
+/** Whether everything `ProxyInjection.plan` reads in `manifest` is known now. */
+function readState(manifest: Record<string, unknown>, specPath: readonly string[]): ReadState {
+  const states: ReadState[] = [];
+  const metadata = walk(manifest, ['metadata'], states);
+  if (isPlainObject(metadata)) {
+    states.push(stateOf(metadata.name, true), stateOf(metadata.namespace, true), stateOf(metadata.annotations, true));
   }
-  return worst(list.flatMap((item) => [stateOf(item), ...(isPlainObject(item) ? keys.map((key) => deepState(item[key])) : [])]));
+  const spec = walk(manifest, specPath, states);
+  const podMetadata = walk(manifest, podMetadataPath(specPath), states);
+  if (isPlainObject(podMetadata)) {
+    states.push(stateOf(podMetadata.annotations, true));
+  }
+  if (isPlainObject(spec)) {
+    states.push(listState(spec.volumes, ['name']));
+    for (const list of CONTAINER_LISTS) {
+      states.push(stateOf(spec[list]));
+      for (const container of Array.isArray(spec[list]) ? spec[list] as unknown[] : []) {
+        states.push(stateOf(container));
+        if (isPlainObject(container)) {
+          states.push(stateOf(container.name, true), listState(container.env, ['name']), listState(container.volumeMounts, ['name', 'mountPath']));
+        }
+      }
+    }
+  }
+  return worst(states);
 }
 
 /**
@@ -325,13 +271,6 @@ function applyAdds(document: unknown, operations: readonly JsonPatchAdd[]): unkn
     }
   }
   return root;
-}
-
-function checkNamespaces(namespaces: readonly string[]): readonly string[] {
-  if (!Array.isArray(namespaces)) {
-    throw invalidValue('namespaces', namespaces, 'must be an array of namespace names');
-  }
-  return namespaces.map((namespace, index) => assertDnsLabel(`namespaces[${index}]`, namespace));
 }
 
 function checkNamespace(namespace: string | undefined, allowed: readonly string[], label: string): void {

@@ -1,46 +1,44 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import { proxyDefinitionOf, registerObjectsFrom, TYPE_TOKEN_PREFIX, withResourceErrors } from './component-support';
-import { ProxyDefinition } from './proxy-definition';
-import { injectProxyEnvIntoProps } from './transform';
+import { registerFromProxy, registerProduct, TYPE_TOKEN_PREFIX, withResourceErrors } from './product-resources';
+import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
+import { injectProxyEnvIntoProps, proxyInjectionOf } from './transform';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue } from '../core/errors';
-import { KubeObject } from '../core/k8s/manifest';
 import { assertDnsLabel } from '../core/k8s/names';
 import { ProxyInjectionOptions } from '../core/workloads/injection-options';
-import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from '../core/workloads/kyverno-policy';
-import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from '../core/workloads/mutating-admission-policy';
+import { KyvernoProxyPolicyOptions } from '../core/workloads/kyverno-policy';
+import { ProxyAdmissionPolicyOptions } from '../core/workloads/mutating-admission-policy';
+import { injectionSourcesProduct, kyvernoProxyPolicyProduct, proxyAdmissionPolicyProduct } from '../core/workloads/products';
 import { ProxyInjection } from '../core/workloads/proxy-injection';
 
 /**
  * Workloads behind the proxy: the Pulumi counterparts of the cdk8s `KyvernoProxyPolicy`,
  * `ProxyAdmissionPolicy` and `ProxyAwareDeployment`, and `ProxyEnvSupport` (the Secret and CA
- * ConfigMap that injected pods read, which the cdk8s `injectProxyEnv` adds per namespace).
+ * ConfigMap injected pods read, which the cdk8s `injectProxyEnv` adds per namespace). Those
+ * sources are shared: each is registered once per provider, whichever component needs it first.
  */
 
 /** Args of {@link KyvernoProxyPolicy}. */
 export interface KyvernoProxyPolicyArgs extends KyvernoProxyPolicyOptions {
   /** The cluster's proxy (the same definition the nodes are rendered from). */
-  readonly config: ClusterProxyConfig | ProxyDefinition;
+  readonly proxy: ClusterProxyConfig | ProxyDefinition;
 }
 
 /**
  * A Kyverno `ClusterPolicy` that puts every Pod outside `kube-system` (and the excluded namespaces)
  * behind the proxy, with the source Secret/ConfigMap it clones into every namespace and the RBAC
- * Kyverno needs: the same objects as the cdk8s `KyvernoProxyPolicy` (see `renderKyvernoProxyPolicy`).
- * The source Secret is a typed Secret with secret values.
+ * Kyverno needs: the same objects as the cdk8s `KyvernoProxyPolicy`.
  */
 export class KyvernoProxyPolicy extends pulumi.ComponentResource {
   /** The ClusterPolicy. */
   public readonly policy: pulumi.CustomResource;
-  /** Every resource: the ClusterPolicy, the sources, the ClusterRoles. */
+  /** Every resource: the ClusterPolicy, the ClusterRoles, the sources. */
   public readonly resources: pulumi.CustomResource[];
 
   constructor(name: string, args: KyvernoProxyPolicyArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}KyvernoProxyPolicy`, name, {}, opts);
-    const { config, ...options } = args;
-    const objects = withResourceErrors(this, () => proxyDefinitionOf(config, 'config').config.map((c) => renderKyvernoProxyPolicy(c, options)));
-    this.resources = registerObjectsFrom(this, name, objects).map((object) => object.resource);
+    this.resources = registerFromProxy(this, name, args, (config, options) => kyvernoProxyPolicyProduct(config, options)).resources;
     this.policy = this.resources[0];
     this.registerOutputs({ policy: this.policy });
   }
@@ -49,7 +47,7 @@ export class KyvernoProxyPolicy extends pulumi.ComponentResource {
 /** Args of {@link ProxyAdmissionPolicy}. */
 export interface ProxyAdmissionPolicyArgs extends ProxyAdmissionPolicyOptions {
   /** The cluster's proxy (the same definition the nodes are rendered from). */
-  readonly config: ClusterProxyConfig | ProxyDefinition;
+  readonly proxy: ClusterProxyConfig | ProxyDefinition;
 }
 
 /**
@@ -66,9 +64,7 @@ export class ProxyAdmissionPolicy extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxyAdmissionPolicyArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyAdmissionPolicy`, name, {}, opts);
-    const { config, ...options } = args;
-    const objects = withResourceErrors(this, () => proxyDefinitionOf(config, 'config').config.map((c) => renderProxyAdmissionPolicy(c, options)));
-    this.resources = registerObjectsFrom(this, name, objects).map((object) => object.resource);
+    this.resources = registerFromProxy(this, name, args, (config, options) => proxyAdmissionPolicyProduct(config, options)).resources;
     [this.policy, this.binding] = this.resources;
     this.registerOutputs({ policy: this.policy, binding: this.binding });
   }
@@ -84,10 +80,8 @@ export interface ProxyEnvSupportArgs extends ProxyInjectionOptions {
 
 /**
  * The objects pods with the injected proxy env read, in each namespace: the proxy Secret (when the
- * URLs carry credentials; values are secret outputs) and the CA ConfigMap (with `trustedCaPem`).
- * The cdk8s `injectProxyEnv` adds them to the chart; with the Pulumi transform, which cannot create
- * resources, you add them here and pass the same `namespaces` to `proxyEnvTransform`. Registers
- * nothing when the env needs neither.
+ * URLs carry credentials) and the CA ConfigMap (with `trustedCaPem`). The transform cannot create
+ * resources: add them here and pass the same `namespaces` to `proxyEnvTransform`.
  */
 export class ProxyEnvSupport extends pulumi.ComponentResource {
   /** The namespaces covered. */
@@ -98,18 +92,19 @@ export class ProxyEnvSupport extends pulumi.ComponentResource {
   constructor(name: string, args: ProxyEnvSupportArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyEnvSupport`, name, {}, opts);
     const { proxy, namespaces, ...options } = args;
-    const { checked, objects } = withResourceErrors(this, () => {
+    const list = withResourceErrors(this, () => {
       if (!Array.isArray(namespaces) || namespaces.length === 0) {
         throw invalidValue('namespaces', namespaces, 'must list at least one namespace');
       }
-      const list = [...new Set(namespaces.map((namespace, index) => assertDnsLabel(`namespaces[${index}]`, namespace)))];
-      const rendered = proxyDefinitionOf(proxy, 'proxy').config
-        .map((config) => new ProxyInjection(config, options))
-        .map((injection) => list.flatMap((namespace) => injection.supportObjects(namespace)));
-      return { checked: list, objects: rendered };
+      return [...new Set(namespaces.map((namespace, index) => assertDnsLabel(`namespaces[${index}]`, namespace)))];
     });
-    this.namespaces = checked;
-    this.resources = registerObjectsFrom(this, name, objects).map((object) => object.resource);
+    this.namespaces = list;
+    this.resources = registerProduct(this, name, () => {
+      const definition = proxyDefinitionOf(proxy);
+      proxyInjectionOf(definition, options);
+      const sources = (config: ClusterProxyConfig) => list.flatMap((namespace) => new ProxyInjection(config, options).supportObjects(namespace));
+      return definition.render((config) => injectionSourcesProduct(config, sources(config)));
+    }).resources;
     this.registerOutputs({ namespaces: this.namespaces });
   }
 }
@@ -120,50 +115,40 @@ export interface ProxyAwareDeploymentArgs extends k8s.apps.v1.DeploymentArgs {
   readonly proxy: ClusterProxyConfig | ProxyDefinition;
   /**
    * Env, CA bundle and container exclusions (`excludeNames` and `excludeNamespaces` are ignored:
-   * they would switch this Deployment's whole purpose off). Defaults to the Secret
-   * `cluster-proxy-env`, the CA ConfigMap `cluster-proxy-ca`, every container.
+   * they would switch this Deployment's whole purpose off).
+   *
+   * @default - Secret `cluster-proxy-env`, CA ConfigMap `cluster-proxy-ca`, every container
    */
   readonly proxyOptions?: ProxyInjectionOptions;
-  /**
-   * Register the proxy Secret / CA ConfigMap the env refers to, in the Deployment's namespace.
-   * Defaults to true. Set it to false when something else already provides them there (another
-   * `ProxyAwareDeployment` in the same namespace, a `ProxyEnvSupport`, or a `KyvernoProxyPolicy`
-   * whose source namespace it is): two resources must not own one Kubernetes object.
-   */
-  readonly supportObjects?: boolean;
 }
 
 /**
  * A `kubernetes.apps.v1.Deployment` whose containers carry the proxy env: for workloads no policy
- * engine reaches (cert-manager in `kube-system`, anything started before Kyverno). Every container
- * and init container gets the variables it does not set itself, exactly as the cdk8s
- * `ProxyAwareDeployment` and `injectProxyEnv` add them; the proxy Secret and CA ConfigMap are
- * registered next to it. `spec` may hold Outputs; the parts injection reads (container and env
- * names) are then read when they resolve. `metadata.namespace` must be a plain string (it names
- * the support objects' namespace).
+ * engine reaches (cert-manager in `kube-system`, anything started before Kyverno), exactly as the
+ * cdk8s `ProxyAwareDeployment` adds it; the proxy Secret and CA ConfigMap are registered in its
+ * namespace (once per provider: shared with other components that need them there). `spec` may
+ * hold Outputs; `metadata.namespace` must be a plain string (it is the support objects' namespace).
  */
 export class ProxyAwareDeployment extends pulumi.ComponentResource {
   /** The Deployment. */
   public readonly deployment: k8s.apps.v1.Deployment;
-  /** The proxy Secret / CA ConfigMap, when registered. */
+  /** The proxy Secret / CA ConfigMap (possibly registered by another component). */
   public readonly supportResources: pulumi.CustomResource[];
 
   constructor(name: string, args: ProxyAwareDeploymentArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyAwareDeployment`, name, {}, opts);
-    const { proxy, proxyOptions, supportObjects, ...deploymentArgs } = args;
-    const { injection, namespace } = withResourceErrors(this, () => {
-      const definition = proxyDefinitionOf(proxy, 'proxy');
-      // name and namespace exclusions make no sense for one named Deployment: only containers can be excluded
-      const variants = definition.config.map((config) => new ProxyInjection(config, { ...proxyOptions, excludeNames: [], excludeNamespaces: [] }));
-      return { injection: variants, namespace: plainNamespace(deploymentArgs.metadata) };
+    const { proxy, proxyOptions, ...deploymentArgs } = args;
+    // name and namespace exclusions make no sense for one named Deployment: only containers can be excluded
+    const options = { ...proxyOptions, excludeNames: [], excludeNamespaces: [] };
+    const { definition, injection, namespace } = withResourceErrors(this, () => {
+      const resolved = proxyDefinitionOf(proxy);
+      return { definition: resolved, injection: proxyInjectionOf(resolved, options), namespace: plainNamespace(deploymentArgs.metadata) };
     });
     const props = { apiVersion: 'apps/v1', kind: 'Deployment', ...deploymentArgs };
-    const injected = injectProxyEnvIntoProps(injection, 'kubernetes:apps/v1:Deployment', props as pulumi.Inputs) ?? props;
-    const { apiVersion: _apiVersion, kind: _kind, ...withoutKind } = injected;
-    this.deployment = new k8s.apps.v1.Deployment(name, withoutKind as k8s.apps.v1.DeploymentArgs, { parent: this });
-    this.supportResources = supportObjects === false
-      ? []
-      : registerObjectsFrom(this, name, injection.map((i): KubeObject[] => i.supportObjects(namespace))).map((object) => object.resource);
+    const { apiVersion: _v, kind: _k, ...injected } = injectProxyEnvIntoProps(injection, 'kubernetes:apps/v1:Deployment', props as pulumi.Inputs) ?? props;
+    this.deployment = new k8s.apps.v1.Deployment(name, injected as k8s.apps.v1.DeploymentArgs, { parent: this });
+    this.supportResources = registerProduct(this, name,
+      () => definition.render((config) => injectionSourcesProduct(config, new ProxyInjection(config, options).supportObjects(namespace)))).resources;
     this.registerOutputs({ deployment: this.deployment });
   }
 }

@@ -31,7 +31,8 @@ import { descendantsOf, findRecorded, installMocks, kubeObjectOf, outcome, recor
 const IMPORTED = path.join(__dirname, '..', 'fixtures', 'workloads', 'imported-chart.yaml');
 const importedObjects = (): any[] => parseAllDocuments(fs.readFileSync(IMPORTED, 'utf8')).map((d) => d.toJS());
 
-beforeAll(() => installMocks({ 'kubernetes:helm:template': () => ({ result: importedObjects() }) }));
+// A new program run per test: shared objects are registered once per run.
+beforeEach(() => installMocks({ 'kubernetes:helm:template': () => ({ result: importedObjects() }) }));
 beforeEach(resetRecorded);
 afterAll(stopCallbacks);
 
@@ -66,7 +67,7 @@ const WORKLOAD_SETTINGS: ProxySettingsProps = {
 describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
   test.each([
     ['delivery secret (default with credentials)', {}],
-    ['delivery inline', { delivery: 'inline' as const }],
+    ['a credentials revision', { settings: settingsProps({ credentialsRevision: '2026-11' }) }],
     ['a proxy CA, Ubuntu nodes', { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const }],
     ['v1beta1, Ignition, Flatcar', { capiVersion: 'v1beta1' as const, bootstrapFormat: 'ignition' as const, osFamily: 'flatcar' as const }],
   ])('%s', async (_, overrides) => {
@@ -93,7 +94,7 @@ describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
     });
     const definition = outputDefinition(settingsProps(), new ClusterNetwork(networkProps()));
     const cp = new adapter.ProxiedKubeadmControlPlane('cp', { proxy: definition, ...controlPlane });
-    const workers = new adapter.ProxiedKubeadmConfigTemplate('workers', { proxy: definition, ...template, nodeProxySecret: false });
+    const workers = new adapter.ProxiedKubeadmConfigTemplate('workers', { proxy: definition, ...template });
     expect(await registered(cp, workers)).toEqual(expected);
     expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
   });
@@ -130,16 +131,16 @@ describe('ClusterClass: cdk8s and Pulumi emit the same objects', () => {
 describe('workloads: cdk8s and Pulumi emit the same objects', () => {
   test('KyvernoProxyPolicy with a CA and exclusions', async () => {
     const options = { excludeNamespaces: ['kyverno'], excludeNames: ['capi-*'], excludeContainers: ['istio-proxy'] };
-    const expected = synth((chart) => new cdk8s.KyvernoProxyPolicy(chart, 'Proxy', { config: proxyConfig({ trustedCaPem: CORPORATE_CA }), ...options }));
-    const policy = new adapter.KyvernoProxyPolicy('proxy', { config: outputDefinition({ ...WORKLOAD_SETTINGS, trustedCaPem: CORPORATE_CA }, NETWORK), ...options });
+    const expected = synth((chart) => new cdk8s.KyvernoProxyPolicy(chart, 'Proxy', { proxy: proxyConfig({ trustedCaPem: CORPORATE_CA }), ...options }));
+    const policy = new adapter.KyvernoProxyPolicy('proxy', { proxy: outputDefinition({ ...WORKLOAD_SETTINGS, trustedCaPem: CORPORATE_CA }, NETWORK), ...options });
     expect(await registered(policy)).toEqual(expected);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 
   test('ProxyAdmissionPolicy', async () => {
     const options = { namespaces: ['apps', 'batch'], apiVersion: 'v1beta1' as const };
-    const expected = synth((chart) => new cdk8s.ProxyAdmissionPolicy(chart, 'Map', { config: proxyConfig(), ...options }));
-    expect(await registered(new adapter.ProxyAdmissionPolicy('map', { config: outputDefinition(WORKLOAD_SETTINGS, NETWORK), ...options }))).toEqual(expected);
+    const expected = synth((chart) => new cdk8s.ProxyAdmissionPolicy(chart, 'Map', { proxy: proxyConfig(), ...options }));
+    expect(await registered(new adapter.ProxyAdmissionPolicy('map', { proxy: outputDefinition(WORKLOAD_SETTINGS, NETWORK), ...options }))).toEqual(expected);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 

@@ -4,6 +4,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { plainTextLeaks, sortObjects } from './fixtures';
+import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { proxiedClusterObjects } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { addProxyToClusterClass } from '../../src/core/clusterclass/add-proxy-to-cluster-class';
@@ -17,13 +18,14 @@ import {
 import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 import {
-  descendantsOf, findRecorded, installMocks, isSecretOutput, kubeObjectOf, outcome, recorded, resetRecorded, secretPaths, settle, stopCallbacks,
+  childrenOf, descendantsOf, findRecorded, installMocks, kubeObjectOf, outcome, recorded, resetRecorded, secretPaths, settle, stopCallbacks,
 } from '../support/pulumi-mocks';
 
 const TOKEN = 'cluster-proxy-constructs:index:';
 const CAPI = 'cluster.x-k8s.io/v1beta2';
 
-beforeAll(installMocks);
+// A new program run per test: shared objects are registered once per run.
+beforeEach(() => installMocks());
 beforeEach(resetRecorded);
 afterAll(stopCallbacks);
 
@@ -33,85 +35,48 @@ function outputPasswordArgs(overrides: object = {}) {
 }
 
 describe('ProxiedCluster', () => {
-  test('registers the core objects as typed and custom resources, with stable names, under the right parents', async () => {
+  test('registers the core product as typed and custom resources named <component>-<object id>, children of the component', async () => {
     const cluster = new ProxiedCluster('demo', clusterOptions());
     await settle(cluster);
     const component = findRecorded(`${TOKEN}ProxiedCluster`, 'demo');
     expect(component.custom).toBe(false);
     expect(component.inputs).toEqual({}); // args never reach the component's state
-
-    const byName = (type: string, name: string) => findRecorded(type, name);
-    const secret = byName('kubernetes:core/v1:Secret', 'demo-clusters-demo-systemd-proxy');
-    const capiCluster = byName(`kubernetes:${CAPI}:Cluster`, 'demo-clusters-demo');
-    const md0 = byName(`kubernetes:${CAPI}:MachineDeployment`, 'demo-clusters-demo-md-0');
-    const kcpComponent = byName(`${TOKEN}ProxiedKubeadmControlPlane`, 'demo');
-    const kcp = byName('kubernetes:controlplane.cluster.x-k8s.io/v1beta2:KubeadmControlPlane', 'demo-clusters-demo-control-plane');
-    const templateComponent = byName(`${TOKEN}ProxiedKubeadmConfigTemplate`, 'demo-md-1');
-    const template = byName('kubernetes:bootstrap.cluster.x-k8s.io/v1beta2:KubeadmConfigTemplate', 'demo-clusters-demo-md-1');
-
-    // parents: the Secret, Cluster and MachineDeployments belong to the cluster, the kubeadm objects to their components
-    for (const child of [secret, capiCluster, md0, kcpComponent, templateComponent]) {
-      expect(child.parent).toBe(component.urn);
-    }
-    expect(kcp.parent).toBe(kcpComponent.urn);
-    expect(template.parent).toBe(templateComponent.urn);
-    expect(kcpComponent.urn).toBe(`urn:pulumi:stack::project::${TOKEN}ProxiedCluster$${TOKEN}ProxiedKubeadmControlPlane::demo`);
-    expect(kcp.urn).toBe(`urn:pulumi:stack::project::${TOKEN}ProxiedKubeadmControlPlane`
-      + '$kubernetes:controlplane.cluster.x-k8s.io/v1beta2:KubeadmControlPlane::demo-clusters-demo-control-plane');
-
+    const product = proxiedClusterProduct(clusterOptions());
+    // in product order (registrations reach the engine in any order)
+    const children = product.objects.map((object) => childrenOf(component).find((r) => r.name === `demo-${object.id}`)!);
+    expect(children.map((r) => r.type)).toEqual([
+      'kubernetes:core/v1:Secret', `kubernetes:${CAPI}:Cluster`, 'kubernetes:controlplane.cluster.x-k8s.io/v1beta2:KubeadmControlPlane',
+      'kubernetes:bootstrap.cluster.x-k8s.io/v1beta2:KubeadmConfigTemplate', `kubernetes:${CAPI}:MachineDeployment`,
+      'kubernetes:bootstrap.cluster.x-k8s.io/v1beta2:KubeadmConfigTemplate', `kubernetes:${CAPI}:MachineDeployment`,
+    ]);
+    expect(childrenOf(component)).toHaveLength(7);
     // the objects are the core's, field for field (secret values unwrapped)
-    const registered = descendantsOf(component).filter((r) => r.custom).map(kubeObjectOf);
-    expect(sortObjects(registered)).toEqual(sortObjects(JSON.parse(JSON.stringify(proxiedClusterObjects(clusterOptions()).objects))));
+    expect(children.map(kubeObjectOf)).toEqual(JSON.parse(JSON.stringify(product.objects.map((object) => object.manifest))));
     expect(cluster.resources.length).toBe(7);
     expect(cluster.clusterName).toBe('demo');
     expect(cluster.workerPools.map((pool) => pool.name)).toEqual(['md-0', 'md-1']);
   });
 
-  test('credentials only ever reach the engine as secrets: Secret values, and names that hash them', async () => {
-    const cluster = new ProxiedCluster('demo', clusterOptions());
-    await settle(cluster);
-    expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
-    expect(secretPaths(findRecorded('kubernetes:core/v1:Secret', 'demo-clusters-demo-systemd-proxy').wire)).toEqual(['/metadata/name', '/stringData']);
-    expect(secretPaths(findRecorded(`kubernetes:${CAPI}:MachineDeployment`, 'demo-clusters-demo-md-0').wire))
-      .toEqual(['/spec/template/spec/bootstrap/configRef/name']);
-    expect(secretPaths(findRecorded(`kubernetes:${CAPI}:Cluster`, 'demo-clusters-demo').wire)).toEqual([]);
-    const template = findRecorded('kubernetes:bootstrap.cluster.x-k8s.io/v1beta2:KubeadmConfigTemplate', 'demo-clusters-demo-md-0');
-    expect(secretPaths(template.wire)).toEqual(['/metadata/name', ...[0, 1, 2].map((i) => `/spec/template/spec/files/${i}/contentFrom/secret/name`)]);
-    // the rest of the template is plain: paths, owners, commands
-    expect(template.wire.spec.template.spec.files[0].path).toBe('/etc/systemd/system/containerd.service.d/http-proxy.conf');
-    expect(template.wire.spec.template.spec.preKubeadmCommands[0]).toContain('systemctl daemon-reload');
-  });
-
-  test('a password Output gives the same objects once resolved, and never appears in plain text', async () => {
+  test('only Secret data is secret: names, references and specs preview in clear', async () => {
     const cluster = new ProxiedCluster('demo', outputPasswordArgs());
     await settle(cluster);
-    expect(cluster.proxy.known).toBeUndefined();
-    const component = findRecorded(`${TOKEN}ProxiedCluster`, 'demo');
-    const registered = descendantsOf(component).filter((r) => r.custom).map(kubeObjectOf);
-    expect(sortObjects(registered)).toEqual(sortObjects(JSON.parse(JSON.stringify(proxiedClusterObjects(clusterOptions()).objects))));
     expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
-    // the template name is an output: secret, and the core's
-    const templateName = cluster.workerPools[0].configTemplate.name;
-    expect(await isSecretOutput(templateName)).toBe(true);
-    expect(await outcome(templateName)).toBe(proxiedClusterObjects(clusterOptions()).workerPools[0].configTemplate.metadata.name);
-    expect(await outcome(cluster.workerPools[0].configTemplate.configRef)).toEqual({
-      apiGroup: 'bootstrap.cluster.x-k8s.io', kind: 'KubeadmConfigTemplate', name: await outcome(templateName),
-    });
-    expect(cluster.controlPlane.name).toBe('demo-control-plane');
+    for (const r of descendantsOf(findRecorded(`${TOKEN}ProxiedCluster`, 'demo'))) {
+      expect([r.name, secretPaths(r.wire)]).toEqual([r.name, r.type === 'kubernetes:core/v1:Secret' ? ['/stringData'] : []]);
+    }
+    const template = findRecorded('kubernetes:bootstrap.cluster.x-k8s.io/v1beta2:KubeadmConfigTemplate', 'demo-ConfigTemplate-md-0');
+    expect(template.wire.spec.template.spec.files[0].contentFrom.secret.name).toMatch(/^demo-systemd-proxy-[0-9a-f]{10}$/);
   });
 
-  test('delivery inline with a password Output: the file contents are secret, the rest of the spec is not', async () => {
-    const cluster = new ProxiedCluster('demo', outputPasswordArgs({ delivery: 'inline', workerPools: [] }));
+  test('a password Output gives the core objects once resolved', async () => {
+    const cluster = new ProxiedCluster('demo', outputPasswordArgs());
     await settle(cluster);
-    expect(cluster.secret).toBeUndefined();
-    expect(recorded.filter((r) => r.type === 'kubernetes:core/v1:Secret')).toEqual([]);
-    const kcp = findRecorded('kubernetes:controlplane.cluster.x-k8s.io/v1beta2:KubeadmControlPlane', 'demo-clusters-demo-control-plane');
-    expect(secretPaths(kcp.wire)).toEqual([0, 1, 2].map((i) => `/spec/kubeadmConfigSpec/files/${i}/content`));
-    expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
-    expect(kubeObjectOf(kcp)).toEqual(JSON.parse(JSON.stringify(proxiedClusterObjects({ ...clusterOptions(), delivery: 'inline', workerPools: [] }).controlPlane)));
+    expect(cluster.proxy.hasOutputCredentials).toBe(true);
+    const registered = descendantsOf(findRecorded(`${TOKEN}ProxiedCluster`, 'demo')).filter((r) => r.custom).map(kubeObjectOf);
+    expect(sortObjects(registered)).toEqual(sortObjects(JSON.parse(JSON.stringify(proxiedClusterObjects(clusterOptions()).objects))));
   });
 
-  test('without credentials nothing is secret and everything is known at program time', async () => {
+  test('without credentials nothing is secret', async () => {
     const options = clusterOptions({ settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }), osFamily: 'ubuntu' });
     const cluster = new ProxiedCluster('anon', options);
     await settle(cluster);
@@ -149,32 +114,34 @@ describe('ProxiedCluster', () => {
 });
 
 describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate on their own', () => {
-  test('share one definition; only one of them registers the node-proxy Secret', async () => {
+  test('share one definition; the first registers the node-proxy Secret, the second reuses it', async () => {
     const proxy = new ProxyDefinition({ settings: { ...settingsProps(), password: pulumi.secret(NASTY_PASSWORD) }, network: networkProps() });
     const controlPlane = new ProxiedKubeadmControlPlane('cp', {
       proxy, clusterName: 'demo', namespace: 'clusters', version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp'),
     });
-    const template = new ProxiedKubeadmConfigTemplate('workers', { proxy, clusterName: 'demo', namespace: 'clusters', name: 'demo-workers', nodeProxySecret: false });
+    const template = new ProxiedKubeadmConfigTemplate('workers', { proxy, clusterName: 'demo', namespace: 'clusters', name: 'demo-workers' });
     await settle(template);
-    expect(controlPlane.secret).toBeDefined();
-    expect(template.secret).toBeUndefined();
-    expect(recorded.filter((r) => r.type === 'kubernetes:core/v1:Secret').map((r) => r.name)).toEqual(['cp-clusters-demo-systemd-proxy']);
-    expect(findRecorded('kubernetes:bootstrap.cluster.x-k8s.io/v1beta2:KubeadmConfigTemplate', 'workers-clusters-demo-workers').parent)
-      .toBe(findRecorded(`${TOKEN}ProxiedKubeadmConfigTemplate`, 'workers').urn);
-    // both read the same Secret
-    const secretName = await outcome(controlPlane.secret!.metadata.name);
-    const kcp = kubeObjectOf(findRecorded('kubernetes:controlplane.cluster.x-k8s.io/v1beta2:KubeadmControlPlane', 'cp-clusters-demo-control-plane'));
-    const kct = kubeObjectOf(findRecorded('kubernetes:bootstrap.cluster.x-k8s.io/v1beta2:KubeadmConfigTemplate', 'workers-clusters-demo-workers'));
-    expect(kcp.spec.kubeadmConfigSpec.files[0].contentFrom.secret.name).toBe(secretName);
-    expect(kct.spec.template.spec.files[0].contentFrom.secret.name).toBe(secretName);
-    expect(await outcome(template.name)).toBe(kct.metadata.name);
+    expect(template.secret).toBe(controlPlane.secret);
+    expect(recorded.filter((r) => r.type === 'kubernetes:core/v1:Secret').map((r) => r.name)).toEqual(['cp-NodeProxySecret']);
+    const kct = kubeObjectOf(findRecorded('kubernetes:bootstrap.cluster.x-k8s.io/v1beta2:KubeadmConfigTemplate', 'workers-ConfigTemplate'));
+    expect(kct.spec.template.spec.files[0].contentFrom.secret.name).toBe(await outcome(controlPlane.secret!.metadata.name));
+    expect(template.name).toBe(kct.metadata.name);
+    expect(controlPlane.name).toBe('demo-control-plane');
     expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
+  });
+
+  test('two different proxies for one cluster are refused: they would need one Secret with two contents', async () => {
+    const args = { clusterName: 'demo', namespace: 'clusters', name: 'demo-workers' };
+    new ProxiedKubeadmConfigTemplate('a', { ...args, settings: settingsProps(), network: networkProps() });
+    expect(() => new ProxiedKubeadmConfigTemplate('b', { ...args, settings: settingsProps({ password: 'other-password' }), network: networkProps() }))
+      .toThrow(/^secretName: two different proxy configurations both need the Secret "demo-systemd-proxy-[0-9a-f]+" in namespace "clusters"/);
+    await settle();
   });
 
   test('capiVersion v1beta1 gives v1beta1 references', async () => {
     const template = new ProxiedKubeadmConfigTemplate('old', { settings: settingsProps(), network: networkProps(), clusterName: 'demo', name: 'demo-md', capiVersion: 'v1beta1' });
     await settle(template);
-    expect(await outcome(template.configRef)).toMatchObject({ apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1', kind: 'KubeadmConfigTemplate' });
+    expect(template.configRef).toMatchObject({ apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1', kind: 'KubeadmConfigTemplate', name: template.name });
     expect(recorded.some((r) => r.type === 'kubernetes:bootstrap.cluster.x-k8s.io/v1beta1:KubeadmConfigTemplate')).toBe(true);
   });
 });
@@ -205,16 +172,16 @@ describe('ClusterClass: ClusterClassProxyPatches and TopologyClusterProxy', () =
     const core = addProxyToClusterClass(fixture.clusterClass, fixture.templates, classProps);
     const coreCluster = addProxyToTopologyCluster(topologyCluster('demo'), core.classProxy);
 
-    const registeredClass = findRecorded('kubernetes:cluster.x-k8s.io/v1beta2:ClusterClass', 'proxied-clusters-proxied');
+    const registeredClass = findRecorded('kubernetes:cluster.x-k8s.io/v1beta2:ClusterClass', 'proxied-ClusterClass');
     expect(registeredClass.parent).toBe(findRecorded(`${TOKEN}ClusterClassProxyPatches`, 'proxied').urn);
     expect(kubeObjectOf(registeredClass)).toEqual(JSON.parse(JSON.stringify(core.clusterClass)));
-    expect(secretPaths(registeredClass.wire)).toEqual([]); // the class holds no credential-dependent value
+    expect(secretPaths(registeredClass.wire)).toEqual([]);
 
-    const registeredCluster = findRecorded(`kubernetes:${CAPI}:Cluster`, 'demo-clusters-demo');
+    const registeredCluster = findRecorded(`kubernetes:${CAPI}:Cluster`, 'demo-Cluster');
     expect(kubeObjectOf(registeredCluster)).toEqual(JSON.parse(JSON.stringify(coreCluster.cluster)));
-    expect(secretPaths(registeredCluster.wire)).toEqual(['/spec/topology/variables/0/value/secretName']);
-    expect(kubeObjectOf(findRecorded('kubernetes:core/v1:Secret', 'demo-clusters-demo-systemd-proxy'))).toEqual(coreCluster.secret);
-    expect(await outcome(demo.variable)).toEqual(coreCluster.variable);
+    expect(secretPaths(registeredCluster.wire)).toEqual([]);
+    expect(kubeObjectOf(findRecorded('kubernetes:core/v1:Secret', 'demo-NodeProxySecret'))).toEqual(coreCluster.secret);
+    expect(demo.variable).toEqual(coreCluster.variable);
     expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
   });
 
@@ -222,7 +189,7 @@ describe('ClusterClass: ClusterClassProxyPatches and TopologyClusterProxy', () =
     const classProxy = new ClusterClassProxy(classProps);
     const other = new TopologyClusterProxy('other', { cluster: topologyCluster('other'), classProxy, machineCidrs: ['10.20.0.0/24'] });
     await settle(other);
-    expect(kubeObjectOf(findRecorded(`kubernetes:${CAPI}:Cluster`, 'other-clusters-other')))
+    expect(kubeObjectOf(findRecorded(`kubernetes:${CAPI}:Cluster`, 'other-Cluster')))
       .toEqual(JSON.parse(JSON.stringify(addProxyToTopologyCluster(topologyCluster('other'), classProxy, { machineCidrs: ['10.20.0.0/24'] }).cluster)));
     expect(() => new TopologyClusterProxy('bad', { cluster: { ...topologyCluster('bad'), spec: {} }, classProxy })).toThrow(/^cluster\.spec\.topology: is missing/);
   });

@@ -62,7 +62,7 @@ test('the program runs under mocks: the cluster, the workloads and the chart, wi
     .toEqual(['Cluster', 'MachineDeployment']);
   const certManager = kubeObjectOf(findRecorded('kubernetes:apps/v1:Deployment', 'cert-manager'));
   expect(certManager.spec.template.spec.containers[0].env.map((v: any) => v.name)).toEqual(['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']);
-  expect(findRecorded('kubernetes:core/v1:Secret', 'monitoring-proxy-monitoring-cluster-proxy-env')).toBeDefined();
+  expect(findRecorded('kubernetes:core/v1:Secret', 'monitoring-proxy-Secret-monitoring-cluster-proxy-env')).toBeDefined();
   expect(findRecorded('kubernetes:helm.sh/v4:Chart', 'monitoring')).toBeDefined();
   // the NO_PROXY in pods is the one the nodes get
   const nodeEnv = (await outcome(new adapter.ProxyDefinition({

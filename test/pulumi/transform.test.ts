@@ -13,7 +13,7 @@ import { ProxyInjection } from '../../src/core/workloads/proxy-injection';
 import { kindOfType, ProxyDefinition, proxyEnvTransform, ProxyEnvTransformArgs, registerProxyEnvTransform } from '../../src/pulumi';
 import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../core/workloads/fixtures';
 import {
-  findRecorded, installMocks, isSecretMarker, isSecretOutput, kubeObjectOf, outcome, recorded, resetRecorded, settle,
+  findRecorded, installMocks, isSecretMarker, kubeObjectOf, outcome, recorded, resetRecorded, settle,
   SECRET_SIG, SECRET_SIG_KEY, stopCallbacks,
 } from '../support/pulumi-mocks';
 
@@ -130,14 +130,13 @@ describe('proxyEnvTransform on Outputs, wire values and unknowns', () => {
     expect(envNames(container)).toHaveLength(6);
   });
 
-  test('literalCredentials with a password Output: the field is a secret Output holding the real URL', async () => {
+  test('literalCredentials with credentials is refused: the env would carry them outside a Secret', () => {
     const definition = new ProxyDefinition({
       settings: { httpProxy: 'http://proxy.corp.example:3128', username: 'svc-k8s', password: pulumi.secret(PASSWORD) }, network: NETWORK,
     });
-    const result = proxyEnvTransform(definition, { literalCredentials: true })(args('kubernetes:core/v1:Pod', { metadata: { name: 'p' }, spec: { containers: [{ name: 'c' }] } }))!;
-    expect(await isSecretOutput(result.props.spec)).toBe(true);
-    const spec = await outcome(result.props.spec as pulumi.Output<any>);
-    expect(spec.containers[0].env[0]).toEqual({ name: 'HTTP_PROXY', value: proxyConfig({ httpsProxy: undefined }).environment.httpProxy });
+    expect(() => proxyEnvTransform(definition, { literalCredentials: true })).toThrow(/^literalCredentials: is not supported by the Pulumi components/);
+    expect(() => proxyEnvTransform(proxyConfig(), { literalCredentials: true })).toThrow(/^literalCredentials: /);
+    expect(proxyEnvTransform(proxyConfig({ username: undefined, password: undefined }), { literalCredentials: true })).toBeInstanceOf(Function);
   });
 });
 

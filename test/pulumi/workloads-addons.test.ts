@@ -24,7 +24,8 @@ import {
 
 const TOKEN = 'cluster-proxy-constructs:index:';
 
-beforeAll(installMocks);
+// A new program run per test: shared objects are registered once per run.
+beforeEach(() => installMocks());
 beforeEach(resetRecorded);
 afterAll(stopCallbacks);
 
@@ -52,29 +53,29 @@ const asJson = (objects: readonly object[]) => JSON.parse(JSON.stringify(objects
 
 describe('workload components', () => {
   test('KyvernoProxyPolicy: the ClusterPolicy as a custom resource, typed sources and RBAC, secret Secret values', async () => {
-    const policy = new KyvernoProxyPolicy('proxy', { config: outputProxy({ trustedCaPem: CORPORATE_CA }), excludeNamespaces: ['kyverno'] });
+    const policy = new KyvernoProxyPolicy('proxy', { proxy: outputProxy({ trustedCaPem: CORPORATE_CA }), excludeNamespaces: ['kyverno'] });
     await settle(policy);
     const component = findRecorded(`${TOKEN}KyvernoProxyPolicy`, 'proxy');
     expect(childrenOf(component).map((r) => `${r.type} ${r.name}`)).toEqual(expect.arrayContaining([
-      'kubernetes:kyverno.io/v1:ClusterPolicy proxy-inject-cluster-proxy',
-      'kubernetes:core/v1:Secret proxy-kube-system-cluster-proxy-env',
-      'kubernetes:core/v1:ConfigMap proxy-kube-system-cluster-proxy-ca',
+      'kubernetes:kyverno.io/v1:ClusterPolicy proxy-ClusterPolicy-inject-cluster-proxy',
+      'kubernetes:core/v1:Secret proxy-Secret-kube-system-cluster-proxy-env',
+      'kubernetes:core/v1:ConfigMap proxy-ConfigMap-kube-system-cluster-proxy-ca',
     ]));
     expect(childrenOf(component).filter((r) => r.type === 'kubernetes:rbac.authorization.k8s.io/v1:ClusterRole')).toHaveLength(2);
     const expected = renderKyvernoProxyPolicy(proxyConfig({ trustedCaPem: CORPORATE_CA }), { excludeNamespaces: ['kyverno'] });
     expect(sortObjects(registeredUnder('KyvernoProxyPolicy', 'proxy'))).toEqual(sortObjects(asJson(expected)));
-    expect(secretPaths(findRecorded('kubernetes:core/v1:Secret', 'proxy-kube-system-cluster-proxy-env').wire)).toEqual(['/stringData']);
+    expect(secretPaths(findRecorded('kubernetes:core/v1:Secret', 'proxy-Secret-kube-system-cluster-proxy-env').wire)).toEqual(['/stringData']);
     expect(recorded.filter((r) => r.type !== 'kubernetes:core/v1:Secret').flatMap((r) => secretPaths(r.wire))).toEqual([]);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 
   test('ProxyAdmissionPolicy: typed MutatingAdmissionPolicy and binding, a Secret per target namespace', async () => {
-    const policy = new ProxyAdmissionPolicy('map', { config: outputProxy(), namespaces: ['apps', 'batch'] });
+    const policy = new ProxyAdmissionPolicy('map', { proxy: outputProxy(), namespaces: ['apps', 'batch'] });
     await settle(policy);
     expect(registeredUnder('ProxyAdmissionPolicy', 'map').map((o) => `${o.kind} ${o.metadata.namespace ?? ''}`)).toEqual(expect.arrayContaining([
       'MutatingAdmissionPolicy ', 'MutatingAdmissionPolicyBinding ', 'Secret apps', 'Secret batch',
     ]));
-    expect(findRecorded('kubernetes:admissionregistration.k8s.io/v1:MutatingAdmissionPolicy', 'map-inject-cluster-proxy').parent)
+    expect(findRecorded('kubernetes:admissionregistration.k8s.io/v1:MutatingAdmissionPolicy', 'map-MutatingAdmissionPolicy-inject-cluster-proxy').parent)
       .toBe(findRecorded(`${TOKEN}ProxyAdmissionPolicy`, 'map').urn);
     expect(sortObjects(registeredUnder('ProxyAdmissionPolicy', 'map')))
       .toEqual(sortObjects(asJson(renderProxyAdmissionPolicy(proxyConfig(), { namespaces: ['apps', 'batch'] }))));
@@ -104,20 +105,21 @@ describe('workload components', () => {
     expect(controller.env[0]).toEqual({ name: 'https_proxy', value: 'http://mine:1' });
     expect(controller.env[1]).toEqual({ name: 'HTTP_PROXY', valueFrom: { secretKeyRef: { name: 'cluster-proxy-env', key: 'HTTP_PROXY' } } });
     expect(sidecar.env).toBeUndefined();
-    expect(kubeObjectOf(findRecorded('kubernetes:core/v1:Secret', 'cert-manager-kube-system-cluster-proxy-env')).metadata.namespace).toBe('kube-system');
+    expect(kubeObjectOf(findRecorded('kubernetes:core/v1:Secret', 'cert-manager-Secret-kube-system-cluster-proxy-env')).metadata.namespace).toBe('kube-system');
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 
-  test('ProxyAwareDeployment reads container names that are Outputs when they resolve; supportObjects: false registers no Secret', async () => {
-    const deployment = new ProxyAwareDeployment('late', {
+  test('ProxyAwareDeployment reads container names that are Outputs when they resolve; the Secret is registered once per namespace', async () => {
+    const args = (name: string) => ({
       proxy: proxyConfig(),
-      metadata: { name: 'late', namespace: 'apps' },
+      metadata: { name, namespace: 'apps' },
       spec: { selector: {}, template: { spec: { containers: [{ name: pulumi.output('main'), image: 'app:1' }] } } },
-      supportObjects: false,
     });
+    const first = new ProxyAwareDeployment('first', args('first'));
+    const deployment = new ProxyAwareDeployment('late', args('late'));
     await settle(deployment);
-    expect(deployment.supportResources).toEqual([]);
-    expect(recorded.filter((r) => r.type === 'kubernetes:core/v1:Secret')).toEqual([]);
+    expect(deployment.supportResources).toEqual(first.supportResources);
+    expect(recorded.filter((r) => r.type === 'kubernetes:core/v1:Secret').map((r) => r.name)).toEqual(['first-Secret-apps-cluster-proxy-env']);
     const container = kubeObjectOf(findRecorded('kubernetes:apps/v1:Deployment', 'late')).spec.template.spec.containers[0];
     expect(container.env.map((v: any) => v.name)).toEqual(['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']);
   });
@@ -159,7 +161,8 @@ describe('addon components', () => {
     const addons = new TkgProxyAddons('tkg', { proxy: vsphereOutputProxy(), clusterName: 'wl', namespace: 'default', vsphereCpiValues: { server: 'vcenter.lab.example' } });
     await settle(addons);
     expect(childrenOf(findRecorded(`${TOKEN}TkgProxyAddons`, 'tkg')).map((r) => r.name).sort()).toEqual([
-      'tkg-default-wl-config-values', 'tkg-default-wl-kapp-controller-addon', 'tkg-default-wl-vsphere-cpi-addon', 'tkg-default-wl-vsphere-csi-addon',
+      'tkg-Secret-default-wl-config-values', 'tkg-Secret-default-wl-kapp-controller-addon', 'tkg-Secret-default-wl-vsphere-cpi-addon',
+      'tkg-Secret-default-wl-vsphere-csi-addon',
     ]);
     expect(recorded.filter((r) => r.custom).every((r) => r.type === 'kubernetes:core/v1:Secret' && isSecretMarker(r.wire.stringData))).toBe(true);
     expect(sortObjects(registeredUnder('TkgProxyAddons', 'tkg')))
@@ -177,7 +180,7 @@ describe('addon components', () => {
     const options = { clusterName: 'wl', namespace: 'default', name: 'kapp-controller', manifests, kappControllerNamespace: 'kapp-controller', injectProxyEnv: {} };
     const set = new ProxyAddonResourceSet('crs', { proxy: vsphereOutputProxy(), ...options });
     await settle(set);
-    expect(findRecorded('kubernetes:addons.cluster.x-k8s.io/v1beta2:ClusterResourceSet', 'crs-default-wl-kapp-controller').parent)
+    expect(findRecorded('kubernetes:addons.cluster.x-k8s.io/v1beta2:ClusterResourceSet', 'crs-ClusterResourceSet-default-wl-kapp-controller').parent)
       .toBe(findRecorded(`${TOKEN}ProxyAddonResourceSet`, 'crs').urn);
     expect(sortObjects(registeredUnder('ProxyAddonResourceSet', 'crs'))).toEqual(sortObjects(asJson(addonResourceSet(vsphereProxy(), options).objects)));
     expect(plainTextLeaks(recorded, vspherePassword())).toEqual([]);
@@ -193,10 +196,10 @@ describe('addon components', () => {
     await settle(apps);
     const names = childrenOf(findRecorded(`${TOKEN}GiantSwarmProxyApps`, 'gs')).map((r) => `${r.type} ${r.name}`);
     expect(names).toEqual(expect.arrayContaining([
-      'kubernetes:core/v1:Secret gs-org-acme-mycluster-cluster-values',
-      'kubernetes:core/v1:ConfigMap gs-org-acme-mycluster-cluster-values',
-      'kubernetes:core/v1:Secret gs-org-acme-mycluster-systemd-proxy',
-      'kubernetes:application.giantswarm.io/v1alpha1:App gs-org-acme-mycluster-cert-manager',
+      'kubernetes:core/v1:Secret gs-Secret-org-acme-mycluster-cluster-values',
+      'kubernetes:core/v1:ConfigMap gs-ConfigMap-org-acme-mycluster-cluster-values',
+      'kubernetes:core/v1:Secret gs-NodeProxySecret',
+      'kubernetes:application.giantswarm.io/v1alpha1:App gs-App-org-acme-mycluster-cert-manager',
     ]));
     expect(sortObjects(registeredUnder('GiantSwarmProxyApps', 'gs'))).toEqual(sortObjects(asJson(giantSwarmProxySetup(vsphereProxy(), options).objects)));
     expect(plainTextLeaks(recorded, vspherePassword())).toEqual([]);
@@ -211,23 +214,23 @@ describe('addon components', () => {
     expect(withCredentials.envFrom()).toEqual({ secretRef: { name: 'proxy-config' } });
     expect(anonymous.envFrom()).toEqual({ configMapRef: { name: 'proxy-config' } });
     expect(sortObjects(registeredUnder('ProxyEnvSources', 'env'))).toEqual(sortObjects(asJson(proxyEnvSources(proxyConfig(), { namespaces: ['a', 'b'] }))));
-    expect(findRecorded('kubernetes:core/v1:ConfigMap', 'anon-a-proxy-config')).toBeDefined();
+    expect(findRecorded('kubernetes:core/v1:ConfigMap', 'anon-ConfigMap-a-proxy-config')).toBeDefined();
     expect(() => new ProxyEnvSources('bad', { proxy: outputProxy(), namespaces: ['a'], kind: 'ConfigMap' })).toThrow(/^kind: must be "Secret"/);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 
-  test('InClusterForwardProxy with a BasicAuth password Output: config Secret, config-hash annotation secret, derived proxy', async () => {
+  test('InClusterForwardProxy with a BasicAuth password Output: config Secret, plain DaemonSet, derived proxy', async () => {
     const props = { network: { pods: ['fd00:10::/56'], services: ['fd00:20::/108'] }, image: 'tinyproxy:1.11' };
     const forward = new InClusterForwardProxy('egress', { ...props, basicAuth: { username: 'pods', password: pulumi.secret('s3cret-pw') } });
     await settle(forward);
     const core = inClusterForwardProxy({ ...props, basicAuth: { username: 'pods', password: 's3cret-pw' } });
     expect(forward.url).toBe(core.url);
     expect(sortObjects(registeredUnder('InClusterForwardProxy', 'egress'))).toEqual(sortObjects(asJson(core.objects)));
-    const daemonSet = findRecorded('kubernetes:apps/v1:DaemonSet', 'egress-kube-system-http-proxy');
-    expect(secretPaths(daemonSet.wire)).toEqual(['/spec/template/metadata/annotations/cluster-proxy-constructs/config-hash']);
+    const daemonSet = findRecorded('kubernetes:apps/v1:DaemonSet', 'egress-DaemonSet-kube-system-http-proxy');
+    expect(secretPaths(daemonSet.wire)).toEqual([]);
     expect(plainTextLeaks(recorded, 's3cret-pw')).toEqual([]);
     // the derived proxy for workloads carries the credentials, resolved when they are
-    expect(forward.proxy.known).toBeUndefined();
+    expect(forward.proxy.hasOutputCredentials).toBe(true);
     expect({ ...(await outcome(forward.proxy.resolve())).environment }).toEqual({ ...core.proxy.environment });
   });
 

@@ -83,8 +83,17 @@ let callbackServer: CallbackServerLike | undefined;
 /** Results of provider functions (invokes) by token, e.g. `kubernetes:helm:template` for `helm.v3.Chart`. */
 export type MockCalls = { readonly [token: string]: (args: pulumi.runtime.MockCallArgs) => Record<string, unknown> };
 
-/** Install the mocks (call once per test file, before creating resources). */
+/**
+ * Install the mocks (before creating resources). Each call starts a new program run: a new mock
+ * monitor and callback server, so per-run state (shared objects registered once per run) starts
+ * empty; call it in `beforeEach` for tests that must not see each other's resources.
+ */
 export async function installMocks(calls: MockCalls = {}): Promise<void> {
+  if (callbackServer) {
+    callbackServer.shutdown();
+    (state as unknown as { getStore(): { callbacks?: unknown } }).getStore().callbacks = undefined;
+    callbackServer = undefined;
+  }
   await pulumi.runtime.setMocks({
     newResource(args: pulumi.runtime.MockResourceArgs) {
       return { id: `${args.name}-id`, state: args.inputs };

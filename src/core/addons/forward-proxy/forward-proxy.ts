@@ -107,13 +107,14 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     throw invalidValue('port', port, 'must be an integer from 1024 to 65535 (the proxy runs as an unprivileged user)');
   }
   const basicAuth = props.basicAuth === undefined ? undefined : checkBasicAuth('basicAuth', props.basicAuth);
-  const configText = renderTinyproxyConfig({
+  const renderConfig = (auth: ProxyBasicAuth | undefined): string => renderTinyproxyConfig({
     port,
     allow: [...network.pods, ...network.machineCidrs, ...(props.additionalAllowedCidrs ?? [])],
-    basicAuth,
+    basicAuth: auth,
     connectPorts: props.connectPorts,
     logLevel: props.logLevel,
   });
+  const configText = renderConfig(basicAuth);
   const url = `http://${name}.${namespace}.svc.${network.serviceDomain}:${port}`;
   const settings = new ProxySettings({
     httpProxy: url,

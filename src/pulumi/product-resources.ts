@@ -1,0 +1,228 @@
+import * as k8s from '@pulumi/kubernetes';
+import * as pulumi from '@pulumi/pulumi';
+import { Rendered, STAND_IN_CREDENTIALS } from './credentials';
+import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
+import { ClusterProxyConfig } from '../core/cluster-proxy-config';
+import { ProxyConfigError } from '../core/errors';
+import { KubeObject } from '../core/k8s/manifest';
+import { canonicalJson } from '../core/k8s/names';
+import { objectIdentity, Product, ProductObject } from '../core/product/product';
+
+/**
+ * The Pulumi side of the rendering model: a core product becomes Pulumi resources, field for field
+ * (a contract test compares them with what cdk8s synthesizes).
+ *
+ * - Secrets are `kubernetes:core/v1:Secret` resources whose data is a secret Output, never a
+ *   ConfigGroup (whose inputs reach the state in plain text, pulumi-kubernetes#3894). Nothing else
+ *   is secret: credentials live in Secret data only, so previews show every other change in clear.
+ * - Core kinds become their typed resources (the generic CustomResource would derive a wrong type
+ *   token, `kubernetes:v1:ConfigMap`); everything group-qualified becomes a `CustomResource`.
+ * - Resource names are `<component name>-<product object id>`: stable, never a content hash.
+ * - Shared objects (a cluster's node-proxy Secret, a namespace's proxy Secret and CA ConfigMap) are
+ *   registered once per Kubernetes provider: the first component that needs one owns it, later ones
+ *   reuse it.
+ */
+
+/** Package part of every component type token: `cluster-proxy-constructs:index:<Name>`. */
+export const TYPE_TOKEN_PREFIX = 'cluster-proxy-constructs:index:';
+
+type TypedConstructor = new (name: string, args: any, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
+
+const TYPED_KINDS: Readonly<Record<string, TypedConstructor>> = {
+  'v1/ConfigMap': k8s.core.v1.ConfigMap,
+  'v1/Namespace': k8s.core.v1.Namespace,
+  'v1/Pod': k8s.core.v1.Pod,
+  'v1/Secret': k8s.core.v1.Secret,
+  'v1/Service': k8s.core.v1.Service,
+  'v1/ServiceAccount': k8s.core.v1.ServiceAccount,
+  'apps/v1/DaemonSet': k8s.apps.v1.DaemonSet,
+  'apps/v1/Deployment': k8s.apps.v1.Deployment,
+  'apps/v1/ReplicaSet': k8s.apps.v1.ReplicaSet,
+  'apps/v1/StatefulSet': k8s.apps.v1.StatefulSet,
+  'batch/v1/CronJob': k8s.batch.v1.CronJob,
+  'batch/v1/Job': k8s.batch.v1.Job,
+  'rbac.authorization.k8s.io/v1/ClusterRole': k8s.rbac.v1.ClusterRole,
+  'rbac.authorization.k8s.io/v1/ClusterRoleBinding': k8s.rbac.v1.ClusterRoleBinding,
+  'rbac.authorization.k8s.io/v1/Role': k8s.rbac.v1.Role,
+  'rbac.authorization.k8s.io/v1/RoleBinding': k8s.rbac.v1.RoleBinding,
+  'admissionregistration.k8s.io/v1/MutatingAdmissionPolicy': k8s.admissionregistration.v1.MutatingAdmissionPolicy,
+  'admissionregistration.k8s.io/v1/MutatingAdmissionPolicyBinding': k8s.admissionregistration.v1.MutatingAdmissionPolicyBinding,
+  'admissionregistration.k8s.io/v1beta1/MutatingAdmissionPolicy': k8s.admissionregistration.v1beta1.MutatingAdmissionPolicy,
+  'admissionregistration.k8s.io/v1beta1/MutatingAdmissionPolicyBinding': k8s.admissionregistration.v1beta1.MutatingAdmissionPolicyBinding,
+};
+
+/** The data fields of a Secret: the only secret inputs. */
+const SECRET_DATA_FIELDS = ['stringData', 'data'] as const;
+
+/** The resources of one registered product, by object id. */
+export class ProductResources {
+  constructor(
+    /** The product as rendered at program time. */
+    public readonly product: Product,
+    /** One resource per product object, in order (a shared object's owner may be another component). */
+    public readonly resources: pulumi.CustomResource[],
+  ) {}
+
+  /** The resource of object `id`, if the product has one. */
+  public find(id: string): pulumi.CustomResource | undefined {
+    const index = this.product.objects.findIndex((object) => object.id === id);
+    return index === -1 ? undefined : this.resources[index];
+  }
+
+  /** The resource of object `id`. */
+  public get(id: string): pulumi.CustomResource {
+    const resource = this.find(id);
+    if (!resource) {
+      throw new Error(`internal error: no object "${id}" in the product`);
+    }
+    return resource;
+  }
+
+  /** The program-time manifest of object `id`. */
+  public manifest(id: string): KubeObject {
+    return this.product.objects.find((object) => object.id === id)!.manifest;
+  }
+}
+
+/** Run `fn`, raising the core's validation errors (their message names the prop) as `pulumi.ResourceError`s on `resource`. */
+export function withResourceErrors<T>(resource: pulumi.Resource, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw error instanceof ProxyConfigError ? new pulumi.ResourceError(error.message, resource) : error;
+  }
+}
+
+/** Register the product `render` computes from the proxy of `args`. */
+export function registerFromProxy<A extends { readonly proxy: ClusterProxyConfig | ProxyDefinition }>(
+  component: pulumi.ComponentResource, name: string, args: A,
+  render: (config: ClusterProxyConfig, options: Omit<A, 'proxy'>) => Product): ProductResources {
+  const { proxy, ...options } = args;
+  return registerProduct(component, name, () => proxyDefinitionOf(proxy).render((config) => render(config, options)));
+}
+
+/**
+ * Register the product `build` renders as children of `component`, named `<name>-<object id>`.
+ * Validation errors become `pulumi.ResourceError`s; with Output credentials, errors of the real
+ * rendering (a bad password) reject the Secret data.
+ */
+export function registerProduct(component: pulumi.ComponentResource, name: string, build: () => Rendered<Product>): ProductResources {
+  const rendered = withResourceErrors(component, () => {
+    const result = build();
+    if (result.real) {
+      result.now.objects.filter((object) => !object.sensitive).forEach(checkNoStandIn);
+    }
+    return result;
+  });
+  const { now } = rendered;
+  const realRender = rendered.real;
+  const real = realRender && now.objects.some((object) => object.sensitive)
+    ? realRender.credentials.apply((c) => withResourceErrors(component, () => sameOutsideSecretData(now, realRender.render(c))))
+    : undefined;
+  const registry = registryOf(component);
+  const resources = withResourceErrors(component, () => now.objects.map((object) => {
+    const create = () => newResource(component, `${name}-${object.id}`, object, real);
+    return object.shared ? shared(registry, object, !realRender, create) : create();
+  }));
+  return new ProductResources(now, resources);
+}
+
+function newResource(parent: pulumi.Resource, name: string, object: ProductObject, real: pulumi.Output<Product> | undefined): pulumi.CustomResource {
+  const { apiVersion, kind, ...fields } = plainJson(object.manifest) as Record<string, any>;
+  if (object.sensitive) {
+    for (const field of SECRET_DATA_FIELDS.filter((key) => fields[key] !== undefined)) {
+      // `real` is secret already (computed from secret credentials)
+      fields[field] = real ? real.apply((product) => plainJson(product.objects.find((o) => o.id === object.id)!.manifest[field]))
+        : pulumi.secret(fields[field]);
+    }
+  }
+  const typed = TYPED_KINDS[`${apiVersion}/${kind}`];
+  if (typed) {
+    return new typed(name, fields, { parent });
+  }
+  if (!String(apiVersion).includes('/')) {
+    throw new Error(`no Pulumi resource type known for ${apiVersion} ${kind}`);
+  }
+  return new k8s.apiextensions.CustomResource(name, { apiVersion, kind, ...fields }, { parent });
+}
+
+/** The real rendering, checked to equal the program-time one outside Secret data (the core's guarantee). */
+export function sameOutsideSecretData(now: Product, real: Product): Product {
+  real.objects.forEach((object, index) => {
+    const expected = now.objects[index];
+    if (expected?.id !== object.id || canonicalJson(withoutSecretData(expected)) !== canonicalJson(withoutSecretData(object))) {
+      throw new ProxyConfigError(`${object.manifest.kind} ${object.manifest.metadata.name}`,
+        'depends on the proxy credentials outside Secret data, which the Pulumi components cannot deploy from an Output credential');
+    }
+  });
+  return real;
+}
+
+function withoutSecretData(object: ProductObject): KubeObject {
+  return object.sensitive ? { ...object.manifest, stringData: undefined, data: undefined } : object.manifest;
+}
+
+/** Refuse an object that carries a stand-in credential: it would be deployed with it (e.g. `literalCredentials`). */
+function checkNoStandIn(object: ProductObject): void {
+  const text = JSON.stringify(object.manifest);
+  if (Object.values(STAND_IN_CREDENTIALS).some((standIn) => text.includes(standIn))) {
+    throw new ProxyConfigError(`${object.manifest.kind} ${object.manifest.metadata.name}`,
+      'would carry the proxy credentials outside a Secret (literalCredentials?); the Pulumi components keep them in Secret data only');
+  }
+}
+
+interface SharedEntry {
+  /** The content outside Secret data, and the whole content when rendered from known credentials. */
+  readonly content: string;
+  readonly full?: string;
+  readonly resource: pulumi.CustomResource;
+}
+
+/** Shared objects per scope: the Kubernetes provider, or the program run (its monitor) for the default one. */
+const registries = new WeakMap<object, Map<string, SharedEntry>>();
+
+function registryOf(component: pulumi.ComponentResource): Map<string, SharedEntry> {
+  const scope: object = component.getProvider('kubernetes::') ?? pulumi.runtime.getMonitor() ?? registries;
+  let registry = registries.get(scope);
+  if (!registry) {
+    registry = new Map();
+    registries.set(scope, registry);
+  }
+  return registry;
+}
+
+function shared(registry: Map<string, SharedEntry>, object: ProductObject, known: boolean,
+  create: () => pulumi.CustomResource): pulumi.CustomResource {
+  const key = objectIdentity(object.manifest);
+  const content = canonicalJson(withoutSecretData(object));
+  const full = known ? canonicalJson(object.manifest) : undefined;
+  const existing = registry.get(key);
+  if (existing) {
+    if (existing.content !== content || (existing.full !== undefined && full !== undefined && existing.full !== full)) {
+      const { kind, metadata } = object.manifest;
+      throw new ProxyConfigError(kind === 'Secret' ? 'secretName' : 'trustBundle.configMapName',
+        `two different proxy configurations both need the ${kind} "${metadata.name}"`
+        + `${metadata.namespace ? ` in namespace "${metadata.namespace}"` : ''}; give one of them another name`);
+    }
+    return existing.resource;
+  }
+  const resource = create();
+  registry.set(key, { content, full, resource });
+  return resource;
+}
+
+/**
+ * A copy of JSON data made of this realm's arrays and objects. The core copies with
+ * `structuredClone`, which in a `vm` context (jest) returns arrays of the outer realm, and the
+ * Pulumi serializer tells arrays apart with `instanceof Array`: such an array would be sent as a
+ * map with keys "0", "1"...
+ */
+export function plainJson<T>(value: T): T {
+  if (Array.isArray(value)) {
+    return Array.from(value as unknown[], plainJson) as unknown as T;
+  }
+  if (value !== null && typeof value === 'object' && !pulumi.Output.isInstance(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainJson(item)])) as T;
+  }
+  return value;
+}
