@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
 import {
   auditProxySites, AuditReport, clusterFactsOf, findProxySites, ManifestSource, readManifests,
 } from '../core/audit';
@@ -40,17 +41,9 @@ Exit status: 0 no findings, 1 findings, 2 bad usage or unreadable input.
 `;
 
 const OPTIONS = {
-  'pod-cidr': { type: 'string', multiple: true },
-  'service-cidr': { type: 'string', multiple: true },
-  'service-domain': { type: 'string' },
-  'control-plane-endpoint': { type: 'string' },
-  'machine-cidr': { type: 'string', multiple: true },
-  'provider': { type: 'string' },
-  'region': { type: 'string' },
-  'provider-endpoint': { type: 'string', multiple: true },
-  'dns-service-ip': { type: 'string' },
-  'format': { type: 'string' },
-  'help': { type: 'boolean', short: 'h' },
+  ...CLUSTER_FACT_OPTIONS,
+  format: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** How the command reads its input; tests replace it. */

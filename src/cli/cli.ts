@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHECK_USAGE } from './check';
 import { AUDIT_USAGE, runAuditCommand } from './audit';
-import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
+import { CHECK_USAGE } from './check';
+import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
 import { IMPORT_USAGE, runImportCommand } from './import';
+import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
@@ -82,15 +83,7 @@ ${CLUSTER_FLAGS}`,
 
 const OPTIONS = {
   'no-proxy': { type: 'string', multiple: true },
-  'pod-cidr': { type: 'string', multiple: true },
-  'service-cidr': { type: 'string', multiple: true },
-  'service-domain': { type: 'string' },
-  'control-plane-endpoint': { type: 'string' },
-  'machine-cidr': { type: 'string', multiple: true },
-  'provider': { type: 'string' },
-  'region': { type: 'string' },
-  'provider-endpoint': { type: 'string', multiple: true },
-  'dns-service-ip': { type: 'string' },
+  ...CLUSTER_FACT_OPTIONS,
   'without': { type: 'string', multiple: true },
   'format': { type: 'string' },
   'help': { type: 'boolean', short: 'h' },
