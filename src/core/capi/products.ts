@@ -4,6 +4,7 @@ import { ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-
 import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
+import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { finishProduct } from '../product/credentials';
 import { WithObjectMetadata } from '../product/metadata';
@@ -70,15 +71,21 @@ export function nodeProxySecretProduct(secret: SecretObject | undefined): Produc
   return product(secret ? [productObject(NODE_PROXY_SECRET_ID, secret, { shared: true })] : []);
 }
 
+/** The proxy and node files of a standalone kubeadm object's props; credentials only ever in the Secret. */
+function nodeProxyOf(props: KubeadmConfigTemplateProductProps | KubeadmControlPlaneProductProps): { proxy: ClusterProxyConfig; bootstrap: NodeProxyBootstrap } {
+  const proxy = resolveProxyConfig(props);
+  const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
+  assertCredentialsOnlyInSecrets(bootstrap, proxy);
+  return { proxy, bootstrap };
+}
+
 function withNodeProxySecret(bootstrap: NodeProxyBootstrap, objects: ProductObject[]): Product {
   return product([...nodeProxySecretProduct(bootstrap.secret).objects, ...objects]);
 }
 
 /** A KubeadmControlPlane behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
 export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProps): Product {
-  const proxy = resolveProxyConfig(props);
-  const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
-  assertCredentialsOnlyInSecrets(bootstrap, proxy);
+  const { proxy, bootstrap } = nodeProxyOf(props);
   const controlPlane = kubeadmControlPlaneObject({
     clusterName: bootstrap.clusterName,
     namespace: bootstrap.namespace,
@@ -95,9 +102,7 @@ export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProp
 
 /** A worker KubeadmConfigTemplate behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
 export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProductProps): Product {
-  const proxy = resolveProxyConfig(props);
-  const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
-  assertCredentialsOnlyInSecrets(bootstrap, proxy);
+  const { proxy, bootstrap } = nodeProxyOf(props);
   const template = kubeadmConfigTemplateObject({
     clusterName: bootstrap.clusterName,
     namespace: bootstrap.namespace,
