@@ -1,7 +1,9 @@
 import { CapiVersion, parseCapiVersion } from './capi-version';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
-import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
+import {
+  assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyOptions, nodeProxyOptionsOf, NodeProxyProps,
+} from './node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -72,7 +74,7 @@ export function nodeProxySecretProduct(secret: SecretObject | undefined): Produc
 }
 
 /** The proxy and node files of a standalone kubeadm object's props; credentials only ever in the Secret. */
-function nodeProxyOf(props: KubeadmConfigTemplateProductProps | KubeadmControlPlaneProductProps): { proxy: ClusterProxyConfig; bootstrap: NodeProxyBootstrap } {
+function nodeProxyOf(props: ProxySourceProps & NodeProxyOptions): { proxy: ClusterProxyConfig; bootstrap: NodeProxyBootstrap } {
   const proxy = resolveProxyConfig(props);
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
   assertCredentialsOnlyInSecrets(bootstrap, proxy);
