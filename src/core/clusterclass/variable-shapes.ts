@@ -70,8 +70,6 @@ export function proxyVariableStatements(shape: ClassVariableShape, libraryName: 
   if (!spec) {
     return [`{{- $pv := .${libraryName} -}}`];
   }
-  const fail = (field: string): string =>
-    `{{- if contains "@" (dig "${field}" "" $pv) -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials; the ClusterClass shape '${shape}' is for proxies without credentials" -}}{{- end -}}`;
   return [
     `{{- $src := dict -}}{{- with .${spec.variable} -}}{{- $src = . -}}{{- end -}}`,
     ...spec.path.map((key) => `{{- $src = dig ${goString(key)} (dict) $src -}}`),
@@ -81,8 +79,8 @@ export function proxyVariableStatements(shape: ClassVariableShape, libraryName: 
     spec.noProxyString
       ? `{{- with dig ${goString(spec.noProxy)} "" $src -}}{{- $_ := set $pv "noProxy" (without (splitList "," (nospace .)) "") -}}{{- end -}}`
       : `{{- with dig ${goString(spec.noProxy)} (list) $src -}}{{- $_ := set $pv "noProxy" . -}}{{- end -}}`,
-    fail('http'),
-    fail('https'),
+    // One check for both URLs: the message is long and the template's size is capped.
+    `{{- range list "http" "https" -}}{{- if contains "@" (dig . "" $pv) -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials; the ClusterClass shape '${shape}' is for proxies without credentials" -}}{{- end -}}{{- end -}}`,
   ];
 }
 
