@@ -61,11 +61,14 @@ export const TEMPLATE_ERROR_PREFIX = 'cluster-proxy-constructs';
 
 /**
  * A fixed entry as the template's record text: `=kind|name|family|first|last|port|key|tokens`
- * (`kind` one letter; addresses as fixed-width hex; tokens separated by spaces).
+ * (`kind` one letter; addresses as fixed-width hex; tokens separated by spaces). `last` is left
+ * empty when it is `first`, `tokens` when they are the key alone: every character counts against
+ * the template limit.
  */
 export function noProxyRecord(entry: NoProxyEntry): string {
   const key = formatNoProxyEntry(entry);
-  const tokens = renderNoProxyEntry(entry).join(' ');
+  const rendered = renderNoProxyEntry(entry).join(' ');
+  const tokens = rendered === key ? '' : rendered;
   const port = 'port' in entry && entry.port !== undefined ? String(entry.port) : '';
   switch (entry.kind) {
     case 'wildcard':
@@ -75,7 +78,7 @@ export function noProxyRecord(entry: NoProxyEntry): string {
       return `=${entry.kind === 'domain' ? 'd' : 's'}|${entry.name}||||${port}|${key}|${tokens}`;
     case 'ip': {
       const hex = hexOf(entry.address);
-      return `=i||${familyDigit(entry.family)}|${hex}|${hex}|${port}|${key}|${tokens}`;
+      return `=i||${familyDigit(entry.family)}|${hex}||${port}|${key}|${tokens}`;
     }
     case 'cidr': {
       const network = parseIpNumber(entry.network)!;
@@ -223,9 +226,14 @@ const HELPERS: readonly string[] = [
   '{{- end -}}',
 ];
 
-/** Go template code that reads one fixed record into a dictionary and appends it to `$list`. */
-const DECODE_RECORD = '{{- $f := splitList "|" (trimPrefix "=" $it) -}}'
-  + '{{- $al = append $al (dict "k" (index $f 0) "n" (index $f 1) "f" (index $f 2) "a" (index $f 3) "b" (index $f 4) "p" (index $f 5) "y" (index $f 6) "t" (splitList " " (index $f 7))) -}}';
+/**
+ * Go template code that reads one fixed record (`$it`) into a dictionary and appends it to `$al`,
+ * restoring an empty `last` (the first address) and empty tokens (the key).
+ */
+const DECODE_RECORD = '{{- $f := splitList "|" (trimPrefix "=" $it) -}}{{- $d := dict -}}'
+  + '{{- range $i, $k := list "k" "n" "f" "a" "b" "p" "y" "t" -}}{{- $_ := set $d $k (index $f $i) -}}{{- end -}}'
+  + '{{- if not $d.b -}}{{- $_ := set $d "b" $d.a -}}{{- end -}}{{- if not $d.t -}}{{- $_ := set $d "t" $d.y -}}{{- end -}}'
+  + '{{- $_ := set $d "t" (splitList " " $d.t) -}}{{- $al = append $al $d -}}';
 
 /**
  * Where each slot's raw values come from, as Go template code appending `"<field>|<value>"` items

@@ -12,7 +12,7 @@ import { settingsProps } from '../capi/fixtures';
  */
 
 /** Characters every template must leave free with the smallest installation-wide NO_PROXY. */
-const HEADROOM = 250;
+const HEADROOM = 350;
 
 const LAYOUTS: Record<string, NodeProxyFileOptions | undefined> = {
   'default': undefined,
