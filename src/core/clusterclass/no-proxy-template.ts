@@ -61,11 +61,14 @@ export const TEMPLATE_ERROR_PREFIX = 'cluster-proxy-constructs';
 
 /**
  * A fixed entry as the template's record text: `=kind|name|family|first|last|port|key|tokens`
- * (`kind` one letter; addresses as fixed-width hex; tokens separated by spaces).
+ * (`kind` one letter; addresses as fixed-width hex; tokens separated by spaces). `last` is left
+ * empty when it is `first`, `tokens` when they are the key alone: every character counts against
+ * the template limit.
  */
 export function noProxyRecord(entry: NoProxyEntry): string {
   const key = formatNoProxyEntry(entry);
-  const tokens = renderNoProxyEntry(entry).join(' ');
+  const rendered = renderNoProxyEntry(entry).join(' ');
+  const tokens = rendered === key ? '' : rendered;
   const port = 'port' in entry && entry.port !== undefined ? String(entry.port) : '';
   switch (entry.kind) {
     case 'wildcard':
@@ -75,7 +78,7 @@ export function noProxyRecord(entry: NoProxyEntry): string {
       return `=${entry.kind === 'domain' ? 'd' : 's'}|${entry.name}||||${port}|${key}|${tokens}`;
     case 'ip': {
       const hex = hexOf(entry.address);
-      return `=i||${familyDigit(entry.family)}|${hex}|${hex}|${port}|${key}|${tokens}`;
+      return `=i||${familyDigit(entry.family)}|${hex}||${port}|${key}|${tokens}`;
     }
     case 'cidr': {
       const network = parseIpNumber(entry.network)!;
@@ -223,9 +226,14 @@ const HELPERS: readonly string[] = [
   '{{- end -}}',
 ];
 
-/** Go template code that reads one fixed record into a dictionary and appends it to `$list`. */
-const DECODE_RECORD = '{{- $f := splitList "|" (trimPrefix "=" $it) -}}'
-  + '{{- $al = append $al (dict "k" (index $f 0) "n" (index $f 1) "f" (index $f 2) "a" (index $f 3) "b" (index $f 4) "p" (index $f 5) "y" (index $f 6) "t" (splitList " " (index $f 7))) -}}';
+/**
+ * Go template code that reads one fixed record (`$it`) into a dictionary and appends it to `$al`,
+ * restoring an empty `last` (the first address) and empty tokens (the key).
+ */
+const DECODE_RECORD = '{{- $f := splitList "|" (trimPrefix "=" $it) -}}{{- $d := dict -}}'
+  + '{{- range $i, $k := list "k" "n" "f" "a" "b" "p" "y" "t" -}}{{- $_ := set $d $k (index $f $i) -}}{{- end -}}'
+  + '{{- if not $d.b -}}{{- $_ := set $d "b" $d.a -}}{{- end -}}{{- if not $d.t -}}{{- $_ := set $d "t" $d.y -}}{{- end -}}'
+  + '{{- $_ := set $d "t" (splitList " " $d.t) -}}{{- $al = append $al $d -}}';
 
 /**
  * Where each slot's raw values come from, as Go template code appending `"<field>|<value>"` items
@@ -233,7 +241,7 @@ const DECODE_RECORD = '{{- $f := splitList "|" (trimPrefix "=" $it) -}}'
  */
 const SLOT_CODE: Readonly<Record<NoProxyTemplateSlot, string>> = {
   clusterDomain: '{{- $rw = concat $rw (list (print "serviceDomain|.svc." $dm) (print "serviceDomain|." $dm) (print "serviceDomain|." $dm ".")) -}}',
-  clusterIps: '{{- $rw = concat $rw (list $ap $dns) $ip2 -}}',
+  clusterIps: '{{- $rw = concat $rw $ips -}}',
   podCidrs: '{{- range $pd -}}{{- $rw = append $rw (print "pods|" (lower .)) -}}{{- end -}}',
   serviceCidrs: '{{- range $sv -}}{{- $rw = append $rw (print "services|" (lower .)) -}}{{- end -}}',
   controlPlaneEndpoint: '{{- with dig "controlPlaneEndpoint" "" $pv -}}{{- $rw = append $rw (print "controlPlaneEndpoint|" (lower .)) -}}{{- end -}}',
@@ -246,13 +254,29 @@ export function noProxyTemplateHelpers(): string[] {
   return [...HELPERS];
 }
 
+/** A Go string literal (outside of which the compaction below may rewrite). */
+const GO_STRING = /"(?:[^"\\]|\\.)*"/g;
+
 /**
- * Join template lines into the text Cluster API stores. The lines are written with `{{-`/`-}}` so
- * they read well; joined without separators no text lies between the actions, so the trim markers
- * are dropped: the CRDs cap a template at 10240 characters.
+ * Join template lines into the text Cluster API stores: the CRDs cap a template at 10240
+ * characters. The lines are written with `{{-`/`-}}` and spaced operators so they read well;
+ * outside string literals the joined text drops what Go's template lexer does not need:
+ *  - the trim markers (no text lies between the actions once joined without separators);
+ *  - the spaces around `:=`, around `|` and after `,` (each is a token of its own; only the space
+ *    before `=` stays: a variable name must end at a space or one of `.,|:()`).
  */
 export function compactTemplate(lines: readonly string[]): string {
-  return lines.join('').replace(/\{\{- /g, '{{').replace(/ -\}\}/g, '}}');
+  const text = lines.join('');
+  const literals = text.match(GO_STRING) ?? [];
+  return text.split(GO_STRING).map((code) => code
+    .replace(/\{\{- /g, '{{')
+    .replace(/ -\}\}/g, '}}')
+    .replace(/ := /g, ':=')
+    .replace(/ = /g, ' =')
+    .replace(/ \| /g, '|')
+    .replace(/, /g, ','))
+    .map((code, index) => code + (literals[index] ?? ''))
+    .join('');
 }
 
 /**
@@ -275,22 +299,22 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
   ];
   if (slots.has('clusterIps')) {
     lines.push(
-      // The API server and DNS ClusterIPs, as "#hex" items: the first service CIDR holds at least
-      // 16 addresses, so its network address ends in a zero hex digit.
-      '{{- $s0 := dict -}}{{- template "cd" (dict "s" (lower (first $sv)) "w" "services[0]" "r" $s0) -}}',
-      `{{- if gt $s0.p (sub (mul 4 (len $s0.x)) 4) -}}${fail('"services[0]"', '(first $sv)', '"is too small for the API server and DNS ClusterIPs (needs at least 16 addresses)"')}{{- end -}}`,
-      '{{- $bs := substr 0 (int (sub (len $s0.x) 1)) $s0.x -}}',
-      '{{- $ap := print "apiServerIp|#" $bs "1" -}}{{- $dns := print "dnsServiceIp|#" $bs "a" -}}',
-      '{{- with dig "dnsServiceIp" "" $pv -}}',
-      '{{- $d := dict -}}{{- template "ip" (dict "s" (lower .) "w" "dnsServiceIp" "r" $d) -}}',
-      `{{- if or (ne (len $d.x) (len $s0.x)) (lt $d.x $s0.x) (gt $d.x $s0.b) -}}${fail('"dnsServiceIp"', '.', '(printf "must lie inside the first service CIDR %s" (first $sv))')}{{- end -}}`,
-      '{{- $dns = print "dnsServiceIp|#" $d.x -}}',
-      '{{- end -}}',
-      // The same two offsets in the second (dual-stack) service CIDR, which must hold 16 addresses too.
-      '{{- $ip2 := list -}}{{- range $k, $c := rest $sv -}}{{- $w := printf "services[%d]" (add1 $k) -}}',
+      // The API server and DNS ClusterIPs of every service CIDR (one per family), as "#hex" items:
+      // each CIDR must hold at least 16 addresses, so its network address ends in a zero hex digit.
+      // The first CIDR's are the cluster's own (its DNS IP may be set); the others are named by index.
+      '{{- $ips := list -}}{{- range $k, $c := $sv -}}{{- $w := printf "services[%d]" $k -}}',
       '{{- $s := dict -}}{{- template "cd" (dict "s" (lower $c) "w" $w "r" $s) -}}',
       `{{- if gt $s.p (sub (mul 4 (len $s.x)) 4) -}}${fail('$w', '$c', '"is too small for the API server and DNS ClusterIPs (needs at least 16 addresses)"')}{{- end -}}`,
-      '{{- $b := substr 0 (int (sub (len $s.x) 1)) $s.x -}}{{- $ip2 = concat $ip2 (list (print $w "|#" $b "1") (print $w "|#" $b "a")) -}}',
+      '{{- $b := substr 0 (int (sub (len $s.x) 1)) $s.x -}}',
+      '{{- if $k -}}{{- $ips = concat $ips (list (print $w "|#" $b "1") (print $w "|#" $b "a")) -}}',
+      '{{- else -}}{{- $dns := print "dnsServiceIp|#" $b "a" -}}',
+      '{{- with dig "dnsServiceIp" "" $pv -}}',
+      '{{- $d := dict -}}{{- template "ip" (dict "s" (lower .) "w" "dnsServiceIp" "r" $d) -}}',
+      `{{- if or (ne (len $d.x) (len $s.x)) (lt $d.x $s.x) (gt $d.x $s.b) -}}${fail('"dnsServiceIp"', '.', '(printf "must lie inside the first service CIDR %s" $c)')}{{- end -}}`,
+      '{{- $dns = print "dnsServiceIp|#" $d.x -}}',
+      '{{- end -}}',
+      '{{- $ips = list (print "apiServerIp|#" $b "1") $dns -}}',
+      '{{- end -}}',
       '{{- end -}}',
     );
   }

@@ -70,19 +70,17 @@ export function proxyVariableStatements(shape: ClassVariableShape, libraryName: 
   if (!spec) {
     return [`{{- $pv := .${libraryName} -}}`];
   }
-  const fail = (field: string): string =>
-    `{{- if contains "@" (dig "${field}" "" $pv) -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials; the ClusterClass shape '${shape}' is for proxies without credentials" -}}{{- end -}}`;
   return [
     `{{- $src := dict -}}{{- with .${spec.variable} -}}{{- $src = . -}}{{- end -}}`,
     ...spec.path.map((key) => `{{- $src = dig ${goString(key)} (dict) $src -}}`),
     '{{- $pv := dict -}}',
-    `{{- with dig ${goString(spec.http)} "" $src -}}{{- $_ := set $pv "http" . -}}{{- end -}}`,
-    `{{- with dig ${goString(spec.https)} "" $src -}}{{- $_ := set $pv "https" . -}}{{- end -}}`,
+    // Both URLs in one loop, each refused if it carries credentials: the template's size is capped.
+    `{{- range $k, $f := dict "http" ${goString(spec.http)} "https" ${goString(spec.https)} -}}{{- with dig $f "" $src -}}`
+    + `{{- if contains "@" . -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials; the ClusterClass shape '${shape}' is for proxies without credentials" -}}{{- end -}}`
+    + '{{- $_ := set $pv $k . -}}{{- end -}}{{- end -}}',
     spec.noProxyString
       ? `{{- with dig ${goString(spec.noProxy)} "" $src -}}{{- $_ := set $pv "noProxy" (without (splitList "," (nospace .)) "") -}}{{- end -}}`
       : `{{- with dig ${goString(spec.noProxy)} (list) $src -}}{{- $_ := set $pv "noProxy" . -}}{{- end -}}`,
-    fail('http'),
-    fail('https'),
   ];
 }
 
