@@ -20,6 +20,9 @@ export type { Provider } from './core/providers';
 export { ClusterProxyConfig } from './core/cluster-proxy-config';
 export type { ClusterProxyConfigOptions } from './core/cluster-proxy-config';
 export type { ProxyEnvironment } from './core/proxy-environment';
+export type { ProxyScheme } from './core/proxy-url';
+export type { IpFamily } from './core/ip';
+export type { ReasonedEntry } from './core/providers';
 
 // The NO_PROXY engine
 export { NoProxy } from './core/noproxy/no-proxy';
@@ -31,6 +34,14 @@ export type { NoProxyClientId } from './core/noproxy/clients';
 export type { ExplainNoProxyOptions, NoProxyClientVerdict, NoProxyVariables } from './core/noproxy/explain';
 export type { NoProxyLintWarning } from './core/noproxy/lint';
 export { NoProxyEngine } from './core/api/no-proxy-engine';
+export type { NoProxyEntry, NoProxyItem } from './core/noproxy/types';
+export type { ReasonedNoProxyEntry } from './core/noproxy/no-proxy';
+export type { DroppedNoProxyEntry } from './core/noproxy/list';
+export type { SkippedJavaEntry } from './core/noproxy/render';
+export type { NoProxyQuirk } from './core/noproxy/client-matchers';
+export type { NoProxyLintCode } from './core/noproxy/lint';
+export type { ClusterFacts } from './core/noproxy/cluster-defaults';
+export type { Destination } from './core/noproxy/destination';
 
 // Renderers
 export { ProxyRenderers } from './core/api/renderers';
@@ -40,6 +51,7 @@ export type { PodEnvVar } from './core/render/pod-env';
 export type { Product, ProductObject } from './core/product/product';
 export type { ObjectMetadataProps, WithObjectMetadata } from './core/product/metadata';
 export type { KubeObject } from './core/k8s/manifest';
+export type { ObjectMeta, SecretObject } from './core/k8s/manifest';
 export { Products } from './core/api/products';
 
 // Cluster API
@@ -55,12 +67,17 @@ export type { KubeadmControlPlaneProductProps, KubeadmConfigTemplateProductProps
 export type { AddProxyOptions, AddProxyResult } from './core/capi/add-proxy-to-objects';
 export type { CompatibilityProfileName, CompatibilityProfile } from './core/capi/compatibility-profiles';
 export type { KubeadmEnvironment, VariableStyle, NodeProxyPosition, NodeFileEncoding } from './core/capi/node-file-options';
+export type { RenderedReference } from './core/capi/capi-version';
+export type { CompatibilityDifference } from './core/capi/compatibility-profiles';
 
 // Migrating from other systems
 export { Migration } from './core/api/migration';
 export type { ImportSource } from './core/import/imported-proxy';
 export type { ImportProxyOptions, ImportResult } from './core/import/import-proxy';
 export type { NodeChangesOptions, NodeObjectChanges } from './core/import/node-changes';
+export type { ImportedProxy } from './core/import/imported-proxy';
+export type { NoProxyComparison } from './core/import/compare-no-proxy';
+export type { NodeFileChange } from './core/import/node-changes';
 
 // ClusterClass
 export { ClusterClassProxy } from './core/clusterclass/cluster-class-proxy';
@@ -69,6 +86,8 @@ export type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from './
 export type { ClassVariableShape } from './core/clusterclass/variable-shapes';
 export type { WorkerClassSelection } from './core/clusterclass/class-targets';
 export type { AddProxyToClusterClassResult } from './core/clusterclass/add-proxy-to-cluster-class';
+export type { TopologyNetworkProps } from './core/clusterclass/topology-cluster';
+export type { ProxyVariableValue } from './core/clusterclass/proxy-variable';
 
 // Workloads
 export { ProxyInjection } from './core/workloads/proxy-injection';
@@ -78,6 +97,8 @@ export { TrustManagerResource } from './core/workloads/trust-bundle';
 export type { TrustBundleOptions } from './core/workloads/trust-bundle';
 export type { KyvernoProxyPolicyOptions, KyvernoRuleNames } from './core/workloads/kyverno-policy';
 export type { ProxyAdmissionPolicyOptions } from './core/workloads/mutating-admission-policy';
+export type { MutatingAdmissionPolicyVersion } from './core/workloads/mutating-admission-policy';
+export type { SystemRoots } from './core/workloads/trust-bundle';
 
 // Addons and app platforms
 export { AddonValues } from './core/api/addon-values';
@@ -91,3 +112,11 @@ export type { HelmPresetName, HelmPreset, HelmProxyKeys } from './core/addons/he
 export type { HelmProxyValues, HelmProxyValuesOptions } from './core/addons/helm/helm-values';
 export type { KustomizeProxyComponentOptions } from './core/addons/kustomize/kustomize-component';
 export type { KustomizeTarget } from './core/addons/kustomize/kustomize-target';
+export type { KustomizeContainer, KustomizeWorkloadKind } from './core/addons/kustomize/kustomize-target';
+export type { KustomizeInlinePatch } from './core/addons/kustomize/kustomize-json6902';
+export type { HelmValues } from './core/addons/helm/helm-values';
+export type { TinyproxyLogLevel } from './core/addons/forward-proxy/tinyproxy-config';
+export type { GiantSwarmAppProps } from './core/addons/giantswarm/app';
+export type { ValuesObject } from './core/addons/merge-values';
+export type { AddonResourceSet, ResourceSetStrategy } from './core/addons/cluster-resource-set';
+export type { ProxyEnvSourceKind } from './core/addons/proxy-env-source';
