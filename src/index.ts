@@ -34,7 +34,10 @@ export type { NoProxyClientId } from './core/noproxy/clients';
 export type { ExplainNoProxyOptions, NoProxyClientVerdict, NoProxyVariables } from './core/noproxy/explain';
 export type { NoProxyLintWarning } from './core/noproxy/lint';
 export { NoProxyEngine } from './core/api/no-proxy-engine';
-export type { NoProxyEntry, NoProxyItem } from './core/noproxy/types';
+export type {
+  NoProxyEntry, NoProxyItem, NoProxyPart, DomainNoProxyEntry, SuffixNoProxyEntry, WildcardNoProxyEntry,
+  IpNoProxyEntry, CidrNoProxyEntry, RangeNoProxyEntry,
+} from './core/noproxy/types';
 export type { ReasonedNoProxyEntry } from './core/noproxy/no-proxy';
 export type { DroppedNoProxyEntry } from './core/noproxy/list';
 export type { SkippedJavaEntry } from './core/noproxy/render';
@@ -75,8 +78,8 @@ export { Migration } from './core/api/migration';
 export type { ImportSource } from './core/import/imported-proxy';
 export type { ImportProxyOptions, ImportResult } from './core/import/import-proxy';
 export type { NodeChangesOptions, NodeObjectChanges } from './core/import/node-changes';
-export type { ImportedProxy } from './core/import/imported-proxy';
-export type { NoProxyComparison } from './core/import/compare-no-proxy';
+export type { ImportedProxy, ImportNote } from './core/import/imported-proxy';
+export type { NoProxyComparison, NoProxyClientChange } from './core/import/compare-no-proxy';
 export type { NodeFileChange } from './core/import/node-changes';
 
 // ClusterClass
@@ -116,7 +119,7 @@ export type { KustomizeContainer, KustomizeWorkloadKind } from './core/addons/ku
 export type { KustomizeInlinePatch } from './core/addons/kustomize/kustomize-json6902';
 export type { HelmValues } from './core/addons/helm/helm-values';
 export type { TinyproxyLogLevel } from './core/addons/forward-proxy/tinyproxy-config';
-export type { GiantSwarmAppProps } from './core/addons/giantswarm/app';
+export type { GiantSwarmAppProps, NamespacedName } from './core/addons/giantswarm/app';
 export type { ValuesObject } from './core/addons/merge-values';
 export type { AddonResourceSet, ResourceSetStrategy } from './core/addons/cluster-resource-set';
 export type { ProxyEnvSourceKind } from './core/addons/proxy-env-source';
