@@ -18,6 +18,7 @@ export type { ClusterNetworkProps } from './core/network';
 export { PROVIDERS } from './core/providers';
 export type { Provider } from './core/providers';
 export { ClusterProxyConfig } from './core/cluster-proxy-config';
+export { CLUSTER_NO_PROXY_CATEGORIES } from './core/noproxy/cluster-defaults';
 export type { ClusterProxyConfigOptions } from './core/cluster-proxy-config';
 export type { ProxyEnvironment } from './core/proxy-environment';
 export type { ProxyScheme } from './core/proxy-url';
@@ -58,6 +59,9 @@ export type { ObjectMeta, SecretObject } from './core/k8s/manifest';
 export { Products } from './core/api/products';
 
 // Cluster API
+export { BOOTSTRAP_FORMATS } from './core/capi/bootstrap-format';
+export { NODE_PROXY_DELIVERIES } from './core/capi/node-proxy';
+export { OS_FAMILIES } from './core/capi/os-family';
 export type { ProxiedClusterOptions } from './core/capi/proxied-cluster';
 export type { ControlPlaneProps } from './core/capi/kubeadm-control-plane';
 export type { WorkerPoolProps } from './core/capi/machine-deployment';

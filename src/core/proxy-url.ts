@@ -40,7 +40,7 @@ interface ProxyUrlParts {
  * spreading never show it. Only {@link ProxyUrl.href} and {@link ProxyUrl.password} do.
  */
 export class ProxyUrl {
-  /** Parse and validate a proxy URL; errors name `field`. See {@link parseProxyUrl}. */
+  /** Parse and validate a proxy URL; errors name `field`. See `parseProxyUrl`. */
   public static parse(field: string, raw: string): ProxyUrl {
     return parseProxyUrl(field, raw);
   }

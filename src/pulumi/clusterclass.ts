@@ -39,7 +39,11 @@ export interface ClusterClassProxyPatchesArgs extends Omit<ClusterClassProxyProp
 export class ClusterClassProxyPatches extends pulumi.ComponentResource {
   /** The class proxy as rendered at program time (stand-in credentials while they are Outputs). */
   public readonly classProxy: ClusterClassProxy;
-  /** The class proxy with the real credentials too, for the Secret data of {@link TopologyClusterProxy}. */
+  /**
+   * The class proxy with the real credentials too, for the Secret data of {@link TopologyClusterProxy}.
+   *
+   * @internal
+   */
   public readonly renderedClassProxy: Rendered<ClusterClassProxy>;
   /** The ClusterClass. */
   public readonly clusterClass: pulumi.CustomResource;

@@ -13,7 +13,7 @@ import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
 /** ClusterResourceSet strategies (the CRD's enum). */
 export type ResourceSetStrategy = 'ApplyOnce' | 'Reconcile';
 
-/** Options of {@link addonResourceSet}. */
+/** Options of `addonResourceSet`. */
 export interface AddonResourceSetOptions {
   /** Workload cluster the addon goes to (a DNS label). */
   readonly clusterName: string;

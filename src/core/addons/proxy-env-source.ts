@@ -7,7 +7,7 @@ import { proxyVariables } from '../proxy-environment';
 /** Kind of the shared object holding the proxy variables. */
 export type ProxyEnvSourceKind = 'ConfigMap' | 'Secret';
 
-/** Options of {@link proxyEnvSources}. */
+/** Options of `proxyEnvSources`. */
 export interface ProxyEnvSourceOptions {
   /** Namespaces to create the object in (one per namespace: `envFrom` reads only its own). */
   readonly namespaces: readonly string[];

@@ -14,7 +14,7 @@ import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject 
  * result through again changes nothing.
  */
 
-/** Options of {@link addProxyToObjects}. */
+/** Options of `addProxyToObjects`. */
 export interface AddProxyOptions extends NodeProxyProps {
   /** Name of the Cluster the objects belong to (names and labels the Secret). */
   readonly clusterName: string;
@@ -34,7 +34,7 @@ export interface AddProxyOptions extends NodeProxyProps {
   readonly renameTemplates?: boolean;
 }
 
-/** Result of {@link addProxyToObjects}. */
+/** Result of `addProxyToObjects`. */
 export interface AddProxyResult {
   /**
    * The objects in input order, changed where needed, followed by the node-proxy Secret (delivery

@@ -23,7 +23,7 @@ import { canonicalJson } from '../k8s/names';
 /** Prefix of the names of the library's patches (earlier copies are replaced). */
 export const PROXY_PATCH_PREFIX = 'cluster-proxy-constructs-';
 
-/** Result of {@link addProxyToClusterClass}. */
+/** Result of `addProxyToClusterClass`. */
 export interface AddProxyToClusterClassResult {
   /** The ClusterClass with the variable and patches (a new object). */
   readonly clusterClass: KubeObject;

@@ -160,9 +160,17 @@ export class ClusterClassProxy {
   public readonly variableName: string;
   /** The variable shape. */
   public readonly variableShape: ClassVariableShape;
-  /** The NO_PROXY template plan (installation-wide part, fixed and computed cluster parts). */
+  /**
+   * The NO_PROXY template plan (installation-wide part, fixed and computed cluster parts).
+   *
+   * @internal
+   */
   public readonly plan: NoProxyTemplatePlan;
-  /** The files and commands every node gets. */
+  /**
+   * The files and commands every node gets.
+   *
+   * @internal
+   */
   public readonly layout: ClassNodeLayout;
   /** The class options, validated. */
   public readonly props: ClusterClassProxyProps;
@@ -217,6 +225,8 @@ export class ClusterClassProxy {
    * The {@link ClusterProxyConfig} of one cluster of the class: the class options joined with the
    * cluster's facts, in the core engine's order. Its NO_PROXY is what the class's templates render
    * for a Cluster with the same network and proxy variable.
+   *
+   * @internal
    */
   public clusterProxy(facts: TopologyClusterFacts): ClusterProxyConfig {
     const network = new ClusterNetwork({
@@ -238,7 +248,11 @@ export class ClusterClassProxy {
     });
   }
 
-  /** Node options of the class for a cluster (what `nodeProxyBootstrap` takes besides the proxy). */
+  /**
+   * Node options of the class for a cluster (what `nodeProxyBootstrap` takes besides the proxy).
+   *
+   * @internal
+   */
   public nodeOptions(clusterName: string, namespace?: string): NodeProxyOptions {
     return {
       clusterName,

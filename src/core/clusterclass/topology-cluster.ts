@@ -38,7 +38,7 @@ export interface TopologyNetworkProps {
   readonly controlPlaneEndpoint?: string;
 }
 
-/** Options of {@link addProxyToTopologyCluster}. */
+/** Options of `addProxyToTopologyCluster`. */
 export interface TopologyClusterProxyOptions {
   /**
    * `secret`: the variable names the per-cluster node-proxy Secret (returned, to apply with the
@@ -75,7 +75,7 @@ export interface TopologyClusterProxyOptions {
   readonly additionalNoProxy?: string | readonly string[];
 }
 
-/** Result of {@link addProxyToTopologyCluster}. */
+/** Result of `addProxyToTopologyCluster`. */
 export interface TopologyClusterProxyResult {
   /** The Cluster with the variable (and, if it had none, the network). A new object. */
   readonly cluster: KubeObject;

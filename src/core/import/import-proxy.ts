@@ -31,7 +31,7 @@ const IMPORTERS: Readonly<Record<ImportSource, (document: unknown) => ImportedPr
 /** The source names, in documentation order. */
 export const IMPORT_SOURCES: readonly ImportSource[] = Object.keys(IMPORTERS) as ImportSource[];
 
-/** Options of {@link importProxy}. */
+/** Options of `importProxy`. */
 export interface ImportProxyOptions {
   /**
    * Network facts to use where the source has none (e.g. an OpenShift Proxy).

@@ -41,7 +41,7 @@ export interface NodeObjectChanges {
   readonly addedCommands: readonly string[];
 }
 
-/** Options of {@link nodeChanges}. */
+/** Options of `nodeChanges`. */
 export interface NodeChangesOptions {
   /** Name of the Cluster (names the node-proxy Secret). */
   readonly clusterName: string;

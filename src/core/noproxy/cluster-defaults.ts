@@ -42,12 +42,12 @@ export const CLUSTER_NO_PROXY_CATEGORIES = [
   'providerEntries',
 ] as const;
 
-/** A category of cluster-specific defaults (see {@link CLUSTER_NO_PROXY_CATEGORIES}). */
+/** A category of cluster-specific defaults (see `CLUSTER_NO_PROXY_CATEGORIES`). */
 export type ClusterNoProxyCategory = (typeof CLUSTER_NO_PROXY_CATEGORIES)[number];
 
-/** Switches for {@link clusterNoProxyDefaults}; every category is on unless set to `false`. */
+/** Switches for `clusterNoProxyDefaults`; every category is on unless set to `false`. */
 export interface ClusterNoProxyDefaultsOptions {
-  /** `localhost`, `127.0.0.1`, `::1`, `127.0.0.0/8` and the loopback addresses of {@link LOOPBACK_SERVICE_ADDRESSES}. @default true */
+  /** `localhost`, `127.0.0.1`, `::1`, `127.0.0.0/8` and the loopback addresses of `LOOPBACK_SERVICE_ADDRESSES`. @default true */
   readonly loopback?: boolean;
   /** `.svc`. @default true */
   readonly serviceSuffix?: boolean;
@@ -93,7 +93,7 @@ export interface ClusterNoProxyDefault {
  *
  * 1. [loopback] `localhost`, `127.0.0.1`, `::1`: only Go and Ruby skip loopback on their own;
  *    then `127.0.0.0/8` for clients that read CIDRs or ranges, and the loopback addresses real
- *    systems serve on ({@link LOOPBACK_SERVICE_ADDRESSES}) for the ones that do not.
+ *    systems serve on (`LOOPBACK_SERVICE_ADDRESSES`) for the ones that do not.
  * 2. [serviceSuffix] `.svc`: `name.namespace.svc` Service names.
  * 3. [clusterDomain] `.svc.<domain>`, `.<domain>` and `.<domain>.`: fully qualified names, also
  *    written with the trailing dot, which most clients compare literally (CAREN PR #821). The

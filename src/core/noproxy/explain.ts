@@ -11,7 +11,7 @@ export interface NoProxyVariables {
   readonly no_proxy?: string;
 }
 
-/** Options of {@link explainNoProxy}. */
+/** Options of `explainNoProxy`. */
 export interface ExplainNoProxyOptions {
   /**
    * Resolve a host name to an address. Ruby matches IP and CIDR entries against the resolved

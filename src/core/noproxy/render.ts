@@ -4,11 +4,11 @@ import { formatIpNumber, parseIpNumber, rangeToCidrs } from '../ip';
 import { NoProxyEntry, NoProxyItem } from './types';
 
 /**
- * Output formats of {@link renderNoProxy}:
+ * Output formats of `renderNoProxy`:
  * - `env`: the value for `NO_PROXY`/`no_proxy` (comma-separated, no spaces)
  * - `list`: the same tokens, one per line (for YAML lists and values files)
  * - `json`: an array of `{ entry, kind, family?, port?, part?, reason?, rendered }` objects
- * - `java`: a `http.nonProxyHosts` value (see {@link renderJavaNonProxyHosts})
+ * - `java`: a `http.nonProxyHosts` value (see `renderJavaNonProxyHosts`)
  */
 export type NoProxyFormat = 'env' | 'list' | 'json' | 'java';
 
@@ -128,7 +128,7 @@ export interface SkippedJavaEntry {
   readonly reason: string;
 }
 
-/** Result of {@link renderJavaNonProxyHosts}. */
+/** Result of `renderJavaNonProxyHosts`. */
 export interface JavaNonProxyHosts {
   /** Value for `-Dhttp.nonProxyHosts` (and `https.`): `|`-separated host patterns. */
   readonly value: string;

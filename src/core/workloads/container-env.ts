@@ -53,7 +53,7 @@ export interface ContainerEnvGroup {
   readonly variables: readonly ContainerEnvVar[];
 }
 
-/** Options for {@link proxyContainerEnv} and {@link proxySecretManifest}. */
+/** Options for `proxyContainerEnv` and `proxySecretManifest`. */
 export interface ProxyEnvOptions {
   /**
    * Name of the Secret holding the proxy URLs when they carry credentials.
@@ -107,7 +107,7 @@ export function proxyContainerEnvGroups(config: ClusterProxyConfig, options: Pro
 
 /**
  * The env entries that put a container behind the proxy: the six variables (upper and lower
- * case), with `valueFrom.secretKeyRef` to the proxy Secret ({@link proxySecretManifest}) when the
+ * case), with `valueFrom.secretKeyRef` to the proxy Secret (`proxySecretManifest`) when the
  * URLs carry credentials, plain `value`s when they do not or when `literalCredentials` is set.
  */
 export function proxyContainerEnv(config: ClusterProxyConfig, options: ProxyEnvOptions = {}): ContainerEnvVar[] {
@@ -115,7 +115,7 @@ export function proxyContainerEnv(config: ClusterProxyConfig, options: ProxyEnvO
 }
 
 /**
- * The Secret {@link proxyContainerEnv} refers to: one key per proxy URL variable
+ * The Secret `proxyContainerEnv` refers to: one key per proxy URL variable
  * (`HTTP_PROXY`, `http_proxy`, `HTTPS_PROXY`, `https_proxy`, those that are set), values in
  * `stringData`. The name is fixed (`secretName`), so it is the same in every namespace and every
  * synth. NO_PROXY is not in it: it holds no secret and stays visible in the pod spec.

@@ -53,7 +53,7 @@ export const DEFAULT_KYVERNO_RULE_NAMES: Required<KyvernoRuleNames> = Object.fre
 /** Kyverno's rule name limit (its CRD: at most 63 characters). */
 const RULE_NAME = /^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 
-/** Options for {@link renderKyvernoProxyPolicy}. */
+/** Options for `renderKyvernoProxyPolicy`. */
 export interface KyvernoProxyPolicyOptions extends ProxyInjectionOptions {
   /**
    * Names of the rules.

@@ -17,7 +17,7 @@ import { assertDnsLabel, assertObjectName } from '../k8s/names';
  */
 export type MutatingAdmissionPolicyVersion = 'v1' | 'v1beta1';
 
-/** Options for {@link renderProxyAdmissionPolicy}. */
+/** Options for `renderProxyAdmissionPolicy`. */
 export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
   /**
    * Name of the MutatingAdmissionPolicy and its binding.

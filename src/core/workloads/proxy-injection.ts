@@ -34,7 +34,11 @@ export interface InjectionPlan {
 export class ProxyInjection {
   /** The cluster's proxy configuration. */
   public readonly config: ClusterProxyConfig;
-  /** Variable groups added to each container: proxy variables, then CA variables. */
+  /**
+   * Variable groups added to each container: proxy variables, then CA variables.
+   *
+   * @internal
+   */
   public readonly envGroups: readonly ContainerEnvGroup[];
   /** True when the env refers to the proxy Secret (credentials and no opt-in to literals). */
   public readonly usesSecret: boolean;
@@ -44,9 +48,15 @@ export class ProxyInjection {
    * The CA distribution, when `trustedCaPem` is set.
    *
    * @default - no CA distribution
+   *
+   * @internal
    */
   public readonly trust?: TrustBundlePlan;
-  /** The validated exclusions. */
+  /**
+   * The validated exclusions.
+   *
+   * @internal
+   */
   public readonly exclusions: ResolvedExclusions;
   private readonly additions: PodSpecAdditions;
 
@@ -94,7 +104,11 @@ export class ProxyInjection {
     return [metadata, podMetadata].some((meta) => meta?.annotations?.[this.exclusions.optOutAnnotation] === this.exclusions.optOutValue);
   }
 
-  /** The operations (and support objects) that put `manifest`'s pods behind the proxy. */
+  /**
+   * The operations (and support objects) that put `manifest`'s pods behind the proxy.
+   *
+   * @internal
+   */
   public plan(manifest: KubeObject): InjectionPlan {
     const specPath = podSpecPath(manifest?.apiVersion, manifest?.kind);
     if (!specPath || this.isExcluded(manifest)) {
@@ -110,7 +124,11 @@ export class ProxyInjection {
     return applyJsonPatch(manifest, this.plan(manifest).patch);
   }
 
-  /** Plan the additions for a bare pod spec addressed by `specPath` (for callers holding only a spec). */
+  /**
+   * Plan the additions for a bare pod spec addressed by `specPath` (for callers holding only a spec).
+   *
+   * @internal
+   */
   public planPodSpec(podSpec: unknown, specPath: readonly string[] = []): JsonPatchAdd[] {
     return planPodSpecAdditions(podSpec, specPath, this.additions);
   }

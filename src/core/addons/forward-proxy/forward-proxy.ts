@@ -7,7 +7,7 @@ import { assertDnsLabel, contentHash } from '../../k8s/names';
 import { ClusterNetwork, ClusterNetworkProps } from '../../network';
 import { ProxySettings } from '../../proxy-settings';
 
-/** Input of {@link inClusterForwardProxy}. */
+/** Input of `inClusterForwardProxy`. */
 export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
   /** The cluster's network facts: pod (and machine) CIDRs may use the proxy; NO_PROXY comes from them. */
   readonly network: ClusterNetwork | ClusterNetworkProps;

@@ -6,7 +6,7 @@ import { ValuesObject } from '../merge-values';
 import { giantSwarmApp, GiantSwarmAppProps } from './app';
 import { giantSwarmClusterValues } from './cluster-values';
 
-/** Options of {@link giantSwarmProxySetup}. */
+/** Options of `giantSwarmProxySetup`. */
 export interface GiantSwarmProxySetupOptions {
   /** Workload cluster name. */
   readonly clusterName: string;

@@ -4,7 +4,7 @@ import { ContainerEnvVar, ProxyEnvOptions, proxyContainerEnv, proxyEnvUsesSecret
 import { renderYaml, renderYamlDocuments } from '../yaml-text';
 import { kustomizeSelector, KustomizeTarget, ResolvedKustomizeTarget, resolveKustomizeTargets } from './kustomize-target';
 
-/** Options of {@link kustomizeProxyComponent}. */
+/** Options of `kustomizeProxyComponent`. */
 export interface KustomizeProxyComponentOptions extends ProxyEnvOptions {
   /** The workloads of the base to put behind the proxy. */
   readonly targets: readonly KustomizeTarget[];

@@ -18,7 +18,7 @@ export interface KustomizeInlinePatch {
  * reordered base fails the build instead of patching the wrong container), then one
  * `add .../env/-` per variable. Each container must already have an `env` list (JSON Patch cannot
  * create it without replacing it); otherwise Kustomize stops with an error. Prefer
- * {@link kustomizeProxyComponent}, which has neither limitation.
+ * `kustomizeProxyComponent`, which has neither limitation.
  */
 export function kustomizeJson6902Patches(
   proxy: ClusterProxyConfig,

@@ -5,7 +5,7 @@ import { tkgConfigValuesSecret } from './config-values';
 import { kappControllerAddonSecret } from './kapp-controller';
 import { vsphereCpiAddonSecret, vsphereCsiAddonSecret } from './vsphere-addons';
 
-/** Options of {@link tkgProxyAddonSecrets}: which TKG addon Secrets to emit, and their other values. */
+/** Options of `tkgProxyAddonSecrets`: which TKG addon Secrets to emit, and their other values. */
 export interface TkgProxyAddonsOptions {
   /** Workload cluster name. */
   readonly clusterName: string;
