@@ -1,11 +1,10 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../../core/addons/tkg/tkg-proxy-addons';
+import { TkgProxyAddonsOptions } from '../../core/addons/tkg/tkg-proxy-addons';
+import { Products } from '../../core/api/products';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
-import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
-import { manifestsProduct } from '../../core/product/product';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link TkgProxyAddons}. */
@@ -28,7 +27,7 @@ export class TkgProxyAddons extends Construct {
   constructor(scope: Construct, id: string, props: TkgProxyAddonsProps) {
     super(scope, id);
     const { proxy, metadata, ...options } = props;
-    const product = finishProduct(manifestsProduct(tkgProxyAddonSecrets(proxy, options)), proxy, metadata);
+    const product = Products.tkgProxyAddons(proxy, options, metadata);
     this.manifests = product.objects.map((object) => object.manifest);
     this.apiObjects = addProduct(this, product);
   }
