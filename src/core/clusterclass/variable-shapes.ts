@@ -71,12 +71,11 @@ export function proxyVariableStatements(shape: ClassVariableShape, libraryName: 
     return [`{{- $pv := .${libraryName} -}}`];
   }
   return [
-    `{{- $src := dict -}}{{- with .${spec.variable} -}}{{- $src = . -}}{{- end -}}`,
-    ...spec.path.map((key) => `{{- $src = dig ${goString(key)} (dict) $src -}}`),
+    `{{- $src := ${spec.path.reduce((inner, key) => `dig ${goString(key)} (dict) (${inner})`, `default (dict) .${spec.variable}`)} -}}`,
     '{{- $pv := dict -}}',
     // Both URLs in one loop, each refused if it carries credentials: the template's size is capped.
     `{{- range $k, $f := dict "http" ${goString(spec.http)} "https" ${goString(spec.https)} -}}{{- with dig $f "" $src -}}`
-    + `{{- if contains "@" . -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials; the ClusterClass shape '${shape}' is for proxies without credentials" -}}{{- end -}}`
+    + `{{- if contains "@" . -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials" -}}{{- end -}}`
     + '{{- $_ := set $pv $k . -}}{{- end -}}{{- end -}}',
     spec.noProxyString
       ? `{{- with dig ${goString(spec.noProxy)} "" $src -}}{{- $_ := set $pv "noProxy" (without (splitList "," (nospace .)) "") -}}{{- end -}}`
