@@ -128,7 +128,7 @@ export interface NodeProxyBootstrap {
 }
 
 /** Mode of the CA files: certificates are public, and non-root tools read the trust store. */
-const CA_FILE_PERMISSIONS = '0644';
+export const CA_FILE_PERMISSIONS = '0644';
 
 /**
  * The {@link NodeProxyOptions} inside a larger props object (a construct's or component's props

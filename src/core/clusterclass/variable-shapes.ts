@@ -83,15 +83,26 @@ export function proxyVariableStatements(shape: ClassVariableShape, libraryName: 
   ];
 }
 
+/**
+ * The opening and closing actions of an `enabledIf` condition "the Cluster sets the proxy" (the
+ * proxy object of a foreign shape, the library's variable itself).
+ */
+export function proxyOnCondition(shape: ClassVariableShape, libraryName: string): [string, string] {
+  const spec = foreign(shape);
+  if (!spec || spec.path.length === 0) {
+    return [`{{ if .${spec?.variable ?? libraryName} }}`, '{{ end }}'];
+  }
+  return [`{{ with .${spec.variable} }}{{ if .${spec.path.join('.')} }}`, '{{ end }}{{ end }}'];
+}
+
 /** The `enabledIf` of the inline patch for a foreign shape: the proxy object is set. */
 export function foreignEnabledIf(shape: ClassVariableShape): string | undefined {
   const spec = foreign(shape);
   if (!spec) {
     return undefined;
   }
-  return spec.path.length === 0
-    ? `{{ if .${spec.variable} }}true{{ end }}`
-    : `{{ with .${spec.variable} }}{{ if .${spec.path.join('.')} }}true{{ end }}{{ end }}`;
+  const [open, close] = proxyOnCondition(shape, spec.variable);
+  return `${open}true${close}`;
 }
 
 /** The variable definition a class gets when it does not define the foreign variable yet. */
