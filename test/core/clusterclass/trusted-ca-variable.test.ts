@@ -5,6 +5,7 @@ import { NodeProxyFileOptions } from '../../../src/core/capi/node-file-options';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../../src/core/clusterclass/cluster-class-proxy';
+import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
 import { expectValidObjects } from '../../support/schemas';
@@ -175,4 +176,37 @@ test('refused: a CA in both places, no trust store to write to, names that canno
   expect(() => add({ trustedCaVariable: { name: 'proxy' } })).toThrow(/trustedCaVariable.name: must differ from the proxy variable's name/);
   expect(() => add({ trustedCaVariable: { entryName: 'has space' } })).toThrow(/trustedCaVariable.entryName: must be 1-63 letters/);
   expect(() => add({ trustedCaVariable: { name: 'trust', entry: 'proxy' } as never })).toThrow(/trustedCaVariable.entry: is not an option/);
+});
+
+test('addProxyToTopologyCluster writes the CA into the Cluster\'s trust variable, keeping its other entries', () => {
+  const fixture = tkgClass();
+  const props: ClusterClassProxyProps = { settings, variableShape: 'tkg', trustedCaVariable: {}, osFamily: 'ubuntu' };
+  const { clusterClass, classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
+  const cluster: KubeObject = {
+    apiVersion: 'cluster.x-k8s.io/v1beta2',
+    kind: 'Cluster',
+    metadata: { name: 'demo', namespace: 'clusters' },
+    spec: {
+      clusterNetwork: { pods: { cidrBlocks: network.pods }, services: { cidrBlocks: network.services } },
+      topology: {
+        classRef: { name: 'proxied' },
+        version: 'v1.31.2',
+        variables: [
+          { name: 'imageRepository', value: 'registry.corp.example' },
+          { name: 'trust', value: { additionalTrustedCAs: [{ name: 'imageRepository', data: base64(CA_2) }, { name: 'proxy', data: 'b2xk' }] } },
+        ],
+      },
+    },
+  };
+  // A CA written with CRLF line endings is normalized before encoding.
+  const result = addProxyToTopologyCluster(cluster, classProxy, { additionalNoProxy: ['git.corp.example'], trustedCaPem: CA_1.replace(/\n/g, '\r\n') });
+  const written = (result.cluster as Json).spec.topology.variables as Json[];
+  const variables = Object.fromEntries(written.map((variable) => [variable.name, variable.value]));
+  expect(variables.trust).toEqual({ additionalTrustedCAs: [{ name: 'imageRepository', data: base64(CA_2) }, { name: 'proxy', data: base64(CA_1) }] });
+  expectValidObjects([result.cluster]);
+  expect(patched(clusterClass, fixture, variables).specs!.map(canonicalJson)).toEqual(expectedSpecs(props, fixture, CA_1));
+
+  const { classProxy: withoutVariable } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'tkg', osFamily: 'ubuntu' });
+  expect(() => addProxyToTopologyCluster(cluster, withoutVariable, { trustedCaPem: CA_1 })).toThrow(/trustedCaPem: needs a ClusterClass with trustedCaVariable/);
+  expect(() => addProxyToTopologyCluster(cluster, classProxy, { trustedCaPem: 'not a certificate' })).toThrow(/trustedCaPem/);
 });
