@@ -121,6 +121,12 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
         ours: "`export HTTP_PROXY='value'` (single-quoted, `'` as `'\\''`)",
         why: 'an unquoted `&`, `;`, `$` or space in a URL or NO_PROXY breaks the bootstrap script or runs part of it as a command',
       },
+      {
+        point: 'proxy CA from the `trust` variable',
+        theirs: '`/etc/ssl/certs/tkg-custom-ca.pem` (0444, the entry\'s base64 as is), moved into the trust store at boot by `which`-guarded commands for every OS',
+        ours: "with `trustedCaVariable`, the same variable read into the node OS's trust store file (0644) and its update command, where a CA of the settings goes",
+        why: 'the node files are the same wherever the CA comes from, and the data is checked to be certificates only: a private key pasted into the entry would otherwise land on every node',
+      },
     ],
   },
   'giantswarm': {
