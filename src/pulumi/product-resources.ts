@@ -6,6 +6,7 @@ import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { canonicalJson } from '../core/k8s/names';
+import { copyJson } from '../core/workloads/json-patch';
 import { objectIdentity, Product, ProductObject } from '../core/product/product';
 
 /**
@@ -128,11 +129,11 @@ export function registerProduct(component: pulumi.ComponentResource, name: strin
 }
 
 function newResource(parent: pulumi.Resource, name: string, object: ProductObject, real: pulumi.Output<Product> | undefined): pulumi.CustomResource {
-  const { apiVersion, kind, ...fields } = plainJson(object.manifest) as Record<string, any>;
+  const { apiVersion, kind, ...fields } = copyJson(object.manifest) as Record<string, any>;
   if (object.sensitive) {
     for (const field of SECRET_DATA_FIELDS.filter((key) => fields[key] !== undefined)) {
       // `real` is secret already (computed from secret credentials)
-      fields[field] = real ? real.apply((product) => plainJson(product.objects.find((o) => o.id === object.id)!.manifest[field]))
+      fields[field] = real ? real.apply((product) => copyJson(product.objects.find((o) => o.id === object.id)!.manifest[field]))
         : pulumi.secret(fields[field]);
     }
   }
@@ -209,20 +210,4 @@ function shared(registry: Map<string, SharedEntry>, object: ProductObject, known
   const resource = create();
   registry.set(key, { content, full, resource });
   return resource;
-}
-
-/**
- * A copy of JSON data made of this realm's arrays and objects. The core copies with
- * `structuredClone`, which in a `vm` context (jest) returns arrays of the outer realm, and the
- * Pulumi serializer tells arrays apart with `instanceof Array`: such an array would be sent as a
- * map with keys "0", "1"...
- */
-export function plainJson<T>(value: T): T {
-  if (Array.isArray(value)) {
-    return Array.from(value as unknown[], plainJson) as unknown as T;
-  }
-  if (value !== null && typeof value === 'object' && !pulumi.Output.isInstance(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainJson(item)])) as T;
-  }
-  return value;
 }
