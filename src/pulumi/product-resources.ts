@@ -6,8 +6,8 @@ import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { canonicalJson } from '../core/k8s/names';
-import { copyJson } from '../core/workloads/json-patch';
 import { objectIdentity, Product, ProductObject } from '../core/product/product';
+import { copyJson } from '../core/workloads/json-patch';
 
 /**
  * The Pulumi side of the rendering model: a core product becomes Pulumi resources, field for field
