@@ -1,6 +1,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { Rendered, STAND_IN_CREDENTIALS } from './credentials';
+import { placeWaitingFields, WaitingFields } from './deferred-args';
 import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { ProxyConfigError } from '../core/errors';
@@ -107,7 +108,8 @@ export function registerFromProxy<A extends { readonly proxy: ClusterProxyConfig
  * Validation errors become `pulumi.ResourceError`s; with Output credentials, errors of the real
  * rendering (a bad password) reject the Secret data.
  */
-export function registerProduct(component: pulumi.ComponentResource, name: string, build: () => Rendered<Product>): ProductResources {
+export function registerProduct(component: pulumi.ComponentResource, name: string, build: () => Rendered<Product>,
+  waiting: ReadonlyMap<string, WaitingFields> = new Map()): ProductResources {
   const rendered = withResourceErrors(component, () => {
     const result = build();
     if (result.real) {
@@ -122,14 +124,16 @@ export function registerProduct(component: pulumi.ComponentResource, name: strin
     : undefined;
   const registry = registryOf(component);
   const resources = withResourceErrors(component, () => now.objects.map((object) => {
-    const create = () => newResource(component, `${name}-${object.id}`, object, real);
+    const create = () => newResource(component, `${name}-${object.id}`, object, real, waiting.get(object.id));
     return object.shared ? shared(registry, object, !realRender, create) : create();
   }));
   return new ProductResources(now, resources);
 }
 
-function newResource(parent: pulumi.Resource, name: string, object: ProductObject, real: pulumi.Output<Product> | undefined): pulumi.CustomResource {
+function newResource(parent: pulumi.Resource, name: string, object: ProductObject, real: pulumi.Output<Product> | undefined,
+  waiting: WaitingFields = []): pulumi.CustomResource {
   const { apiVersion, kind, ...fields } = copyJson(object.manifest) as Record<string, any>;
+  placeWaitingFields(fields, waiting);
   if (object.sensitive) {
     for (const field of SECRET_DATA_FIELDS.filter((key) => fields[key] !== undefined)) {
       // `real` is secret already (computed from secret credentials)
