@@ -31,7 +31,7 @@ export function jsonPointer(tokens: ReadonlyArray<string | number>): string {
  * are copied as plain JSON. Parents must exist, as RFC 6902 requires; a missing one throws, since it
  * means the patch was planned for a different document.
  */
-export function applyJsonPatch<T>(document: T, operations: readonly JsonPatchAdd[]): T {
+export function applyJsonPatch<T>(document: T, operations: JsonPatchAdd[]): T {
   const copies = new Set<unknown>();
   const own = (value: unknown): unknown => {
     if (value === null || typeof value !== 'object' || copies.has(value)) {
