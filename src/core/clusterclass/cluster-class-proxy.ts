@@ -3,7 +3,7 @@ import { ClassProxyFile } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
-import { parseTrustedCaVariable, TrustedCaVariable } from './trusted-ca-variable';
+import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } from './trusted-ca-variable';
 import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { profileLayout } from '../capi/compatibility-profiles';
 import { PROXY_COMMAND_MARKER } from '../capi/node-commands';
@@ -188,7 +188,7 @@ export class ClusterClassProxy {
    *
    * @default - the class carries the CA (settings.trustedCaPem), if any
    */
-  public readonly trustedCaVariable?: Required<TrustedCaVariable>;
+  public readonly trustedCaVariable?: ResolvedTrustedCaVariable;
   /** The class options, validated. */
   public readonly props: ClusterClassProxyProps;
   /** The node-file options of the class (see {@link classFileOptions}). */

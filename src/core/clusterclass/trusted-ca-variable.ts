@@ -39,11 +39,19 @@ export interface TrustedCaVariable {
   readonly entryName?: string;
 }
 
+/** {@link TrustedCaVariable} with the defaults applied. */
+export interface ResolvedTrustedCaVariable {
+  /** The ClusterClass variable holding `additionalTrustedCAs`. */
+  readonly name: string;
+  /** The `name` of the entry holding the proxy CA. */
+  readonly entryName: string;
+}
+
 /** TKG's variable and entry names. */
-export const DEFAULT_TRUSTED_CA_VARIABLE: Required<TrustedCaVariable> = Object.freeze({ name: 'trust', entryName: 'proxy' });
+export const DEFAULT_TRUSTED_CA_VARIABLE: ResolvedTrustedCaVariable = Object.freeze({ name: 'trust', entryName: 'proxy' });
 
 /** Validate the option; `undefined` stays undefined (the class carries the CA, if any). */
-export function parseTrustedCaVariable(field: string, value: unknown): Required<TrustedCaVariable> | undefined {
+export function parseTrustedCaVariable(field: string, value: unknown): ResolvedTrustedCaVariable | undefined {
   if (value === undefined) {
     return undefined;
   }
@@ -64,7 +72,7 @@ export function parseTrustedCaVariable(field: string, value: unknown): Required<
 }
 
 /** The variable definition a class gets when it does not define the variable yet (TKG's schema). */
-export function trustedCaVariableDefinition(variable: Required<TrustedCaVariable>): { [key: string]: unknown } {
+export function trustedCaVariableDefinition(variable: ResolvedTrustedCaVariable): { [key: string]: unknown } {
   const string = { type: 'string' };
   return {
     name: variable.name,
@@ -84,7 +92,7 @@ export function trustedCaVariableDefinition(variable: Required<TrustedCaVariable
 }
 
 /** Go statements setting `$d` to the entry's `data` ("" without the entry). */
-function entryData(variable: Required<TrustedCaVariable>): string {
+function entryData(variable: ResolvedTrustedCaVariable): string {
   return `{{- $d := "" -}}{{- with $.${variable.name} -}}{{- range .additionalTrustedCAs -}}`
     + `{{- if eq .name ${goString(variable.entryName)} -}}{{- $d = .data -}}{{- end -}}{{- end -}}{{- end -}}`;
 }
@@ -93,7 +101,7 @@ function entryData(variable: Required<TrustedCaVariable>): string {
  * The `enabledIf` of the CA patch: the proxy is on for the Cluster (`proxyOn`, the opening and
  * closing actions of that condition) and its trust variable has the entry.
  */
-export function trustedCaEnabledIf(variable: Required<TrustedCaVariable>, proxyOn: readonly [string, string]): string {
+export function trustedCaEnabledIf(variable: ResolvedTrustedCaVariable, proxyOn: readonly [string, string]): string {
   const enabledIf = `{{ $c := false }}${proxyOn[0]}{{ with $.${variable.name} }}{{ range .additionalTrustedCAs }}`
     + `{{ if eq .name ${goString(variable.entryName)} }}{{ $c = true }}{{ end }}{{ end }}{{ end }}${proxyOn[1]}{{ $c }}`;
   if (enabledIf.length > MAX_ENABLED_IF_LENGTH) {
@@ -112,7 +120,7 @@ const PEM_CERTIFICATES = '^(-----BEGIN CERTIFICATE-----\\n[A-Za-z0-9+/=\\n]+\\n-
  * newline, and written in the layout's encoding.
  */
 export function trustedCaFileTemplate(
-  variable: Required<TrustedCaVariable>, file: KubeadmFile, encoding: NodeFileEncoding, field: string,
+  variable: ResolvedTrustedCaVariable, file: KubeadmFile, encoding: NodeFileEncoding, field: string,
 ): string {
   const where = `${variable.name}.additionalTrustedCAs[${variable.entryName}].data`;
   const meta = [
