@@ -33,8 +33,10 @@ export function objectWithId(product: Product, apiObjects: readonly ApiObject[],
 }
 
 function newApiObject(scope: Construct, id: string, manifest: KubeObject): ApiObject {
-  // A copy: cdk8s keeps props by reference, and escape hatches must not reach the core's objects.
-  return new ApiObject(scope, id, structuredClone(manifest) as unknown as ApiObjectProps);
+  // No copy needed: cdk8s never writes to props. ApiObject copies the metadata collections its
+  // escape hatches change (labels, annotations, finalizers, owner references), and toJson()
+  // resolves props into new objects before applying JSON patches.
+  return new ApiObject(scope, id, manifest as unknown as ApiObjectProps);
 }
 
 function addShared(scope: Construct, object: ProductObject): ApiObject {
