@@ -68,8 +68,7 @@ export function parseIpNumber(text: string): IpNumber | undefined {
   if (cached !== undefined || parsedIps.has(text)) {
     return cached;
   }
-  const address = parseIpLiteral(text);
-  const ip = address && { family: familyOf(address), value: address.toByteArray().reduce((acc, byte) => acc * 256n + BigInt(byte), 0n) };
+  const ip = parseIpv4Number(text) ?? numberOf(parseIpLiteral(text));
   if (parsedIps.size >= PARSE_CACHE_LIMIT) {
     parsedIps.clear();
   }
@@ -79,7 +78,36 @@ export function parseIpNumber(text: string): IpNumber | undefined {
 
 
 /** Canonical text of an address: dotted decimal or RFC 5952 (what WHATWG URL and inet_ntop print). */
+/**
+ * A four-part decimal IPv4 address without leading zeros (what `parseIpLiteral` accepts for IPv4),
+ * read directly: most NO_PROXY entries are IPv4.
+ */
+function parseIpv4Number(text: string): IpNumber | undefined {
+  if (!IPV4_DECIMAL.test(text)) {
+    return undefined;
+  }
+  let value = 0;
+  for (const octet of text.split('.')) {
+    const number = Number(octet);
+    if (number > 255) {
+      return undefined;
+    }
+    value = value * 256 + number;
+  }
+  return { family: 'IPv4', value: BigInt(value) };
+}
+/** Four decimal octets of 1 to 3 digits, none with a leading zero. */
+const IPV4_DECIMAL = /^(?:(?:0|[1-9]\d{0,2})\.){3}(?:0|[1-9]\d{0,2})$/;
+
+function numberOf(address: ipaddr.IPv4 | ipaddr.IPv6 | undefined): IpNumber | undefined {
+  return address && { family: familyOf(address), value: address.toByteArray().reduce((acc, byte) => acc * 256n + BigInt(byte), 0n) };
+}
+
 export function formatIpNumber(ip: IpNumber): string {
+  if (ip.family === 'IPv4') {
+    const value = Number(ip.value);
+    return `${Math.floor(value / 2 ** 24)}.${Math.floor(value / 2 ** 16) % 256}.${Math.floor(value / 2 ** 8) % 256}.${value % 256}`;
+  }
   const bytes: number[] = [];
   let rest = ip.value;
   for (let i = 0; i < familyBits(ip.family) / 8; i++) {
