@@ -15,8 +15,12 @@ export function parseIpLiteral(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefi
     }
     return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined;
   }
-  if (text.includes(':') && !text.includes('%') && ipaddr.IPv6.isValid(text)) {
-    return ipaddr.IPv6.parse(text);
+  if (text.includes(':') && !text.includes('%')) {
+    try {
+      return ipaddr.IPv6.parse(text); // throws exactly when IPv6.isValid is false: one parse instead of two
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -46,6 +50,8 @@ export function familyBits(family: IpFamily): number {
 
 /** 2^0 .. 2^128: bigint exponentiation is slow, and block sizes are needed in tight loops. */
 const POWERS_OF_TWO: readonly bigint[] = Array.from({ length: 129 }, (_, bits) => 2n ** BigInt(bits));
+/** The exponent of each power of two up to 2^128 (bigint keys compare by value). */
+const BITS_OF_POWER: ReadonlyMap<bigint, number> = new Map(POWERS_OF_TWO.map((power, bits) => [power, bits]));
 
 /** Number of addresses in a `/prefixLength` block. */
 export function blockSize(family: IpFamily, prefixLength: number): bigint {
@@ -163,8 +169,8 @@ export function rangeToCidrs(family: IpFamily, start: bigint, end: bigint): Cidr
 export function exactCidrPrefix(family: IpFamily, start: bigint, end: bigint): number | undefined {
   // One block: its size is a power of two and its start is aligned to that size.
   const size = end - start + 1n;
-  const hostBits = POWERS_OF_TWO.indexOf(size);
-  if (hostBits === -1 || hostBits > familyBits(family) || start % size !== 0n) {
+  const hostBits = BITS_OF_POWER.get(size);
+  if (hostBits === undefined || hostBits > familyBits(family) || start % size !== 0n) {
     return undefined;
   }
   return familyBits(family) - hostBits;

@@ -25,11 +25,15 @@ export class NoProxyCoverageIndex {
   private readonly ips = new Map<string, NoProxyEntry>();
   private readonly blocks: Record<'IPv4' | 'IPv6', SortedBlocks>;
 
-  /** @param entries the candidates that may cover others */
-  constructor(entries: readonly NoProxyEntry[]) {
+  /**
+   * @param entries the candidates that may cover others
+   * @param keys their canonical texts (`formatNoProxyEntry`), when the caller has them already
+   */
+  constructor(entries: readonly NoProxyEntry[], keys?: readonly string[]) {
     const blockLists: Record<'IPv4' | 'IPv6', Block[]> = { IPv4: [], IPv6: [] };
-    for (const entry of entries) {
-      const key = formatNoProxyEntry(entry);
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index];
+      const key = keys?.[index] ?? formatNoProxyEntry(entry);
       if (!this.byKey.has(key)) {
         this.byKey.set(key, entry);
       }
