@@ -14,7 +14,14 @@ import { objectIdentity, Product, ProductObject } from '../core/product/product'
  * A registry per chart, not a search of the chart: looking objects up with `findAll()` made a fleet
  * of clusters in one chart quadratic.
  */
-const sharedObjects = new WeakMap<Chart, Map<string, { readonly content: string; readonly apiObject: ApiObject }>>();
+const sharedObjects = new WeakMap<Chart, Map<string, SharedObject>>();
+
+/** A shared object emitted in a chart; its canonical content is computed only when another product needs the same object. */
+interface SharedObject {
+  readonly manifest: KubeObject;
+  content?: string;
+  readonly apiObject: ApiObject;
+}
 
 /** Add the product's objects under `scope`; returns one `ApiObject` per product object, in order. */
 export function addProduct(scope: Construct, product: Product): ApiObject[] {
@@ -47,10 +54,10 @@ function addShared(scope: Construct, object: ProductObject): ApiObject {
     sharedObjects.set(chart, registry);
   }
   const key = objectIdentity(object.manifest);
-  const content = canonicalJson(object.manifest);
   const existing = registry.get(key);
   if (existing) {
-    if (existing.content !== content) {
+    existing.content ??= canonicalJson(existing.manifest);
+    if (existing.manifest !== object.manifest && existing.content !== canonicalJson(object.manifest)) {
       const { kind, metadata } = object.manifest;
       throw new ProxyConfigError(kind === 'Secret' ? 'secretName' : 'trustBundle.configMapName',
         `two different proxy configurations both need the ${kind} "${metadata.name}"`
@@ -59,6 +66,6 @@ function addShared(scope: Construct, object: ProductObject): ApiObject {
     return existing.apiObject;
   }
   const apiObject = newApiObject(scope, object.id, object.manifest);
-  registry.set(key, { content, apiObject });
+  registry.set(key, { manifest: object.manifest, apiObject });
   return apiObject;
 }
