@@ -49,9 +49,9 @@ export function familyBits(family: IpFamily): number {
 }
 
 /** 2^0 .. 2^128: bigint exponentiation is slow, and block sizes are needed in tight loops. */
-const POWERS_OF_TWO: readonly bigint[] = Array.from({ length: 129 }, (_, bits) => 2n ** BigInt(bits));
+const POWERS_OF_TWO: bigint[] = Array.from({ length: 129 }, (_, bits) => 2n ** BigInt(bits));
 /** The exponent of each power of two up to 2^128 (bigint keys compare by value). */
-const BITS_OF_POWER: ReadonlyMap<bigint, number> = new Map(POWERS_OF_TWO.map((power, bits) => [power, bits]));
+const BITS_OF_POWER: Map<bigint, number> = new Map(POWERS_OF_TWO.map((power, bits) => [power, bits]));
 
 /** Number of addresses in a `/prefixLength` block. */
 export function blockSize(family: IpFamily, prefixLength: number): bigint {

@@ -29,7 +29,7 @@ export class NoProxyCoverageIndex {
    * @param entries the candidates that may cover others
    * @param keys their canonical texts (`formatNoProxyEntry`), when the caller has them already
    */
-  constructor(entries: readonly NoProxyEntry[], keys?: readonly string[]) {
+  constructor(entries: NoProxyEntry[], keys?: string[]) {
     const blockLists: Record<'IPv4' | 'IPv6', Block[]> = { IPv4: [], IPv6: [] };
     for (let index = 0; index < entries.length; index++) {
       const entry = entries[index];
