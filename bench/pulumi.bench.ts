@@ -66,6 +66,21 @@ async function baselineRun(products: readonly Product[]): Promise<void> {
   await settle(resources.map((resource) => resource.urn));
 }
 
+/**
+ * Wait until no registration has arrived for a few event-loop turns: a Secret whose data is a
+ * secret Output registers after the outputs `settle` waits for, and must count (and be timed) in
+ * its own run, not the next one.
+ */
+async function quiesce(): Promise<void> {
+  let quiet = 0;
+  let seen = registrations;
+  while (quiet < 5) {
+    await new Promise((resolve) => setImmediate(resolve));
+    quiet = registrations === seen ? quiet + 1 : 0;
+    seen = registrations;
+  }
+}
+
 /** Like the harness's `measure`, for asynchronous runs: interleaved, rotated, each run to completion. */
 async function timeAsync(samples: number, fns: Record<string, () => Promise<void>>): Promise<Record<string, number[]>> {
   const results: Record<string, number[]> = Object.fromEntries(Object.keys(fns).map((name) => [name, []]));
@@ -75,6 +90,7 @@ async function timeAsync(samples: number, fns: Record<string, () => Promise<void
       const name = names[(sample + offset) % names.length];
       const start = process.hrtime.bigint();
       await fns[name]();
+      await quiesce();
       results[name].push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }
@@ -98,13 +114,16 @@ export async function run(): Promise<Record<string, unknown>> {
   const fns = { library: libraryRun, plainResources: () => baselineRun(products) };
   await timeAsync(1, fns); // warm-up
   const before = registrations;
+  await quiesce();
   types.clear();
   await libraryRun();
+  await quiesce();
   const perLibraryRun = registrations - before;
   const libraryTypes = Object.fromEntries(types);
   const beforePlain = registrations;
   types.clear();
   await baselineRun(products);
+  await quiesce();
   const perPlainRun = registrations - beforePlain - 1; // the baseline's one grouping parent is not an object
   const plainTypes = Object.fromEntries(types);
   const samples = await timeAsync(7, fns);
