@@ -1,6 +1,7 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { invalidValue, ProxyConfigError } from './errors';
 import { frozen } from './frozen';
+import { cryptoLib } from './lazy-modules';
 
 /**
  * Validation of the PEM bundle nodes and pods must trust when the proxy intercepts TLS.
@@ -132,7 +133,7 @@ function parseCertificate(field: string, block: PemBlock, number: number): CaCer
     if (der.toString('base64').replace(/=+$/, '') !== block.base64Lines.join('').replace(/=+$/, '')) {
       throw new Error('not canonical base64');
     }
-    x509 = new X509Certificate(der);
+    x509 = new (cryptoLib().X509Certificate)(der);
     if (!x509.raw.equals(der)) {
       throw new Error('trailing bytes after the certificate');
     }

@@ -42,7 +42,7 @@ export function normalizeNoProxyItems<T>(
     }
   });
   const contextIndex = new NoProxyCoverageIndex(context);
-  const ownIndex = new NoProxyCoverageIndex(entries);
+  const ownIndex = new NoProxyCoverageIndex(entries, keys);
   const kept: T[] = [];
   const dropped: Array<DroppedNoProxyEntry<T>> = [];
   items.forEach((item, index) => {

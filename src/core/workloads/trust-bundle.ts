@@ -1,4 +1,3 @@
-import { rootCertificates } from 'node:tls';
 import { CaBundle, parseCaBundle } from '../ca-bundle';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
@@ -7,6 +6,7 @@ import { CA_BUNDLE_KEY, CA_VOLUME_NAME, CORPORATE_CA_KEY, DEFAULT_CA_CONFIGMAP_N
 import { frozen } from '../frozen';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
+import { rootCertificates } from '../lazy-modules';
 
 /**
  * Which public roots join the corporate CA in the bundle file that replacing variables
@@ -190,7 +190,7 @@ function bundlePem(corporate: CaBundle, systemRoots: SystemRoots): string {
     return corporate.pem;
   }
   const known = new Set(corporate.certificates.map((certificate) => certificate.fingerprint256));
-  const roots = parseCaBundle('trustBundle.systemRoots', rootCertificates.join('\n'))
+  const roots = parseCaBundle('trustBundle.systemRoots', rootCertificates().join('\n'))
     .certificates.filter((certificate) => !known.has(certificate.fingerprint256));
   return corporate.pem + roots.map((certificate) => certificate.pem).join('');
 }
