@@ -84,7 +84,9 @@ const project = new typescript.TypeScriptProject({
       isolatedModules: true,
     },
   },
-  gitignore: ['/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/'],
+  // `/node_modules` without the slash also matches a worktree's node_modules symlink, which
+  // `node_modules/` (a directory pattern) does not.
+  gitignore: ['/node_modules', '/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/'],
 });
 
 // jest-resolve and the eslint import resolver need unrs-resolver. Its newest release is on the
