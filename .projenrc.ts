@@ -37,6 +37,12 @@ const project = new typescript.TypeScriptProject({
   minNodeVersion: '20.0.0',
   typescriptVersion: '~5.9.0',
   license: 'Apache-2.0',
+  authorName: 'cluster-proxy-constructs authors',
+  authorUrl: 'https://github.com/cluster-proxy-constructs/cluster-proxy-constructs',
+  authorOrganization: true,
+  repository: 'https://github.com/cluster-proxy-constructs/cluster-proxy-constructs.git',
+  homepage: 'https://github.com/cluster-proxy-constructs/cluster-proxy-constructs#readme',
+  keywords: ['cdk8s', 'cluster-api', 'proxy', 'kubernetes', 'no_proxy', 'pulumi', 'jsii'],
   copyrightOwner: 'cluster-proxy-constructs authors',
   deps: ['ipaddr.js@^2.2.0', 'yaml@^2.6.0'],
   peerDeps: Object.entries(optionalPeers).map(([name, range]) => `${name}@${range}`),
@@ -58,6 +64,10 @@ const project = new typescript.TypeScriptProject({
     'typedoc@~0.28.0',
     'typedoc-plugin-markdown@~4.14.0',
     'cdk8s-cli@^2.207.0',
+    // The jsii assembly for Python, Java, Go and .NET users (scripts/jsii), and its generators.
+    'jsii@~5.9.0',
+    'jsii-pacmak@^1.140.0',
+    'jsii-docgen@^10.12.6',
   ],
   // Lint in `test` reports, never rewrites (`npx projen eslint --fix` to fix).
   eslintOptions: { dirs: ['src'], devdirs: ['test', 'build-tools'], commandOptions: { fix: false } },
@@ -86,7 +96,7 @@ const project = new typescript.TypeScriptProject({
   },
   // `/node_modules` without the slash also matches a worktree's node_modules symlink, which
   // `node_modules/` (a directory pattern) does not.
-  gitignore: ['/node_modules', '/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/'],
+  gitignore: ['/node_modules', '/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/', '/build/', '/.jsii'],
 });
 
 // jest-resolve and the eslint import resolver need unrs-resolver. Its newest release is on the
@@ -94,10 +104,11 @@ const project = new typescript.TypeScriptProject({
 // `npm ci` refused it; 1.12.2 has every platform's binding, so the lock file is complete.
 project.package.addPackageResolutions('unrs-resolver@1.12.2');
 
-// The package is lib/ (with the doc comments in its type declarations), README and LICENSE: the
-// repository's CI, scripts, conformance clients, reports and API pages are not for users' installs.
+// The package is lib/ (with the doc comments in its type declarations), the jsii assembly (.jsii),
+// API.md, README and LICENSE: the repository's CI, scripts, staging builds, conformance clients,
+// benchmarks and examples are not for users' installs.
 project.addPackageIgnore('/.ci/');
-project.addPackageIgnore('/API.md');
+project.addPackageIgnore('/build/');
 project.addPackageIgnore('/scripts/');
 project.addPackageIgnore('/conformance/');
 project.addPackageIgnore('/bench/');
@@ -108,6 +119,25 @@ project.addPackageIgnore('/docs/');
 project.package.file.addOverride('jest.testMatch', ['<rootDir>/test/**/*.test.ts']);
 project.package.file.addOverride('jest.coverageReporters', ['text-summary', 'lcov']); // keep CI output short
 project.package.file.addOverride('jest.setupFiles', ['<rootDir>/test/support/fast-check-setup.ts']);
+
+// A real version for the package and every generated one (npm, PyPI, Maven, NuGet, Go).
+project.package.addVersion('0.1.0');
+
+// The jsii assembly: the core and the cdk8s constructs (src/jsii.ts) for Python, Java, Go and .NET.
+// scripts/jsii/build.js compiles it in a staging copy whose only peers are cdk8s and constructs.
+project.package.addField('jsii', {
+  outdir: 'dist',
+  tsc: { outDir: 'lib', rootDir: 'src' },
+  targets: {
+    python: { distName: 'cluster-proxy-constructs', module: 'cluster_proxy_constructs' },
+    java: {
+      package: 'io.github.clusterproxyconstructs',
+      maven: { groupId: 'io.github.cluster-proxy-constructs', artifactId: 'cluster-proxy-constructs' },
+    },
+    dotnet: { namespace: 'ClusterProxyConstructs', packageId: 'ClusterProxyConstructs' },
+    go: { moduleName: 'github.com/cluster-proxy-constructs/cluster-proxy-constructs-go' },
+  },
+});
 
 project.package.addField('peerDependenciesMeta', Object.fromEntries(
   Object.keys(optionalPeers).map((name) => [name, { optional: true }]),
@@ -214,8 +244,23 @@ const docgenCheck = project.addTask('docgen:check', {
 // `npm test` is the whole check on a fresh Debian machine: install the real programs the suites
 // run (idempotent; a second run only checks), type-check src and test once (jest only
 // transpiles), jest (CI must fail on snapshot drift, never rewrite snapshots), lint, API.md.
+// The jsii assembly of the core and the cdk8s constructs (src/jsii.ts): compiled in build/jsii (see
+// scripts/jsii/build.js) and copied to .jsii, which the npm package carries for Construct Hub.
+const jsiiTask = project.addTask('jsii', {
+  description: 'Compile the jsii assembly into build/jsii and .jsii',
+  exec: 'node scripts/jsii/build.js',
+});
+project.postCompileTask.spawn(jsiiTask);
+// Sources for Python, Java, Go and .NET in dist/ (building those packages needs their registries).
+project.addTask('jsii:pacmak', {
+  description: 'Generate the Python, Java, Go and .NET sources from the jsii assembly into dist/',
+  exec: 'jsii-pacmak build/jsii --code-only --outdir dist --targets python java go dotnet',
+});
+
 project.testTask.reset('bash scripts/install-test-tools.sh', { name: 'install test tools' });
 project.testTask.exec('tsc --noEmit -p test/tsconfig.json', { name: 'typecheck' });
+// The kernel and generated-language suites load the jsii assembly the package ships.
+project.testTask.spawn(jsiiTask);
 // --forceExit: after every suite has passed, a handle left open by the Pulumi runtime's mock
 // server must not keep CI waiting (the run ends with jest's summary either way).
 project.testTask.exec('jest --passWithNoTests --ci --forceExit');

@@ -49,7 +49,7 @@ export function typicalEntries(count: number): string[] {
 }
 
 /** Settings with credentials (the common case) and `noProxy` installation entries. */
-export function settings(noProxy: readonly string[] = ['.corp.example', '10.0.0.0/8']): ProxySettings {
+export function settings(noProxy: string[] = ['.corp.example', '10.0.0.0/8']): ProxySettings {
   return new ProxySettings({
     httpProxy: 'http://proxy.corp.example:3128',
     httpsProxy: 'http://proxy.corp.example:3128',

@@ -11,13 +11,13 @@ import { ClusterProxyConfig, nodeProxyBootstrap, ProxyConfigError, renderSystemd
 const CAPI_FILE_CONTENT_LIMIT = 10240;
 
 function dropInLength(entries: readonly string[]): number {
-  const config = new ClusterProxyConfig(settings(entries), network());
+  const config = new ClusterProxyConfig(settings([...entries]), network());
   return renderSystemdDropIn(config.environment).length;
 }
 
 /** True when inline node files for these entries are accepted (plain or compressed). */
 function inlineFilesFit(entries: readonly string[], format: 'cloud-config' | 'ignition'): boolean {
-  const config = new ClusterProxyConfig(settings(entries), network());
+  const config = new ClusterProxyConfig(settings([...entries]), network());
   try {
     nodeProxyBootstrap(config, { clusterName: 'bench', delivery: 'inline', bootstrapFormat: format, ...(format === 'ignition' ? { osFamily: 'flatcar' } : {}) });
     return true;

@@ -28,6 +28,8 @@ const out = fs.mkdtempSync(path.join(os.tmpdir(), 'api-docs-'));
 // this option only from an options file.
 const optionsFile = path.join(out, 'typedoc.json');
 fs.writeFileSync(optionsFile, JSON.stringify({
+  // `@jsii ignore` marks TypeScript-only members for the jsii compiler (tsdoc.json declares the tag).
+  excludeTags: ['@jsii'],
   externalSymbolLinkMappings: {
     '@pulumi/pulumi': { '*': 'https://www.pulumi.com/docs/reference/pkg/nodejs/pulumi/pulumi/' },
     '@pulumi/kubernetes': { '*': 'https://www.pulumi.com/registry/packages/kubernetes/api-docs/' },

@@ -69,4 +69,15 @@ fi
 
 bash conformance/build-clients.sh
 
+# The jsii runtime that Python, Java, Go and .NET programs start, for the kernel test. It is taken
+# from its npm tarball (its bundled webpack build has no dependencies), at jsii-pacmak's version.
+jsii_runtime_version=$(node -p "require('jsii-pacmak/package.json').version")
+jsii_runtime_dir=conformance/.cache/jsii-runtime/${jsii_runtime_version}
+if [ ! -f "${jsii_runtime_dir}/package/webpack/bin/jsii-runtime.js" ]; then
+  echo "install-test-tools: fetching @jsii/runtime@${jsii_runtime_version}"
+  mkdir -p "${jsii_runtime_dir}"
+  tarball=$(cd "${jsii_runtime_dir}" && npm pack --silent "@jsii/runtime@${jsii_runtime_version}")
+  tar -xzf "${jsii_runtime_dir}/${tarball}" -C "${jsii_runtime_dir}"
+fi
+
 echo "install-test-tools: ready in $(( $(date +%s) - start ))s"

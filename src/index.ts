@@ -15,8 +15,7 @@ export type { ExternalSecretCredentialsProps, RemoteSecretRef } from './core/cre
 export type { CaBundle, CaCertificate } from './core/ca-bundle';
 export { ClusterNetwork } from './core/network';
 export type { ClusterNetworkProps } from './core/network';
-export { PROVIDERS } from './core/providers';
-export type { Provider } from './core/providers';
+export { Provider } from './core/providers';
 export { ClusterProxyConfig } from './core/cluster-proxy-config';
 export { CLUSTER_NO_PROXY_CATEGORIES } from './core/noproxy/cluster-defaults';
 export type { ClusterProxyConfigOptions } from './core/cluster-proxy-config';
@@ -29,18 +28,19 @@ export type { ReasonedEntry } from './core/providers';
 export { NoProxy } from './core/noproxy/no-proxy';
 export type { NoProxyProps, NoProxyForClusterProps } from './core/noproxy/no-proxy';
 export type { ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions } from './core/noproxy/cluster-defaults';
-export type { NoProxyFormat, JavaNonProxyHosts } from './core/noproxy/render';
+export type { JavaNonProxyHosts } from './core/noproxy/render';
+export { NoProxyFormat } from './core/noproxy/render';
 export { NO_PROXY_CLIENT_IDS } from './core/noproxy/clients';
 export type { NoProxyClientId } from './core/noproxy/clients';
-export type { ExplainNoProxyOptions, NoProxyClientVerdict, NoProxyVariables } from './core/noproxy/explain';
+export type { ExplainNoProxyOptions, NoProxyClientVerdict } from './core/noproxy/explain';
 export type { NoProxyLintWarning } from './core/noproxy/lint';
 export { NoProxyEngine } from './core/api/no-proxy-engine';
+export type { NoProxyValues } from './core/api/no-proxy-engine';
 export type {
   NoProxyEntry, NoProxyItem, NoProxyPart, DomainNoProxyEntry, SuffixNoProxyEntry, WildcardNoProxyEntry,
   IpNoProxyEntry, CidrNoProxyEntry, RangeNoProxyEntry,
 } from './core/noproxy/types';
-export type { ReasonedNoProxyEntry } from './core/noproxy/no-proxy';
-export type { DroppedNoProxyEntry } from './core/noproxy/list';
+export type { ReasonedNoProxyEntry, DroppedNoProxyItem, NoProxyParts } from './core/noproxy/no-proxy';
 export type { SkippedJavaEntry } from './core/noproxy/render';
 export type { NoProxyQuirk } from './core/noproxy/client-matchers';
 export type { NoProxyLintCode } from './core/noproxy/lint';
@@ -59,27 +59,31 @@ export type { ObjectMeta, SecretObject } from './core/k8s/manifest';
 export { Products } from './core/api/products';
 
 // Cluster API
-export { BOOTSTRAP_FORMATS } from './core/capi/bootstrap-format';
-export { NODE_PROXY_DELIVERIES } from './core/capi/node-proxy';
-export { OS_FAMILIES } from './core/capi/os-family';
 export type { ProxiedClusterOptions } from './core/capi/proxied-cluster';
 export type { ControlPlaneProps } from './core/capi/kubeadm-control-plane';
 export type { WorkerPoolProps } from './core/capi/machine-deployment';
-export type { ObjectReferenceProps, CapiVersion } from './core/capi/capi-version';
-export type { NodeProxyProps, NodeProxyDelivery, BootstrapFormat } from './core/capi/node-proxy';
+export type { ObjectReferenceProps } from './core/capi/capi-version';
+export { CapiVersion } from './core/capi/capi-version';
+export type { NodeProxyProps } from './core/capi/node-proxy';
+export { BootstrapFormat } from './core/capi/node-proxy';
+export { NodeProxyDelivery } from './core/capi/node-proxy';
 export type { NodeProxyFileOptions } from './core/capi/node-file-options';
-export type { OsFamily } from './core/capi/os-family';
+export { OsFamily } from './core/capi/os-family';
 export type { ProxySourceProps } from './core/capi/proxy-source';
 export type { KubeadmControlPlaneProductProps, KubeadmConfigTemplateProductProps } from './core/capi/products';
 export type { AddProxyOptions, AddProxyResult } from './core/capi/add-proxy-to-objects';
-export type { CompatibilityProfileName, CompatibilityProfile } from './core/capi/compatibility-profiles';
-export type { KubeadmEnvironment, VariableStyle, NodeProxyPosition, NodeFileEncoding } from './core/capi/node-file-options';
+export type { CompatibilityProfile } from './core/capi/compatibility-profiles';
+export { CompatibilityProfileName } from './core/capi/compatibility-profiles';
+export { NodeFileEncoding } from './core/capi/node-file-options';
+export { NodeProxyPosition } from './core/capi/node-file-options';
+export { KubeadmEnvironment } from './core/capi/node-file-options';
+export { VariableStyle } from './core/capi/node-file-options';
 export type { RenderedReference } from './core/capi/capi-version';
 export type { CompatibilityDifference } from './core/capi/compatibility-profiles';
 
 // Migrating from other systems
 export { Migration } from './core/api/migration';
-export type { ImportSource } from './core/import/imported-proxy';
+export { ImportSource } from './core/import/imported-proxy';
 export type { ImportProxyOptions, ImportResult } from './core/import/import-proxy';
 export type { NodeChangesOptions, NodeObjectChanges } from './core/import/node-changes';
 export type { ImportedProxy, ImportNote } from './core/import/imported-proxy';
@@ -90,11 +94,11 @@ export type { NodeFileChange } from './core/import/node-changes';
 export { ClusterClassProxy } from './core/clusterclass/cluster-class-proxy';
 export type { ClusterClassProxyProps } from './core/clusterclass/cluster-class-proxy';
 export type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from './core/clusterclass/topology-cluster';
-export type { ClassVariableShape } from './core/clusterclass/variable-shapes';
+export { ClassVariableShape } from './core/clusterclass/variable-shapes';
 export type { WorkerClassSelection } from './core/clusterclass/class-targets';
 export type { ResolvedTrustedCaVariable, TrustedCaVariable } from './core/clusterclass/trusted-ca-variable';
 export type { AddProxyToClusterClassResult } from './core/clusterclass/add-proxy-to-cluster-class';
-export type { TopologyNetworkProps } from './core/clusterclass/topology-cluster';
+export type { TopologyNetworkProps, ProxyVariableAssignment } from './core/clusterclass/topology-cluster';
 export type { ProxyVariableValue } from './core/clusterclass/proxy-variable';
 
 // Workloads
@@ -105,8 +109,8 @@ export { TrustManagerResource } from './core/workloads/trust-bundle';
 export type { TrustBundleOptions } from './core/workloads/trust-bundle';
 export type { KyvernoProxyPolicyOptions, KyvernoRuleNames } from './core/workloads/kyverno-policy';
 export type { ProxyAdmissionPolicyOptions } from './core/workloads/mutating-admission-policy';
-export type { MutatingAdmissionPolicyVersion } from './core/workloads/mutating-admission-policy';
-export type { SystemRoots } from './core/workloads/trust-bundle';
+export { MutatingAdmissionPolicyVersion } from './core/workloads/mutating-admission-policy';
+export { SystemRoots } from './core/workloads/trust-bundle';
 
 // Addons and app platforms
 export { AddonValues } from './core/api/addon-values';
@@ -115,16 +119,21 @@ export type { AddonResourceSetOptions } from './core/addons/cluster-resource-set
 export type { GiantSwarmProxySetupOptions, GiantSwarmProxySetup } from './core/addons/giantswarm/setup';
 export type { ProxyEnvSourceOptions } from './core/addons/proxy-env-source';
 export type { InClusterForwardProxyProps } from './core/addons/forward-proxy/forward-proxy';
+export type { ForwardProxyWorkloadProps } from './core/addons/forward-proxy/forward-proxy-workload';
 export type { ProxyBasicAuth } from './core/addons/forward-proxy/tinyproxy-config';
-export type { HelmPresetName, HelmPreset, HelmProxyKeys } from './core/addons/helm/helm-presets';
+export type { HelmPreset, HelmProxyKeys } from './core/addons/helm/helm-presets';
+export { HelmPresetName } from './core/addons/helm/helm-presets';
 export type { HelmProxyValues, HelmProxyValuesOptions } from './core/addons/helm/helm-values';
 export type { KustomizeProxyComponentOptions } from './core/addons/kustomize/kustomize-component';
 export type { KustomizeTarget } from './core/addons/kustomize/kustomize-target';
-export type { KustomizeContainer, KustomizeWorkloadKind } from './core/addons/kustomize/kustomize-target';
+export type { KustomizeContainer } from './core/addons/kustomize/kustomize-target';
+export { KustomizeWorkloadKind } from './core/addons/kustomize/kustomize-target';
 export type { KustomizeInlinePatch } from './core/addons/kustomize/kustomize-json6902';
 export type { HelmValues } from './core/addons/helm/helm-values';
-export type { TinyproxyLogLevel } from './core/addons/forward-proxy/tinyproxy-config';
-export type { GiantSwarmAppProps, NamespacedName } from './core/addons/giantswarm/app';
+export { TinyproxyLogLevel } from './core/addons/forward-proxy/tinyproxy-config';
+export type { GiantSwarmAppProps, GiantSwarmUserConfig, NamespacedName } from './core/addons/giantswarm/app';
 export type { ValuesObject } from './core/addons/merge-values';
-export type { AddonResourceSet, ResourceSetStrategy } from './core/addons/cluster-resource-set';
-export type { ProxyEnvSourceKind } from './core/addons/proxy-env-source';
+export type { AddonResourceSet } from './core/addons/cluster-resource-set';
+export { ResourceSetStrategy } from './core/addons/cluster-resource-set';
+export type { ProxyEnvFromSource, LocalObjectName } from './core/addons/proxy-env-source';
+export { ProxyEnvSourceKind } from './core/addons/proxy-env-source';

@@ -9,9 +9,9 @@ import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
-  CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
+  CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormatName,
 } from '../core/noproxy';
-import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
+import { ProviderName, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
 
 /**
  * `cluster-proxy`: the NO_PROXY engine on the command line. Pure function of argv so tests can
@@ -167,7 +167,7 @@ function execute(argv: readonly string[]): string | JavaNoProxyOutput {
   }
   if (command === 'noproxy') {
     expectPositionals(command, rest, 0);
-    const format = parseChoice('--format', values.format ?? 'env', ['env', 'list', 'json', 'java']) as NoProxyFormat;
+    const format = parseChoice('--format', values.format ?? 'env', ['env', 'list', 'json', 'java']) as NoProxyFormatName;
     if (format === 'java') {
       return javaNoProxyOutput(computeNoProxy(values));
     }
@@ -199,7 +199,7 @@ export function packageVersion(): string {
 }
 
 /** Providers whose preset derives entries from `--region`. */
-function regionalProviders(): Provider[] {
+function regionalProviders(): ProviderName[] {
   return PROVIDERS.filter((provider) => PROVIDER_PRESETS[provider].regionEntries !== undefined);
 }
 
@@ -218,7 +218,7 @@ function computeNoProxy(values: Values): NoProxy {
     serviceDomain: values['service-domain'],
     controlPlaneEndpoint: values['control-plane-endpoint'],
     machineCidrs: values['machine-cidr'],
-    provider: values.provider as Provider | undefined,
+    provider: values.provider as ProviderName | undefined,
     region: values.region,
     providerEndpoints: values['provider-endpoint'],
     dnsServiceIp: values['dns-service-ip'],

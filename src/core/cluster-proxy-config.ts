@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { lockProperties } from './frozen';
 import { ClusterNetwork } from './network';
 import { ClusterNoProxyDefaultsOptions, formatNoProxyEntry, NoProxy } from './noproxy';
 import { ProxyEnvironment, proxyEnvironment } from './proxy-environment';
@@ -18,7 +19,7 @@ export interface ClusterProxyConfigOptions {
    *
    * @default - none
    */
-  readonly additionalNoProxy?: string | readonly string[];
+  readonly additionalNoProxy?: string | string[];
 }
 
 /**
@@ -55,7 +56,7 @@ export class ClusterProxyConfig {
     });
     this.environment = proxyEnvironment(settings, this.noProxy.render('env'));
     this.publicEnvironment = proxyEnvironment(settings, this.noProxy.render('env'), { credentials: false });
-    Object.freeze(this);
+    lockProperties(this);
   }
 
   /** True when the proxy URLs carry credentials, so rendered node files and env are secrets. */
@@ -82,7 +83,11 @@ export class ClusterProxyConfig {
     return { settings: this.settings.toJSON(), network: this.network.toJSON(), noProxy: this.noProxy.toJSON() };
   }
 
-  /** The password-free summary, for `console.log` and `util.inspect`. */
+  /**
+   * The password-free summary, for `console.log` and `util.inspect`.
+   *
+   * @jsii ignore Node.js only (a symbol-named hook other languages cannot call)
+   */
   public [inspect.custom](): string {
     return this.toString();
   }

@@ -3,7 +3,11 @@
  * credentials redacted, so a bad definition fails at construction time instead of producing bad YAML.
  */
 
-/** Thrown for any invalid proxy definition, cluster network or NO_PROXY entry. */
+/**
+ * Thrown for any invalid proxy definition, cluster network or NO_PROXY entry.
+ *
+ * @jsii ignore Other languages receive it as their jsii runtime error (the same message).
+ */
 export class ProxyConfigError extends Error {
   /** The input field (or CLI flag) the error is about, e.g. `httpProxy` or `noProxy[3]`. */
   public readonly field: string;

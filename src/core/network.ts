@@ -4,7 +4,7 @@ import { invalidValue, ProxyConfigError } from './errors';
 import { isDnsName, parseHost } from './host';
 import { IpFamily, parseIpLiteral } from './ip';
 import { knownClusterIps } from './noproxy/cluster-ips';
-import { Provider, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from './providers';
+import { Provider, ProviderName, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from './providers';
 
 /** The cluster-specific facts the NO_PROXY engine and the CAPI manifests are computed from. */
 export interface ClusterNetworkProps {
@@ -38,14 +38,14 @@ export interface ClusterNetworkProps {
    * Infrastructure provider, selecting a preset of NO_PROXY entries (metadata endpoints and so on).
    * @default 'other'
    */
-  readonly provider?: Provider;
+  readonly provider?: Provider | `${Provider}`;
   /**
-   * Provider region, for regional entries (AWS: `.<region>.compute.internal`).
+   * ProviderName region, for regional entries (AWS: `.<region>.compute.internal`).
    * @default - no regional entries
    */
   readonly region?: string;
   /**
-   * Provider endpoints nodes and controllers talk to directly: vCenter, Prism Central, the Cloud
+   * ProviderName endpoints nodes and controllers talk to directly: vCenter, Prism Central, the Cloud
    * Director host, internal OpenStack APIs. A host, `host:port` or URL; only the host is kept.
    * @default - none
    */
@@ -69,7 +69,7 @@ export class ClusterNetwork {
   public readonly serviceDomain: string;
   public readonly controlPlaneEndpoint?: string;
   public readonly machineCidrs: string[];
-  public readonly provider: Provider;
+  public readonly provider: ProviderName;
   public readonly region?: string;
   public readonly providerEndpoints: string[];
   /** IP families in primary-first order (`['IPv4']`, `['IPv6']` or both for dual-stack). */
@@ -201,14 +201,14 @@ function parseServiceDomain(value: unknown): string {
   return value.toLowerCase();
 }
 
-function parseProvider(value: unknown): Provider {
+function parseProvider(value: unknown): ProviderName {
   if (value === undefined) {
     return 'other';
   }
   if (typeof value !== 'string' || !(PROVIDERS as string[]).includes(value)) {
     throw invalidValue('provider', value, `is not a supported provider; use one of ${PROVIDERS.join(', ')}`);
   }
-  return value as Provider;
+  return value as ProviderName;
 }
 
 function parseRegion(value: unknown): string | undefined {

@@ -12,7 +12,29 @@
  */
 
 /** Infrastructure providers the library knows presets for. */
-export type Provider = 'aws' | 'azure' | 'gcp' | 'vsphere' | 'openstack' | 'vcd' | 'nutanix' | 'docker' | 'other';
+export enum Provider {
+  /** `aws` */
+  AWS = 'aws',
+  /** `azure` */
+  AZURE = 'azure',
+  /** `gcp` */
+  GCP = 'gcp',
+  /** `vsphere` */
+  VSPHERE = 'vsphere',
+  /** `openstack` */
+  OPENSTACK = 'openstack',
+  /** `vcd` */
+  VCD = 'vcd',
+  /** `nutanix` */
+  NUTANIX = 'nutanix',
+  /** `docker` */
+  DOCKER = 'docker',
+  /** `other` */
+  OTHER = 'other',
+}
+
+/** A {@link Provider} as its string value. */
+export type ProviderName = `${Provider}`;
 
 /** One NO_PROXY entry with the reason it is there (shown by `explain` and in docs). */
 export interface ReasonedEntry {
@@ -60,7 +82,7 @@ const PRIOR_ART = 'shared/reference/prior-art.md (CAREN, OpenShift, TKG, EKS Any
 const NOT_HTTP = 'speaks no HTTP, so no HTTP proxy ever sees it and a NO_PROXY entry would change nothing';
 
 /** The preset of every supported provider. */
-export const PROVIDER_PRESETS: Readonly<Record<Provider, ProviderPreset>> = {
+export const PROVIDER_PRESETS: Readonly<Record<ProviderName, ProviderPreset>> = {
   aws: {
     title: 'Amazon Web Services',
     entries: [
@@ -139,4 +161,4 @@ export const PROVIDER_PRESETS: Readonly<Record<Provider, ProviderPreset>> = {
 };
 
 /** Supported provider names, in documentation order. */
-export const PROVIDERS = Object.keys(PROVIDER_PRESETS) as Provider[];
+export const PROVIDERS = Object.keys(PROVIDER_PRESETS) as ProviderName[];

@@ -3,7 +3,7 @@ import { CaBundle, parseCaBundle } from './ca-bundle';
 import { CredentialSource } from './credentials/credential-source';
 import { CREDENTIAL_MARKERS } from './credentials/markers';
 import { invalidValue, ProxyConfigError } from './errors';
-import { frozen } from './frozen';
+import { frozen, lockProperties } from './frozen';
 import { formatNoProxyEntry, NoProxyEntry, parseNoProxyList } from './noproxy';
 import { parseProxyUrl, ProxyUrl } from './proxy-url';
 import { assertCredentialText } from './userinfo';
@@ -45,7 +45,7 @@ export interface ProxySettingsProps {
    *
    * @default - no installation-wide entries
    */
-  readonly noProxy?: string | readonly string[];
+  readonly noProxy?: string | string[];
   /**
    * PEM bundle of `CERTIFICATE` blocks to trust, for TLS-intercepting proxies.
    *
@@ -152,7 +152,7 @@ export class ProxySettings {
       }
       this.credentialsRevision = props.credentialsRevision;
     }
-    Object.freeze(this);
+    lockProperties(this);
   }
 
   /** True when either proxy URL carries credentials (so rendered output holds a secret). */
@@ -185,7 +185,11 @@ export class ProxySettings {
     };
   }
 
-  /** The password-free summary, for `console.log` and `util.inspect`. */
+  /**
+   * The password-free summary, for `console.log` and `util.inspect`.
+   *
+   * @jsii ignore Node.js only (a symbol-named hook other languages cannot call)
+   */
   public [inspect.custom](): string {
     return this.toString();
   }

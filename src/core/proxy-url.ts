@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { invalidValue, ProxyConfigError, redactCredentials } from './errors';
+import { lockProperties } from './frozen';
 import { isDnsName } from './host';
 import { familyOf, parseIpLiteral } from './ip';
 import { assertPrintable } from './text';
@@ -67,7 +68,7 @@ export class ProxyUrl {
     this.#hostKind = parts.hostKind;
     this.username = parts.username;
     this.#password = parts.password;
-    Object.freeze(this);
+    lockProperties(this);
   }
 
   /**
@@ -133,7 +134,11 @@ export class ProxyUrl {
     return this.redacted;
   }
 
-  /** The redacted URL, for `console.log` and `util.inspect`. */
+  /**
+   * The redacted URL, for `console.log` and `util.inspect`.
+   *
+   * @jsii ignore Node.js only (a symbol-named hook other languages cannot call)
+   */
   public [inspect.custom](): string {
     return `ProxyUrl <${this.redacted}>`;
   }

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { proxyEnvFrom, proxyEnvSources, ProxyEnvSourceKind, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
+import { proxyEnvFrom, ProxyEnvFromSource, proxyEnvSources, ProxyEnvSourceKindName, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
@@ -19,7 +19,7 @@ export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions, WithObjectM
  */
 export class ProxyEnvSources extends Construct {
   /** `ConfigMap` or `Secret`. */
-  public readonly kind: ProxyEnvSourceKind;
+  public readonly kind: ProxyEnvSourceKindName;
   /** The object name (the same in every namespace). */
   public readonly name: string;
   /** The synthesized objects, one per namespace. */
@@ -29,13 +29,13 @@ export class ProxyEnvSources extends Construct {
     super(scope, id);
     const { proxy, metadata, ...options } = props;
     const objects = proxyEnvSources(proxy, options);
-    this.kind = objects[0].kind as ProxyEnvSourceKind;
+    this.kind = objects[0].kind as ProxyEnvSourceKindName;
     this.name = options.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
     this.apiObjects = addProduct(this, finishProduct(manifestsProduct(objects), proxy, metadata));
   }
 
   /** The `envFrom` entry for a container in one of the namespaces. */
-  public envFrom(): { [key: string]: { name: string } } {
+  public envFrom(): ProxyEnvFromSource {
     return proxyEnvFrom(this.kind, this.name);
   }
 }

@@ -18,7 +18,7 @@ export interface ClusterClassProxyPatchesProps extends ClusterClassProxyProps {
    *
    * @default - found among the app's ApiObjects by kind, name and namespace
    */
-  readonly templates?: ReadonlyArray<ApiObject | KubeObject>;
+  readonly templates?: (ApiObject | KubeObject)[];
 }
 
 /**

@@ -4,8 +4,7 @@ import { ClusterClassProxyPatches } from './cluster-class-proxy-patches';
 import { nodeProxySecretProduct } from '../../core/capi/products';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { ClusterClassProxy } from '../../core/clusterclass/cluster-class-proxy';
-import { ProxyVariableValue } from '../../core/clusterclass/proxy-variable';
-import { addProxyToTopologyCluster, TopologyClusterProxyOptions } from '../../core/clusterclass/topology-cluster';
+import { addProxyToTopologyCluster, ProxyVariableAssignment, TopologyClusterProxyOptions } from '../../core/clusterclass/topology-cluster';
 import { KubeObject } from '../../core/k8s/manifest';
 import { finishProduct } from '../../core/product/credentials';
 import { addProduct } from '../product-objects';
@@ -29,7 +28,7 @@ export class TopologyClusterProxy extends Construct {
   /** The Cluster. */
   public readonly cluster: ApiObject;
   /** The variable as set on the Cluster. */
-  public readonly variable: { readonly name: string; readonly value: ProxyVariableValue };
+  public readonly variable: ProxyVariableAssignment;
   /**
    * The node-proxy Secret.
    *

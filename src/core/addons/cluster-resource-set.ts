@@ -11,7 +11,15 @@ import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
 
 /** ClusterResourceSet strategies (the CRD's enum). */
-export type ResourceSetStrategy = 'ApplyOnce' | 'Reconcile';
+export enum ResourceSetStrategy {
+  /** `ApplyOnce` */
+  APPLY_ONCE = 'ApplyOnce',
+  /** `Reconcile` */
+  RECONCILE = 'Reconcile',
+}
+
+/** A {@link ResourceSetStrategy} as its string value. */
+export type ResourceSetStrategyName = `${ResourceSetStrategy}`;
 
 /** Options of `addonResourceSet`. */
 export interface AddonResourceSetOptions {
@@ -53,7 +61,7 @@ export interface AddonResourceSetOptions {
    *
    * @default 'Reconcile'
    */
-  readonly strategy?: ResourceSetStrategy;
+  readonly strategy?: ResourceSetStrategy | `${ResourceSetStrategy}`;
   /**
    * Labels of the Cluster objects this set applies to.
    *
@@ -65,7 +73,7 @@ export interface AddonResourceSetOptions {
    *
    * @default 'v1beta2'
    */
-  readonly capiVersion?: CapiVersion;
+  readonly capiVersion?: CapiVersion | `${CapiVersion}`;
 }
 
 /** The two objects of an addon ClusterResourceSet. */
@@ -148,7 +156,7 @@ function deliveredObjectsOf(proxy: ClusterProxyConfig, options: AddonResourceSet
   return [...manifests, ...support.values(), ...kappConfig];
 }
 
-function parseStrategy(value: unknown): ResourceSetStrategy {
+function parseStrategy(value: unknown): ResourceSetStrategyName {
   if (value !== 'ApplyOnce' && value !== 'Reconcile') {
     throw invalidValue('strategy', value, 'must be "ApplyOnce" or "Reconcile"');
   }

@@ -5,7 +5,15 @@ import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { proxyVariables } from '../proxy-environment';
 
 /** Kind of the shared object holding the proxy variables. */
-export type ProxyEnvSourceKind = 'ConfigMap' | 'Secret';
+export enum ProxyEnvSourceKind {
+  /** `ConfigMap` */
+  CONFIG_MAP = 'ConfigMap',
+  /** `Secret` */
+  SECRET = 'Secret',
+}
+
+/** A {@link ProxyEnvSourceKind} as its string value. */
+export type ProxyEnvSourceKindName = `${ProxyEnvSourceKind}`;
 
 /** Options of `proxyEnvSources`. */
 export interface ProxyEnvSourceOptions {
@@ -23,7 +31,7 @@ export interface ProxyEnvSourceOptions {
    *
    * @default - 'Secret' when the URLs carry credentials, otherwise 'ConfigMap'
    */
-  readonly kind?: ProxyEnvSourceKind;
+  readonly kind?: ProxyEnvSourceKind | `${ProxyEnvSourceKind}`;
 }
 
 /** Default name of the shared proxy object. */
@@ -59,8 +67,22 @@ export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSour
   });
 }
 
+/** A reference to an object in the same namespace, by name. */
+export interface LocalObjectName {
+  /** The object's name. */
+  readonly name: string;
+}
+
+/** A container `envFrom` entry: exactly one of its references is set. */
+export interface ProxyEnvFromSource {
+  /** The shared ConfigMap. @default - none (a Secret) */
+  readonly configMapRef?: LocalObjectName;
+  /** The shared Secret. @default - none (a ConfigMap) */
+  readonly secretRef?: LocalObjectName;
+}
+
 /** The container `envFrom` entry reading the shared object. */
-export function proxyEnvFrom(kind: ProxyEnvSourceKind, name: string = DEFAULT_PROXY_ENV_SOURCE_NAME): { [key: string]: { name: string } } {
+export function proxyEnvFrom(kind: ProxyEnvSourceKindName, name: string = DEFAULT_PROXY_ENV_SOURCE_NAME): ProxyEnvFromSource {
   if (kind !== 'ConfigMap' && kind !== 'Secret') {
     throw invalidValue('kind', kind, 'must be "ConfigMap" or "Secret"');
   }

@@ -12,7 +12,7 @@ import { ProxyEnvOptions } from '../workloads/container-env';
  */
 export class AddonValues {
   /** Values for a chart from a preset name (`cert-manager`, `flux`, ...) or your own preset. */
-  public static helmPreset(proxy: ClusterProxyConfig, preset: HelmPresetName | HelmPreset, options: HelmProxyValuesOptions = {}): HelmProxyValues {
+  public static helmPreset(proxy: ClusterProxyConfig, preset: HelmPresetName | `${HelmPresetName}` | HelmPreset, options: HelmProxyValuesOptions = {}): HelmProxyValues {
     return helmPresetValues(proxy, preset, options);
   }
 

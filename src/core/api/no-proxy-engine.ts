@@ -1,9 +1,20 @@
 import { Destination } from '../noproxy/destination';
-import { explainNoProxy, ExplainNoProxyOptions, NoProxyClientVerdict, NoProxyVariables } from '../noproxy/explain';
+import { explainNoProxy, ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { lintNoProxy, NoProxyLintWarning } from '../noproxy/lint';
 import { parseNoProxyList } from '../noproxy/parse';
 import { JavaNonProxyHosts, renderJavaNonProxyHosts } from '../noproxy/render';
+
+/**
+ * The two NO_PROXY environment variables as a process sees them, when they differ (names every jsii
+ * language can spell).
+ */
+export interface NoProxyValues {
+  /** `NO_PROXY` (Go prefers it; wget never reads it). @default - unset */
+  readonly upperCase?: string;
+  /** `no_proxy` (every other client prefers it). @default - unset */
+  readonly lowerCase?: string;
+}
 
 /**
  * The NO_PROXY engine for values that do not come from a `ClusterProxyConfig` (whose `noProxy` is
@@ -28,8 +39,12 @@ export class NoProxyEngine {
    * @param noProxy the value of both variables, or each variable separately
    * @param url an absolute http(s) URL
    */
-  public static explain(noProxy: string | NoProxyVariables, url: string | Destination, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
-    return explainNoProxy(noProxy, url, options);
+  public static explain(noProxy: string | NoProxyValues, url: string | Destination, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
+    const variables = typeof noProxy === 'string' ? noProxy : {
+      ...(noProxy.upperCase !== undefined ? { NO_PROXY: noProxy.upperCase } : {}),
+      ...(noProxy.lowerCase !== undefined ? { no_proxy: noProxy.lowerCase } : {}),
+    };
+    return explainNoProxy(variables, url, options);
   }
 
   /** Entries some clients ignore, or that match more than they seem to. */

@@ -1,9 +1,9 @@
 import { ClusterNetworkProps } from '../network';
-import { Provider } from '../providers';
+import { ProviderName } from '../providers';
 import { dig, ManifestObject } from './manifests';
 
 /** The infrastructure kind a Cluster refers to, and the provider preset it means. */
-const PROVIDER_OF_INFRASTRUCTURE: Readonly<Record<string, Provider>> = {
+const PROVIDER_OF_INFRASTRUCTURE: Readonly<Record<string, ProviderName>> = {
   AWSCluster: 'aws',
   AWSManagedCluster: 'aws',
   AzureCluster: 'azure',

@@ -4,7 +4,7 @@ import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
 import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
-import { assertCredentialsOnlyInSecrets, BootstrapFormat, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
+import { assertCredentialsOnlyInSecrets, BootstrapFormatName, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 
 /**
@@ -50,6 +50,8 @@ export interface AddProxyResult {
   /**
    * For each input object, at the same index: its new version, or `undefined` when it was dropped
    * (an earlier node-proxy Secret of the cluster). For adapters that patch objects in place.
+   *
+   * @jsii ignore TypeScript only (a list with holes)
    */
   readonly inputResults: (KubeObject | undefined)[];
   /** Old name to new name of each renamed KubeadmConfigTemplate. */
@@ -73,7 +75,7 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
     throw new ProxyConfigError('objects', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig to add the proxy to');
   }
   const namespace = options.namespace ?? commonNamespace(kubeadmObjects);
-  const bootstraps = new Map<BootstrapFormat, NodeProxyBootstrap>();
+  const bootstraps = new Map<BootstrapFormatName, NodeProxyBootstrap>();
   const bootstrapFor = (object: KubeObject): NodeProxyBootstrap => {
     const declared = specOf(object).format;
     const format = options.bootstrapFormat ?? (declared === undefined ? undefined : parseBootstrapFormat(`${object.kind}/${object.metadata.name}: format`, declared));

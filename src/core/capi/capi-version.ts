@@ -13,10 +13,18 @@ import { assertObjectName } from '../k8s/names';
  */
 
 /** A Cluster API version the library emits. */
-export type CapiVersion = 'v1beta2' | 'v1beta1';
+export enum CapiVersion {
+  /** `v1beta2` */
+  V1BETA2 = 'v1beta2',
+  /** `v1beta1` */
+  V1BETA1 = 'v1beta1',
+}
+
+/** A {@link CapiVersion} as its string value. */
+export type CapiVersionName = `${CapiVersion}`;
 
 /** Supported versions, newest first. */
-export const CAPI_VERSIONS: CapiVersion[] = ['v1beta2', 'v1beta1'];
+export const CAPI_VERSIONS: CapiVersionName[] = ['v1beta2', 'v1beta1'];
 
 /** API group of Cluster and MachineDeployment. */
 export const CLUSTER_API_GROUP = 'cluster.x-k8s.io';
@@ -40,9 +48,16 @@ export interface ObjectReferenceProps {
 }
 
 /** A reference as Cluster API writes it: `{ apiGroup, kind, name }` or `{ apiVersion, kind, name }`. */
-export type RenderedReference =
-  | { readonly apiGroup: string; readonly kind: string; readonly name: string }
-  | { readonly apiVersion: string; readonly kind: string; readonly name: string };
+export interface RenderedReference {
+  /** The API group (v1beta2 contract references). @default - none (v1beta1: `apiVersion`) */
+  readonly apiGroup?: string;
+  /** The group and version (v1beta1 references). @default - none (v1beta2: `apiGroup`) */
+  readonly apiVersion?: string;
+  /** The referenced kind. */
+  readonly kind: string;
+  /** The referenced object's name. */
+  readonly name: string;
+}
 
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const KUBE_VERSION = /^v[0-9]+((alpha|beta)[0-9]+)?$/;
@@ -50,18 +65,18 @@ const KUBE_VERSION = /^v[0-9]+((alpha|beta)[0-9]+)?$/;
 const KIND = /^[a-zA-Z]([-a-zA-Z0-9]*[a-zA-Z0-9])?$/;
 
 /** Validate a Cluster API version; `undefined` means the current one, `v1beta2`. */
-export function parseCapiVersion(field: string, value: unknown): CapiVersion {
+export function parseCapiVersion(field: string, value: unknown): CapiVersionName {
   if (value === undefined) {
     return 'v1beta2';
   }
   if (!(CAPI_VERSIONS as readonly unknown[]).includes(value)) {
     throw invalidValue(field, value, `is not a supported Cluster API version; use ${CAPI_VERSIONS.join(' or ')}`);
   }
-  return value as CapiVersion;
+  return value as CapiVersionName;
 }
 
 /** `group/version`, e.g. `cluster.x-k8s.io/v1beta2`. */
-export function capiApiVersion(group: string, version: CapiVersion): string {
+export function capiApiVersion(group: string, version: CapiVersionName): string {
   return `${group}/${version}`;
 }
 
@@ -83,7 +98,7 @@ export function parseObjectReference(field: string, value: unknown): ObjectRefer
 }
 
 /** Render a validated reference for `version`: `{ apiGroup, kind, name }` in v1beta2, `{ apiVersion, kind, name }` in v1beta1. */
-export function renderReference(version: CapiVersion, reference: ObjectReferenceProps): RenderedReference {
+export function renderReference(version: CapiVersionName, reference: ObjectReferenceProps): RenderedReference {
   if (version === 'v1beta1') {
     return { apiVersion: reference.apiVersion, kind: reference.kind, name: reference.name };
   }
@@ -91,6 +106,6 @@ export function renderReference(version: CapiVersion, reference: ObjectReference
 }
 
 /** A reference to an object the library emits itself, in Cluster API group `group`. */
-export function capiReference(version: CapiVersion, group: string, kind: string, name: string): RenderedReference {
+export function capiReference(version: CapiVersionName, group: string, kind: string, name: string): RenderedReference {
   return renderReference(version, { apiVersion: capiApiVersion(group, version), kind, name });
 }

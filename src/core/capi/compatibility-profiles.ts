@@ -15,7 +15,21 @@ import { frozen } from '../frozen';
  */
 
 /** Names of the compatibility profiles. */
-export type CompatibilityProfileName = 'tkg' | 'tkg-clusterclass' | 'giantswarm' | 'caren' | 'eks-anywhere';
+export enum CompatibilityProfileName {
+  /** `tkg` */
+  TKG = 'tkg',
+  /** `tkg-clusterclass` */
+  TKG_CLUSTERCLASS = 'tkg-clusterclass',
+  /** `giantswarm` */
+  GIANTSWARM = 'giantswarm',
+  /** `caren` */
+  CAREN = 'caren',
+  /** `eks-anywhere` */
+  EKS_ANYWHERE = 'eks-anywhere',
+}
+
+/** A {@link CompatibilityProfileName} as its string value. */
+export type CompatibilityProfileValue = `${CompatibilityProfileName}`;
 
 /** One point where the library deliberately differs from the system, and why. */
 export interface CompatibilityDifference {
@@ -32,7 +46,7 @@ export interface CompatibilityDifference {
 /** A system's node-file layout. */
 export interface CompatibilityProfile {
   /** Profile name. */
-  readonly name: CompatibilityProfileName;
+  readonly name: CompatibilityProfileName | `${CompatibilityProfileName}`;
   /** The system, as its users call it. */
   readonly system: string;
   /** Choices applied always. */
@@ -75,7 +89,7 @@ const SECRET_NOT_INLINE: CompatibilityDifference = {
   why: 'anyone who can read the Cluster API objects (or controller logs) would read the proxy password',
 };
 
-const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>> = {
+const PROFILES: Readonly<Record<CompatibilityProfileValue, CompatibilityProfile>> = {
   'tkg': {
     name: 'tkg',
     system: 'VMware TKG (plan-based clusters, TKG_HTTP_PROXY)',
@@ -226,14 +240,14 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
 };
 
 /** Every profile name, in documentation order. */
-export const COMPATIBILITY_PROFILE_NAMES: CompatibilityProfileName[] = frozen(Object.keys(PROFILES) as CompatibilityProfileName[]);
+export const COMPATIBILITY_PROFILE_NAMES: CompatibilityProfileValue[] = frozen(Object.keys(PROFILES) as CompatibilityProfileValue[]);
 
 /** The profile of that name (refuses unknown names, naming the field). */
 export function compatibilityProfile(name: unknown, field = 'profile'): CompatibilityProfile {
   if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(PROFILES, name)) {
     throw invalidValue(field, name, `must be one of ${COMPATIBILITY_PROFILE_NAMES.map((known) => `"${known}"`).join(', ')}`);
   }
-  return PROFILES[name as CompatibilityProfileName];
+  return PROFILES[name as CompatibilityProfileValue];
 }
 
 /** The file options a profile stands for, given whether the proxy URLs carry credentials. */

@@ -46,7 +46,7 @@ export interface KubeadmControlPlaneObjectProps extends ControlPlaneProps {
    */
   readonly namespace?: string;
   /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion;
+  readonly capiVersion: CapiVersion | `${CapiVersion}`;
   /** Kubernetes version, e.g. `v1.31.2`. */
   readonly version: string;
   /** The node proxy (from `nodeProxyBootstrap`). */

@@ -1,5 +1,5 @@
 import { ProxyConfigError } from '../errors';
-import { BootstrapFormat } from './bootstrap-format';
+import { BootstrapFormatName } from './bootstrap-format';
 import { zlibLib } from '../lazy-modules';
 
 /**
@@ -79,7 +79,7 @@ export function inlineFileContent(
   field: string,
   path: string,
   content: string,
-  format: BootstrapFormat,
+  format: BootstrapFormatName,
   encoding: 'plain' | 'base64' = 'plain',
 ): { content: string; encoding?: 'base64' | 'gzip+base64' } {
   if (encoding === 'base64') {

@@ -52,7 +52,7 @@ export interface MachineDeploymentObjectProps {
    */
   readonly namespace?: string;
   /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion;
+  readonly capiVersion: CapiVersion | `${CapiVersion}`;
   /** The pool's shape. */
   readonly pool: WorkerPoolProps;
   /** Kubernetes version (the pool's or the cluster's). */

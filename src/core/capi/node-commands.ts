@@ -46,7 +46,7 @@ export interface NodeProxyCommandOptions {
    *
    * @default 'envFile'
    */
-  readonly kubeadmEnvironment?: KubeadmEnvironment;
+  readonly kubeadmEnvironment?: KubeadmEnvironment | `${KubeadmEnvironment}`;
   /**
    * The `export NAME='value'` commands (kubeadmEnvironment `exports`).
    *

@@ -1,4 +1,4 @@
-import { hasDefaultContents, ResolvedNodeProxyFiles, VariableStyle } from './node-file-options';
+import { hasDefaultContents, ResolvedNodeProxyFiles, VariableStyleName } from './node-file-options';
 import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { SecretObject } from '../k8s/manifest';
@@ -14,7 +14,7 @@ import { escapeSystemdEnvironmentValue } from '../render/systemd';
  */
 
 /** The variables in a style's order (values checked by `proxyVariables`). */
-export function styledVariables(env: ProxyEnvironment, style: VariableStyle): ProxyVariable[] {
+export function styledVariables(env: ProxyEnvironment, style: VariableStyleName): ProxyVariable[] {
   const pairs = proxyVariables(env);
   const upper = pairs.filter((variable) => variable.name === variable.name.toUpperCase());
   switch (style) {
@@ -28,13 +28,13 @@ export function styledVariables(env: ProxyEnvironment, style: VariableStyle): Pr
 }
 
 /** A `[Service]` drop-in in a variable style (the escaping of `renderSystemdDropIn`). */
-export function renderStyledDropIn(env: ProxyEnvironment, style: VariableStyle): string {
+export function renderStyledDropIn(env: ProxyEnvironment, style: VariableStyleName): string {
   const lines = styledVariables(env, style).map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
   return `[Service]\n${lines.join('\n')}\n`;
 }
 
 /** `export NAME='value'` lines in a variable style (the quoting of `renderShellExports`), without newlines. */
-export function styledExportLines(env: ProxyEnvironment, style: VariableStyle): string[] {
+export function styledExportLines(env: ProxyEnvironment, style: VariableStyleName): string[] {
   return styledVariables(env, style).map(({ name, value }) => `export ${name}=${quoteShellValue(value)}`);
 }
 

@@ -15,7 +15,17 @@ import { frozen } from '../frozen';
  *  - `upperOnly`: the upper-case names only (Go programs such as containerd and the kubelet read
  *    both spellings; curl reads only the lower-case `http_proxy`).
  */
-export type VariableStyle = 'pairs' | 'upperThenLower' | 'upperOnly';
+export enum VariableStyle {
+  /** `pairs` */
+  PAIRS = 'pairs',
+  /** `upperThenLower` */
+  UPPER_THEN_LOWER = 'upperThenLower',
+  /** `upperOnly` */
+  UPPER_ONLY = 'upperOnly',
+}
+
+/** A {@link VariableStyle} as its string value. */
+export type VariableStyleName = `${VariableStyle}`;
 
 /**
  * How kubeadm (and, through it, the control-plane static pods) gets the proxy:
@@ -25,13 +35,39 @@ export type VariableStyle = 'pairs' | 'upperThenLower' | 'upperOnly';
  *    credentials (the commands sit in the KubeadmControlPlane and KubeadmConfigTemplates);
  *  - `none`: kubeadm runs without proxy variables (image pulls still go through containerd).
  */
-export type KubeadmEnvironment = 'envFile' | 'exports' | 'none';
+export enum KubeadmEnvironment {
+  /** `envFile` */
+  ENV_FILE = 'envFile',
+  /** `exports` */
+  EXPORTS = 'exports',
+  /** `none` */
+  NONE = 'none',
+}
+
+/** A {@link KubeadmEnvironment} as its string value. */
+export type KubeadmEnvironmentName = `${KubeadmEnvironment}`;
 
 /** Where the proxy's files and commands go relative to the spec's own: before or after them. */
-export type NodeProxyPosition = 'first' | 'last';
+export enum NodeProxyPosition {
+  /** `first` */
+  FIRST = 'first',
+  /** `last` */
+  LAST = 'last',
+}
+
+/** A {@link NodeProxyPosition} as its string value. */
+export type NodeProxyPositionName = `${NodeProxyPosition}`;
 
 /** Encoding of inline file content: as it is, or `base64` (the bootstrap decodes it). */
-export type NodeFileEncoding = 'plain' | 'base64';
+export enum NodeFileEncoding {
+  /** `plain` */
+  PLAIN = 'plain',
+  /** `base64` */
+  BASE64 = 'base64',
+}
+
+/** A {@link NodeFileEncoding} as its string value. */
+export type NodeFileEncodingName = `${NodeFileEncoding}`;
 
 /** Locations and access of the proxy files on a node. */
 export interface NodeProxyFileOptions {
@@ -43,7 +79,7 @@ export interface NodeProxyFileOptions {
    *
    * @default - none: the library's own layout
    */
-  readonly profile?: CompatibilityProfileName;
+  readonly profile?: CompatibilityProfileName | `${CompatibilityProfileName}`;
   /**
    * systemd units (names without `.service`) that get a proxy drop-in: `containerd` and `kubelet`
    * at their paths below, any other unit at `<dropInDirectory>/<unit>.service.d/<dropInFileName>`
@@ -69,13 +105,13 @@ export interface NodeProxyFileOptions {
    *
    * @default 'pairs'
    */
-  readonly dropInVariables?: VariableStyle;
+  readonly dropInVariables?: VariableStyle | `${VariableStyle}`;
   /**
    * How kubeadm gets the proxy.
    *
    * @default 'envFile'
    */
-  readonly kubeadmEnvironment?: KubeadmEnvironment;
+  readonly kubeadmEnvironment?: KubeadmEnvironment | `${KubeadmEnvironment}`;
   /**
    * Give kubeadm the proxy URLs **with** their credentials. kubeadm copies every non-empty variable
    * whose name ends in `_proxy` into the kube-apiserver, kube-controller-manager and kube-scheduler
@@ -94,20 +130,20 @@ export interface NodeProxyFileOptions {
    *
    * @default 'pairs'
    */
-  readonly exportVariables?: VariableStyle;
+  readonly exportVariables?: VariableStyle | `${VariableStyle}`;
   /**
    * Where the proxy's files and commands go relative to the spec's own. Commands a user runs
    * before the proxy's (`last`) run without it, and before containerd has restarted.
    *
    * @default 'first'
    */
-  readonly position?: NodeProxyPosition;
+  readonly position?: NodeProxyPosition | `${NodeProxyPosition}`;
   /**
    * Encoding of inline content (files read from the Secret are never encoded).
    *
    * @default 'plain'
    */
-  readonly encoding?: NodeFileEncoding;
+  readonly encoding?: NodeFileEncoding | `${NodeFileEncoding}`;
   /**
    * Leave `owner` out of the file entries (the bootstrap's default, root, applies).
    *
@@ -192,21 +228,21 @@ export interface ResolvedNodeProxyFiles {
   /** The drop-ins, in `dropInUnits` order. */
   readonly dropIns: ResolvedDropIn[];
   /** Variable style of the drop-ins. */
-  readonly dropInVariables: VariableStyle;
+  readonly dropInVariables: VariableStyle | `${VariableStyle}`;
   /** How kubeadm gets the proxy. */
-  readonly kubeadmEnvironment: KubeadmEnvironment;
+  readonly kubeadmEnvironment: KubeadmEnvironment | `${KubeadmEnvironment}`;
   /** kubeadm (and the static pods) get the credentials too. */
   readonly kubeadmCredentials: boolean;
   /** Variable style of the env file or `export` commands. */
-  readonly exportVariables: VariableStyle;
+  readonly exportVariables: VariableStyle | `${VariableStyle}`;
   /** Files and commands before or after the spec's own. */
-  readonly position: NodeProxyPosition;
+  readonly position: NodeProxyPosition | `${NodeProxyPosition}`;
   /** Inline content encoding. */
-  readonly encoding: NodeFileEncoding;
+  readonly encoding: NodeFileEncoding | `${NodeFileEncoding}`;
   /** Secret named `<cluster>-systemd-proxy` without a hash. */
   readonly fixedSecretName: boolean;
   /** The profile applied, if any. */
-  readonly profile?: CompatibilityProfileName;
+  readonly profile?: CompatibilityProfileName | `${CompatibilityProfileName}`;
 }
 
 /** Default locations. */
@@ -236,10 +272,10 @@ const DEFAULT_DROP_IN_FILE_NAME = 'http-proxy.conf';
 /** Unit names that are also valid Secret keys (`<unit>Proxy`) and path segments. */
 const UNIT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const FILE_NAME = /^[A-Za-z0-9_.@-]+\.conf$/;
-const VARIABLE_STYLES: VariableStyle[] = ['pairs', 'upperThenLower', 'upperOnly'];
-const KUBEADM_ENVIRONMENTS: KubeadmEnvironment[] = ['envFile', 'exports', 'none'];
-const POSITIONS: NodeProxyPosition[] = ['first', 'last'];
-const ENCODINGS: NodeFileEncoding[] = ['plain', 'base64'];
+const VARIABLE_STYLES: VariableStyleName[] = ['pairs', 'upperThenLower', 'upperOnly'];
+const KUBEADM_ENVIRONMENTS: KubeadmEnvironmentName[] = ['envFile', 'exports', 'none'];
+const POSITIONS: NodeProxyPositionName[] = ['first', 'last'];
+const ENCODINGS: NodeFileEncodingName[] = ['plain', 'base64'];
 /** Every key of {@link NodeProxyFileOptions}, to catch misspelled options from untyped callers. */
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',

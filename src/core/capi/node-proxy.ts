@@ -1,12 +1,12 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
+import { BOOTSTRAP_FORMATS, BootstrapFormat, BootstrapFormatName } from './bootstrap-format';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
 import { layoutFileContents, layoutNodeProxySecret, nodeFilesRevision, styledExportLines } from './node-file-layout';
 import { NodeProxyFileOptions, NodeProxyPosition, resolveNodeProxyFiles } from './node-file-options';
 import { NODE_PROXY_SECRET_KEYS, trustedCaKey } from './node-proxy-secret';
-import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
+import { OS_FAMILIES, OsFamily, OsFamilyName, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { frozen } from '../frozen';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
@@ -24,12 +24,21 @@ import { assertDnsLabel } from '../k8s/names';
  *  - `secret`: `files[].contentFrom` a Secret the library also emits; no credential appears in any
  *    Cluster API object.
  */
-export type NodeProxyDelivery = (typeof NODE_PROXY_DELIVERIES)[number];
-export { BOOTSTRAP_FORMATS };
-export type { BootstrapFormat };
+export enum NodeProxyDelivery {
+  /** `inline` */
+  INLINE = 'inline',
+  /** `secret` */
+  SECRET = 'secret',
+}
+
+/** A {@link NodeProxyDelivery} as its string value. */
+export type NodeProxyDeliveryName = `${NodeProxyDelivery}`;
 
 /** The delivery modes. */
-export const NODE_PROXY_DELIVERIES = ['inline', 'secret'] as const;
+export const NODE_PROXY_DELIVERIES: readonly NodeProxyDeliveryName[] = Object.values(NodeProxyDelivery);
+export { BOOTSTRAP_FORMATS };
+export { BootstrapFormat };
+export type { BootstrapFormatName };
 
 
 /** `value` if it is one of `choices`, else a field-naming error listing them. */
@@ -47,14 +56,14 @@ export interface NodeProxyProps {
    *
    * @default - 'secret' when the proxy URLs carry credentials, otherwise 'inline'
    */
-  readonly delivery?: NodeProxyDelivery;
+  readonly delivery?: NodeProxyDelivery | `${NodeProxyDelivery}`;
   /**
    * Bootstrap format: `cloud-config` (cloud-init: Ubuntu, RHEL, Amazon Linux, Photon...) or
    * `ignition` (Flatcar).
    *
    * @default 'cloud-config'
    */
-  readonly bootstrapFormat?: BootstrapFormat;
+  readonly bootstrapFormat?: BootstrapFormat | `${BootstrapFormat}`;
   /**
    * Node OS family; selects the trust store the proxy CA goes into, so it matters only with
    * `trustedCaPem`, and is then required for cloud-config (a wrong guess would leave the CA
@@ -62,7 +71,7 @@ export interface NodeProxyProps {
    *
    * @default - 'flatcar' with Ignition; none otherwise
    */
-  readonly osFamily?: OsFamily;
+  readonly osFamily?: OsFamily | `${OsFamily}`;
   /**
    * Locations, owner and mode of the proxy files on the node.
    *
@@ -101,15 +110,15 @@ export interface NodeProxyBootstrap {
    */
   readonly namespace?: string;
   /** The delivery mode in effect (defaults applied). */
-  readonly delivery: NodeProxyDelivery;
+  readonly delivery: NodeProxyDelivery | `${NodeProxyDelivery}`;
   /** The bootstrap format the commands and files were checked for. */
-  readonly bootstrapFormat: BootstrapFormat;
+  readonly bootstrapFormat: BootstrapFormat | `${BootstrapFormat}`;
   /**
    * The OS family whose trust store takes the proxy CA.
    *
    * @default - unknown (only needed with a proxy CA)
    */
-  readonly osFamily?: OsFamily;
+  readonly osFamily?: OsFamily | `${OsFamily}`;
   /** Files to add: the drop-ins, the env file and one file per proxy CA certificate. */
   readonly files: KubeadmFile[];
   /** Commands to put in `preKubeadmCommands`. */
@@ -119,7 +128,7 @@ export interface NodeProxyBootstrap {
    *
    * @default 'first'
    */
-  readonly position?: NodeProxyPosition;
+  readonly position?: NodeProxyPosition | `${NodeProxyPosition}`;
   /**
    * The Secret the files read, in delivery `secret`.
    *
@@ -205,11 +214,11 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
 }
 
 /** Validate a bootstrap format; `undefined` means cloud-config, Cluster API's default. */
-export function parseBootstrapFormat(field: string, value: unknown): BootstrapFormat {
+export function parseBootstrapFormat(field: string, value: unknown): BootstrapFormatName {
   return value === undefined ? 'cloud-config' : parseOneOf(field, value, BOOTSTRAP_FORMATS);
 }
 
-function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelivery {
+function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDeliveryName {
   return value === undefined ? (hasCredentials ? 'secret' : 'inline') : parseOneOf('delivery', value, NODE_PROXY_DELIVERIES);
 }
 
@@ -229,7 +238,7 @@ export function assertCredentialsOnlyInSecrets(bootstrap: NodeProxyBootstrap, pr
  * and tested for it. Conversely Flatcar's coreos-cloudinit does not run `runcmd`, so with
  * cloud-config the preKubeadmCommands (and kubeadm) would never run there.
  */
-function resolveOsFamily(value: unknown, format: BootstrapFormat, hasCa: boolean): OsFamily | undefined {
+function resolveOsFamily(value: unknown, format: BootstrapFormatName, hasCa: boolean): OsFamilyName | undefined {
   const osFamily = value === undefined ? undefined : parseOsFamily('osFamily', value);
   if (format === 'ignition') {
     if (osFamily !== undefined && osFamily !== 'flatcar') {

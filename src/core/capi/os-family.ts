@@ -8,11 +8,28 @@ import { invalidValue } from '../errors';
  * now holds it.
  */
 
-/** Supported OS families. */
-export const OS_FAMILIES = ['ubuntu', 'debian', 'rhel', 'amazon-linux', 'flatcar', 'photon'] as const;
 
 /** Node OS family, selecting the trust store the proxy CA is installed into. */
-export type OsFamily = (typeof OS_FAMILIES)[number];
+export enum OsFamily {
+  /** `ubuntu` */
+  UBUNTU = 'ubuntu',
+  /** `debian` */
+  DEBIAN = 'debian',
+  /** `rhel` */
+  RHEL = 'rhel',
+  /** `amazon-linux` */
+  AMAZON_LINUX = 'amazon-linux',
+  /** `flatcar` */
+  FLATCAR = 'flatcar',
+  /** `photon` */
+  PHOTON = 'photon',
+}
+
+/** A {@link OsFamily} as its string value. */
+export type OsFamilyName = `${OsFamily}`;
+
+/** Supported OS families. */
+export const OS_FAMILIES: readonly OsFamilyName[] = Object.values(OsFamily);
 
 /** Where one OS family takes extra CA certificates, and the command that merges them in. */
 export interface TrustStore {
@@ -40,7 +57,7 @@ const RED_HAT_STORE: TrustStore = {
   reason: 'p11-kit trust anchors; `update-ca-trust extract` regenerates /etc/pki/ca-trust/extracted (dynamic configuration is on by default since RHEL 7 and Amazon Linux 2)',
 };
 
-const TRUST_STORES: Readonly<Record<OsFamily, TrustStore>> = {
+const TRUST_STORES: Readonly<Record<OsFamilyName, TrustStore>> = {
   'ubuntu': DEBIAN_STORE,
   'debian': DEBIAN_STORE,
   'rhel': RED_HAT_STORE,
@@ -60,15 +77,15 @@ const TRUST_STORES: Readonly<Record<OsFamily, TrustStore>> = {
 };
 
 /** Validate an OS family. */
-export function parseOsFamily(field: string, value: unknown): OsFamily {
+export function parseOsFamily(field: string, value: unknown): OsFamilyName {
   if (!(OS_FAMILIES as readonly unknown[]).includes(value)) {
     throw invalidValue(field, value, `is not a supported OS family; use one of ${OS_FAMILIES.join(', ')}`);
   }
-  return value as OsFamily;
+  return value as OsFamilyName;
 }
 
 /** The trust store of an OS family. */
-export function trustStoreFor(osFamily: OsFamily): TrustStore {
+export function trustStoreFor(osFamily: OsFamilyName): TrustStore {
   return TRUST_STORES[osFamily];
 }
 

@@ -38,7 +38,7 @@ export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeP
    *
    * @default 'v1beta2'
    */
-  readonly capiVersion?: CapiVersion;
+  readonly capiVersion?: CapiVersion | `${CapiVersion}`;
 }
 
 /** Props of the KubeadmConfigTemplate product. */
@@ -65,7 +65,7 @@ export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, Nod
    *
    * @default 'v1beta2'
    */
-  readonly capiVersion?: CapiVersion;
+  readonly capiVersion?: CapiVersion | `${CapiVersion}`;
 }
 
 /** The shared node-proxy Secret as a product of its own (for code that patches existing objects). */

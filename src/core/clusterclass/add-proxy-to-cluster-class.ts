@@ -35,7 +35,7 @@ export interface AddProxyToClusterClassResult {
   /** The variable entry added to `spec.variables`. */
   readonly variable: { readonly [key: string]: unknown };
   /** The patches put first in `spec.patches`. */
-  readonly patches: ReadonlyArray<{ readonly [key: string]: unknown }>;
+  readonly patches: { readonly [key: string]: unknown }[];
 }
 
 type Json = Record<string, any>;

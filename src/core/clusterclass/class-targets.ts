@@ -1,4 +1,4 @@
-import { BOOTSTRAP_API_GROUP, CapiVersion, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
+import { BOOTSTRAP_API_GROUP, CapiVersionName, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 
@@ -37,14 +37,14 @@ export interface ClassTarget {
 type Json = Record<string, any>;
 
 /** The Cluster API version of a ClusterClass object (refuses other kinds). */
-export function clusterClassVersion(clusterClass: unknown): CapiVersion {
+export function clusterClassVersion(clusterClass: unknown): CapiVersionName {
   const object = clusterClass as Json | null;
   if (!object || typeof object !== 'object' || object.kind !== 'ClusterClass'
     || (object.apiVersion !== `${CLUSTER_API_GROUP}/v1beta1` && object.apiVersion !== `${CLUSTER_API_GROUP}/v1beta2`)) {
     throw invalidValue('clusterClass', object && typeof object === 'object' ? `${object.apiVersion} ${object.kind}` : object,
       `must be a ${CLUSTER_API_GROUP}/v1beta1 or v1beta2 ClusterClass`);
   }
-  return object.apiVersion.split('/')[1] as CapiVersion;
+  return object.apiVersion.split('/')[1] as CapiVersionName;
 }
 
 /** Which worker classes get the proxy patches (the control plane always does). */

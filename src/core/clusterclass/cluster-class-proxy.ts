@@ -1,10 +1,11 @@
+import { lockProperties } from '../frozen';
 import { WorkerClassSelection } from './class-targets';
 import { ClassProxyFile } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
 import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } from './trusted-ca-variable';
-import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
+import { ClassVariableShape, ClassVariableShapeName, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { profileLayout } from '../capi/compatibility-profiles';
 import { PROXY_COMMAND_MARKER } from '../capi/node-commands';
 import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../capi/node-file-options';
@@ -34,15 +35,15 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default 'other'
    */
-  readonly provider?: Provider;
+  readonly provider?: Provider | `${Provider}`;
   /**
-   * Provider region (AWS regional names).
+   * ProviderName region (AWS regional names).
    *
    * @default - no regional entries
    */
   readonly region?: string;
   /**
-   * Provider endpoints every cluster of the class reaches directly (vCenter, Prism Central...).
+   * ProviderName endpoints every cluster of the class reaches directly (vCenter, Prism Central...).
    *
    * @default - none
    */
@@ -58,19 +59,19 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default - none
    */
-  readonly additionalNoProxy?: string | readonly string[];
+  readonly additionalNoProxy?: string | string[];
   /**
    * Bootstrap format of the class's kubeadm templates.
    *
    * @default 'cloud-config'
    */
-  readonly bootstrapFormat?: BootstrapFormat;
+  readonly bootstrapFormat?: BootstrapFormat | `${BootstrapFormat}`;
   /**
    * Node OS family (selects the trust store for the proxy CA; required with a CA on cloud-config).
    *
    * @default - 'flatcar' with Ignition; none otherwise
    */
-  readonly osFamily?: OsFamily;
+  readonly osFamily?: OsFamily | `${OsFamily}`;
   /**
    * Locations, owner and mode of the proxy files on the nodes.
    *
@@ -97,7 +98,7 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default 'library'
    */
-  readonly variableShape?: ClassVariableShape;
+  readonly variableShape?: ClassVariableShape | `${ClassVariableShape}`;
   /**
    * Read the proxy CA from a ClusterClass variable of its own instead of carrying it in the class:
    * TKG's `trust {additionalTrustedCAs: [{name: proxy, data: <base64 PEM>}]}`. Each Cluster then
@@ -144,7 +145,7 @@ export interface TopologyClusterFacts {
    *
    * @default - none
    */
-  readonly additionalNoProxy?: string | readonly string[];
+  readonly additionalNoProxy?: string | string[];
 }
 
 /** The categories the patch templates compute per cluster (the others are fixed in the class). */
@@ -170,17 +171,19 @@ export class ClusterClassProxy {
   /** The variable name. */
   public readonly variableName: string;
   /** The variable shape. */
-  public readonly variableShape: ClassVariableShape;
+  public readonly variableShape: ClassVariableShapeName;
   /**
    * The NO_PROXY template plan (installation-wide part, fixed and computed cluster parts).
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public readonly plan: NoProxyTemplatePlan;
   /**
    * The files and commands every node gets.
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public readonly layout: ClassNodeLayout;
   /**
@@ -238,7 +241,7 @@ export class ClusterClassProxy {
       ...(this.variableShape !== 'library' ? { shape: this.variableShape } : {}),
     };
     this.layout = nodeLayout(sample, this.nodeOptions('cluster'), this.trustedCaVariable !== undefined);
-    Object.freeze(this);
+    lockProperties(this);
   }
 
   /** The `spec.variables[]` entry for the ClusterClass. */
@@ -252,6 +255,7 @@ export class ClusterClassProxy {
    * for a Cluster with the same network and proxy variable.
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public clusterProxy(facts: TopologyClusterFacts): ClusterProxyConfig {
     const network = new ClusterNetwork({
@@ -277,6 +281,7 @@ export class ClusterClassProxy {
    * Node options of the class for a cluster (what `nodeProxyBootstrap` takes besides the proxy).
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public nodeOptions(clusterName: string, namespace?: string): NodeProxyOptions {
     return {
@@ -322,7 +327,7 @@ function firstCaIndex(files: readonly { readonly contentFrom?: { readonly secret
   return files.findIndex((file) => file.contentFrom?.secret.key.startsWith('trustedCa'));
 }
 
-function listOf(value: string | readonly string[] | undefined): string[] {
+function listOf(value: string | string[] | undefined): string[] {
   if (value === undefined) {
     return [];
   }

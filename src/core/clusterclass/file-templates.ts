@@ -2,7 +2,7 @@ import { assertTemplateFits, goString } from './go-template';
 import { compactTemplate, NoProxyTemplatePlan, noProxyTemplateHelpers, noProxyTemplateStatements } from './no-proxy-template';
 import { proxyVariableStatements } from './variable-shapes';
 import { KubeadmFile } from '../capi/kubeadm-file';
-import { NodeFileEncoding, VariableStyle } from '../capi/node-file-options';
+import { NodeFileEncoding, VariableStyle, VariableStyleName } from '../capi/node-file-options';
 import { NODE_PROXY_SECRET_KEYS } from '../capi/node-proxy-secret';
 
 /**
@@ -34,11 +34,11 @@ export type ClassDelivery = 'inline' | 'secret';
 /** The layout choices that change the rendered content (see `NodeProxyFileOptions`). */
 export interface ClassContentStyle {
   /** Variable style of the drop-ins. */
-  readonly dropInVariables: VariableStyle;
+  readonly dropInVariables: VariableStyle | `${VariableStyle}`;
   /** Variable style of the env file. */
-  readonly exportVariables: VariableStyle;
+  readonly exportVariables: VariableStyle | `${VariableStyle}`;
   /** Encoding of inline content. */
-  readonly encoding: NodeFileEncoding;
+  readonly encoding: NodeFileEncoding | `${NodeFileEncoding}`;
 }
 
 /** The library's own content style. */
@@ -70,7 +70,7 @@ const VARIABLES: ReadonlyArray<[string, string]> = [['HTTP_PROXY', '(dig "http" 
  */
 function contentStatements(style: ClassContentStyle): string[] {
   const pairs = VARIABLES.map(([name, value]) => `(list ${goString(name)} ${value})`).join(' ');
-  const join = (variable: string, upper: string, lower: string, variableStyle: VariableStyle): string => {
+  const join = (variable: string, upper: string, lower: string, variableStyle: VariableStyleName): string => {
     switch (variableStyle) {
       case 'upperOnly':
         return `{{- ${variable} = concat ${variable} ${upper} -}}`;

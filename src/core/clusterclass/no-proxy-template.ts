@@ -53,7 +53,7 @@ export interface NoProxyTemplatePlan {
    *
    * @default 'library'
    */
-  readonly shape?: ClassVariableShape;
+  readonly shape?: ClassVariableShape | `${ClassVariableShape}`;
 }
 
 /** Prefix of every message the templates fail with, so users can tell who refused their Cluster. */

@@ -48,7 +48,7 @@ export interface TopologyClusterProxyOptions {
    *
    * @default - 'secret' when the proxy URLs carry credentials, otherwise 'inline'
    */
-  readonly delivery?: NodeProxyDelivery;
+  readonly delivery?: NodeProxyDelivery | `${NodeProxyDelivery}`;
   /**
    * Network facts, for a Cluster without `spec.clusterNetwork` (they are written into it); when the
    * Cluster has them, these must agree.
@@ -73,7 +73,7 @@ export interface TopologyClusterProxyOptions {
    *
    * @default - none
    */
-  readonly additionalNoProxy?: string | readonly string[];
+  readonly additionalNoProxy?: string | string[];
   /**
    * The cluster's proxy CA (PEM), for a class with `trustedCaVariable`: written base64-encoded into
    * the Cluster's trust variable under the class's entry name, its other entries kept.
@@ -83,12 +83,20 @@ export interface TopologyClusterProxyOptions {
   readonly trustedCaPem?: string;
 }
 
+/** A ClusterClass variable as set on a Cluster: its name and value. */
+export interface ProxyVariableAssignment {
+  /** The variable's name. */
+  readonly name: string;
+  /** The value. */
+  readonly value: ProxyVariableValue;
+}
+
 /** Result of `addProxyToTopologyCluster`. */
 export interface TopologyClusterProxyResult {
   /** The Cluster with the variable (and, if it had none, the network). A new object. */
   readonly cluster: KubeObject;
   /** The variable as set: `{ name, value }`. */
-  readonly variable: { readonly name: string; readonly value: ProxyVariableValue };
+  readonly variable: ProxyVariableAssignment;
   /**
    * The node-proxy Secret (delivery `secret`), to create in the Cluster's namespace.
    *

@@ -2,7 +2,7 @@ import { assertTemplateFits, goString, MAX_ENABLED_IF_LENGTH } from './go-templa
 import { compactTemplate } from './no-proxy-template';
 import { parseVariableName } from './proxy-variable';
 import { KubeadmFile } from '../capi/kubeadm-file';
-import { NodeFileEncoding } from '../capi/node-file-options';
+import { NodeFileEncodingName } from '../capi/node-file-options';
 import { invalidValue, ProxyConfigError } from '../errors';
 
 /**
@@ -120,7 +120,7 @@ const PEM_CERTIFICATES = '^(-----BEGIN CERTIFICATE-----\\n[A-Za-z0-9+/=\\n]+\\n-
  * newline, and written in the layout's encoding.
  */
 export function trustedCaFileTemplate(
-  variable: ResolvedTrustedCaVariable, file: KubeadmFile, encoding: NodeFileEncoding, field: string,
+  variable: ResolvedTrustedCaVariable, file: KubeadmFile, encoding: NodeFileEncodingName, field: string,
 ): string {
   const where = `${variable.name}.additionalTrustedCAs[${variable.entryName}].data`;
   const meta = [

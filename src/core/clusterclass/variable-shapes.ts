@@ -17,7 +17,19 @@ import { invalidValue } from '../errors';
  */
 
 /** Names of the variable shapes. */
-export type ClassVariableShape = 'library' | 'cluster-api-book' | 'tkg' | 'caren';
+export enum ClassVariableShape {
+  /** `library` */
+  LIBRARY = 'library',
+  /** `cluster-api-book` */
+  CLUSTER_API_BOOK = 'cluster-api-book',
+  /** `tkg` */
+  TKG = 'tkg',
+  /** `caren` */
+  CAREN = 'caren',
+}
+
+/** A {@link ClassVariableShape} as its string value. */
+export type ClassVariableShapeName = `${ClassVariableShape}`;
 
 /** Where a foreign shape keeps each field. */
 interface ForeignShape {
@@ -32,32 +44,32 @@ interface ForeignShape {
   readonly noProxyString: boolean;
 }
 
-const FOREIGN: Readonly<Record<Exclude<ClassVariableShape, 'library'>, ForeignShape>> = {
+const FOREIGN: Readonly<Record<Exclude<ClassVariableShapeName, 'library'>, ForeignShape>> = {
   'cluster-api-book': { variable: 'httpProxy', path: [], http: 'url', https: 'url', noProxy: 'noProxy', noProxyString: true },
   'tkg': { variable: 'proxy', path: [], http: 'httpProxy', https: 'httpsProxy', noProxy: 'noProxy', noProxyString: false },
   'caren': { variable: 'clusterConfig', path: ['proxy'], http: 'http', https: 'https', noProxy: 'additionalNo', noProxyString: false },
 };
 
 /** Every shape name. */
-export const CLASS_VARIABLE_SHAPES: ClassVariableShape[] = ['library', ...Object.keys(FOREIGN) as ClassVariableShape[]];
+export const CLASS_VARIABLE_SHAPES: ClassVariableShapeName[] = ['library', ...Object.keys(FOREIGN) as ClassVariableShapeName[]];
 
 /** Validate a shape name (`undefined` is the library's own). */
-export function parseVariableShape(field: string, value: unknown): ClassVariableShape {
+export function parseVariableShape(field: string, value: unknown): ClassVariableShapeName {
   if (value === undefined) {
     return 'library';
   }
-  if (!CLASS_VARIABLE_SHAPES.includes(value as ClassVariableShape)) {
+  if (!CLASS_VARIABLE_SHAPES.includes(value as ClassVariableShapeName)) {
     throw invalidValue(field, value, `must be one of ${CLASS_VARIABLE_SHAPES.map((shape) => `"${shape}"`).join(', ')}`);
   }
-  return value as ClassVariableShape;
+  return value as ClassVariableShapeName;
 }
 
-function foreign(shape: ClassVariableShape): ForeignShape | undefined {
+function foreign(shape: ClassVariableShapeName): ForeignShape | undefined {
   return shape === 'library' ? undefined : FOREIGN[shape];
 }
 
 /** The ClusterClass variable a shape lives in (`library`: the given name). */
-export function shapeVariableName(shape: ClassVariableShape, libraryName: string): string {
+export function shapeVariableName(shape: ClassVariableShapeName, libraryName: string): string {
   return foreign(shape)?.variable ?? libraryName;
 }
 
@@ -65,7 +77,7 @@ export function shapeVariableName(shape: ClassVariableShape, libraryName: string
  * Go statements setting `$pv` to the proxy variable in the library's shape: the variable itself,
  * or the foreign one read field by field (refusing a URL with credentials).
  */
-export function proxyVariableStatements(shape: ClassVariableShape, libraryName: string): string[] {
+export function proxyVariableStatements(shape: ClassVariableShapeName, libraryName: string): string[] {
   const spec = foreign(shape);
   if (!spec) {
     return [`{{- $pv := .${libraryName} -}}`];
@@ -87,7 +99,7 @@ export function proxyVariableStatements(shape: ClassVariableShape, libraryName: 
  * The opening and closing actions of an `enabledIf` condition "the Cluster sets the proxy" (the
  * proxy object of a foreign shape, the library's variable itself).
  */
-export function proxyOnCondition(shape: ClassVariableShape, libraryName: string): [string, string] {
+export function proxyOnCondition(shape: ClassVariableShapeName, libraryName: string): [string, string] {
   const spec = foreign(shape);
   if (!spec || spec.path.length === 0) {
     return [`{{ if .${spec?.variable ?? libraryName} }}`, '{{ end }}'];
@@ -96,7 +108,7 @@ export function proxyOnCondition(shape: ClassVariableShape, libraryName: string)
 }
 
 /** The `enabledIf` of the inline patch for a foreign shape: the proxy object is set. */
-export function foreignEnabledIf(shape: ClassVariableShape): string | undefined {
+export function foreignEnabledIf(shape: ClassVariableShapeName): string | undefined {
   const spec = foreign(shape);
   if (!spec) {
     return undefined;
@@ -106,7 +118,7 @@ export function foreignEnabledIf(shape: ClassVariableShape): string | undefined 
 }
 
 /** The variable definition a class gets when it does not define the foreign variable yet. */
-export function foreignVariableDefinition(shape: ClassVariableShape): { [key: string]: unknown } | undefined {
+export function foreignVariableDefinition(shape: ClassVariableShapeName): { [key: string]: unknown } | undefined {
   const spec = foreign(shape);
   if (!spec) {
     return undefined;
@@ -130,7 +142,7 @@ export function foreignVariableDefinition(shape: ClassVariableShape): { [key: st
  * `clusterConfig` holds much more than the proxy).
  */
 export function foreignVariableValue(
-  shape: ClassVariableShape, value: { http?: string; https?: string; noProxy?: string[] }, existing: unknown,
+  shape: ClassVariableShapeName, value: { http?: string; https?: string; noProxy?: string[] }, existing: unknown,
 ): unknown {
   const spec = foreign(shape)!;
   if (spec.http === spec.https && value.http !== value.https) {

@@ -1,4 +1,5 @@
 import { invalidValue, ProxyConfigError } from '../errors';
+import { lockProperties } from '../frozen';
 import { assertObjectName } from '../k8s/names';
 
 /**
@@ -78,14 +79,14 @@ export class CredentialSource {
    *
    * @default - none
    */
-  public readonly externalSecret?: ExternalSecretCredentialsProps;
+  public readonly externalSecretProps?: ExternalSecretCredentialsProps;
 
   private constructor(kind: CredentialSourceKind, externalSecret?: ExternalSecretCredentialsProps) {
     this.kind = kind;
     if (externalSecret) {
-      this.externalSecret = externalSecret;
+      this.externalSecretProps = externalSecret;
     }
-    Object.freeze(this);
+    lockProperties(this);
   }
 
   /** True when the library holds the credentials itself. */
@@ -95,7 +96,7 @@ export class CredentialSource {
 
   /** A credential-free description. */
   public toString(): string {
-    return this.externalSecret ? `ExternalSecret(${this.externalSecret.storeKind}/${this.externalSecret.storeName})` : 'literal';
+    return this.externalSecretProps ? `ExternalSecret(${this.externalSecretProps.storeKind}/${this.externalSecretProps.storeName})` : 'literal';
   }
 }
 

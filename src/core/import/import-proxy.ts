@@ -2,7 +2,7 @@ import { importCaren } from './caren';
 import { compareNoProxy, NoProxyComparison } from './compare-no-proxy';
 import { importEksAnywhere } from './eks-anywhere';
 import { importGiantSwarm } from './giantswarm';
-import { ImportedProxy, ImportSource } from './imported-proxy';
+import { ImportedProxy, ImportSourceName } from './imported-proxy';
 import { importOpenShift } from './openshift';
 import { importTkg } from './tkg';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -20,7 +20,7 @@ import { ProxySettings } from '../proxy-settings';
  */
 
 /** Every importer, by source name. */
-const IMPORTERS: Readonly<Record<ImportSource, (document: unknown) => ImportedProxy>> = {
+const IMPORTERS: Readonly<Record<ImportSourceName, (document: unknown) => ImportedProxy>> = {
   'tkg': importTkg,
   'giantswarm': importGiantSwarm,
   'caren': importCaren,
@@ -29,7 +29,7 @@ const IMPORTERS: Readonly<Record<ImportSource, (document: unknown) => ImportedPr
 };
 
 /** The source names, in documentation order. */
-export const IMPORT_SOURCES: ImportSource[] = Object.keys(IMPORTERS) as ImportSource[];
+export const IMPORT_SOURCES: ImportSourceName[] = Object.keys(IMPORTERS) as ImportSourceName[];
 
 /** Options of `importProxy`. */
 export interface ImportProxyOptions {
@@ -60,7 +60,7 @@ export interface ImportResult {
 }
 
 /** Parse `text` (YAML or JSON; in a multi-document file, the first document the importer reads) and import it. */
-export function importProxy(source: ImportSource, text: string, options: ImportProxyOptions = {}): ImportResult {
+export function importProxy(source: ImportSourceName, text: string, options: ImportProxyOptions = {}): ImportResult {
   const importer = IMPORTERS[source];
   if (!importer) {
     throw invalidValue('from', source, `must be one of ${IMPORT_SOURCES.join(', ')}`);

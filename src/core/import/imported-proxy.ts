@@ -14,7 +14,21 @@ import { ProxyUrl } from '../proxy-url';
  */
 
 /** Systems the importers read. */
-export type ImportSource = 'tkg' | 'giantswarm' | 'caren' | 'eks-anywhere' | 'openshift';
+export enum ImportSource {
+  /** `tkg` */
+  TKG = 'tkg',
+  /** `giantswarm` */
+  GIANTSWARM = 'giantswarm',
+  /** `caren` */
+  CAREN = 'caren',
+  /** `eks-anywhere` */
+  EKS_ANYWHERE = 'eks-anywhere',
+  /** `openshift` */
+  OPENSHIFT = 'openshift',
+}
+
+/** A {@link ImportSource} as its string value. */
+export type ImportSourceName = `${ImportSource}`;
 
 /** One normalisation or omission, naming the field as the source spells it. */
 export interface ImportNote {
@@ -27,7 +41,7 @@ export interface ImportNote {
 /** The imported proxy. */
 export interface ImportedProxy {
   /** The system read. */
-  readonly source: ImportSource;
+  readonly source: ImportSource | `${ImportSource}`;
   /** The definition (URLs without credentials, the installation-wide NO_PROXY entries, the CA). */
   readonly settings: ProxySettingsProps;
   /** The source's URLs carry a password (not copied: give it as `password`). */
@@ -45,13 +59,13 @@ export interface ImportedProxy {
    *
    * @default - none (OpenShift is not a Cluster API system)
    */
-  readonly profile?: CompatibilityProfileName;
+  readonly profile?: CompatibilityProfileName | `${CompatibilityProfileName}`;
   /**
    * The ClusterClass variable shape the system's Clusters already use.
    *
    * @default - none
    */
-  readonly variableShape?: ClassVariableShape;
+  readonly variableShape?: ClassVariableShape | `${ClassVariableShape}`;
   /** Every normalisation and omission. */
   readonly notes: ImportNote[];
 }

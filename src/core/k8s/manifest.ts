@@ -17,6 +17,7 @@ export interface KubeObject {
   readonly apiVersion: string;
   readonly kind: string;
   readonly metadata: ObjectMeta;
+  /** @jsii ignore The kind-specific fields (jsii structs cannot hold them). */
   readonly [field: string]: unknown;
 }
 
@@ -25,8 +26,6 @@ export interface KubeObject {
  * the Pulumi adapter wraps every value in `pulumi.secret` so they stay encrypted in state.
  */
 export interface SecretObject extends KubeObject {
-  readonly apiVersion: 'v1';
-  readonly kind: 'Secret';
   readonly type?: string;
   readonly stringData: { readonly [key: string]: string };
 }

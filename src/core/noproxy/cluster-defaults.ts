@@ -1,6 +1,7 @@
 import { knownClusterIps } from './cluster-ips';
 import { parseNoProxyEntry } from './parse';
 import { NoProxyEntry } from './types';
+import { ReasonedEntry } from '../providers';
 
 /**
  * The facts the cluster-specific defaults are computed from. `ClusterNetwork` (src/core/network.ts)
@@ -21,8 +22,8 @@ export interface ClusterFacts {
   readonly apiServerIp: string;
   /** ClusterIP of the cluster DNS Service, e.g. `10.96.0.10`. */
   readonly dnsServiceIp: string;
-  /** Provider preset entries and provider endpoints, with reasons. */
-  readonly providerEntries: ReadonlyArray<{ readonly value: string; readonly reason: string }>;
+  /** ProviderName preset entries and provider endpoints, with reasons. */
+  readonly providerEntries: ReasonedEntry[];
 }
 
 /**
@@ -65,7 +66,7 @@ export interface ClusterNoProxyDefaultsOptions {
   readonly controlPlaneEndpoint?: boolean;
   /** Machine (node) network CIDRs. @default true */
   readonly machineCidrs?: boolean;
-  /** Provider preset entries and provider endpoints. @default true */
+  /** ProviderName preset entries and provider endpoints. @default true */
   readonly providerEntries?: boolean;
 }
 

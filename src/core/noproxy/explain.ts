@@ -18,6 +18,7 @@ export interface ExplainNoProxyOptions {
    * address; without a resolver only `localhost` resolves (to 127.0.0.1).
    *
    * @default - no resolution
+   * @jsii ignore TypeScript only (a callback)
    */
   readonly resolve?: (host: string) => string | undefined;
   /**

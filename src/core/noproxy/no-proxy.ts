@@ -1,11 +1,27 @@
 import { invalidValue } from '../errors';
 import { ClusterFacts, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from './cluster-defaults';
 import { formatNoProxyEntry } from './format';
-import { DroppedNoProxyEntry, normalizeNoProxyItems } from './list';
+import { normalizeNoProxyItems } from './list';
 import { parseNoProxyEntry, parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
 import { NoProxyEntry, NoProxyItem } from './types';
 import { frozen } from '../frozen';
+
+/** An input item left out of a {@link NoProxy} as a duplicate or covered, with the entry covering it. */
+export interface DroppedNoProxyItem {
+  /** The item left out. */
+  readonly item: NoProxyItem;
+  /** The entry covering it (an equal entry, for duplicates). */
+  readonly coveredBy: NoProxyEntry;
+}
+
+/** The canonical entries of both parts of a {@link NoProxy} (its JSON form). */
+export interface NoProxyParts {
+  /** The installation-wide part. */
+  readonly installationWide: string[];
+  /** The cluster-specific part. */
+  readonly clusterSpecific: string[];
+}
 
 /** A cluster-specific entry given with the reason it is needed (as `clusterNoProxyDefaults` returns). */
 export interface ReasonedNoProxyEntry {
@@ -21,14 +37,14 @@ export interface NoProxyProps {
    *
    * @default - none
    */
-  readonly installationWide?: string | readonly string[];
+  readonly installationWide?: string | string[];
   /**
    * Cluster-specific entries: a comma-separated string, or an array of entry strings and
    * already parsed entries with reasons (e.g. the result of `clusterNoProxyDefaults`).
    *
    * @default - none
    */
-  readonly clusterSpecific?: string | ReadonlyArray<string | ReasonedNoProxyEntry>;
+  readonly clusterSpecific?: string | (string | ReasonedNoProxyEntry)[];
   /**
    * Field named in errors about installation-wide entries.
    *
@@ -46,9 +62,9 @@ export interface NoProxyProps {
 /** Input of {@link NoProxy.forCluster}. */
 export interface NoProxyForClusterProps {
   /** Installation-wide entries. @default - none */
-  readonly installationWide?: string | readonly string[];
+  readonly installationWide?: string | string[];
   /** Extra cluster-specific entries, appended after the defaults. @default - none */
-  readonly additionalClusterSpecific?: string | readonly string[];
+  readonly additionalClusterSpecific?: string | string[];
   /** Switches for the default categories. @default - every category on */
   readonly defaults?: ClusterNoProxyDefaultsOptions;
 }
@@ -84,7 +100,7 @@ export class NoProxy {
   /** Both parts: installation-wide first. */
   public readonly entries: NoProxyItem[];
   /** Input entries left out as duplicates or covered, with the entry covering each. */
-  public readonly dropped: ReadonlyArray<DroppedNoProxyEntry<NoProxyItem>>;
+  public readonly dropped: DroppedNoProxyItem[];
 
   constructor(props: NoProxyProps = {}) {
     const installationField = props.installationWideField ?? 'noProxy';
@@ -96,11 +112,11 @@ export class NoProxy {
     const clusterNormalized = normalizeNoProxyItems(cluster, (item) => item.entry, this.installationWide.map((item) => item.entry));
     this.clusterSpecific = frozen(clusterNormalized.kept);
     this.entries = frozen([...this.installationWide, ...this.clusterSpecific]);
-    this.dropped = Object.freeze([...installationNormalized.dropped, ...clusterNormalized.dropped]);
+    this.dropped = frozen([...installationNormalized.dropped, ...clusterNormalized.dropped]);
   }
 
   /** Render in one of the formats of `renderNoProxy` (default: the environment variable value). */
-  public render(format: NoProxyFormat = 'env'): string {
+  public render(format: NoProxyFormat | `${NoProxyFormat}` = 'env'): string {
     return renderNoProxy(this, format);
   }
 
@@ -110,7 +126,7 @@ export class NoProxy {
   }
 
   /** Canonical entries of both parts (for logs and JSON output). */
-  public toJSON(): { installationWide: string[]; clusterSpecific: string[] } {
+  public toJSON(): NoProxyParts {
     return {
       installationWide: this.installationWide.map((item) => formatNoProxyEntry(item.entry)),
       clusterSpecific: this.clusterSpecific.map((item) => formatNoProxyEntry(item.entry)),

@@ -10,7 +10,19 @@ import { NoProxyEntry, NoProxyItem } from './types';
  * - `json`: an array of `{ entry, kind, family?, port?, part?, reason?, rendered }` objects
  * - `java`: a `http.nonProxyHosts` value (see `renderJavaNonProxyHosts`)
  */
-export type NoProxyFormat = 'env' | 'list' | 'json' | 'java';
+export enum NoProxyFormat {
+  /** `env` */
+  ENV = 'env',
+  /** `list` */
+  LIST = 'list',
+  /** `json` */
+  JSON = 'json',
+  /** `java` */
+  JAVA = 'java',
+}
+
+/** A {@link NoProxyFormat} as its string value. */
+export type NoProxyFormatName = `${NoProxyFormat}`;
 
 /** What can be rendered: a `NoProxy` (anything with `entries` items) or a plain entry list. */
 export type NoProxySource = { readonly entries: NoProxyItem[] } | readonly NoProxyEntry[];
@@ -97,10 +109,10 @@ function envTokens(source: NoProxySource): string[] {
 }
 
 /**
- * Render a NO_PROXY list in one of the {@link NoProxyFormat}s. Deterministic: the same input gives
+ * Render a NO_PROXY list in one of the {@link NoProxyFormatName}s. Deterministic: the same input gives
  * the same text, entries in list order, each token once.
  */
-export function renderNoProxy(source: NoProxySource, format: NoProxyFormat = 'env'): string {
+export function renderNoProxy(source: NoProxySource, format: NoProxyFormatName = 'env'): string {
   switch (format) {
     case 'env':
       return envTokens(source).join(',');

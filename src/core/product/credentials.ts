@@ -10,7 +10,7 @@ import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor }
  * Secret (same identity, so shared objects stay shared), and nothing else may hold them.
  */
 export function withCredentialSource(target: Product, settings: ProxySettings): Product {
-  const external = settings.credentialSource.externalSecret;
+  const external = settings.credentialSource.externalSecretProps;
   if (!external) {
     return target;
   }

@@ -15,7 +15,15 @@ import { assertDnsLabel, assertObjectName } from '../k8s/names';
  * default from Kubernetes 1.36; `v1beta1` (Kubernetes 1.34 and 1.35) needs the
  * `MutatingAdmissionPolicy` feature gate and `--runtime-config=admissionregistration.k8s.io/v1beta1=true`.
  */
-export type MutatingAdmissionPolicyVersion = 'v1' | 'v1beta1';
+export enum MutatingAdmissionPolicyVersion {
+  /** `v1` */
+  V1 = 'v1',
+  /** `v1beta1` */
+  V1BETA1 = 'v1beta1',
+}
+
+/** A {@link MutatingAdmissionPolicyVersion} as its string value. */
+export type MutatingAdmissionPolicyVersionName = `${MutatingAdmissionPolicyVersion}`;
 
 /** Options for `renderProxyAdmissionPolicy`. */
 export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
@@ -36,7 +44,7 @@ export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
    *
    * @default 'v1'
    */
-  readonly apiVersion?: MutatingAdmissionPolicyVersion;
+  readonly apiVersion?: MutatingAdmissionPolicyVersion | `${MutatingAdmissionPolicyVersion}`;
   /**
    * The namespaces to mutate. An admission policy cannot create objects, so when pods need the
    * proxy Secret or the CA ConfigMap (credentials or `trustedCaPem`), they are emitted into each

@@ -7,7 +7,7 @@ import { matchesNamePattern } from './name-patterns';
 import { PodSpecAdditions, planPodSpecAdditions } from './pod-spec-patch';
 import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-bundle';
 import { podMetadataPath, podSpecPath } from './workload-kinds';
-import { frozen } from '../frozen';
+import { frozen, lockProperties } from '../frozen';
 import { KubeObject } from '../k8s/manifest';
 
 /** What {@link ProxyInjection.plan} found for one manifest. */
@@ -39,6 +39,7 @@ export class ProxyInjection {
    * Variable groups added to each container: proxy variables, then CA variables.
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public readonly envGroups: ContainerEnvGroup[];
   /** True when the env refers to the proxy Secret (credentials and no opt-in to literals). */
@@ -51,12 +52,14 @@ export class ProxyInjection {
    * @default - no CA distribution
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public readonly trust?: TrustBundlePlan;
   /**
    * The validated exclusions.
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public readonly exclusions: ResolvedExclusions;
   private readonly additions: PodSpecAdditions;
@@ -76,7 +79,7 @@ export class ProxyInjection {
       excludedContainers: this.exclusions.containers,
       caVolume: this.trust && { name: this.trust.volumeName, configMapName: this.trust.configMapName, mountPath: this.trust.mountPath },
     };
-    Object.freeze(this);
+    lockProperties(this);
   }
 
   /**
@@ -109,6 +112,7 @@ export class ProxyInjection {
    * The operations (and support objects) that put `manifest`'s pods behind the proxy.
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public plan(manifest: KubeObject): InjectionPlan {
     const specPath = podSpecPath(manifest?.apiVersion, manifest?.kind);
@@ -129,6 +133,7 @@ export class ProxyInjection {
    * Plan the additions for a bare pod spec addressed by `specPath` (for callers holding only a spec).
    *
    * @internal
+   * @jsii ignore used by the library's adapters only
    */
   public planPodSpec(podSpec: unknown, specPath: string[] = []): JsonPatchAdd[] {
     return planPodSpecAdditions(podSpec, specPath, this.additions);

@@ -19,7 +19,15 @@ import { rootCertificates } from '../lazy-modules';
  *   (`tls.rootCertificates`): about 140 certificates (some 200 KB) in every namespace, changing
  *   whenever the synthesizing Node.js does. Opt-in only.
  */
-export type SystemRoots = 'node-mozilla' | 'none';
+export enum SystemRoots {
+  /** `node-mozilla` */
+  NODE_MOZILLA = 'node-mozilla',
+  /** `none` */
+  NONE = 'none',
+}
+
+/** A {@link SystemRoots} as its string value. */
+export type SystemRootsName = `${SystemRoots}`;
 
 /** The trust-manager resource that builds the bundle. */
 export enum TrustManagerResource {
@@ -36,7 +44,7 @@ export interface TrustBundleOptions {
    *
    * @default 'node-mozilla'
    */
-  readonly systemRoots?: SystemRoots;
+  readonly systemRoots?: SystemRoots | `${SystemRoots}`;
   /**
    * Let cert-manager's trust-manager build and distribute the bundle: the library emits one
    * cluster-scoped `Bundle` (`trust.cert-manager.io/v1alpha1`) or `ClusterBundle`
@@ -185,7 +193,7 @@ export function trustBundleConfigMap(plan: TrustBundlePlan, namespace?: string):
 }
 
 /** Corporate certificates first (they are what the proxy presents), then the public roots not already listed. */
-function bundlePem(corporate: CaBundle, systemRoots: SystemRoots): string {
+function bundlePem(corporate: CaBundle, systemRoots: SystemRootsName): string {
   if (systemRoots === 'none') {
     return corporate.pem;
   }

@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import type { HelmProps } from 'cdk8s';
 import { parse } from 'yaml';
 import { anonymousProxy, errorOf, vsphereProxy } from './addon-fixtures';
-import { HELM_PRESETS, HelmPresetName, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
+import { HELM_PRESETS, HelmPresetValue, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
@@ -13,14 +13,14 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const CHART_SCHEMAS = path.resolve(__dirname, '..', '..', 'fixtures', 'addons', 'charts');
 
 /** Values must fit the chart's own keys (schema fixture) and survive the YAML file unchanged. */
-function expectChartValues(preset: HelmPresetName, result: HelmProxyValues): void {
+function expectChartValues(preset: HelmPresetValue, result: HelmProxyValues): void {
   const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(CHART_SCHEMAS, `${preset}.schema.json`), 'utf8')));
   expect(validate(result.values) ? [] : validate.errors).toEqual([]);
   expect(parse(result.yaml)).toEqual(result.values);
 }
 
 /** Every env list the preset writes, placed in a container as the chart's template would. */
-function expectValidEnvLists(preset: HelmPresetName, result: HelmProxyValues): any[][] {
+function expectValidEnvLists(preset: HelmPresetValue, result: HelmProxyValues): any[][] {
   const lists = (HELM_PRESETS[preset].envLists ?? []).map((p) => p.reduce((node: any, key) => node?.[key], result.values));
   lists.forEach((env) => expectValidObjects([{
     apiVersion: 'apps/v1',
@@ -32,7 +32,7 @@ function expectValidEnvLists(preset: HelmPresetName, result: HelmProxyValues): a
 }
 
 describe('Helm presets', () => {
-  const presets = Object.keys(HELM_PRESETS) as HelmPresetName[];
+  const presets = Object.keys(HELM_PRESETS) as HelmPresetValue[];
   const withCredentials = vsphereProxy();
   const anonymous = anonymousProxy();
 

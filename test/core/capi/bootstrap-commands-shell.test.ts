@@ -1,8 +1,8 @@
 import { parse } from 'yaml';
 import { BootstrapRun, createScratchNode, ScratchNode, syntaxErrors } from './bootstrap-script-harness';
 import { CA_1, demoProxy } from './fixtures';
-import { BootstrapFormat, nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
-import { OsFamily } from '../../../src/core/capi/os-family';
+import { BootstrapFormatName, nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
+import { OsFamilyName } from '../../../src/core/capi/os-family';
 import { proxyVariables } from '../../../src/core/proxy-environment';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { SHELLS } from '../render/shell-harness';
@@ -17,7 +17,7 @@ describe('preKubeadmCommands in real shells', () => {
   afterAll(() => node.remove());
 
   const proxy = demoProxy({ trustedCaPem: CA_1 });
-  const options = (format: BootstrapFormat, osFamily: OsFamily, extra: Partial<NodeProxyOptions> = {}): NodeProxyOptions => ({
+  const options = (format: BootstrapFormatName, osFamily: OsFamilyName, extra: Partial<NodeProxyOptions> = {}): NodeProxyOptions => ({
     clusterName: 'demo',
     bootstrapFormat: format,
     osFamily,
@@ -25,7 +25,7 @@ describe('preKubeadmCommands in real shells', () => {
     ...extra,
   });
   /** Write the env file from the Secret, as the bootstrap provider would from contentFrom, and run. */
-  const boot = (format: BootstrapFormat, osFamily: OsFamily, ctrFailures = 0, extra: Partial<NodeProxyOptions> = {}): BootstrapRun => {
+  const boot = (format: BootstrapFormatName, osFamily: OsFamilyName, ctrFailures = 0, extra: Partial<NodeProxyOptions> = {}): BootstrapRun => {
     const bootstrap = nodeProxyBootstrap(proxy, options(format, osFamily, extra));
     node.writeFile(`${node.path}/proxy-env.sh`, bootstrap.secret!.stringData.proxyEnv);
     return node.run(format, bootstrap.preKubeadmCommands, ctrFailures);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPATIBILITY_PROFILE_NAMES, compatibilityProfile, CompatibilityProfileName } from '../../../src/core/capi/compatibility-profiles';
+import { COMPATIBILITY_PROFILE_NAMES, compatibilityProfile, CompatibilityProfileValue } from '../../../src/core/capi/compatibility-profiles';
 import { KubeadmFile } from '../../../src/core/capi/kubeadm-file';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/capi/node-commands';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
@@ -21,7 +21,7 @@ function proxyOf(settings: ProxySettingsProps): ClusterProxyConfig {
   return new ClusterProxyConfig(new ProxySettings(settings), network);
 }
 
-function bootstrapOf(proxy: ClusterProxyConfig, profile: CompatibilityProfileName) {
+function bootstrapOf(proxy: ClusterProxyConfig, profile: CompatibilityProfileValue) {
   return nodeProxyBootstrap(proxy, { clusterName: 'demo', namespace: 'default', files: { profile } });
 }
 
@@ -137,7 +137,7 @@ describe('EKS Anywhere (spec.proxyConfiguration: the documented host:port values
 });
 
 describe('the migration pages', () => {
-  const pages: Record<CompatibilityProfileName, string> = {
+  const pages: Record<CompatibilityProfileValue, string> = {
     'tkg': 'tkg.md', 'tkg-clusterclass': 'tkg.md', 'giantswarm': 'giantswarm.md', 'caren': 'caren.md', 'eks-anywhere': 'eks-anywhere.md',
   };
 

@@ -1,5 +1,5 @@
 import { CA_1, CA_2, clusterOptions, settingsProps } from './fixtures';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDeliveryName } from '../../../src/core/capi/node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { canonicalJson } from '../../../src/core/k8s/names';
 
@@ -22,16 +22,16 @@ function rolloutInputs(options: ProxiedClusterOptions) {
 }
 
 /** Delivery `inline` is for proxies without credentials (credentials live only in Secrets). */
-const credentialsFor = (delivery: NodeProxyDelivery) => (delivery === 'inline' ? { username: undefined, password: undefined } : {});
+const credentialsFor = (delivery: NodeProxyDeliveryName) => (delivery === 'inline' ? { username: undefined, password: undefined } : {});
 
-const changes = (delivery: NodeProxyDelivery): Array<[string, Partial<ProxiedClusterOptions>]> => [
+const changes = (delivery: NodeProxyDeliveryName): Array<[string, Partial<ProxiedClusterOptions>]> => [
   ['a new proxy URL', { settings: settingsProps({ httpsProxy: 'http://proxy2.corp.example:3128', ...credentialsFor(delivery) }) }],
   ...(delivery === 'secret' ? [['a password rotation with a new credentials revision', { settings: settingsProps({ password: 'rotated-secret', credentialsRevision: '2' }) }]] as Array<[string, Partial<ProxiedClusterOptions>]> : []),
   ['a new installation-wide NO_PROXY entry', { settings: settingsProps({ noProxy: ['.corp.example', '10.0.0.0/8', 'registry.corp.example'], ...credentialsFor(delivery) }) }],
   ['a new proxy CA', { settings: settingsProps({ trustedCaPem: CA_2, ...credentialsFor(delivery) }) }],
 ];
 
-describe.each(['secret', 'inline'] as NodeProxyDelivery[])('Day 2, delivery %s', (delivery) => {
+describe.each(['secret', 'inline'] as NodeProxyDeliveryName[])('Day 2, delivery %s', (delivery) => {
   const base = () => settingsProps({ trustedCaPem: CA_1, ...credentialsFor(delivery) });
   const before = rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings: base() }));
 

@@ -1,6 +1,6 @@
 import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, settingsProps } from './fixtures';
-import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { BootstrapFormat, NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
+import { CapiVersionName } from '../../../src/core/capi/capi-version';
+import { BootstrapFormatName, NodeProxyDeliveryName } from '../../../src/core/capi/node-proxy';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { canonicalJson } from '../../../src/core/k8s/names';
@@ -8,7 +8,7 @@ import { ClusterNetwork } from '../../../src/core/network';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
 
-const matrix: Array<[CapiVersion, BootstrapFormat, NodeProxyDelivery]> = [];
+const matrix: Array<[CapiVersionName, BootstrapFormatName, NodeProxyDeliveryName]> = [];
 for (const capiVersion of ['v1beta2', 'v1beta1'] as const) {
   for (const bootstrapFormat of ['cloud-config', 'ignition'] as const) {
     for (const delivery of ['secret', 'inline'] as const) {

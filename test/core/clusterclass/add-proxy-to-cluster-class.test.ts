@@ -1,7 +1,7 @@
 import { classFixture, ClassFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
-import { nodeProxyBootstrap, NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
+import { nodeProxyBootstrap, NodeProxyDeliveryName } from '../../../src/core/capi/node-proxy';
 import { addProxyToClusterClass, PROXY_PATCH_PREFIX } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { MAX_TEMPLATE_LENGTH } from '../../../src/core/clusterclass/go-template';
@@ -40,7 +40,8 @@ function topologyCluster(version: 'v1beta1' | 'v1beta2', network?: Json): KubeOb
 
 /** The spec each item's template ends with, as ProxiedCluster would write it for the same definition. */
 function expectedSpecs(
-  fixture: ClassFixture, classProxy: ClusterClassProxy, cluster: KubeObject, delivery: NodeProxyDelivery, proxyOptions: TopologyClusterProxyOptions,
+  fixture: ClassFixture, classProxy: ClusterClassProxy, cluster: KubeObject, delivery: NodeProxyDeliveryName,
+  proxyOptions: TopologyClusterProxyOptions,
 ): Json[] {
   const { proxy } = addProxyToTopologyCluster(cluster, classProxy, { ...proxyOptions, delivery });
   const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery });
@@ -88,7 +89,7 @@ describe.each(['v1beta2', 'v1beta1'] as const)('ClusterClass %s', (version) => {
   interface Scenario {
     name: string;
     props: ClusterClassProxyProps;
-    delivery: NodeProxyDelivery;
+    delivery: NodeProxyDeliveryName;
     ignition?: boolean;
     options?: TopologyClusterProxyOptions;
   }

@@ -1,5 +1,5 @@
 import { controlPlaneHolder, machineDeploymentHolder, PatchItem } from './go-patch-engine';
-import { CapiVersion } from '../../../src/core/capi/capi-version';
+import { CapiVersionName } from '../../../src/core/capi/capi-version';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 
 /**
@@ -17,7 +17,7 @@ export interface ClassFixture {
 }
 
 /** Build the fixture for one Cluster API version. */
-export function classFixture(version: CapiVersion, options: { ignition?: boolean } = {}): ClassFixture {
+export function classFixture(version: CapiVersionName, options: { ignition?: boolean } = {}): ClassFixture {
   const cp = `controlplane.cluster.x-k8s.io/${version}`;
   const bootstrap = `bootstrap.cluster.x-k8s.io/${version}`;
   const format = options.ignition ? { format: 'ignition' } : {};

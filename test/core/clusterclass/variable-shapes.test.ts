@@ -4,7 +4,7 @@ import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-conf
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
-import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
+import { ClassVariableShapeName } from '../../../src/core/clusterclass/variable-shapes';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
 import { expectValidObjects } from '../../support/schemas';
@@ -22,14 +22,14 @@ const settings = settingsProps({ username: undefined, password: undefined, noPro
 const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } };
 
 /** The variable each system documents, as an existing Cluster sets it. */
-const existingVariables: Record<Exclude<ClassVariableShape, 'library'>, Json> = {
+const existingVariables: Record<Exclude<ClassVariableShapeName, 'library'>, Json> = {
   'cluster-api-book': { name: 'httpProxy', value: { url: 'http://proxy.corp.example:3128', noProxy: 'git.corp.example, registry.corp.example' } },
   'tkg': { name: 'proxy', value: { httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: ['git.corp.example', 'registry.corp.example'] } },
   'caren': { name: 'clusterConfig', value: { controlPlane: { nutanix: { machineDetails: { vcpus: 4 } } }, proxy: { http: 'http://proxy.corp.example:3128', https: 'http://proxy.corp.example:3128', additionalNo: ['git.corp.example', 'registry.corp.example'] } } },
 };
 
 /** The class as the system defined it: its own variable already there. */
-function classWithVariable(shape: Exclude<ClassVariableShape, 'library'>): ReturnType<typeof classFixture> {
+function classWithVariable(shape: Exclude<ClassVariableShapeName, 'library'>): ReturnType<typeof classFixture> {
   const fixture = classFixture('v1beta2');
   const schema = { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
   (fixture.clusterClass as Json).spec.variables.push({ name: existingVariables[shape].name, required: false, schema: { openAPIV3Schema: schema } });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { compareNoProxy, importProxy, importResultJson, importResultTypeScript, ImportSource } from '../../../src/core/import';
+import { compareNoProxy, importProxy, importResultJson, importResultTypeScript, ImportSourceName } from '../../../src/core/import';
 import { CA_1 } from '../capi/fixtures';
 
 /**
@@ -141,7 +141,7 @@ describe('OpenShift', () => {
 });
 
 describe('shared rules', () => {
-  test.each(['tkg', 'giantswarm', 'caren', 'eks-anywhere', 'openshift'] as ImportSource[])('%s: bad YAML and empty files are refused', (source) => {
+  test.each(['tkg', 'giantswarm', 'caren', 'eks-anywhere', 'openshift'] as ImportSourceName[])('%s: bad YAML and empty files are refused', (source) => {
     expect(() => importProxy(source, 'a: [')).toThrow(/^file: is not valid YAML or JSON/);
     expect(() => importProxy(source, '')).toThrow(/^file: is empty/);
   });

@@ -9,7 +9,7 @@ import {
   NoProxyClientTraits,
   noProxyClient,
   NoProxyEntry,
-  NoProxyFormat,
+  NoProxyFormatName,
   normalizeNoProxyEntries,
   parseDestination,
   parseNoProxyEntry,
@@ -169,7 +169,7 @@ describe('NO_PROXY properties', () => {
   });
 
   test('renderers never throw on valid input and are deterministic', () => {
-    const formats: NoProxyFormat[] = ['env', 'list', 'json', 'java'];
+    const formats: NoProxyFormatName[] = ['env', 'list', 'json', 'java'];
     fc.assert(fc.property(fc.array(entry, { maxLength: 8 }), (list) => {
       for (const format of formats) {
         const text = renderNoProxy(list, format);

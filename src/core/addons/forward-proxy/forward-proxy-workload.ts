@@ -13,7 +13,7 @@ export interface ForwardProxyWorkloadProps {
    *
    * @default - tolerate every taint, so every node runs a proxy (like kube-proxy)
    */
-  readonly tolerations?: ReadonlyArray<{ readonly [key: string]: unknown }>;
+  readonly tolerations?: { readonly [key: string]: unknown }[];
   /**
    * Node selector of the proxy pods.
    *

@@ -61,13 +61,13 @@ export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
    *
    * @default 'Notice'
    */
-  readonly logLevel?: TinyproxyLogLevel;
+  readonly logLevel?: TinyproxyLogLevel | `${TinyproxyLogLevel}`;
   /**
    * Installation-wide NO_PROXY entries of the derived settings.
    *
    * @default - none
    */
-  readonly noProxy?: string | readonly string[];
+  readonly noProxy?: string | string[];
   /**
    * NO_PROXY options of the derived configuration.
    *

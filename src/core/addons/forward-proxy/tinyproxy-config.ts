@@ -3,7 +3,23 @@ import { invalidValue, ProxyConfigError } from '../../errors';
 import { parseIpLiteral } from '../../ip';
 
 /** tinyproxy log levels (`LogLevel`), least to most verbose. */
-export type TinyproxyLogLevel = 'Critical' | 'Error' | 'Warning' | 'Notice' | 'Connect' | 'Info';
+export enum TinyproxyLogLevel {
+  /** `Critical` */
+  CRITICAL = 'Critical',
+  /** `Error` */
+  ERROR = 'Error',
+  /** `Warning` */
+  WARNING = 'Warning',
+  /** `Notice` */
+  NOTICE = 'Notice',
+  /** `Connect` */
+  CONNECT = 'Connect',
+  /** `Info` */
+  INFO = 'Info',
+}
+
+/** A {@link TinyproxyLogLevel} as its string value. */
+export type TinyproxyLogLevelName = `${TinyproxyLogLevel}`;
 
 /** Proxy credentials clients must send (tinyproxy `BasicAuth`). */
 export interface ProxyBasicAuth {
@@ -54,7 +70,7 @@ export interface TinyproxyConfigProps {
    *
    * @default 'Notice'
    */
-  readonly logLevel?: TinyproxyLogLevel;
+  readonly logLevel?: TinyproxyLogLevel | `${TinyproxyLogLevel}`;
 }
 
 /**

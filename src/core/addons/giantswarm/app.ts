@@ -11,6 +11,14 @@ export interface NamespacedName {
   readonly namespace: string;
 }
 
+/** The App's user configuration objects (`spec.userConfig`). */
+export interface GiantSwarmUserConfig {
+  /** A ConfigMap of user values. @default - none */
+  readonly configMap?: NamespacedName;
+  /** A Secret of user values. @default - none */
+  readonly secret?: NamespacedName;
+}
+
 /** One Giant Swarm app to install with the cluster's proxy values. */
 export interface GiantSwarmAppProps {
   /** Name of the App CR, e.g. `mycluster-cert-manager`. */
@@ -34,7 +42,7 @@ export interface GiantSwarmAppProps {
    *
    * @default - none
    */
-  readonly userConfig?: { readonly configMap?: NamespacedName; readonly secret?: NamespacedName };
+  readonly userConfig?: GiantSwarmUserConfig;
   /**
    * Install into the management cluster itself (`kubeConfig.inCluster: true`) instead of the
    * workload cluster.

@@ -34,7 +34,7 @@ export interface HelmPreset {
    *
    * @default - none
    */
-  readonly envLists?: ReadonlyArray<readonly string[]>;
+  readonly envLists?: string[][];
   /**
    * The chart's own literal proxy keys (preferred when the URLs carry no credentials, or with
    * `allowCredentialsInValues`).
@@ -45,10 +45,24 @@ export interface HelmPreset {
 }
 
 /** Names of the built-in presets. */
-export type HelmPresetName = 'cert-manager' | 'chart-operator' | 'flux2' | 'argo-cd' | 'external-secrets';
+export enum HelmPresetName {
+  /** `cert-manager` */
+  CERT_MANAGER = 'cert-manager',
+  /** `chart-operator` */
+  CHART_OPERATOR = 'chart-operator',
+  /** `flux2` */
+  FLUX2 = 'flux2',
+  /** `argo-cd` */
+  ARGO_CD = 'argo-cd',
+  /** `external-secrets` */
+  EXTERNAL_SECRETS = 'external-secrets',
+}
+
+/** A {@link HelmPresetName} as its string value. */
+export type HelmPresetValue = `${HelmPresetName}`;
 
 /** The built-in presets. */
-export const HELM_PRESETS: { readonly [name in HelmPresetName]: HelmPreset } = Object.freeze({
+export const HELM_PRESETS: { readonly [name in HelmPresetValue]: HelmPreset } = Object.freeze({
   'cert-manager': {
     chart: 'jetstack/cert-manager',
     // values.yaml documents `http_proxy`, `https_proxy`, `no_proxy` (the controller's HTTP_PROXY,

@@ -4,7 +4,7 @@ import { SecretObject } from '../../k8s/manifest';
 import { ContainerEnvVar, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { addonProxyValues } from '../addon-proxy';
 import { renderYaml } from '../yaml-text';
-import { HELM_PRESETS, HelmPreset, HelmPresetName, HelmProxyKeys } from './helm-presets';
+import { HELM_PRESETS, HelmPreset, HelmPresetValue, HelmProxyKeys } from './helm-presets';
 
 /**
  * Helm values: a plain object, assignable to cdk8s `Helm`'s `values` and Pulumi
@@ -76,7 +76,7 @@ export function helmProxyBlockValues(
  */
 export function helmPresetValues(
   proxy: ClusterProxyConfig,
-  preset: HelmPresetName | HelmPreset,
+  preset: HelmPresetValue | HelmPreset,
   options: HelmProxyValuesOptions = {},
 ): HelmProxyValues {
   const entry = typeof preset === 'string' ? HELM_PRESETS[preset] : preset;

@@ -2,7 +2,17 @@ import { invalidValue } from '../../errors';
 import { assertDnsLabel, assertObjectName } from '../../k8s/names';
 
 /** Workload kinds the Kustomize patches address (`apps/v1`, pod template at `spec.template`). */
-export type KustomizeWorkloadKind = 'Deployment' | 'StatefulSet' | 'DaemonSet';
+export enum KustomizeWorkloadKind {
+  /** `Deployment` */
+  DEPLOYMENT = 'Deployment',
+  /** `StatefulSet` */
+  STATEFUL_SET = 'StatefulSet',
+  /** `DaemonSet` */
+  DAEMON_SET = 'DaemonSet',
+}
+
+/** A {@link KustomizeWorkloadKind} as its string value. */
+export type KustomizeWorkloadKindName = `${KustomizeWorkloadKind}`;
 
 /** One container to give the proxy env. */
 export interface KustomizeContainer {
@@ -24,7 +34,7 @@ export interface KustomizeTarget {
    *
    * @default 'Deployment'
    */
-  readonly kind?: KustomizeWorkloadKind;
+  readonly kind?: KustomizeWorkloadKind | `${KustomizeWorkloadKind}`;
   /** Workload name, e.g. `source-controller`. */
   readonly name: string;
   /**
@@ -39,7 +49,7 @@ export interface KustomizeTarget {
 
 /** A validated target. */
 export interface ResolvedKustomizeTarget {
-  readonly kind: KustomizeWorkloadKind;
+  readonly kind: KustomizeWorkloadKind | `${KustomizeWorkloadKind}`;
   readonly name: string;
   /** @default - any namespace */
   readonly namespace?: string;

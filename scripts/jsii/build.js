@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// Builds the jsii assembly in a staging directory. The npm package has optional peers that are not
+// jsii modules (Pulumi, the cdk8s-plus lines), and jsii requires every peer to be one, so the
+// assembly is compiled from a copy of the sources with a package.json that keeps only the peers the
+// jsii entry point uses. The staging directory is also what jsii-pacmak packs for other languages.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const root = path.resolve(__dirname, '..', '..');
+const staging = path.join(root, 'build', 'jsii');
+const jsiiPeers = ['cdk8s', 'constructs'];
+
+function stagingPackageJson(pkg) {
+  const peerDependencies = Object.fromEntries(jsiiPeers.map((name) => [name, pkg.peerDependencies[name]]));
+  const devDependencies = Object.fromEntries(jsiiPeers.map((name) => [name, pkg.devDependencies[name]]));
+  return {
+    name: pkg.name,
+    version: pkg.version,
+    description: pkg.description,
+    license: pkg.license,
+    author: pkg.author,
+    repository: pkg.repository,
+    homepage: pkg.homepage,
+    keywords: pkg.keywords,
+    stability: pkg.stability,
+    main: 'lib/jsii.js',
+    files: ['lib', '.jsii', 'README.md', 'LICENSE'],
+    types: 'lib/jsii.d.ts',
+    dependencies: pkg.dependencies,
+    bundledDependencies: Object.keys(pkg.dependencies),
+    peerDependencies,
+    devDependencies,
+    jsii: {
+      ...pkg.jsii,
+      tsconfig: 'tsconfig.jsii.json',
+      validateTsconfig: 'minimal',
+    },
+  };
+}
+
+function main() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { recursive: true });
+  fs.cpSync(path.join(root, 'src'), path.join(staging, 'src'), { recursive: true });
+  for (const file of ['README.md', 'LICENSE']) fs.copyFileSync(path.join(root, file), path.join(staging, file));
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(staging, 'node_modules'), 'dir');
+  fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(stagingPackageJson(pkg), undefined, 2)}\n`);
+  fs.copyFileSync(path.join(__dirname, 'tsconfig.jsii.json'), path.join(staging, 'tsconfig.jsii.json'));
+  execFileSync(process.execPath, [require.resolve('jsii/bin/jsii', { paths: [root] }), '--silence-warnings=reserved-word'], { cwd: staging, stdio: 'inherit' });
+  fs.copyFileSync(path.join(staging, '.jsii'), path.join(root, '.jsii'));
+}
+
+main();

@@ -1,0 +1,143 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * jsii-pacmak generates the Python, Java, Go and .NET sources from the assembly. Building their
+ * packages needs PyPI, Maven Central, NuGet and the Go proxy, which this machine cannot reach, so
+ * the sources are checked with the parsers it has (Python's compiler, gofmt), and the Python example
+ * is checked call by call against the assembly.
+ */
+
+const root = join(__dirname, '..', '..');
+const staging = join(root, 'build', 'jsii');
+const example = join(root, 'examples', 'python', 'main.py');
+const MODULE = 'cluster_proxy_constructs';
+
+interface Property { readonly name: string }
+interface Parameter { readonly name: string; readonly type: { readonly fqn?: string } }
+interface JsiiType {
+  readonly kind: 'class' | 'interface' | 'enum';
+  readonly datatype?: boolean;
+  readonly properties?: Property[];
+  readonly interfaces?: string[];
+  readonly initializer?: { readonly parameters?: Parameter[] };
+  readonly members?: Array<{ readonly name: string }>;
+}
+interface Assembly { readonly name: string; readonly types: Record<string, JsiiType> }
+
+/** What the example does, read with Python's own parser. */
+interface PythonUsage {
+  readonly imports: string[];
+  readonly calls: Array<{ readonly name: string; readonly positional: number; readonly keywords: string[]; readonly line: number }>;
+  readonly attributes: Array<{ readonly owner: string; readonly name: string; readonly line: number }>;
+}
+
+const READ_USAGE = `
+import ast, json, sys
+tree = ast.parse(open(sys.argv[1]).read())
+imports = [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == sys.argv[2] for a in n.names]
+calls = [{"name": n.func.id, "positional": len(n.args), "keywords": [k.arg for k in n.keywords], "line": n.lineno}
+         for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in imports]
+attributes = [{"owner": n.value.id, "name": n.attr, "line": n.lineno}
+              for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in imports]
+print(json.dumps({"imports": imports, "calls": calls, "attributes": attributes}))
+`;
+
+/** jsii's Python name for a property or parameter: snake_case. */
+function pythonName(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+}
+
+function structProperties(assembly: Assembly, fqn: string): string[] {
+  const type = assembly.types[fqn];
+  if (!type) return [];
+  return [...(type.properties ?? []).map((p) => p.name), ...(type.interfaces ?? []).flatMap((base) => structProperties(assembly, base))];
+}
+
+/** The keyword arguments a constructor takes in Python, and how many positional ones. */
+function pythonSignature(assembly: Assembly, fqn: string): { positional: number; keywords: Set<string> } {
+  const type = assembly.types[fqn];
+  if (type.kind === 'interface' && type.datatype) {
+    return { positional: 0, keywords: new Set(structProperties(assembly, fqn).map(pythonName)) };
+  }
+  const parameters = type.initializer?.parameters ?? [];
+  const last = parameters[parameters.length - 1];
+  const lastIsStruct = last?.type.fqn !== undefined && assembly.types[last.type.fqn]?.datatype === true;
+  return {
+    positional: lastIsStruct ? parameters.length - 1 : parameters.length,
+    keywords: new Set(lastIsStruct ? structProperties(assembly, last.type.fqn!).map(pythonName) : parameters.map((p) => pythonName(p.name))),
+  };
+}
+
+describe('generated languages', () => {
+  let out: string;
+  let assembly: Assembly;
+
+  beforeAll(() => {
+    if (!existsSync(join(staging, '.jsii'))) {
+      throw new Error('build/jsii/.jsii is missing: run `npx projen jsii` (npm test runs it first)');
+    }
+    assembly = JSON.parse(readFileSync(join(staging, '.jsii'), 'utf8')) as Assembly;
+    out = mkdtempSync(join(tmpdir(), 'pacmak-'));
+    execFileSync(process.execPath, [require.resolve('jsii-pacmak/bin/jsii-pacmak'), staging, '--code-only', '--outdir', out,
+      '--targets', 'python', 'java', 'go', 'dotnet'], { stdio: 'pipe' });
+  });
+
+  afterAll(() => {
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  test('pacmak writes a package for each language, with the metadata of package.json', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    const setup = readFileSync(join(out, 'python', 'setup.py'), 'utf8');
+    expect(setup).toContain('"name": "cluster-proxy-constructs"');
+    expect(setup).toContain(`"version": "${pkg.version}"`);
+    const pom = readFileSync(join(out, 'java', 'pom.xml'), 'utf8');
+    expect(pom).toContain('<artifactId>cluster-proxy-constructs</artifactId>');
+    expect(pom).toContain('<groupId>io.github.cluster-proxy-constructs</groupId>');
+    expect(readdirSync(join(out, 'dotnet'))).toContain('ClusterProxyConstructs');
+    expect(readFileSync(join(out, 'go', 'clusterproxyconstructs', 'go.mod'), 'utf8'))
+      .toContain('module github.com/cluster-proxy-constructs/cluster-proxy-constructs-go/clusterproxyconstructs');
+  });
+
+  test('the generated Python compiles, and so does the example', () => {
+    execFileSync('python3', ['-m', 'compileall', '-q', join(out, 'python', 'src')], { stdio: 'pipe' });
+    execFileSync('python3', ['-c', 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])', example], { stdio: 'pipe' });
+    const init = readFileSync(join(out, 'python', 'src', MODULE, '__init__.py'), 'utf8');
+    expect(init).toMatch(/^class ProxiedCluster\(/m);
+    expect(init).toMatch(/^class OsFamily\(enum\.Enum\):/m);
+  });
+
+  test('the generated Go parses (gofmt exits 2 on a syntax error)', () => {
+    const dir = join(out, 'go', 'clusterproxyconstructs');
+    expect(readdirSync(dir).filter((file) => file.endsWith('.go')).length).toBeGreaterThan(100);
+    execFileSync('gofmt', ['-e', '-l', dir], { stdio: 'pipe' });
+  });
+
+  test('every class, struct, keyword and enum member the Python example uses exists in the assembly', () => {
+    const usage = JSON.parse(execFileSync('python3', ['-c', READ_USAGE, example, MODULE], { encoding: 'utf8' })) as PythonUsage;
+    expect(usage.imports).toEqual(expect.arrayContaining(['ProxiedCluster', 'ProxySettings', 'ClusterNetwork']));
+    const fqn = (name: string): string => `${assembly.name}.${name}`;
+    const problems: string[] = [];
+    for (const name of usage.imports) {
+      if (!assembly.types[fqn(name)]) problems.push(`${name} is not in the assembly`);
+    }
+    for (const call of usage.calls) {
+      const { positional, keywords } = pythonSignature(assembly, fqn(call.name));
+      if (call.positional !== positional) problems.push(`line ${call.line}: ${call.name} takes ${positional} positional arguments, not ${call.positional}`);
+      for (const keyword of call.keywords) {
+        if (!keywords.has(keyword)) problems.push(`line ${call.line}: ${call.name} has no keyword ${keyword}`);
+      }
+    }
+    for (const attribute of usage.attributes) {
+      const type = assembly.types[fqn(attribute.owner)];
+      if (type?.kind === 'enum' && !type.members?.some((m) => m.name === attribute.name)) {
+        problems.push(`line ${attribute.line}: ${attribute.owner} has no member ${attribute.name}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(usage.calls.length).toBeGreaterThan(10);
+  });
+});
