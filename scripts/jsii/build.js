@@ -40,11 +40,34 @@ function stagingPackageJson(pkg) {
   };
 }
 
+// In the assembly a manifest is a JSON object: a jsii struct holds only the fields it declares, so a
+// KubeObject struct would lose every kind-specific field (spec, data...) on its way between the
+// library and Python, Java, Go or .NET. TypeScript keeps the typed interfaces.
+const MANIFEST_TYPES = /export interface KubeObject \{[^}]*\}\n[\s\S]*?export interface SecretObject extends KubeObject \{[^}]*\{[^}]*\};\n\}\n[\s\S]*?\): object is SecretObject \{/;
+const JSON_MANIFEST_TYPES = [
+  '/** Any Kubernetes object (apiVersion, kind, metadata and kind-specific fields), as JSON. */',
+  'export type KubeObject = { readonly [field: string]: any };',
+  '/** A Secret manifest, as JSON. */',
+  'export type SecretObject = KubeObject;',
+  '',
+  '/** True for a Secret manifest (whose values the adapters must treat as sensitive). */',
+  'export function isSecretObject(object: KubeObject): boolean {',
+].join('\n');
+
+function useJsonManifests(file) {
+  const source = fs.readFileSync(file, 'utf8');
+  if (!MANIFEST_TYPES.test(source)) {
+    throw new Error(`${file}: the KubeObject and SecretObject declarations changed; update scripts/jsii/build.js`);
+  }
+  fs.writeFileSync(file, source.replace(MANIFEST_TYPES, JSON_MANIFEST_TYPES));
+}
+
 function main() {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
   fs.cpSync(path.join(root, 'src'), path.join(staging, 'src'), { recursive: true });
+  useJsonManifests(path.join(staging, 'src', 'core', 'k8s', 'manifest.ts'));
   for (const file of ['README.md', 'LICENSE']) fs.copyFileSync(path.join(root, file), path.join(staging, file));
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(staging, 'node_modules'), 'dir');
   fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(stagingPackageJson(pkg), undefined, 2)}\n`);

@@ -116,6 +116,14 @@ describe('generated languages', () => {
     execFileSync('gofmt', ['-e', '-l', dir], { stdio: 'pipe' });
   });
 
+  test('jsii-docgen writes the Python API reference from the assembly', () => {
+    const page = join(out, 'python-api.md');
+    execFileSync(process.execPath, [require.resolve('jsii-docgen/bin/jsii-docgen'), '--language', 'python', '--output', page], { cwd: staging, stdio: 'pipe' });
+    const reference = readFileSync(page, 'utf8');
+    expect(reference).toContain('cluster_proxy_constructs.ProxiedCluster(');
+    expect(reference).toMatch(/os_family: (str \| OsFamily|OsFamily \| str) = None/);
+  });
+
   test('every class, struct, keyword and enum member the Python example uses exists in the assembly', () => {
     const usage = JSON.parse(execFileSync('python3', ['-c', READ_USAGE, example, MODULE], { encoding: 'utf8' })) as PythonUsage;
     expect(usage.imports).toEqual(expect.arrayContaining(['ProxiedCluster', 'ProxySettings', 'ClusterNetwork']));

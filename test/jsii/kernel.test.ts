@@ -64,8 +64,10 @@ function assemblyVersion(dir: string): string {
 describe('the jsii kernel (how other languages call the library)', () => {
   let work: string;
   let kernel: KernelClient;
+  let greeting: string;
+  const loaded: Array<{ name: string; assembly: string; types: number }> = [];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     if (!existsSync(join(staging, '.jsii'))) {
       throw new Error('build/jsii/.jsii is missing: run `npx projen jsii` (npm test runs it first)');
     }
@@ -74,7 +76,12 @@ describe('the jsii kernel (how other languages call the library)', () => {
     }
     work = mkdtempSync(join(tmpdir(), 'jsii-kernel-'));
     kernel = new KernelClient(runtimeScript);
-  });
+    greeting = await kernel.hello();
+    const modules = join(root, 'node_modules');
+    for (const [name, dir] of [['constructs', join(modules, 'constructs')], ['cdk8s', join(modules, 'cdk8s')], [LIB, staging]]) {
+      loaded.push({ name, ...await kernel.load(name, assemblyVersion(dir), pack(dir, work)) });
+    }
+  }, 60_000);
 
   afterAll(async () => {
     await kernel?.close();
@@ -82,12 +89,10 @@ describe('the jsii kernel (how other languages call the library)', () => {
   });
 
   test('a ProxiedCluster created through the kernel synthesizes the same YAML as in TypeScript', async () => {
-    expect(await kernel.hello()).toBe(`@jsii/runtime@${pacmakVersion}`);
-    const modules = join(root, 'node_modules');
-    for (const [name, dir] of [['constructs', join(modules, 'constructs')], ['cdk8s', join(modules, 'cdk8s')], [LIB, staging]]) {
-      const loaded = await kernel.load(name, assemblyVersion(dir), pack(dir, work));
-      expect(loaded.assembly).toBe(name);
-      expect(loaded.types).toBeGreaterThan(0);
+    expect(greeting).toBe(`@jsii/runtime@${pacmakVersion}`);
+    for (const assembly of loaded) {
+      expect(assembly.assembly).toBe(assembly.name);
+      expect(assembly.types).toBeGreaterThan(0);
     }
 
     const app = await kernel.create('cdk8s.App');
@@ -106,6 +111,24 @@ describe('the jsii kernel (how other languages call the library)', () => {
     const yaml = await kernel.invoke(app, 'synthYaml');
     expect(yaml).toBe(typescriptYaml());
     expect(yaml).toContain('kind: KubeadmControlPlane');
+  });
+
+  test('manifests cross as JSON, whole: ProxyInjection.apply returns the Deployment with the proxy env', async () => {
+    const settings = await kernel.create(`${LIB}.ProxySettings`, [{ httpProxy: 'http://proxy.corp.example:3128' }]);
+    const network = await kernel.create(`${LIB}.ClusterNetwork`, [{ pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] }]);
+    const config = await kernel.create(`${LIB}.ClusterProxyConfig`, [settings, network]);
+    const injection = await kernel.create(`${LIB}.ProxyInjection`, [config]);
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'shop' },
+      spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
+    };
+    // A JSON object comes back as a jsii map, which every language's runtime unwraps.
+    const result = await kernel.invoke(injection, 'apply', [deployment]) as { '$jsii.map': typeof deployment };
+    const container = result['$jsii.map'].spec.template.spec.containers[0] as { image: string; env?: Array<{ name: string }> };
+    expect(container.image).toBe('nginx');
+    expect(container.env?.map((variable) => variable.name)).toEqual(expect.arrayContaining(['HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy']));
   });
 
   test('a bad definition fails with the library\'s message, naming the field', async () => {

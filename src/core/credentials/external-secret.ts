@@ -71,7 +71,7 @@ function templateMetadata(labels?: { readonly [key: string]: string }, annotatio
 /** The ExternalSecret that makes External Secrets Operator write `secret` with the real credentials. */
 export function externalSecretFor(secret: SecretObject, source: ExternalSecretCredentialsProps): KubeObject {
   const field = `${secret.kind}/${secret.metadata.name}`;
-  const data = Object.fromEntries(Object.entries(secret.stringData).map(([key, value]) => [key, credentialTemplateOf(`${field}: ${key}`, value)]));
+  const data = Object.fromEntries(Object.entries<string>(secret.stringData).map(([key, value]) => [key, credentialTemplateOf(`${field}: ${key}`, value)]));
   const { name, namespace, labels, annotations } = secret.metadata;
   return {
     apiVersion: 'external-secrets.io/v1',
@@ -99,6 +99,6 @@ export function externalSecretFor(secret: SecretObject, source: ExternalSecretCr
 }
 
 /** True for a Secret whose data holds stand-in credentials. */
-export function carriesCredentialMarkers(manifest: KubeObject): manifest is SecretObject {
-  return isSecretObject(manifest) && Object.values(manifest.stringData ?? {}).some(containsCredentialMarker);
+export function carriesCredentialMarkers(manifest: KubeObject): boolean {
+  return isSecretObject(manifest) && Object.values<string>(manifest.stringData ?? {}).some(containsCredentialMarker);
 }

@@ -17,7 +17,6 @@ export interface KubeObject {
   readonly apiVersion: string;
   readonly kind: string;
   readonly metadata: ObjectMeta;
-  /** @jsii ignore The kind-specific fields (jsii structs cannot hold them). */
   readonly [field: string]: unknown;
 }
 

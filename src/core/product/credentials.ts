@@ -3,6 +3,7 @@ import { ProxySettings } from '../proxy-settings';
 import { withObjectMetadata } from './metadata';
 import { Product, product, productObject } from './product';
 import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor } from '../credentials/external-secret';
+import { SecretObject } from '../k8s/manifest';
 
 /**
  * The product with its credentials where the settings say they live. Literal: unchanged. External
@@ -16,7 +17,7 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
   }
   return product(target.objects.map((object) => {
     if (carriesCredentialMarkers(object.manifest)) {
-      return productObject(object.id, externalSecretFor(object.manifest, external), { shared: object.shared });
+      return productObject(object.id, externalSecretFor(object.manifest as SecretObject, external), { shared: object.shared });
     }
     if (containsCredentialMarker(JSON.stringify(object.manifest))) {
       throw new Error(`internal error: ${object.manifest.kind} "${object.manifest.metadata.name}" holds credentials outside a Secret`);
