@@ -251,6 +251,13 @@ const jsiiTask = project.addTask('jsii', {
   exec: 'node scripts/jsii/build.js',
 });
 project.postCompileTask.spawn(jsiiTask);
+// The API reference per language, from the assembly (Construct Hub renders the same pages).
+project.addTask('docgen:jsii', {
+  description: 'Write the API reference of each jsii language into dist/api/',
+  steps: ['typescript', 'python', 'java', 'csharp', 'go'].map((language) => ({
+    exec: `mkdir -p dist/api && cd build/jsii && jsii-docgen --language ${language} --output ../../dist/api/${language}.md`,
+  })),
+});
 // Sources for Python, Java, Go and .NET in dist/ (building those packages needs their registries).
 project.addTask('jsii:pacmak', {
   description: 'Generate the Python, Java, Go and .NET sources from the jsii assembly into dist/',
