@@ -13,23 +13,23 @@
 
 /** Infrastructure providers the library knows presets for. */
 export enum Provider {
-  /** `aws` */
+  /** Amazon Web Services (CAPA). */
   AWS = 'aws',
-  /** `azure` */
+  /** Microsoft Azure (CAPZ). */
   AZURE = 'azure',
-  /** `gcp` */
+  /** Google Cloud (CAPG). */
   GCP = 'gcp',
-  /** `vsphere` */
+  /** VMware vSphere (CAPV). */
   VSPHERE = 'vsphere',
-  /** `openstack` */
+  /** OpenStack (CAPO). */
   OPENSTACK = 'openstack',
-  /** `vcd` */
+  /** VMware Cloud Director (CAPVCD). */
   VCD = 'vcd',
-  /** `nutanix` */
+  /** Nutanix (CAPX). */
   NUTANIX = 'nutanix',
-  /** `docker` */
+  /** Docker (CAPD, for tests). */
   DOCKER = 'docker',
-  /** `other` */
+  /** Any other provider: no preset entries. */
   OTHER = 'other',
 }
 

@@ -12,9 +12,9 @@ import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
 
 /** ClusterResourceSet strategies (the CRD's enum). */
 export enum ResourceSetStrategy {
-  /** `ApplyOnce` */
+  /** Apply the resources once per cluster. */
   APPLY_ONCE = 'ApplyOnce',
-  /** `Reconcile` */
+  /** Keep re-applying the resources when they change. */
   RECONCILE = 'Reconcile',
 }
 

@@ -6,9 +6,9 @@ import { proxyVariables } from '../proxy-environment';
 
 /** Kind of the shared object holding the proxy variables. */
 export enum ProxyEnvSourceKind {
-  /** `ConfigMap` */
+  /** A ConfigMap (no credentials). */
   CONFIG_MAP = 'ConfigMap',
-  /** `Secret` */
+  /** A Secret (needed when the proxy URLs carry credentials). */
   SECRET = 'Secret',
 }
 

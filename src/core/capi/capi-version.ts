@@ -14,9 +14,9 @@ import { assertObjectName } from '../k8s/names';
 
 /** A Cluster API version the library emits. */
 export enum CapiVersion {
-  /** `v1beta2` */
+  /** Cluster API v1beta2 (v1.11 and later). */
   V1BETA2 = 'v1beta2',
-  /** `v1beta1` */
+  /** Cluster API v1beta1. */
   V1BETA1 = 'v1beta1',
 }
 
@@ -24,7 +24,7 @@ export enum CapiVersion {
 export type CapiVersionName = `${CapiVersion}`;
 
 /** Supported versions, newest first. */
-export const CAPI_VERSIONS: CapiVersionName[] = ['v1beta2', 'v1beta1'];
+export const CAPI_VERSIONS: CapiVersionName[] = Object.values(CapiVersion);
 
 /** API group of Cluster and MachineDeployment. */
 export const CLUSTER_API_GROUP = 'cluster.x-k8s.io';

@@ -16,15 +16,15 @@ import { frozen } from '../frozen';
 
 /** Names of the compatibility profiles. */
 export enum CompatibilityProfileName {
-  /** `tkg` */
+  /** TKG's legacy (plan-based) node files. */
   TKG = 'tkg',
-  /** `tkg-clusterclass` */
+  /** TKG's ClusterClass node files. */
   TKG_CLUSTERCLASS = 'tkg-clusterclass',
-  /** `giantswarm` */
+  /** Giant Swarm's node files. */
   GIANTSWARM = 'giantswarm',
-  /** `caren` */
+  /** Nutanix CAREN's node files. */
   CAREN = 'caren',
-  /** `eks-anywhere` */
+  /** EKS Anywhere's node files. */
   EKS_ANYWHERE = 'eks-anywhere',
 }
 

@@ -16,11 +16,11 @@ import { frozen } from '../frozen';
  *    both spellings; curl reads only the lower-case `http_proxy`).
  */
 export enum VariableStyle {
-  /** `pairs` */
+  /** Each variable upper-case then lower-case: `HTTP_PROXY`, `http_proxy`, ... */
   PAIRS = 'pairs',
-  /** `upperThenLower` */
+  /** The three upper-case names, then the three lower-case ones. */
   UPPER_THEN_LOWER = 'upperThenLower',
-  /** `upperOnly` */
+  /** The upper-case names only. */
   UPPER_ONLY = 'upperOnly',
 }
 
@@ -36,11 +36,11 @@ export type VariableStyleName = `${VariableStyle}`;
  *  - `none`: kubeadm runs without proxy variables (image pulls still go through containerd).
  */
 export enum KubeadmEnvironment {
-  /** `envFile` */
+  /** A file of `export` lines, sourced before kubeadm. */
   ENV_FILE = 'envFile',
-  /** `exports` */
+  /** `export` preKubeadmCommands, no file (refused with credentials). */
   EXPORTS = 'exports',
-  /** `none` */
+  /** kubeadm runs without proxy variables. */
   NONE = 'none',
 }
 
@@ -49,9 +49,9 @@ export type KubeadmEnvironmentName = `${KubeadmEnvironment}`;
 
 /** Where the proxy's files and commands go relative to the spec's own: before or after them. */
 export enum NodeProxyPosition {
-  /** `first` */
+  /** Before the spec's own files and commands. */
   FIRST = 'first',
-  /** `last` */
+  /** After the spec's own files and commands. */
   LAST = 'last',
 }
 
@@ -60,9 +60,9 @@ export type NodeProxyPositionName = `${NodeProxyPosition}`;
 
 /** Encoding of inline file content: as it is, or `base64` (the bootstrap decodes it). */
 export enum NodeFileEncoding {
-  /** `plain` */
+  /** File content as it is. */
   PLAIN = 'plain',
-  /** `base64` */
+  /** Base64 content that the bootstrap decodes. */
   BASE64 = 'base64',
 }
 
@@ -272,10 +272,10 @@ const DEFAULT_DROP_IN_FILE_NAME = 'http-proxy.conf';
 /** Unit names that are also valid Secret keys (`<unit>Proxy`) and path segments. */
 const UNIT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const FILE_NAME = /^[A-Za-z0-9_.@-]+\.conf$/;
-const VARIABLE_STYLES: VariableStyleName[] = ['pairs', 'upperThenLower', 'upperOnly'];
-const KUBEADM_ENVIRONMENTS: KubeadmEnvironmentName[] = ['envFile', 'exports', 'none'];
-const POSITIONS: NodeProxyPositionName[] = ['first', 'last'];
-const ENCODINGS: NodeFileEncodingName[] = ['plain', 'base64'];
+const VARIABLE_STYLES: VariableStyleName[] = Object.values(VariableStyle);
+const KUBEADM_ENVIRONMENTS: KubeadmEnvironmentName[] = Object.values(KubeadmEnvironment);
+const POSITIONS: NodeProxyPositionName[] = Object.values(NodeProxyPosition);
+const ENCODINGS: NodeFileEncodingName[] = Object.values(NodeFileEncoding);
 /** Every key of {@link NodeProxyFileOptions}, to catch misspelled options from untyped callers. */
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',

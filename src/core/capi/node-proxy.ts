@@ -25,9 +25,9 @@ import { assertDnsLabel } from '../k8s/names';
  *    Cluster API object.
  */
 export enum NodeProxyDelivery {
-  /** `inline` */
+  /** In `files[].content` (refused with credentials). */
   INLINE = 'inline',
-  /** `secret` */
+  /** From a Secret (`files[].contentFrom`): no credential in any Cluster API object. */
   SECRET = 'secret',
 }
 

@@ -11,17 +11,17 @@ import { invalidValue } from '../errors';
 
 /** Node OS family, selecting the trust store the proxy CA is installed into. */
 export enum OsFamily {
-  /** `ubuntu` */
+  /** Ubuntu (`update-ca-certificates`). */
   UBUNTU = 'ubuntu',
-  /** `debian` */
+  /** Debian (`update-ca-certificates`). */
   DEBIAN = 'debian',
-  /** `rhel` */
+  /** Red Hat Enterprise Linux and derivatives (`update-ca-trust`). */
   RHEL = 'rhel',
-  /** `amazon-linux` */
+  /** Amazon Linux (`update-ca-trust`). */
   AMAZON_LINUX = 'amazon-linux',
-  /** `flatcar` */
+  /** Flatcar Container Linux (`update-ca-certificates`). */
   FLATCAR = 'flatcar',
-  /** `photon` */
+  /** VMware Photon OS (`rehash_ca_certificates.sh`). */
   PHOTON = 'photon',
 }
 

@@ -18,13 +18,13 @@ import { invalidValue } from '../errors';
 
 /** Names of the variable shapes. */
 export enum ClassVariableShape {
-  /** `library` */
+  /** The library's own variable. */
   LIBRARY = 'library',
-  /** `cluster-api-book` */
+  /** The Cluster API book's example `proxy` variable. */
   CLUSTER_API_BOOK = 'cluster-api-book',
-  /** `tkg` */
+  /** TKG's proxy variables. */
   TKG = 'tkg',
-  /** `caren` */
+  /** Nutanix CAREN's `proxy` variable. */
   CAREN = 'caren',
 }
 
@@ -51,7 +51,7 @@ const FOREIGN: Readonly<Record<Exclude<ClassVariableShapeName, 'library'>, Forei
 };
 
 /** Every shape name. */
-export const CLASS_VARIABLE_SHAPES: ClassVariableShapeName[] = ['library', ...Object.keys(FOREIGN) as ClassVariableShapeName[]];
+export const CLASS_VARIABLE_SHAPES: ClassVariableShapeName[] = Object.values(ClassVariableShape);
 
 /** Validate a shape name (`undefined` is the library's own). */
 export function parseVariableShape(field: string, value: unknown): ClassVariableShapeName {

@@ -15,15 +15,15 @@ import { ProxyUrl } from '../proxy-url';
 
 /** Systems the importers read. */
 export enum ImportSource {
-  /** `tkg` */
+  /** VMware Tanzu Kubernetes Grid (cluster config file). */
   TKG = 'tkg',
-  /** `giantswarm` */
+  /** Giant Swarm (cluster-values). */
   GIANTSWARM = 'giantswarm',
-  /** `caren` */
+  /** Nutanix CAREN (the Cluster's `proxy` variable). */
   CAREN = 'caren',
-  /** `eks-anywhere` */
+  /** EKS Anywhere (cluster spec `proxyConfiguration`). */
   EKS_ANYWHERE = 'eks-anywhere',
-  /** `openshift` */
+  /** OpenShift (`Proxy` config object). */
   OPENSHIFT = 'openshift',
 }
 

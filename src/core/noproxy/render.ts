@@ -11,13 +11,13 @@ import { NoProxyEntry, NoProxyItem } from './types';
  * - `java`: a `http.nonProxyHosts` value (see `renderJavaNonProxyHosts`)
  */
 export enum NoProxyFormat {
-  /** `env` */
+  /** The value for `NO_PROXY`/`no_proxy`: comma-separated, no spaces. */
   ENV = 'env',
-  /** `list` */
+  /** The same tokens, one per line (YAML lists, values files). */
   LIST = 'list',
-  /** `json` */
+  /** A JSON array of the entries with their kind, family, part and reason. */
   JSON = 'json',
-  /** `java` */
+  /** A `http.nonProxyHosts` value for the JVM. */
   JAVA = 'java',
 }
 

@@ -20,9 +20,9 @@ import { rootCertificates } from '../lazy-modules';
  *   whenever the synthesizing Node.js does. Opt-in only.
  */
 export enum SystemRoots {
-  /** `node-mozilla` */
+  /** The corporate CA plus the Mozilla roots of the Node.js that runs the synth (opt-in). */
   NODE_MOZILLA = 'node-mozilla',
-  /** `none` */
+  /** The corporate CA only. */
   NONE = 'none',
 }
 

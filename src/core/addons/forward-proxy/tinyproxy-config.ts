@@ -4,17 +4,17 @@ import { parseIpLiteral } from '../../ip';
 
 /** tinyproxy log levels (`LogLevel`), least to most verbose. */
 export enum TinyproxyLogLevel {
-  /** `Critical` */
+  /** Critical errors only. */
   CRITICAL = 'Critical',
-  /** `Error` */
+  /** Errors. */
   ERROR = 'Error',
-  /** `Warning` */
+  /** Warnings and errors. */
   WARNING = 'Warning',
-  /** `Notice` */
+  /** Notices, warnings and errors. */
   NOTICE = 'Notice',
-  /** `Connect` */
+  /** Every connection, plus notices. */
   CONNECT = 'Connect',
-  /** `Info` */
+  /** Everything but debug output. */
   INFO = 'Info',
 }
 
@@ -79,7 +79,7 @@ export interface TinyproxyConfigProps {
  * start. Checked here so the mistake surfaces at synth time, naming the field.
  */
 const TINYPROXY_WORD = /^[A-Za-z0-9._-]{1,256}$/;
-const LOG_LEVELS: ReadonlySet<string> = new Set(['Critical', 'Error', 'Warning', 'Notice', 'Connect', 'Info']);
+const LOG_LEVELS: ReadonlySet<string> = new Set(Object.values(TinyproxyLogLevel));
 
 /**
  * The tinyproxy.conf text (tinyproxy 1.11 syntax, `man 5 tinyproxy.conf`). Logs go to stdout

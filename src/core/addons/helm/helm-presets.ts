@@ -46,15 +46,15 @@ export interface HelmPreset {
 
 /** Names of the built-in presets. */
 export enum HelmPresetName {
-  /** `cert-manager` */
+  /** cert-manager's chart. */
   CERT_MANAGER = 'cert-manager',
-  /** `chart-operator` */
+  /** Giant Swarm's chart-operator. */
   CHART_OPERATOR = 'chart-operator',
-  /** `flux2` */
+  /** The Flux 2 community chart. */
   FLUX2 = 'flux2',
-  /** `argo-cd` */
+  /** The Argo CD chart (repo-server and controller). */
   ARGO_CD = 'argo-cd',
-  /** `external-secrets` */
+  /** The External Secrets Operator chart. */
   EXTERNAL_SECRETS = 'external-secrets',
 }
 

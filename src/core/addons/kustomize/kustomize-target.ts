@@ -3,11 +3,11 @@ import { assertDnsLabel, assertObjectName } from '../../k8s/names';
 
 /** Workload kinds the Kustomize patches address (`apps/v1`, pod template at `spec.template`). */
 export enum KustomizeWorkloadKind {
-  /** `Deployment` */
+  /** An `apps/v1` Deployment. */
   DEPLOYMENT = 'Deployment',
-  /** `StatefulSet` */
+  /** An `apps/v1` StatefulSet. */
   STATEFUL_SET = 'StatefulSet',
-  /** `DaemonSet` */
+  /** An `apps/v1` DaemonSet. */
   DAEMON_SET = 'DaemonSet',
 }
 
