@@ -6,6 +6,7 @@ import { CHECK_USAGE } from './check';
 import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
 import { IMPORT_USAGE, runImportCommand } from './import';
 import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
+import { RENDER_SECRET_COMMAND, RENDER_SECRET_USAGE, runRenderSecretCommand } from './render-secret';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
@@ -46,6 +47,7 @@ const USAGE = `Usage:
   cluster-proxy check --url URL --http-proxy URL|--https-proxy URL [...]
   cluster-proxy audit [FILE...|-] [cluster flags] [--format text|json]
   cluster-proxy import --from SYSTEM FILE [...]
+  cluster-proxy render-secret FILE... < credentials
   cluster-proxy COMMAND --help    (or: cluster-proxy help COMMAND)
   cluster-proxy --version
 
@@ -54,6 +56,8 @@ bypass the proxy for URL with that NO_PROXY, and why (explain). check connects t
 readiness URLs before a cluster is built on it. audit reads existing manifests and reports which
 cluster destinations their proxy settings would send through the proxy. import reads another
 system's proxy configuration (TKG, Giant Swarm, CAREN, EKS Anywhere, OpenShift) into the definition.
+render-secret prints the credential Secrets of a definition synthesized with
+CredentialSource.existingSecret(), from the user name and password on stdin.
 
 ${CLUSTER_FLAGS}`;
 
@@ -79,6 +83,7 @@ ${CLUSTER_FLAGS}`,
   check: CHECK_USAGE,
   audit: AUDIT_USAGE,
   import: IMPORT_USAGE,
+  [RENDER_SECRET_COMMAND]: RENDER_SECRET_USAGE,
 };
 
 const OPTIONS = {
@@ -114,6 +119,9 @@ export function runCli(argv: readonly string[]): CliResult {
   }
   if (argv[0] === 'import') {
     return runImportCommand(argv.slice(1));
+  }
+  if (argv[0] === RENDER_SECRET_COMMAND) {
+    return runRenderSecretCommand(argv.slice(1));
   }
   try {
     const output = execute(argv);

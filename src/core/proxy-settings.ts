@@ -202,12 +202,12 @@ export class ProxySettings {
 function parseCredentialSource(props: ProxySettingsProps): CredentialSource {
   const source = props.credentialSource ?? CredentialSource.literal();
   if (!(source instanceof CredentialSource)) {
-    throw invalidValue('credentialSource', source, 'must be a CredentialSource (CredentialSource.literal() or CredentialSource.externalSecret(...))');
+    throw invalidValue('credentialSource', source, 'must be a CredentialSource (CredentialSource.literal(), .externalSecret(...) or .existingSecret())');
   }
   if (!source.isLiteral) {
     const given = (['username', 'password'] as const).find((key) => props[key] !== undefined);
     if (given) {
-      throw new ProxyConfigError(given, `must not be set with credentialSource ${source.toString()}: the credentials come from the secret store`);
+      throw new ProxyConfigError(given, `must not be set with credentialSource ${source.toString()}: the credentials are not given to the library`);
     }
   }
   return source;

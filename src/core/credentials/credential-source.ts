@@ -13,6 +13,11 @@ export enum CredentialSourceKind {
   LITERAL = 'literal',
   /** The credentials are fetched by External Secrets Operator from a secret store. */
   EXTERNAL_SECRET = 'externalSecret',
+  /**
+   * The Secrets that carry the credentials are written by the user's own pipeline; the library
+   * emits a credential-free template of each (`cluster-proxy render-secret` renders them).
+   */
+  EXISTING_SECRET = 'existingSecret',
 }
 
 /** A value in an external secret store (ExternalSecret `spec.data[].remoteRef`). */
@@ -71,6 +76,18 @@ export class CredentialSource {
     return new CredentialSource(CredentialSourceKind.EXTERNAL_SECRET, parseExternalSecretProps('credentialSource', props));
   }
 
+  /**
+   * Credentials in Secrets your own pipeline writes (from Vault, SOPS, a CI secret...). The library
+   * emits no Secret that would carry them; everything references those Secrets by the names and
+   * keys the literal source would have written, and each one is described by a credential-free
+   * ConfigMap (label `cluster-proxy-constructs/secret-template`) holding the Secret as a template.
+   * `cluster-proxy render-secret` renders the templates with the user name and password read from
+   * stdin into exactly the Secrets the literal source writes.
+   */
+  public static existingSecret(): CredentialSource {
+    return new CredentialSource(CredentialSourceKind.EXISTING_SECRET);
+  }
+
   /** The kind of source. */
   public readonly kind: CredentialSourceKind;
   /**
@@ -95,7 +112,10 @@ export class CredentialSource {
 
   /** A credential-free description. */
   public toString(): string {
-    return this.externalSecret ? `ExternalSecret(${this.externalSecret.storeKind}/${this.externalSecret.storeName})` : 'literal';
+    if (this.externalSecret) {
+      return `ExternalSecret(${this.externalSecret.storeKind}/${this.externalSecret.storeName})`;
+    }
+    return this.kind === CredentialSourceKind.EXISTING_SECRET ? 'existingSecret' : 'literal';
   }
 }
 

@@ -2,21 +2,30 @@ import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { ProxySettings } from '../proxy-settings';
 import { withObjectMetadata } from './metadata';
 import { Product, product, productObject } from './product';
+import { CredentialSourceKind } from '../credentials/credential-source';
 import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor } from '../credentials/external-secret';
+import { secretTemplateFor } from '../credentials/secret-template';
+import { KubeObject, SecretObject } from '../k8s/manifest';
 
 /**
  * The product with its credentials where the settings say they live. Literal: unchanged. External
  * Secrets: every Secret holding the stand-in credentials becomes an ExternalSecret writing the same
- * Secret (same identity, so shared objects stay shared), and nothing else may hold them.
+ * Secret (same identity, so shared objects stay shared). Existing Secret: every such Secret becomes
+ * the credential-free ConfigMap describing it, for the user's pipeline to render. Nothing else may
+ * hold the stand-ins.
  */
 export function withCredentialSource(target: Product, settings: ProxySettings): Product {
-  const external = settings.credentialSource.externalSecret;
-  if (!external) {
+  const source = settings.credentialSource;
+  const external = source.externalSecret;
+  const replace: ((secret: SecretObject) => KubeObject) | undefined = external
+    ? (secret) => externalSecretFor(secret, external)
+    : source.kind === CredentialSourceKind.EXISTING_SECRET ? secretTemplateFor : undefined;
+  if (!replace) {
     return target;
   }
   return product(target.objects.map((object) => {
     if (carriesCredentialMarkers(object.manifest)) {
-      return productObject(object.id, externalSecretFor(object.manifest, external), { shared: object.shared });
+      return productObject(object.id, replace(object.manifest), { shared: object.shared });
     }
     if (containsCredentialMarker(JSON.stringify(object.manifest))) {
       throw new Error(`internal error: ${object.manifest.kind} "${object.manifest.metadata.name}" holds credentials outside a Secret`);
