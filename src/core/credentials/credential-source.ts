@@ -1,4 +1,5 @@
 import { invalidValue, ProxyConfigError } from '../errors';
+import { parsePreviousSealedSecrets, parseReuseKey, parseSealingCertificate, SealingKey } from './sealed-secret';
 import { assertObjectName } from '../k8s/names';
 
 /**
@@ -18,6 +19,35 @@ export enum CredentialSourceKind {
    * emits a credential-free template of each (`cluster-proxy render-secret` renders them).
    */
   EXISTING_SECRET = 'existingSecret',
+  /**
+   * The credentials are given to the library (`username`/`password`), and every Secret that
+   * carries them is emitted as a Sealed Secrets `SealedSecret` sealed for the controller's key.
+   */
+  SEALED_SECRET = 'sealedSecret',
+}
+
+/** Props of {@link CredentialSource.sealedSecret}. */
+export interface SealedSecretCredentialsProps {
+  /**
+   * The Sealed Secrets controller's certificate, PEM (`kubeseal --fetch-cert`): not secret, commit
+   * it next to the definition.
+   */
+  readonly certificatePem: string;
+  /**
+   * A secret of at least 32 characters, kept out of git (your CI's secret store), that keys the
+   * digest deciding whether an earlier sealed value can be reused. Needed for quiet diffs.
+   *
+   * @default - no reuse: every synth seals afresh (new ciphertext, same content)
+   */
+  readonly reuseKey?: string;
+  /**
+   * The manifests of the previous synth (the text of the committed `dist/` file, YAML or JSON).
+   * A SealedSecret in it is reused, unchanged, when its keyed digest shows that the certificate,
+   * the Secret and the sealed values are the ones this synth would seal. Requires `reuseKey`.
+   *
+   * @default - nothing to reuse
+   */
+  readonly previousManifests?: string;
 }
 
 /** A value in an external secret store (ExternalSecret `spec.data[].remoteRef`). */
@@ -88,6 +118,16 @@ export class CredentialSource {
     return new CredentialSource(CredentialSourceKind.EXISTING_SECRET);
   }
 
+  /**
+   * Credentials given to the library (`username`/`password` in the settings), emitted sealed:
+   * every Secret that would carry them becomes a strict-scope `SealedSecret`
+   * (bitnami.com/v1alpha1) sealed with the controller's certificate, which only that controller can
+   * open. Give `reuseKey` and `previousManifests` for quiet GitOps diffs.
+   */
+  public static sealedSecret(props: SealedSecretCredentialsProps): CredentialSource {
+    return new CredentialSource(CredentialSourceKind.SEALED_SECRET, undefined, parseSealedSecretProps('credentialSource', props));
+  }
+
   /** The kind of source. */
   public readonly kind: CredentialSourceKind;
   /**
@@ -97,17 +137,35 @@ export class CredentialSource {
    */
   public readonly externalSecret?: ExternalSecretCredentialsProps;
 
-  private constructor(kind: CredentialSourceKind, externalSecret?: ExternalSecretCredentialsProps) {
+  /** The parsed sealing settings (kind `sealedSecret`); a private field, so the reuse key never shows. */
+  readonly #sealing?: SealingKey;
+
+  private constructor(kind: CredentialSourceKind, externalSecret?: ExternalSecretCredentialsProps, sealing?: SealingKey) {
     this.kind = kind;
     if (externalSecret) {
       this.externalSecret = externalSecret;
     }
+    this.#sealing = sealing;
     Object.freeze(this);
   }
 
-  /** True when the library holds the credentials itself. */
+  /** True when the library writes the credentials into plain Secrets. */
   public get isLiteral(): boolean {
     return this.kind === CredentialSourceKind.LITERAL;
+  }
+
+  /** True when the credentials are given to the library (`username`/`password`): literal or sealed. */
+  public get receivesCredentials(): boolean {
+    return this.kind === CredentialSourceKind.LITERAL || this.kind === CredentialSourceKind.SEALED_SECRET;
+  }
+
+  /**
+   * The sealing settings (kind `sealedSecret`).
+   *
+   * @internal
+   */
+  public get sealing(): SealingKey | undefined {
+    return this.#sealing;
   }
 
   /** A credential-free description. */
@@ -115,8 +173,30 @@ export class CredentialSource {
     if (this.externalSecret) {
       return `ExternalSecret(${this.externalSecret.storeKind}/${this.externalSecret.storeName})`;
     }
+    if (this.#sealing) {
+      return `SealedSecret(${this.#sealing.certificate.fingerprint256.slice(0, 23)}...)`;
+    }
     return this.kind === CredentialSourceKind.EXISTING_SECRET ? 'existingSecret' : 'literal';
   }
+}
+
+function parseSealedSecretProps(field: string, props: unknown): SealingKey {
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) {
+    throw invalidValue(field, props, 'must be an object with certificatePem (and optionally reuseKey, previousManifests)');
+  }
+  const { certificatePem, reuseKey, previousManifests, ...unknown } = props as SealedSecretCredentialsProps;
+  const extra = Object.keys(unknown);
+  if (extra.length > 0) {
+    throw new ProxyConfigError(`${field}.${extra[0]}`, 'is not a Sealed Secrets setting; expected certificatePem, reuseKey or previousManifests');
+  }
+  if (previousManifests !== undefined && reuseKey === undefined) {
+    throw new ProxyConfigError(`${field}.previousManifests`, 'needs reuseKey: without the keyed digest nothing shows that an earlier sealed value still seals the same content');
+  }
+  return Object.freeze({
+    certificate: parseSealingCertificate(`${field}.certificatePem`, certificatePem),
+    ...(reuseKey === undefined ? {} : { reuseKey: parseReuseKey(`${field}.reuseKey`, reuseKey) }),
+    previous: previousManifests === undefined ? new Map() : parsePreviousSealedSecrets(`${field}.previousManifests`, previousManifests),
+  });
 }
 
 function parseRemoteRef(field: string, value: unknown): RemoteSecretRef {

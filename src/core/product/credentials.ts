@@ -4,19 +4,28 @@ import { withObjectMetadata } from './metadata';
 import { Product, product, productObject } from './product';
 import { CredentialSourceKind } from '../credentials/credential-source';
 import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor } from '../credentials/external-secret';
+import { sealedSecretFor } from '../credentials/sealed-secret';
 import { secretTemplateFor } from '../credentials/secret-template';
-import { KubeObject, SecretObject } from '../k8s/manifest';
+import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
 
 /**
  * The product with its credentials where the settings say they live. Literal: unchanged. External
  * Secrets: every Secret holding the stand-in credentials becomes an ExternalSecret writing the same
  * Secret (same identity, so shared objects stay shared). Existing Secret: every such Secret becomes
- * the credential-free ConfigMap describing it, for the user's pipeline to render. Nothing else may
+ * the credential-free ConfigMap describing it, for the user's pipeline to render. Sealed: every
+ * Secret becomes a SealedSecret. Nothing else may
  * hold the stand-ins.
  */
 export function withCredentialSource(target: Product, settings: ProxySettings): Product {
   const source = settings.credentialSource;
   const external = source.externalSecret;
+  const sealing = source.sealing;
+  if (sealing) {
+    // the credentials are real here: every Secret is sealed, as any of them may carry them
+    return product(target.objects.map((object) => (isSecretObject(object.manifest)
+      ? productObject(object.id, sealedSecretFor(object.manifest, sealing), { shared: object.shared })
+      : object)));
+  }
   const replace: ((secret: SecretObject) => KubeObject) | undefined = external
     ? (secret) => externalSecretFor(secret, external)
     : source.kind === CredentialSourceKind.EXISTING_SECRET ? secretTemplateFor : undefined;
