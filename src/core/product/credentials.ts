@@ -7,6 +7,7 @@ import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor }
 import { sealedSecretFor } from '../credentials/sealed-secret';
 import { secretTemplateFor } from '../credentials/secret-template';
 import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
+import { checkObjectSize } from '../k8s/size-limits';
 
 /**
  * The product with its credentials where the settings say they live. Literal: unchanged. External
@@ -45,8 +46,10 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
 
 /**
  * The last step of every product: the user's labels and annotations, then the credentials where
- * the definition says they live.
+ * the definition says they live, then the API server's size limits on every object.
  */
 export function finishProduct(target: Product, proxy: ClusterProxyConfig, metadata?: unknown): Product {
-  return withCredentialSource(withObjectMetadata(target, metadata), proxy.settings);
+  const finished = withCredentialSource(withObjectMetadata(target, metadata), proxy.settings);
+  finished.objects.forEach((object) => checkObjectSize(object.manifest));
+  return finished;
 }
