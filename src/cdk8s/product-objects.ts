@@ -22,12 +22,12 @@ export function addProduct(scope: Construct, product: Product): ApiObject[] {
 }
 
 /** Add plain manifests under `scope`, each with its identity as construct id. */
-export function addApiObjects(scope: Construct, manifests: readonly KubeObject[]): ApiObject[] {
+export function addApiObjects(scope: Construct, manifests: KubeObject[]): ApiObject[] {
   return manifests.map((manifest) => newApiObject(scope, objectIdentity(manifest), manifest));
 }
 
 /** The `ApiObject` of a product's object (by id), from the list {@link addProduct} returned. */
-export function objectWithId(product: Product, apiObjects: readonly ApiObject[], id: string): ApiObject | undefined {
+export function objectWithId(product: Product, apiObjects: ApiObject[], id: string): ApiObject | undefined {
   const index = product.objects.findIndex((object) => object.id === id);
   return index === -1 ? undefined : apiObjects[index];
 }

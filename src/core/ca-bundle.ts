@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { invalidValue, ProxyConfigError } from './errors';
+import { frozen } from './frozen';
 
 /**
  * Validation of the PEM bundle nodes and pods must trust when the proxy intercepts TLS.
@@ -36,7 +37,7 @@ export interface CaBundle {
    */
   readonly pem: string;
   /** The certificates, in input order. */
-  readonly certificates: readonly CaCertificate[];
+  readonly certificates: CaCertificate[];
 }
 
 const BEGIN = /^-----BEGIN ([^-]*)-----$/;
@@ -66,16 +67,16 @@ export function parseCaBundle(field: string, raw: string): CaBundle {
         + `(SHA-256 ${certificate.fingerprint256}); list each CA once`);
     }
   });
-  return Object.freeze({
+  return frozen({
     pem: certificates.map((certificate) => certificate.pem).join(''),
-    certificates: Object.freeze(certificates),
+    certificates: frozen(certificates),
   });
 }
 
 /** One `-----BEGIN CERTIFICATE-----` block: its number and base64 lines. */
 interface PemBlock {
   readonly number: number;
-  readonly base64Lines: readonly string[];
+  readonly base64Lines: string[];
 }
 
 /** Walk the lines, accepting only whitespace outside blocks and only base64 inside them. */

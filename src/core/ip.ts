@@ -45,7 +45,7 @@ export function familyBits(family: IpFamily): number {
 }
 
 /** 2^0 .. 2^128: bigint exponentiation is slow, and block sizes are needed in tight loops. */
-const POWERS_OF_TWO: readonly bigint[] = Array.from({ length: 129 }, (_, bits) => 2n ** BigInt(bits));
+const POWERS_OF_TWO: bigint[] = Array.from({ length: 129 }, (_, bits) => 2n ** BigInt(bits));
 
 /** Number of addresses in a `/prefixLength` block. */
 export function blockSize(family: IpFamily, prefixLength: number): bigint {

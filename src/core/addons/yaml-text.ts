@@ -12,6 +12,6 @@ export function renderYaml(value: unknown): string {
 }
 
 /** Several objects as one multi-document YAML stream (`---` between documents). */
-export function renderYamlDocuments(values: readonly unknown[]): string {
+export function renderYamlDocuments(values: unknown[]): string {
   return values.map(renderYaml).join('---\n');
 }

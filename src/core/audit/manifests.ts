@@ -24,7 +24,7 @@ export interface ManifestSource {
  *
  * @throws ProxyConfigError naming the source and document for YAML syntax errors
  */
-export function readManifests(sources: readonly ManifestSource[]): ManifestObject[] {
+export function readManifests(sources: ManifestSource[]): ManifestObject[] {
   return sources.flatMap((source) => parseAllDocuments(source.text).flatMap((document, index) => {
     const origin = `${source.name}#${index + 1}`;
     if (document.errors.length > 0) {

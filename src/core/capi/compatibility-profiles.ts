@@ -1,5 +1,6 @@
 import type { NodeProxyFileOptions } from './node-file-options';
 import { invalidValue } from '../errors';
+import { frozen } from '../frozen';
 
 /**
  * Compatibility profiles: the node-file layout of the systems teams migrate from, as data. Each
@@ -42,11 +43,11 @@ export interface CompatibilityProfile {
    */
   readonly withoutCredentials: NodeProxyFileOptions;
   /** Where the library keeps its own behaviour, and why. */
-  readonly kept: readonly CompatibilityDifference[];
+  readonly kept: CompatibilityDifference[];
 }
 
 /** Differences every profile shares: the library's commands and escaping. */
-const COMMON: readonly CompatibilityDifference[] = [
+const COMMON: CompatibilityDifference[] = [
   {
     point: '`%` in a proxy URL',
     theirs: 'written as is into `Environment=`',
@@ -219,7 +220,7 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
 };
 
 /** Every profile name, in documentation order. */
-export const COMPATIBILITY_PROFILE_NAMES: readonly CompatibilityProfileName[] = Object.freeze(Object.keys(PROFILES) as CompatibilityProfileName[]);
+export const COMPATIBILITY_PROFILE_NAMES: CompatibilityProfileName[] = frozen(Object.keys(PROFILES) as CompatibilityProfileName[]);
 
 /** The profile of that name (refuses unknown names, naming the field). */
 export function compatibilityProfile(name: unknown, field = 'profile'): CompatibilityProfile {

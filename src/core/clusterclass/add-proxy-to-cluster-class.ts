@@ -44,7 +44,7 @@ type Json = Record<string, any>;
  * not modified; applying twice gives the same class.
  */
 export function addProxyToClusterClass(
-  clusterClass: KubeObject, templates: readonly KubeObject[], proxy: ClusterClassProxy | ClusterClassProxyProps,
+  clusterClass: KubeObject, templates: KubeObject[], proxy: ClusterClassProxy | ClusterClassProxyProps,
 ): AddProxyToClusterClassResult {
   const classProxy = proxy instanceof ClusterClassProxy ? proxy : new ClusterClassProxy(proxy);
   const targets = classTargets(clusterClass, templates, classProxy.props);
@@ -78,7 +78,7 @@ export function addProxyToClusterClass(
   };
 }
 
-function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], classProxy: ClusterClassProxy): Json {
+function classPatch(delivery: ClassDelivery, targets: ClassTarget[], classProxy: ClusterClassProxy): Json {
   const name = classProxy.variableName;
   const enabledIf = foreignEnabledIf(classProxy.variableShape) ?? (delivery === 'inline'
     ? `{{ if .${name} }}{{ if not .${name}.secretName }}true{{ end }}{{ end }}`
@@ -128,7 +128,7 @@ function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], cl
  * matches (Cluster API's rules: kind, control plane, worker class names with a leading or trailing
  * `*`), so a patch replacing the list of one worker class that the proxy leaves out is fine.
  */
-function refuseWholeListPatches(patches: readonly Json[], targets: readonly ClassTarget[]): void {
+function refuseWholeListPatches(patches: Json[], targets: ClassTarget[]): void {
   patches.forEach((patch, index) => (Array.isArray(patch?.definitions) ? patch.definitions : []).forEach((definition: Json) => {
     const hit = targets.filter((target) => selectorMatches(definition?.selector, target));
     for (const jsonPatch of Array.isArray(definition?.jsonPatches) ? definition.jsonPatches : []) {

@@ -44,7 +44,7 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default - none
    */
-  readonly providerEndpoints?: readonly string[];
+  readonly providerEndpoints?: string[];
   /**
    * Switch off categories of the cluster-specific NO_PROXY defaults.
    *
@@ -101,9 +101,9 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
 /** One cluster's facts beyond the class: what a topology Cluster brings. */
 export interface TopologyClusterFacts {
   /** Pod CIDRs (`Cluster.spec.clusterNetwork.pods.cidrBlocks`). */
-  readonly pods: readonly string[];
+  readonly pods: string[];
   /** Service CIDRs (`Cluster.spec.clusterNetwork.services.cidrBlocks`). */
-  readonly services: readonly string[];
+  readonly services: string[];
   /**
    * Service domain (`Cluster.spec.clusterNetwork.serviceDomain`).
    *
@@ -121,7 +121,7 @@ export interface TopologyClusterFacts {
    *
    * @default - none
    */
-  readonly machineCidrs?: readonly string[];
+  readonly machineCidrs?: string[];
   /**
    * ClusterIP of the cluster DNS Service.
    *

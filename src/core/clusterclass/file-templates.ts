@@ -142,7 +142,7 @@ function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery, style: C
  * A `valueFrom.template` printing one file entry, or (`entries` longer than one, for a spec with
  * no `files` yet) the whole list. Only one NO_PROXY computation runs per template.
  */
-export function fileValueTemplate(entries: readonly ClassProxyFile[], options: FileTemplateOptions, asList: boolean): string {
+export function fileValueTemplate(entries: ClassProxyFile[], options: FileTemplateOptions, asList: boolean): string {
   const style = options.style ?? DEFAULT_CLASS_CONTENT_STYLE;
   const needsContent = options.delivery === 'inline' && entries.some((entry) => entry.caPem === undefined);
   const lines: string[] = [];

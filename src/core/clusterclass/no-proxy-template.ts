@@ -43,9 +43,9 @@ export type NoProxyTemplateStep = { readonly fixed: NoProxyEntry } | { readonly 
 /** What the template needs: the precomputed parts and the order of the cluster-specific part. */
 export interface NoProxyTemplatePlan {
   /** The normalized installation-wide entries (they can cover cluster-specific ones). */
-  readonly installationWide: readonly NoProxyEntry[];
+  readonly installationWide: NoProxyEntry[];
   /** The cluster-specific part in order: fixed entries and computed slots. */
-  readonly steps: readonly NoProxyTemplateStep[];
+  readonly steps: NoProxyTemplateStep[];
   /** Name of the proxy variable (a Go identifier). */
   readonly variable: string;
   /**
@@ -116,7 +116,7 @@ function fail(field: string, value: string, reason: string): string {
  * each helper writes its result into the `r` dictionary it is given (Sprig's `set` changes the
  * dictionary in place) and prints nothing.
  */
-const HELPERS: readonly string[] = [
+const HELPERS: string[] = [
   // er: (list field value reason) fails the template with the library's prefix.
   `{{- define "er" -}}{{- fail (printf "${TEMPLATE_ERROR_PREFIX}: %s: %q %s" (index . 0) (index . 1) (index . 2)) -}}{{- end -}}`,
 
@@ -265,7 +265,7 @@ const GO_STRING = /"(?:[^"\\]|\\.)*"/g;
  *  - the spaces around `:=`, around `|` and after `,` (each is a token of its own; only the space
  *    before `=` stays: a variable name must end at a space or one of `.,|:()`).
  */
-export function compactTemplate(lines: readonly string[]): string {
+export function compactTemplate(lines: string[]): string {
   const text = lines.join('');
   const literals = text.match(GO_STRING) ?? [];
   return text.split(GO_STRING).map((code) => code

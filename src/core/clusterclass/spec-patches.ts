@@ -40,7 +40,7 @@ export interface ClassJsonPatch {
 /** What the patches add: the class's proxy files and commands (from `nodeProxyBootstrap`). */
 export interface ClassNodeLayout {
   /** The files, in `ProxiedCluster`'s order. */
-  readonly files: readonly ClassProxyFile[];
+  readonly files: ClassProxyFile[];
   /** A bootstrap with the same files, commands and format, used to validate each template's spec. */
   readonly bootstrap: NodeProxyBootstrap;
   /**
@@ -109,6 +109,6 @@ export function targetJsonPatches(
   return patches;
 }
 
-function indicesWhere(list: readonly unknown[], predicate: (item: unknown) => boolean): number[] {
+function indicesWhere(list: unknown[], predicate: (item: unknown) => boolean): number[] {
   return list.flatMap((item, index) => (predicate(item) ? [index] : []));
 }

@@ -21,9 +21,9 @@ import { parseNoProxyList } from '../noproxy/parse';
 /** Network facts for a Cluster that does not carry them yet (written into its spec). */
 export interface TopologyNetworkProps {
   /** Pod CIDRs. */
-  readonly pods: readonly string[];
+  readonly pods: string[];
   /** Service CIDRs. */
-  readonly services: readonly string[];
+  readonly services: string[];
   /**
    * Service domain.
    *
@@ -60,7 +60,7 @@ export interface TopologyClusterProxyOptions {
    *
    * @default - none
    */
-  readonly machineCidrs?: readonly string[];
+  readonly machineCidrs?: string[];
   /**
    * ClusterIP of the cluster DNS Service.
    *
@@ -172,7 +172,7 @@ function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions): Topo
       'is missing: give the pods and services CIDRs (in the Cluster or as network), the nodes\' NO_PROXY is computed from them');
   }
   if (fromSpec && given) {
-    const canonical = (facts: { pods: readonly string[]; services: readonly string[]; serviceDomain?: string }): string => {
+    const canonical = (facts: { pods: string[]; services: string[]; serviceDomain?: string }): string => {
       const network = new ClusterNetwork({ pods: facts.pods, services: facts.services, serviceDomain: facts.serviceDomain });
       return JSON.stringify([network.pods, network.services, network.serviceDomain]);
     };

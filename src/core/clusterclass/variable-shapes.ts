@@ -24,7 +24,7 @@ interface ForeignShape {
   /** The ClusterClass variable. */
   readonly variable: string;
   /** Path inside the variable's value to the proxy object. */
-  readonly path: readonly string[];
+  readonly path: string[];
   readonly http: string;
   readonly https: string;
   readonly noProxy: string;
@@ -39,7 +39,7 @@ const FOREIGN: Readonly<Record<Exclude<ClassVariableShape, 'library'>, ForeignSh
 };
 
 /** Every shape name. */
-export const CLASS_VARIABLE_SHAPES: readonly ClassVariableShape[] = ['library', ...Object.keys(FOREIGN) as ClassVariableShape[]];
+export const CLASS_VARIABLE_SHAPES: ClassVariableShape[] = ['library', ...Object.keys(FOREIGN) as ClassVariableShape[]];
 
 /** Validate a shape name (`undefined` is the library's own). */
 export function parseVariableShape(field: string, value: unknown): ClassVariableShape {
@@ -120,7 +120,7 @@ export function foreignVariableDefinition(shape: ClassVariableShape): { [key: st
  * `clusterConfig` holds much more than the proxy).
  */
 export function foreignVariableValue(
-  shape: ClassVariableShape, value: { http?: string; https?: string; noProxy?: readonly string[] }, existing: unknown,
+  shape: ClassVariableShape, value: { http?: string; https?: string; noProxy?: string[] }, existing: unknown,
 ): unknown {
   const spec = foreign(shape)!;
   if (spec.http === spec.https && value.http !== value.https) {

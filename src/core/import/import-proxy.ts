@@ -29,7 +29,7 @@ const IMPORTERS: Readonly<Record<ImportSource, (document: unknown) => ImportedPr
 };
 
 /** The source names, in documentation order. */
-export const IMPORT_SOURCES: readonly ImportSource[] = Object.keys(IMPORTERS) as ImportSource[];
+export const IMPORT_SOURCES: ImportSource[] = Object.keys(IMPORTERS) as ImportSource[];
 
 /** Options of `importProxy`. */
 export interface ImportProxyOptions {

@@ -101,6 +101,6 @@ function decodeCa(field: string, value: unknown): string | undefined {
   return pem;
 }
 
-function unique(items: readonly string[]): string[] {
+function unique(items: string[]): string[] {
   return [...new Set(items)];
 }

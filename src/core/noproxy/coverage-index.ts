@@ -26,7 +26,7 @@ export class NoProxyCoverageIndex {
   private readonly blocks: Record<'IPv4' | 'IPv6', SortedBlocks>;
 
   /** @param entries the candidates that may cover others */
-  constructor(entries: readonly NoProxyEntry[]) {
+  constructor(entries: NoProxyEntry[]) {
     const blockLists: Record<'IPv4' | 'IPv6', Block[]> = { IPv4: [], IPv6: [] };
     for (const entry of entries) {
       const key = formatNoProxyEntry(entry);

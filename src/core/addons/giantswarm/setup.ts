@@ -17,7 +17,7 @@ export interface GiantSwarmProxySetupOptions {
    *
    * @default - none
    */
-  readonly apps?: readonly GiantSwarmAppProps[];
+  readonly apps?: GiantSwarmAppProps[];
   /**
    * Also emit the credential-free `<cluster>-cluster-values` ConfigMap and reference it from the
    * App CRs next to the Secret (app-operator merges both into the chart's values).
@@ -59,9 +59,9 @@ export interface GiantSwarmProxySetup {
    */
   readonly systemdProxySecret?: SecretObject;
   /** The App CRs. */
-  readonly apps: readonly KubeObject[];
+  readonly apps: KubeObject[];
   /** All objects, values first. */
-  readonly objects: readonly KubeObject[];
+  readonly objects: KubeObject[];
 }
 
 /**
