@@ -11,7 +11,7 @@ export { ProxySettings } from './core/proxy-settings';
 export type { ProxySettingsProps } from './core/proxy-settings';
 export { ProxyUrl } from './core/proxy-url';
 export { CredentialSource, CredentialSourceKind } from './core/credentials/credential-source';
-export type { ExternalSecretCredentialsProps, RemoteSecretRef } from './core/credentials/credential-source';
+export type { ExternalSecretCredentialsProps, RemoteSecretRef, SealedSecretCredentialsProps } from './core/credentials/credential-source';
 export type { CaBundle, CaCertificate } from './core/ca-bundle';
 export { ClusterNetwork } from './core/network';
 export type { ClusterNetworkProps } from './core/network';

@@ -6,6 +6,7 @@ import type * as CheckCommand from './check';
 import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
 import type * as ImportCommand from './import';
 import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
+import type * as RenderSecretCommand from './render-secret';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
@@ -27,6 +28,7 @@ const commandModules = {
   audit: () => require('./audit') as typeof AuditCommand,
   check: () => require('./check') as typeof CheckCommand,
   import: () => require('./import') as typeof ImportCommand,
+  renderSecret: () => require('./render-secret') as typeof RenderSecretCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -58,6 +60,7 @@ const USAGE = `Usage:
   cluster-proxy check --url URL --http-proxy URL|--https-proxy URL [...]
   cluster-proxy audit [FILE...|-] [cluster flags] [--format text|json]
   cluster-proxy import --from SYSTEM FILE [...]
+  cluster-proxy render-secret FILE... < credentials
   cluster-proxy COMMAND --help    (or: cluster-proxy help COMMAND)
   cluster-proxy --version
 
@@ -66,12 +69,14 @@ bypass the proxy for URL with that NO_PROXY, and why (explain). check connects t
 readiness URLs before a cluster is built on it. audit reads existing manifests and reports which
 cluster destinations their proxy settings would send through the proxy. import reads another
 system's proxy configuration (TKG, Giant Swarm, CAREN, EKS Anywhere, OpenShift) into the definition.
+render-secret prints the credential Secrets of a definition synthesized with
+CredentialSource.existingSecret(), from the user name and password on stdin.
 
 ${CLUSTER_FLAGS}`;
 
 /** Help of each command (`check` has its own parser, and its usage lives with it). */
 const COMMAND_USAGE: Record<string, string> = {
-  noproxy: `Usage: cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
+  'noproxy': `Usage: cluster-proxy noproxy [cluster flags] [--format env|list|json|java]
 
 Prints the complete NO_PROXY for a cluster: installation-wide entries first, then the cluster's
 defaults (loopback, service names, ClusterIPs, pod/service/machine CIDRs, provider entries).
@@ -80,7 +85,7 @@ defaults (loopback, service names, ClusterIPs, pod/service/machine CIDRs, provid
                                 java (http.nonProxyHosts)
 
 ${CLUSTER_FLAGS}`,
-  explain: `Usage: cluster-proxy explain URL [cluster flags] [--format text|json]
+  'explain': `Usage: cluster-proxy explain URL [cluster flags] [--format text|json]
 
 Whether each HTTP client family (Go, curl, wget, Python, Node, Ruby, Java...) would bypass the proxy
 for URL with the cluster's NO_PROXY, and why; then warnings about entries some clients misread.
@@ -88,14 +93,17 @@ for URL with the cluster's NO_PROXY, and why; then warnings about entries some c
   --format F                    text (the default) or json
 
 ${CLUSTER_FLAGS}`,
-  get check() {
+  get 'check'() {
     return commandModules.check().CHECK_USAGE;
   },
-  get audit() {
+  get 'audit'() {
     return commandModules.audit().AUDIT_USAGE;
   },
-  get import() {
+  get 'import'() {
     return commandModules.import().IMPORT_USAGE;
+  },
+  get 'render-secret'() {
+    return commandModules.renderSecret().RENDER_SECRET_USAGE;
   },
 };
 
@@ -132,6 +140,9 @@ export function runCli(argv: readonly string[]): CliResult {
   }
   if (argv[0] === 'import') {
     return commandModules.import().runImportCommand(argv.slice(1));
+  }
+  if (argv[0] === 'render-secret') {
+    return commandModules.renderSecret().runRenderSecretCommand(argv.slice(1));
   }
   try {
     const output = execute(argv);

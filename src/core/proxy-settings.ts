@@ -132,7 +132,7 @@ export class ProxySettings {
     }
 
     this.credentialSource = parseCredentialSource(props);
-    const credentials = this.credentialSource.isLiteral ? separateCredentials(props) : CREDENTIAL_MARKERS;
+    const credentials = this.credentialSource.receivesCredentials ? separateCredentials(props) : CREDENTIAL_MARKERS;
     const withCredentials = (field: string, url: ProxyUrl): ProxyUrl =>
       credentials ? url.withCredentials(field, credentials.username, credentials.password) : url;
     if (props.httpProxy !== undefined) {
@@ -199,7 +199,7 @@ export class ProxySettings {
    * stand-ins mean nothing to a reader) no credentials at all.
    */
   public redactedUrl(url: ProxyUrl): string {
-    return this.credentialSource.isLiteral ? url.redacted : url.withoutCredentials.href;
+    return this.credentialSource.receivesCredentials ? url.redacted : url.withoutCredentials.href;
   }
 }
 
@@ -207,12 +207,12 @@ export class ProxySettings {
 function parseCredentialSource(props: ProxySettingsProps): CredentialSource {
   const source = props.credentialSource ?? CredentialSource.literal();
   if (!(source instanceof CredentialSource)) {
-    throw invalidValue('credentialSource', source, 'must be a CredentialSource (CredentialSource.literal() or CredentialSource.externalSecret(...))');
+    throw invalidValue('credentialSource', source, 'must be a CredentialSource (CredentialSource.literal(), .externalSecret(...), .existingSecret() or .sealedSecret(...))');
   }
-  if (!source.isLiteral) {
+  if (!source.receivesCredentials) {
     const given = (['username', 'password'] as const).find((key) => props[key] !== undefined);
     if (given) {
-      throw new ProxyConfigError(given, `must not be set with credentialSource ${source.toString()}: the credentials come from the secret store`);
+      throw new ProxyConfigError(given, `must not be set with credentialSource ${source.toString()}: the credentials are not given to the library`);
     }
   }
   return source;

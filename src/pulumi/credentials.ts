@@ -1,5 +1,6 @@
 import * as pulumi from '@pulumi/pulumi';
-import { invalidValue } from '../core/errors';
+import { CredentialSourceKind } from '../core/credentials/credential-source';
+import { invalidValue, ProxyConfigError } from '../core/errors';
 import { ProxySettings, ProxySettingsProps } from '../core/proxy-settings';
 
 /**
@@ -100,5 +101,10 @@ export function renderWithSettings<T>(settings: ProxySettings | ProxySettingsArg
     throw invalidValue('settings', settings, 'must be a ProxySettings or its props');
   }
   const { username, password, ...rest } = settings;
+  if (!(isKnown(username) && isKnown(password)) && rest.credentialSource?.kind === CredentialSourceKind.SEALED_SECRET) {
+    // the stand-ins would be sealed: sealing happens at program time, not inside `apply`
+    throw new ProxyConfigError('credentialSource', 'sealedSecret seals at program time and needs username and password as plain strings; '
+      + 'with Output credentials use the literal source (Pulumi keeps Secret values encrypted in its state), existingSecret or externalSecret');
+  }
   return renderWithCredentials({ username, password }, (credentials) => render(new ProxySettings({ ...rest, ...credentials })));
 }

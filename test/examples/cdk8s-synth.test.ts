@@ -24,8 +24,8 @@ const exampleApps = readdirSync(EXAMPLES, { withFileTypes: true })
   .sort();
 
 /** Run a command, failing with its output when it does not succeed. */
-function run(command: string, args: readonly string[], cwd: string): void {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, env: { ...process.env, FORCE_COLOR: '0' } });
+function run(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): void {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, env: { ...process.env, FORCE_COLOR: '0', ...env } });
   if (result.error || result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed: ${result.error ?? `status ${result.status}`}\n${result.stdout}${result.stderr}`);
   }
@@ -55,6 +55,26 @@ describe('cdk8s example apps', () => {
       })).filter((manifest) => manifest !== null);
       expect(manifests.length).toBeGreaterThan(0);
       expectValidObjects(manifests);
+    } finally {
+      rmSync(output, { recursive: true, force: true });
+    }
+  }, STEP_TIMEOUT_MS);
+
+  test('examples/credential-sources: no chart holds the password in any encoding; the render-secret and sealed charts say where it is', () => {
+    const password = 'Ex4mple:p@ss/w%rd "q" ü';
+    const output = mkdtempSync(join(tmpdir(), 'cdk8s-synth-credential-sources-'));
+    try {
+      run('npx', ['cdk8s', 'synth', '--check-upgrade', 'false', '--output', output], join(EXAMPLES, 'credential-sources'),
+        { PROXY_PASSWORD: password, SEALING_REUSE_KEY: 'example-reuse-key-0123456789abcdef0123' });
+      const text = (file: string) => readFileSync(join(output, file), 'utf8');
+      const all = readdirSync(output).map(text).join('\n');
+      for (const form of [password, encodeURIComponent(password), encodeURIComponent(password).replace(/%/g, '%%'), Buffer.from(password).toString('base64')]) {
+        expect(all).not.toContain(form);
+      }
+      expect(text('existing-secret.k8s.yaml')).toContain('cluster-proxy-constructs/secret-template');
+      expect(text('external-secret.k8s.yaml')).toContain('kind: ExternalSecret');
+      expect(text('sealed-secret.k8s.yaml')).toContain('kind: SealedSecret');
+      expect(all).not.toMatch(/^kind: Secret$/m);
     } finally {
       rmSync(output, { recursive: true, force: true });
     }

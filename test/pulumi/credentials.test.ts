@@ -8,9 +8,12 @@
  * - A change of replicas or Kubernetes version changes only non-secret inputs; the Secret inputs
  *   stay secret and unchanged.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { plainTextLeaks } from './fixtures';
+import { CredentialSource } from '../../src/core/credentials/credential-source';
 import * as adapter from '../../src/pulumi';
 import { vsphereProxy } from '../core/addons/addon-fixtures';
 import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../core/capi/fixtures';
@@ -151,4 +154,13 @@ test('a change of replicas and Kubernetes version changes only non-secret inputs
   for (const r of after.filter((x) => x.type === 'kubernetes:core/v1:Secret')) {
     expect(secretPaths(r.wire)).toEqual(['/stringData']);
   }
+});
+
+test('sealed credentials need plain strings: Output credentials would seal the stand-ins, so they are refused', () => {
+  const certificatePem = readFileSync(join(__dirname, '..', '..', 'examples', 'credential-sources', 'sealed-secrets.pem'), 'utf8');
+  const credentialSource = CredentialSource.sealedSecret({ certificatePem });
+  expect(() => new adapter.ProxyDefinition({ settings: { ...settings(SECOND_PASSWORD), credentialSource }, network: networkProps() }))
+    .toThrow(/^credentialSource: sealedSecret seals at program time and needs username and password as plain strings/);
+  const plain = new adapter.ProxyDefinition({ settings: { ...settingsProps({ credentialsRevision: '1' }), credentialSource }, network: networkProps() });
+  expect(plain).toBeDefined();
 });

@@ -5,6 +5,7 @@ import { invalidValue, ProxyConfigError } from '../errors';
 import { renderYamlDocuments } from './yaml-text';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
+import { MAX_SECRET_BYTES } from '../k8s/size-limits';
 import { ProxyInjectionOptions } from '../workloads/injection-options';
 import { ProxyInjection } from '../workloads/proxy-injection';
 import { kappControllerConfigSecret } from './tkg/kapp-controller';
@@ -88,8 +89,6 @@ export interface AddonResourceSet {
   readonly objects: KubeObject[];
 }
 
-/** A Secret holds at most 1 MiB of data (the API server's limit). */
-const MAX_SECRET_BYTES = 1024 * 1024;
 /** Key of the Secret holding the multi-document YAML. */
 export const RESOURCE_SET_KEY = 'manifests.yaml';
 

@@ -1,5 +1,6 @@
 import { invalidValue, ProxyConfigError } from '../errors';
 import { lockProperties } from '../frozen';
+import { parsePreviousSealedSecrets, parseReuseKey, parseSealingCertificate, SealingKey } from './sealed-secret';
 import { assertObjectName } from '../k8s/names';
 
 /**
@@ -14,6 +15,40 @@ export enum CredentialSourceKind {
   LITERAL = 'literal',
   /** The credentials are fetched by External Secrets Operator from a secret store. */
   EXTERNAL_SECRET = 'externalSecret',
+  /**
+   * The Secrets that carry the credentials are written by the user's own pipeline; the library
+   * emits a credential-free template of each (`cluster-proxy render-secret` renders them).
+   */
+  EXISTING_SECRET = 'existingSecret',
+  /**
+   * The credentials are given to the library (`username`/`password`), and every Secret that
+   * carries them is emitted as a Sealed Secrets `SealedSecret` sealed for the controller's key.
+   */
+  SEALED_SECRET = 'sealedSecret',
+}
+
+/** Props of {@link CredentialSource.sealedSecret}. */
+export interface SealedSecretCredentialsProps {
+  /**
+   * The Sealed Secrets controller's certificate, PEM (`kubeseal --fetch-cert`): not secret, commit
+   * it next to the definition.
+   */
+  readonly certificatePem: string;
+  /**
+   * A secret of at least 32 characters, kept out of git (your CI's secret store), that keys the
+   * digest deciding whether an earlier sealed value can be reused. Needed for quiet diffs.
+   *
+   * @default - no reuse: every synth seals afresh (new ciphertext, same content)
+   */
+  readonly reuseKey?: string;
+  /**
+   * The manifests of the previous synth (the text of the committed `dist/` file, YAML or JSON).
+   * A SealedSecret in it is reused, unchanged, when its keyed digest shows that the certificate,
+   * the Secret and the sealed values are the ones this synth would seal. Requires `reuseKey`.
+   *
+   * @default - nothing to reuse
+   */
+  readonly previousManifests?: string;
 }
 
 /** A value in an external secret store (ExternalSecret `spec.data[].remoteRef`). */
@@ -72,6 +107,28 @@ export class CredentialSource {
     return new CredentialSource(CredentialSourceKind.EXTERNAL_SECRET, parseExternalSecretProps('credentialSource', props));
   }
 
+  /**
+   * Credentials in Secrets your own pipeline writes (from Vault, SOPS, a CI secret...). The library
+   * emits no Secret that would carry them; everything references those Secrets by the names and
+   * keys the literal source would have written, and each one is described by a credential-free
+   * ConfigMap (label `cluster-proxy-constructs/secret-template`) holding the Secret as a template.
+   * `cluster-proxy render-secret` renders the templates with the user name and password read from
+   * stdin into exactly the Secrets the literal source writes.
+   */
+  public static existingSecret(): CredentialSource {
+    return new CredentialSource(CredentialSourceKind.EXISTING_SECRET);
+  }
+
+  /**
+   * Credentials given to the library (`username`/`password` in the settings), emitted sealed:
+   * every Secret that would carry them becomes a strict-scope `SealedSecret`
+   * (bitnami.com/v1alpha1) sealed with the controller's certificate, which only that controller can
+   * open. Give `reuseKey` and `previousManifests` for quiet GitOps diffs.
+   */
+  public static sealedSecret(props: SealedSecretCredentialsProps): CredentialSource {
+    return new CredentialSource(CredentialSourceKind.SEALED_SECRET, undefined, parseSealedSecretProps('credentialSource', props));
+  }
+
   /** The kind of source. */
   public readonly kind: CredentialSourceKind;
   /**
@@ -81,23 +138,67 @@ export class CredentialSource {
    */
   public readonly externalSecretProps?: ExternalSecretCredentialsProps;
 
-  private constructor(kind: CredentialSourceKind, externalSecret?: ExternalSecretCredentialsProps) {
+  /** The parsed sealing settings (kind `sealedSecret`); a private field, so the reuse key never shows. */
+  readonly #sealing?: SealingKey;
+
+  private constructor(kind: CredentialSourceKind, externalSecret?: ExternalSecretCredentialsProps, sealing?: SealingKey) {
     this.kind = kind;
     if (externalSecret) {
       this.externalSecretProps = externalSecret;
     }
+    this.#sealing = sealing;
     lockProperties(this);
   }
 
-  /** True when the library holds the credentials itself. */
+  /** True when the library writes the credentials into plain Secrets. */
   public get isLiteral(): boolean {
     return this.kind === CredentialSourceKind.LITERAL;
   }
 
+  /** True when the credentials are given to the library (`username`/`password`): literal or sealed. */
+  public get receivesCredentials(): boolean {
+    return this.kind === CredentialSourceKind.LITERAL || this.kind === CredentialSourceKind.SEALED_SECRET;
+  }
+
+  /**
+   * The sealing settings (kind `sealedSecret`).
+   *
+   * @internal
+   * @jsii ignore used by the library only
+   */
+  public get sealing(): SealingKey | undefined {
+    return this.#sealing;
+  }
+
   /** A credential-free description. */
   public toString(): string {
-    return this.externalSecretProps ? `ExternalSecret(${this.externalSecretProps.storeKind}/${this.externalSecretProps.storeName})` : 'literal';
+    if (this.externalSecretProps) {
+      return `ExternalSecret(${this.externalSecretProps.storeKind}/${this.externalSecretProps.storeName})`;
+    }
+    if (this.#sealing) {
+      return `SealedSecret(${this.#sealing.certificate.fingerprint256.slice(0, 23)}...)`;
+    }
+    return this.kind === CredentialSourceKind.EXISTING_SECRET ? 'existingSecret' : 'literal';
   }
+}
+
+function parseSealedSecretProps(field: string, props: unknown): SealingKey {
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) {
+    throw invalidValue(field, props, 'must be an object with certificatePem (and optionally reuseKey, previousManifests)');
+  }
+  const { certificatePem, reuseKey, previousManifests, ...unknown } = props as SealedSecretCredentialsProps;
+  const extra = Object.keys(unknown);
+  if (extra.length > 0) {
+    throw new ProxyConfigError(`${field}.${extra[0]}`, 'is not a Sealed Secrets setting; expected certificatePem, reuseKey or previousManifests');
+  }
+  if (previousManifests !== undefined && reuseKey === undefined) {
+    throw new ProxyConfigError(`${field}.previousManifests`, 'needs reuseKey: without the keyed digest nothing shows that an earlier sealed value still seals the same content');
+  }
+  return Object.freeze({
+    certificate: parseSealingCertificate(`${field}.certificatePem`, certificatePem),
+    ...(reuseKey === undefined ? {} : { reuseKey: parseReuseKey(`${field}.reuseKey`, reuseKey) }),
+    previous: previousManifests === undefined ? new Map() : parsePreviousSealedSecrets(`${field}.previousManifests`, previousManifests),
+  });
 }
 
 function parseRemoteRef(field: string, value: unknown): RemoteSecretRef {

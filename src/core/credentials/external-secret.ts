@@ -16,8 +16,11 @@ import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
  * forms can be told apart in the text.
  */
 
+/** Go template text for a literal `{{` in the content. */
+export const LITERAL_BRACES_TEMPLATE = '{{"{{"}}';
+
 /** Go template for one credential, percent-encoded for userinfo, in a systemd or plain context. */
-function credentialTemplate(name: 'username' | 'password', systemd: boolean): string {
+export function credentialTemplate(name: 'username' | 'password', systemd: boolean): string {
   return `{{ .${name} | urlquery | replace "+" "%20"${systemd ? ' | replace "%" "%%"' : ''} }}`;
 }
 
@@ -46,16 +49,16 @@ export function containsCredentialMarker(text: string): boolean {
 export function credentialTemplateOf(field: string, content: string): string {
   for (const marker of Object.values(CREDENTIAL_MARKERS)) {
     if (base64Forms(marker).some((form) => content.includes(form))) {
-      throw new ProxyConfigError(field, 'holds the credentials base64-encoded, which an ExternalSecret template cannot reproduce; use the literal credential source for it');
+      throw new ProxyConfigError(field, 'holds the credentials base64-encoded, which a credential template cannot reproduce; use the literal credential source for it');
     }
   }
-  let template = content.split('{{').join('{{"{{"}}');
+  let template = content.split('{{').join(LITERAL_BRACES_TEMPLATE);
   for (const name of ['username', 'password'] as const) {
     const forms = markerForms(CREDENTIAL_MARKERS[name]);
     template = template.split(forms.systemd).join(credentialTemplate(name, true)).split(forms.plain).join(credentialTemplate(name, false));
   }
   if (containsCredentialMarker(template)) {
-    throw new ProxyConfigError(field, 'holds the credentials in a form an ExternalSecret template cannot reproduce; use the literal credential source for it');
+    throw new ProxyConfigError(field, 'holds the credentials in a form a credential template cannot reproduce; use the literal credential source for it');
   }
   return template;
 }

@@ -2,22 +2,40 @@ import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { ProxySettings } from '../proxy-settings';
 import { withObjectMetadata } from './metadata';
 import { Product, product, productObject } from './product';
+import { CredentialSourceKind } from '../credentials/credential-source';
 import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor } from '../credentials/external-secret';
-import { SecretObject } from '../k8s/manifest';
+import { sealedSecretFor } from '../credentials/sealed-secret';
+import { secretTemplateFor } from '../credentials/secret-template';
+import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
+import { checkObjectSize } from '../k8s/size-limits';
 
 /**
  * The product with its credentials where the settings say they live. Literal: unchanged. External
  * Secrets: every Secret holding the stand-in credentials becomes an ExternalSecret writing the same
- * Secret (same identity, so shared objects stay shared), and nothing else may hold them.
+ * Secret (same identity, so shared objects stay shared). Existing Secret: every such Secret becomes
+ * the credential-free ConfigMap describing it, for the user's pipeline to render. Sealed: every
+ * Secret becomes a SealedSecret. Nothing else may
+ * hold the stand-ins.
  */
 export function withCredentialSource(target: Product, settings: ProxySettings): Product {
-  const external = settings.credentialSource.externalSecretProps;
-  if (!external) {
+  const source = settings.credentialSource;
+  const external = source.externalSecretProps;
+  const sealing = source.sealing;
+  if (sealing) {
+    // the credentials are real here: every Secret is sealed, as any of them may carry them
+    return product(target.objects.map((object) => (isSecretObject(object.manifest)
+      ? productObject(object.id, sealedSecretFor(object.manifest, sealing), { shared: object.shared })
+      : object)));
+  }
+  const replace: ((secret: SecretObject) => KubeObject) | undefined = external
+    ? (secret) => externalSecretFor(secret, external)
+    : source.kind === CredentialSourceKind.EXISTING_SECRET ? secretTemplateFor : undefined;
+  if (!replace) {
     return target;
   }
   return product(target.objects.map((object) => {
     if (carriesCredentialMarkers(object.manifest)) {
-      return productObject(object.id, externalSecretFor(object.manifest as SecretObject, external), { shared: object.shared });
+      return productObject(object.id, replace(object.manifest as SecretObject), { shared: object.shared });
     }
     if (containsCredentialMarker(JSON.stringify(object.manifest))) {
       throw new Error(`internal error: ${object.manifest.kind} "${object.manifest.metadata.name}" holds credentials outside a Secret`);
@@ -28,8 +46,10 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
 
 /**
  * The last step of every product: the user's labels and annotations, then the credentials where
- * the definition says they live.
+ * the definition says they live, then the API server's size limits on every object.
  */
 export function finishProduct(target: Product, proxy: ClusterProxyConfig, metadata?: unknown): Product {
-  return withCredentialSource(withObjectMetadata(target, metadata), proxy.settings);
+  const finished = withCredentialSource(withObjectMetadata(target, metadata), proxy.settings);
+  finished.objects.forEach((object) => checkObjectSize(object.manifest));
+  return finished;
 }

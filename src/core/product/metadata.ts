@@ -1,6 +1,7 @@
 import { invalidValue } from '../errors';
 import { product, Product, productObject } from './product';
 import { KubeObject } from '../k8s/manifest';
+import { MAX_ANNOTATION_BYTES } from '../k8s/size-limits';
 
 /**
  * Labels and annotations a user adds to every object of a construct or component, the way
@@ -37,8 +38,6 @@ export interface WithObjectMetadata {
 const QUALIFIED_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 /** A label value: empty, or up to 63 alphanumerics, `-`, `_` and `.`, alphanumeric at both ends. */
 const LABEL_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
-/** The API server's limit on all annotations of one object together. */
-const MAX_ANNOTATION_BYTES = 256 * 1024;
 
 function parseMap(field: string, value: unknown, checkValue: (key: string, item: string) => void): { [key: string]: string } | undefined {
   if (value === undefined) {

@@ -34,3 +34,12 @@ export const DEFAULT_OPT_OUT_ANNOTATION = 'cluster-proxy-constructs/inject';
 
 /** The annotation value that opts out. */
 export const OPT_OUT_VALUE = 'false';
+
+/**
+ * Pod template annotation holding `credentialsRevision` when the proxy env reads the proxy Secret:
+ * a new revision changes the template and so restarts the pods (Secret env is read at start).
+ */
+export const CREDENTIALS_REVISION_ANNOTATION = 'cluster-proxy-constructs/credentials-revision';
+
+/** Namespace label selecting where the Kyverno policy clones the proxy Secret, by default. */
+export const DEFAULT_CREDENTIAL_NAMESPACE_LABELS: Readonly<Record<string, string>> = Object.freeze({ 'cluster-proxy-constructs/proxy-credentials': 'enabled' });

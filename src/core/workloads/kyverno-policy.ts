@@ -1,5 +1,6 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { ContainerEnvGroup } from './container-env';
+import { DEFAULT_CREDENTIAL_NAMESPACE_LABELS } from './defaults';
 import { invalidValue } from '../errors';
 import { ProxyInjectionOptions } from './injection-options';
 import { ContainerList } from './pod-spec-patch';
@@ -81,6 +82,21 @@ export interface KyvernoProxyPolicyOptions extends ProxyInjectionOptions {
    * @default true
    */
   readonly kyvernoRbac?: boolean;
+  /**
+   * With credentials: the namespaces that get the proxy Secret, and whose pods get the proxy env
+   * (which reads it). Pods elsewhere are left alone, so the Secret is never in a namespace that
+   * does not need it.
+   *
+   * @default - the namespaces selected by `credentialNamespaceSelector`
+   */
+  readonly credentialNamespaces?: string[];
+  /**
+   * With credentials and no `credentialNamespaces`: the labels (all of them) of the namespaces
+   * that get the proxy Secret and the proxy env.
+   *
+   * @default - { 'cluster-proxy-constructs/proxy-credentials': 'enabled' }
+   */
+  readonly credentialNamespaceSelector?: { [key: string]: string };
 }
 
 /** Namespaces the policy never mutates: Kyverno itself skips kube-system by default, and so does this policy explicitly. */
@@ -97,8 +113,9 @@ type Json = Record<string, unknown>;
  *
  * Rules, in order (Kyverno applies later rules to the output of earlier ones):
  * 1. `clone-proxy-secret` (credentials only): a `generate` rule with `clone` + `synchronize` that
- *    keeps the proxy Secret in every namespace but the excluded ones, for existing namespaces too
- *    (`generateExisting`).
+ *    keeps the proxy Secret in the credential namespaces (`credentialNamespaces`, or those labelled
+ *    `credentialNamespaceSelector`) but the excluded ones, for existing namespaces too
+ *    (`generateExisting`); with credentials the env rules act only on pods in those namespaces.
  * 2. `clone-proxy-ca` (CA only): the same for the CA ConfigMap.
  * 3. `add-proxy-ca-volume` (CA only): adds the ConfigMap volume to Pods that lack it.
  * 4. `inject-proxy-env`: on Pod CREATE, one `foreach` per container list and variable group whose
@@ -117,11 +134,12 @@ export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: Ky
   const sourceNamespace = assertDnsLabel('sourceNamespace', options.sourceNamespace ?? 'kube-system');
   const injection = new ProxyInjection(config, options, ALWAYS_EXCLUDED_NAMESPACES);
   const ruleNames = resolveRuleNames(options.ruleNames);
+  const scope = injection.usesSecret ? credentialScope(options) : undefined;
   const rules: Json[] = [
-    ...cloneRules(injection, sourceNamespace, ruleNames),
+    ...cloneRules(injection, sourceNamespace, ruleNames, scope),
     ...(injection.trust ? [caVolumeRule(injection, ruleNames.addCaVolume)] : []),
-    envRule(injection, ruleNames.injectEnv, ['initContainers', 'containers'], 'CREATE'),
-    envRule(injection, ruleNames.injectEnvEphemeral, ['ephemeralContainers'], 'UPDATE'),
+    envRule(injection, ruleNames.injectEnv, ['initContainers', 'containers'], 'CREATE', scope),
+    envRule(injection, ruleNames.injectEnvEphemeral, ['ephemeralContainers'], 'UPDATE', scope),
   ];
   const policy: KubeObject = {
     apiVersion: 'kyverno.io/v1',
@@ -184,9 +202,54 @@ function podExclusions(injection: ProxyInjection): Json {
   };
 }
 
-function cloneRules(injection: ProxyInjection, sourceNamespace: string, ruleNames: Required<KyvernoRuleNames>): Json[] {
-  const targets = (kind: string, objectName: string): Json => ({
-    match: { any: [{ resources: { kinds: ['Namespace'] } }] },
+/** Where the proxy Secret goes: a list of namespaces, or a label selector. */
+type CredentialScope = { readonly names: readonly string[] } | { readonly matchLabels: Readonly<Record<string, string>> };
+
+const LABEL_KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+const LABEL_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
+
+function credentialScope(options: KyvernoProxyPolicyOptions): CredentialScope {
+  const { credentialNamespaces: list, credentialNamespaceSelector: labels } = options;
+  if (list !== undefined && labels !== undefined) {
+    throw invalidValue('credentialNamespaceSelector', labels, 'cannot be combined with credentialNamespaces; give one of them');
+  }
+  if (list !== undefined) {
+    if (!Array.isArray(list) || list.length === 0) {
+      throw invalidValue('credentialNamespaces', list, 'must be a non-empty list of namespaces');
+    }
+    return { names: [...new Set(list.map((namespace, index) => assertDnsLabel(`credentialNamespaces[${index}]`, namespace)))] };
+  }
+  const matchLabels = labels ?? DEFAULT_CREDENTIAL_NAMESPACE_LABELS;
+  if (matchLabels === null || typeof matchLabels !== 'object' || Array.isArray(matchLabels) || Object.keys(matchLabels).length === 0) {
+    throw invalidValue('credentialNamespaceSelector', matchLabels, 'must be a non-empty object of namespace labels');
+  }
+  for (const [key, value] of Object.entries(matchLabels)) {
+    if (!LABEL_KEY.test(key) || typeof value !== 'string' || !LABEL_VALUE.test(value)) {
+      throw invalidValue(`credentialNamespaceSelector.${key}`, value, 'must be a valid label key and value');
+    }
+  }
+  return { matchLabels: { ...matchLabels } };
+}
+
+/** A `resources` filter for Namespace objects in the scope. */
+function namespacesIn(scope: CredentialScope): Json {
+  return 'names' in scope
+    ? { kinds: ['Namespace'], names: [...scope.names] }
+    : { kinds: ['Namespace'], selector: { matchLabels: { ...scope.matchLabels } } };
+}
+
+/** The `resources` fields restricting namespaced objects to the scope. */
+function withinScope(scope: CredentialScope | undefined): Json {
+  if (!scope) {
+    return {};
+  }
+  return 'names' in scope ? { namespaces: [...scope.names] } : { namespaceSelector: { matchLabels: { ...scope.matchLabels } } };
+}
+
+function cloneRules(injection: ProxyInjection, sourceNamespace: string, ruleNames: Required<KyvernoRuleNames>,
+  scope: CredentialScope | undefined): Json[] {
+  const targets = (kind: string, objectName: string, where?: CredentialScope): Json => ({
+    match: { any: [{ resources: where ? namespacesIn(where) : { kinds: ['Namespace'] } }] },
     exclude: { any: [{ resources: { namespaces: [...new Set([...injection.exclusions.namespaces, sourceNamespace])] } }] },
     generate: {
       apiVersion: 'v1',
@@ -199,7 +262,8 @@ function cloneRules(injection: ProxyInjection, sourceNamespace: string, ruleName
     },
   });
   return [
-    ...(injection.usesSecret ? [{ name: ruleNames.cloneSecret, ...targets('Secret', injection.secretName) }] : []),
+    // the credentials only where they are needed, never into every namespace
+    ...(injection.usesSecret ? [{ name: ruleNames.cloneSecret, ...targets('Secret', injection.secretName, scope) }] : []),
     // with trust-manager, it distributes the CA ConfigMap itself
     ...(injection.trust && !injection.trust.trustManager ? [{ name: ruleNames.cloneCa, ...targets('ConfigMap', injection.trust.configMapName) }] : []),
   ];
@@ -221,7 +285,7 @@ function caVolumeRule(injection: ProxyInjection, name: string): Json {
   };
 }
 
-function envRule(injection: ProxyInjection, name: string, lists: ContainerList[], operation: 'CREATE' | 'UPDATE'): Json {
+function envRule(injection: ProxyInjection, name: string, lists: ContainerList[], operation: 'CREATE' | 'UPDATE', scope: CredentialScope | undefined): Json {
   const kinds = operation === 'CREATE' ? ['Pod'] : ['Pod/ephemeralcontainers'];
   const foreach = lists.flatMap((list) => [
     ...injection.envGroups.map((group) => envForeach(injection, list, group)),
@@ -229,7 +293,7 @@ function envRule(injection: ProxyInjection, name: string, lists: ContainerList[]
   ]);
   return {
     name,
-    match: { any: [{ resources: { kinds, operations: [operation] } }] },
+    match: { any: [{ resources: { kinds, operations: [operation], ...withinScope(scope) } }] },
     exclude: podExclusions(injection),
     mutate: { foreach },
   };

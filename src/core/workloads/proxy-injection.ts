@@ -1,8 +1,9 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue } from '../errors';
 import { ContainerEnvGroup, proxyContainerEnvGroups, proxyEnvUsesSecret, proxySecretManifest, proxySecretName } from './container-env';
+import { CREDENTIALS_REVISION_ANNOTATION } from './defaults';
 import { InjectionExclusions, ProxyInjectionOptions, ResolvedExclusions, resolveExclusions } from './injection-options';
-import { applyJsonPatch, JsonPatchAdd } from './json-patch';
+import { applyJsonPatch, JsonPatchAdd, jsonPointer } from './json-patch';
 import { matchesNamePattern } from './name-patterns';
 import { PodSpecAdditions, planPodSpecAdditions } from './pod-spec-patch';
 import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-bundle';
@@ -119,9 +120,34 @@ export class ProxyInjection {
     if (!specPath || this.isExcluded(manifest)) {
       return { patch: [], supportObjects: [] };
     }
-    const patch = planPodSpecAdditions(valueAt(manifest, specPath), specPath, this.additions);
+    const additions = planPodSpecAdditions(valueAt(manifest, specPath), specPath, this.additions);
+    const patch = additions.length > 0 ? [...additions, ...this.revisionAnnotation(manifest, specPath)] : additions;
     const supportObjects = patch.length > 0 ? this.supportObjects(manifest.metadata.namespace) : [];
     return { patch, supportObjects };
+  }
+
+  /**
+   * The `add` that writes the credentials revision into the pod template's annotations, when the
+   * env reads the proxy Secret and a revision is set: a new revision then changes the template, so
+   * a rotation restarts the pods, which read Secret env only when they start. Not secret: the
+   * revision is a label the user chose. An annotation already there is left alone.
+   */
+  private revisionAnnotation(manifest: KubeObject, specPath: readonly string[]): JsonPatchAdd[] {
+    const revision = this.config.settings.credentialsRevision;
+    if (!this.usesSecret || revision === undefined) {
+      return [];
+    }
+    const metadataPath = podMetadataPath(specPath);
+    const metadata = valueAt(manifest, metadataPath);
+    if (!isObject(metadata)) {
+      return [{ op: 'add', path: jsonPointer(metadataPath), value: { annotations: { [CREDENTIALS_REVISION_ANNOTATION]: revision } } }];
+    }
+    if (!isObject(metadata.annotations)) {
+      return [{ op: 'add', path: jsonPointer([...metadataPath, 'annotations']), value: { [CREDENTIALS_REVISION_ANNOTATION]: revision } }];
+    }
+    return CREDENTIALS_REVISION_ANNOTATION in metadata.annotations
+      ? []
+      : [{ op: 'add', path: jsonPointer([...metadataPath, 'annotations', CREDENTIALS_REVISION_ANNOTATION]), value: revision }];
   }
 
   /** A new manifest with the proxy env (the input is not modified). */
@@ -138,6 +164,10 @@ export class ProxyInjection {
   public planPodSpec(podSpec: unknown, specPath: string[] = []): JsonPatchAdd[] {
     return planPodSpecAdditions(podSpec, specPath, this.additions);
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function valueAt(root: unknown, path: readonly string[]): unknown {

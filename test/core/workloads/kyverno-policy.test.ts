@@ -40,9 +40,11 @@ describe('renderKyvernoProxyPolicy', () => {
     expect(policy.metadata.annotations['policies.kyverno.io/minversion']).toBe('1.13.0');
   });
 
-  test('the Secret is cloned and kept in sync into every namespace but the excluded ones', () => {
+  test('the Secret is cloned and kept in sync only into the namespaces labelled for it, never every namespace', () => {
     const clone = rule(objects, 'clone-proxy-secret');
-    expect(clone.match).toEqual({ any: [{ resources: { kinds: ['Namespace'] } }] });
+    expect(clone.match).toEqual({ any: [{ resources: { kinds: ['Namespace'], selector: { matchLabels: { 'cluster-proxy-constructs/proxy-credentials': 'enabled' } } } }] });
+    // the CA (no secret) still goes everywhere
+    expect(rule(objects, 'clone-proxy-ca').match).toEqual({ any: [{ resources: { kinds: ['Namespace'] } }] });
     expect(clone.exclude.any[0].resources.namespaces).toEqual(['kube-system', 'legacy']);
     expect(clone.generate).toEqual({
       apiVersion: 'v1',
@@ -58,15 +60,33 @@ describe('renderKyvernoProxyPolicy', () => {
 
   test('pods: CREATE only, kube-system + configured namespaces, names and the opt-out annotation excluded', () => {
     const inject = rule(objects, 'inject-proxy-env');
-    expect(inject.match.any[0].resources).toEqual({ kinds: ['Pod'], operations: ['CREATE'] });
+    // with credentials, only pods in namespaces that get the Secret (the env reads it)
+    expect(inject.match.any[0].resources).toEqual({ kinds: ['Pod'], operations: ['CREATE'], namespaceSelector: { matchLabels: { 'cluster-proxy-constructs/proxy-credentials': 'enabled' } } });
     expect(inject.exclude.any).toEqual([
       { resources: { kinds: ['Pod'], namespaces: ['kube-system', 'legacy'] } },
       { resources: { kinds: ['Pod'], names: ['capi-*', 'dex-k8s-*'] } },
       { resources: { kinds: ['Pod'], annotations: { 'cluster-proxy-constructs/inject': 'false' } } },
     ]);
     const ephemeral = rule(objects, 'inject-proxy-env-ephemeral');
-    expect(ephemeral.match.any[0].resources).toEqual({ kinds: ['Pod/ephemeralcontainers'], operations: ['UPDATE'] });
+    expect(ephemeral.match.any[0].resources).toEqual({ kinds: ['Pod/ephemeralcontainers'], operations: ['UPDATE'], namespaceSelector: inject.match.any[0].resources.namespaceSelector });
     expect(ephemeral.exclude).toEqual(inject.exclude);
+  });
+
+  test('credentialNamespaces: the Secret and the env in exactly those namespaces; a selector of your own; bad scopes refused', () => {
+    const listed = renderKyvernoProxyPolicy(config, { credentialNamespaces: ['team-a', 'team-b', 'team-a'] });
+    expect(rule(listed, 'clone-proxy-secret').match).toEqual({ any: [{ resources: { kinds: ['Namespace'], names: ['team-a', 'team-b'] } }] });
+    expect(rule(listed, 'inject-proxy-env').match.any[0].resources.namespaces).toEqual(['team-a', 'team-b']);
+    expectValid(listed);
+    const selected = renderKyvernoProxyPolicy(config, { credentialNamespaceSelector: { 'corp.example/egress': 'proxy' } });
+    expect(rule(selected, 'clone-proxy-secret').match.any[0].resources.selector).toEqual({ matchLabels: { 'corp.example/egress': 'proxy' } });
+    expectValid(selected);
+    // without credentials there is no Secret, and pods everywhere get the env
+    const anonymous = renderKyvernoProxyPolicy(anonymousProxyConfig(), { credentialNamespaces: ['team-a'] });
+    expect(rule(anonymous, 'inject-proxy-env').match.any[0].resources).toEqual({ kinds: ['Pod'], operations: ['CREATE'] });
+    expect(() => renderKyvernoProxyPolicy(config, { credentialNamespaces: [] })).toThrow(/^credentialNamespaces: .*must be a non-empty list/);
+    expect(() => renderKyvernoProxyPolicy(config, { credentialNamespaces: ['Team_A'] })).toThrow(/^credentialNamespaces\[0\]/);
+    expect(() => renderKyvernoProxyPolicy(config, { credentialNamespaces: ['a'], credentialNamespaceSelector: { a: 'b' } })).toThrow(/^credentialNamespaceSelector: .*cannot be combined/);
+    expect(() => renderKyvernoProxyPolicy(config, { credentialNamespaceSelector: { 'bad key!': 'x' } })).toThrow(/^credentialNamespaceSelector\.bad key!/);
   });
 
   test('each variable group is added only where the container sets none of its names', () => {

@@ -173,3 +173,39 @@ describe('ProxyInjection', () => {
     });
   });
 });
+
+describe('ProxyInjection: the credentials revision restarts workloads', () => {
+  const ANNOTATION = 'cluster-proxy-constructs/credentials-revision';
+  const deployment = () => structuredClone(manifests.Deployment) as any;
+
+  test('with a revision, the pod template carries it, so a new revision is a new template (a rollout)', () => {
+    const three = new ProxyInjection(proxyConfig({ credentialsRevision: '3' })).apply(deployment()) as any;
+    const four = new ProxyInjection(proxyConfig({ credentialsRevision: '4' })).apply(deployment()) as any;
+    expect(three.spec.template.metadata).toEqual({ labels: { app: 'x' }, annotations: { [ANNOTATION]: '3' } });
+    expect(four.spec.template.metadata.annotations[ANNOTATION]).toBe('4');
+    expectValid([three]);
+    // every pod-bearing kind, wherever its pod metadata lives (a bare Pod: its own)
+    for (const manifest of Object.values(manifests)) {
+      const patched = new ProxyInjection(proxyConfig({ credentialsRevision: '3' })).apply(manifest) as any;
+      expect(JSON.stringify(patched)).toContain(`"${ANNOTATION}":"3"`);
+      expectValid([patched]);
+    }
+  });
+
+  test('existing annotations are kept, an existing revision annotation is not replaced, a second pass adds nothing', () => {
+    const injection = new ProxyInjection(proxyConfig({ credentialsRevision: '3' }));
+    const annotated = deployment();
+    annotated.spec.template.metadata.annotations = { team: 'a' };
+    expect((injection.apply(annotated) as any).spec.template.metadata.annotations).toEqual({ team: 'a', [ANNOTATION]: '3' });
+    const pinned = deployment();
+    pinned.spec.template.metadata.annotations = { [ANNOTATION]: 'mine' };
+    expect((injection.apply(pinned) as any).spec.template.metadata.annotations).toEqual({ [ANNOTATION]: 'mine' });
+    const once = injection.apply(deployment());
+    expect(injection.plan(once).patch).toEqual([]);
+  });
+
+  test('no annotation without a revision, without credentials, or with literal credentials in the env', () => {
+    expect(JSON.stringify(new ProxyInjection(proxyConfig()).apply(deployment()))).not.toContain(ANNOTATION);
+    expect(JSON.stringify(new ProxyInjection(proxyConfig({ credentialsRevision: '3' }), { literalCredentials: true }).apply(deployment()))).not.toContain(ANNOTATION);
+  });
+});
