@@ -121,7 +121,7 @@ export type { ProxyEnvSourceOptions } from './core/addons/proxy-env-source';
 export type { InClusterForwardProxyProps } from './core/addons/forward-proxy/forward-proxy';
 export type { ForwardProxyWorkloadProps } from './core/addons/forward-proxy/forward-proxy-workload';
 export type { ProxyBasicAuth } from './core/addons/forward-proxy/tinyproxy-config';
-export type { HelmPreset, HelmProxyKeys } from './core/addons/helm/helm-presets';
+export type { HelmPreset, HelmProxyKeys, HelmCaMount } from './core/addons/helm/helm-presets';
 export { HelmPresetName } from './core/addons/helm/helm-presets';
 export type { HelmProxyValues, HelmProxyValuesOptions } from './core/addons/helm/helm-values';
 export type { KustomizeProxyComponentOptions } from './core/addons/kustomize/kustomize-component';

@@ -120,3 +120,45 @@ describe('generic Helm values', () => {
     expect(JSON.parse(JSON.stringify(cdk8sValues))).toEqual(values);
   });
 });
+
+describe('Helm presets with the corporate CA', () => {
+  const presets = (Object.keys(HELM_PRESETS) as HelmPresetValue[]).filter((p) => HELM_PRESETS[p].caMounts);
+
+  test('every preset that talks TLS through the proxy knows where the CA goes', () => {
+    expect(presets.sort()).toEqual(['argo-cd', 'cert-manager', 'external-secrets', 'flux2']);
+  });
+
+  test.each(presets)('%s: the CA volume, its mount and the trust variables in the same container, and the ConfigMap', (preset) => {
+    const proxy = vsphereProxy({}, true);
+    const result = helmPresetValues(proxy, preset, { namespace: 'system' });
+    expectChartValues(preset, result);
+    const at = (p: readonly string[]) => p.reduce((node: any, key) => node?.[key], result.values);
+    for (const mount of HELM_PRESETS[preset].caMounts!) {
+      expect(at(mount.volumes)).toEqual([{ name: 'cluster-proxy-ca', configMap: { name: 'cluster-proxy-ca' } }]);
+      expect(at(mount.volumeMounts)).toEqual([{ name: 'cluster-proxy-ca', mountPath: '/etc/cluster-proxy/ca', readOnly: true }]);
+      const env = at(mount.env).map((v: any) => v.name);
+      // the proxy variables stay first, the trust variables follow
+      expect(env.slice(-4)).toEqual(['SSL_CERT_FILE', 'NODE_EXTRA_CA_CERTS', 'REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE']);
+      expectValidObjects([{
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'chart' },
+        spec: {
+          selector: { matchLabels: { a: 'b' } },
+          template: { metadata: { labels: { a: 'b' } }, spec: { volumes: at(mount.volumes), containers: [{ name: 'c', image: 'i', env: at(mount.env), volumeMounts: at(mount.volumeMounts) }] } },
+        },
+      }]);
+    }
+    expect(result.trustObjects).toHaveLength(1);
+    expect(result.trustObjects[0]).toMatchObject({ kind: 'ConfigMap', metadata: { name: 'cluster-proxy-ca', namespace: 'system' } });
+    expect((result.trustObjects[0] as any).data['corporate-ca.crt']).toBe(proxy.settings.trustedCa!.pem);
+    expectValidObjects(result.trustObjects);
+  });
+
+  test('without a CA, or for a chart without CA mounts, nothing changes', () => {
+    expect(helmPresetValues(vsphereProxy(), 'cert-manager').trustObjects).toEqual([]);
+    expect(helmPresetValues(vsphereProxy(), 'cert-manager').yaml).not.toContain('cluster-proxy-ca');
+    const operator = helmPresetValues(vsphereProxy({}, true), 'chart-operator', { allowCredentialsInValues: true });
+    expect(operator.trustObjects).toEqual([]);
+  });
+});

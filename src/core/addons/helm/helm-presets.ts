@@ -22,6 +22,19 @@ export interface HelmProxyKeys {
   readonly requiresAll?: boolean;
 }
 
+/**
+ * Where a chart takes extra volumes, volume mounts and env for the container that talks TLS through
+ * the proxy: the corporate CA is mounted there and the trust variables point at it.
+ */
+export interface HelmCaMount {
+  /** Path of the pod's extra volumes list. */
+  readonly volumes: string[];
+  /** Path of the container's extra volume mounts list. */
+  readonly volumeMounts: string[];
+  /** Path of the container's env list (written with `toYaml`). */
+  readonly env: string[];
+}
+
 /** How one chart takes the proxy. */
 export interface HelmPreset {
   /** Chart, as users know it, e.g. `jetstack/cert-manager`. */
@@ -42,6 +55,13 @@ export interface HelmPreset {
    * @default - none
    */
   readonly proxyKeys?: HelmProxyKeys;
+  /**
+   * Where the corporate CA (`trustedCaPem`) goes, for the containers that talk TLS through the
+   * proxy (a TLS-intercepting proxy re-signs every certificate with it).
+   *
+   * @default - the chart gets no CA
+   */
+  readonly caMounts?: HelmCaMount[];
 }
 
 /** Names of the built-in presets. */
@@ -70,6 +90,8 @@ export const HELM_PRESETS: { readonly [name in HelmPresetValue]: HelmPreset } = 
     source: 'cert-manager/cert-manager deploy/charts/cert-manager/values.yaml and templates/deployment.yaml',
     envLists: [['extraEnv']],
     proxyKeys: { path: [], http: 'http_proxy', https: 'https_proxy', noProxy: 'no_proxy' },
+    // values.yaml: `volumes` (controller pod) and `volumeMounts` (controller container): ACME over TLS
+    caMounts: [{ volumes: ['volumes'], volumeMounts: ['volumeMounts'], env: ['extraEnv'] }],
   },
   'chart-operator': {
     chart: 'giantswarm/chart-operator',
@@ -89,17 +111,24 @@ export const HELM_PRESETS: { readonly [name in HelmPresetValue]: HelmPreset } = 
       ['imageReflectionController', 'extraEnv'],
       ['imageAutomationController', 'extraEnv'],
     ],
+    // sourceController.volumes / volumeMounts (templates/source-controller.yaml): the controller that
+    // fetches Git, Helm and OCI sources over TLS
+    caMounts: [{ volumes: ['sourceController', 'volumes'], volumeMounts: ['sourceController', 'volumeMounts'], env: ['sourceController', 'extraEnv'] }],
   },
   'argo-cd': {
     chart: 'argo/argo-cd (repo-server)',
     // templates/argocd-repo-server/deployment.yaml: env is concat(global.env, repoServer.env) | toYaml.
     source: 'argoproj/argo-helm charts/argo-cd/templates/argocd-repo-server/deployment.yaml',
     envLists: [['repoServer', 'env']],
+    // values.yaml: repoServer.volumes / repoServer.volumeMounts (the repo server clones over TLS)
+    caMounts: [{ volumes: ['repoServer', 'volumes'], volumeMounts: ['repoServer', 'volumeMounts'], env: ['repoServer', 'env'] }],
   },
   'external-secrets': {
     chart: 'external-secrets/external-secrets',
     // templates/deployment.yaml: env is .Values.extraEnv | toYaml (the controller, which calls the providers).
     source: 'external-secrets/external-secrets deploy/charts/external-secrets/templates/deployment.yaml',
     envLists: [['extraEnv']],
+    // values.yaml: extraVolumes / extraVolumeMounts (the controller calls the providers' APIs over TLS)
+    caMounts: [{ volumes: ['extraVolumes'], volumeMounts: ['extraVolumeMounts'], env: ['extraEnv'] }],
   },
 });

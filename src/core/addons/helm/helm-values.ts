@@ -1,7 +1,8 @@
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../../errors';
-import { SecretObject } from '../../k8s/manifest';
+import { KubeObject, SecretObject } from '../../k8s/manifest';
 import { ContainerEnvVar, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
+import { TrustBundleOptions, trustBundleConfigMap, trustBundlePlan } from '../../workloads/trust-bundle';
 import { addonProxyValues } from '../addon-proxy';
 import { renderYaml } from '../yaml-text';
 import { HELM_PRESETS, HelmPreset, HelmPresetValue, HelmProxyKeys } from './helm-presets';
@@ -35,6 +36,13 @@ export interface HelmProxyValuesOptions {
    * @default false
    */
   readonly allowCredentialsInValues?: boolean;
+  /**
+   * How the corporate CA is distributed (ConfigMap name, mount path, trust-manager), for presets
+   * that mount it: the same options as the workload injection's.
+   *
+   * @default - the injection's defaults
+   */
+  readonly trustBundle?: TrustBundleOptions;
 }
 
 /** Values for one chart, with the objects they need. */
@@ -45,6 +53,11 @@ export interface HelmProxyValues {
   readonly yaml: string;
   /** The Secret the env refers to (empty when the URLs carry no credentials or are literal). */
   readonly secrets: SecretObject[];
+  /**
+   * The CA ConfigMap the chart's CA volume reads (or the trust-manager object that writes it):
+   * with `trustedCaPem` and a preset that knows where the CA goes; otherwise empty.
+   */
+  readonly trustObjects: KubeObject[];
 }
 
 /**
@@ -85,12 +98,39 @@ export function helmPresetValues(
   }
   const literalAllowed = !proxy.hasCredentials || options.allowCredentialsInValues === true;
   if (entry.proxyKeys && (literalAllowed || !entry.envLists?.length)) {
-    return helmValues(proxy, [], entry.proxyKeys, options, entry.chart);
+    return withCorporateCa(proxy, entry, helmValues(proxy, [], entry.proxyKeys, options, entry.chart), options);
   }
   if (entry.envLists?.length) {
-    return helmValues(proxy, entry.envLists, undefined, options, entry.chart);
+    return withCorporateCa(proxy, entry, helmValues(proxy, entry.envLists, undefined, options, entry.chart), options);
   }
   throw invalidValue('preset', entry.chart, 'has neither envLists nor proxyKeys');
+}
+
+/**
+ * The preset's values with the corporate CA mounted where the chart takes volumes, and the trust
+ * variables (`SSL_CERT_FILE`...) added to the same container's env: the containers that talk TLS
+ * through a TLS-intercepting proxy trust it as injected pods do.
+ */
+function withCorporateCa(proxy: ClusterProxyConfig, preset: HelmPreset, result: HelmProxyValues, options: HelmProxyValuesOptions): HelmProxyValues {
+  const plan = trustBundlePlan(proxy, options.trustBundle);
+  if (!plan || !preset.caMounts?.length) {
+    return result;
+  }
+  const values = structuredClone(result.values);
+  const trustEnv = plan.envGroups.flatMap((group) => group.variables);
+  for (const mount of preset.caMounts) {
+    appendAt(values, mount.volumes, [{ name: plan.volumeName, configMap: { name: plan.configMapName } }]);
+    appendAt(values, mount.volumeMounts, [{ name: plan.volumeName, mountPath: plan.mountPath, readOnly: true }]);
+    appendAt(values, mount.env, structuredClone(trustEnv));
+  }
+  const trustObjects = [plan.trustManager ?? trustBundleConfigMap(plan, options.namespace)];
+  return { values, yaml: renderYaml(values), secrets: result.secrets, trustObjects };
+}
+
+/** Append `items` to the list at `path`, creating it (and objects on the way) when missing. */
+function appendAt(target: HelmValues, path: readonly string[], items: unknown[]): void {
+  const existing = path.reduce<any>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), target);
+  setAt(target, path, [...(Array.isArray(existing) ? existing : []), ...items]);
 }
 
 function helmValues(
@@ -123,7 +163,7 @@ function helmValues(
       secrets = [proxySecretManifest(proxy, options.namespace, { secretName: options.secretName })];
     }
   }
-  return { values, yaml: renderYaml(values), secrets };
+  return { values, yaml: renderYaml(values), secrets, trustObjects: [] };
 }
 
 /** The three literal keys; only those whose proxy is set, unless the chart needs all three. */
