@@ -1,21 +1,15 @@
 /**
  * examples/pulumi: the program type-checks with the examples' compiler options, and runs under
  * Pulumi mocks with the stack config set as `pulumi config set --secret` would.
- *
- * The program imports the package by name (`cluster-proxy-constructs/pulumi`); users resolve that
- * to the compiled lib/. Here it is mapped to the sources, so the test never sees a stale build:
- * for the type check through `paths`, for the run through the module the program is given.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
-import * as ts from 'typescript';
+import { runProgram, typeErrors } from './example-program';
 import { plainTextLeaks } from './fixtures';
 import * as adapter from '../../src/pulumi';
 import { findRecorded, installMocks, kubeObjectOf, outcome, recorded, resetRecorded, settle, stopCallbacks } from '../support/pulumi-mocks';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const PROGRAM = path.join(ROOT, 'examples', 'pulumi', 'index.ts');
+const PROGRAM = path.resolve(__dirname, '..', '..', 'examples', 'pulumi', 'index.ts');
 const PASSWORD = 'p@ss:w/rd "x" $(HOME)';
 const TOKEN = 'cluster-proxy-constructs:index:';
 
@@ -23,36 +17,14 @@ beforeAll(installMocks);
 beforeEach(resetRecorded);
 afterAll(stopCallbacks);
 
-/** Load the program as a CommonJS module, `require`s of the package going to the sources. */
-function runProgram(): Record<string, any> {
-  const source = fs.readFileSync(PROGRAM, 'utf8');
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-    fileName: PROGRAM,
-  });
-  const module = { exports: {} as Record<string, any> };
-  const load = (id: string): unknown => (id === 'cluster-proxy-constructs/pulumi' ? adapter : jest.requireActual(id));
-  // The program runs in this test's module registry: the same @pulumi/pulumi, so the same mocks.
-  new Function('exports', 'require', 'module', '__filename', '__dirname', outputText)(module.exports, load, module, PROGRAM, path.dirname(PROGRAM));
-  return module.exports;
-}
-
 test('the program type-checks with examples/tsconfig.json options', () => {
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'examples', 'tsconfig.json'), {}, {
-    ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => { throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')); },
-  })!;
-  const program = ts.createProgram([PROGRAM], {
-    ...parsed.options,
-    paths: { 'cluster-proxy-constructs/pulumi': [path.join(ROOT, 'src', 'pulumi', 'index.ts')] },
-  });
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-  expect(diagnostics).toEqual([]);
+  expect(typeErrors(PROGRAM)).toEqual([]);
 }, 60_000);
 
 test('the program runs under mocks: the cluster, the workloads and the chart, with the password only in secrets', async () => {
   pulumi.runtime.setAllConfig({ 'project:proxyPassword': PASSWORD, 'project:workloadKubeconfig': 'apiVersion: v1\nkind: Config\n' },
     ['project:proxyPassword', 'project:workloadKubeconfig']);
-  const exports = runProgram();
+  const exports = runProgram(PROGRAM);
   await settle();
   expect(await outcome(pulumi.output(exports.clusterName))).toBe('demo');
   expect(await outcome(exports.nodeProxySecretName)).toMatch(/^demo-systemd-proxy-[0-9a-f]{10}$/);
