@@ -7,20 +7,24 @@ import { ClusterNetwork, ProxySettings } from '../src/core';
  * `count` mixed installation-wide NO_PROXY entries: host names, suffixes, IPv4 addresses, IPv4 and
  * IPv6 CIDRs, plus duplicates and entries covered by others (the normalizer's real work).
  */
-export function mixedEntries(count: number): string[] {
+export function mixedEntries(count: number, salt = 0): string[] {
   const entries: string[] = [];
+  // A salt gives a list of the same shape whose strings the process has never seen: names get
+  // a salt label, addresses and networks move by it.
+  const s = salt === 0 ? '' : `s${salt}.`;
   for (let i = 0; i < count; i++) {
-    const a = Math.floor(i / 256) % 256;
-    const b = i % 256;
+    const j = i + salt * 7919;
+    const a = Math.floor(j / 256) % 256;
+    const b = j % 256;
     switch (i % 8) {
-      case 0: entries.push(`svc${i}.team${i % 97}.corp.example`); break;
-      case 1: entries.push(`.zone${i}.internal.example`); break;
-      case 2: entries.push(`10.${a}.${b}.${(i * 7) % 256}`); break;
-      case 3: entries.push(`172.${16 + (i % 16)}.${b}.0/24`); break;
-      case 4: entries.push(`fd00:${i.toString(16)}::/64`); break;
-      case 5: entries.push(entries[i - 5]); break; // duplicate
-      case 6: entries.push(`host${i}.zone${i - 5}.internal.example`); break; // covered by the suffix above
-      default: entries.push(`192.168.${b}.${(i * 3) % 256}`); break;
+      case 0: entries.push(`svc${i}.team${i % 97}.${s}corp.example`); break;
+      case 1: entries.push(`.zone${i}.${s}internal.example`); break;
+      case 2: entries.push(`10.${a}.${b}.${(j * 7) % 256}`); break;
+      case 3: entries.push(`172.${16 + (j % 16)}.${b}.0/24`); break;
+      case 4: entries.push(`fd00:${(j % 0x10000).toString(16)}::/64`); break;
+      case 5: entries.push(`${entries[i - 5]}`); break; // duplicate (equal, not the same string)
+      case 6: entries.push(`host${i}.zone${i - 5}.${s}internal.example`); break; // covered by the suffix above
+      default: entries.push(`192.168.${b}.${(j * 3) % 256}`); break;
     }
   }
   return entries;

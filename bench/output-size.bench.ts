@@ -1,5 +1,5 @@
 /**
- * Scenario 4: output size. The drop-in carries NO_PROXY twice (NO_PROXY and no_proxy), and CAPI
+ * Scenario 6: output size. The drop-in carries NO_PROXY twice (NO_PROXY and no_proxy), and CAPI
  * caps an inline `files[].content` at 10,240 characters. For the default cluster-specific set plus
  * N installation-wide entries of a typical mix, how large may N be? Goal: at least 300.
  */
@@ -62,7 +62,7 @@ export function run(): Record<string, unknown> {
     results.push({ mix: name, largestPlain: plain, largestCompressed: compressed, dropInAt300: dropInLength(generate(300)) });
   }
   const typical = results[0].largestCompressed as number;
-  console.log(`\nScenario 4: drop-in size against CAPI's ${CAPI_FILE_CONTENT_LIMIT}-character files[].content limit`);
+  console.log(`\nScenario 6: drop-in size against CAPI's ${CAPI_FILE_CONTENT_LIMIT}-character files[].content limit`);
   console.log(`defaults only (AWS cluster, credentials): ${baseLength} characters`);
   console.log(table(['installation-wide mix', 'largest N, plain (Ignition)', 'largest N, cloud-config (gzip+base64 fallback)', 'plain drop-in chars at N=300'], rows));
   console.log(`goal: at least 300 entries of the typical mix inline: ${typical} ${typical >= 300 ? 'met' : 'MISSED'} (plain text alone: ${results[0].largestPlain}; delivery 'secret' has no limit)`);

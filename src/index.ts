@@ -92,6 +92,7 @@ export type { ClusterClassProxyProps } from './core/clusterclass/cluster-class-p
 export type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from './core/clusterclass/topology-cluster';
 export type { ClassVariableShape } from './core/clusterclass/variable-shapes';
 export type { WorkerClassSelection } from './core/clusterclass/class-targets';
+export type { ResolvedTrustedCaVariable, TrustedCaVariable } from './core/clusterclass/trusted-ca-variable';
 export type { AddProxyToClusterClassResult } from './core/clusterclass/add-proxy-to-cluster-class';
 export type { TopologyNetworkProps } from './core/clusterclass/topology-cluster';
 export type { ProxyVariableValue } from './core/clusterclass/proxy-variable';

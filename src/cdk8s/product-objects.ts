@@ -14,7 +14,14 @@ import { objectIdentity, Product, ProductObject } from '../core/product/product'
  * A registry per chart, not a search of the chart: looking objects up with `findAll()` made a fleet
  * of clusters in one chart quadratic.
  */
-const sharedObjects = new WeakMap<Chart, Map<string, { readonly content: string; readonly apiObject: ApiObject }>>();
+const sharedObjects = new WeakMap<Chart, Map<string, SharedObject>>();
+
+/** A shared object emitted in a chart; its canonical content is computed only when another product needs the same object. */
+interface SharedObject {
+  readonly manifest: KubeObject;
+  content?: string;
+  readonly apiObject: ApiObject;
+}
 
 /** Add the product's objects under `scope`; returns one `ApiObject` per product object, in order. */
 export function addProduct(scope: Construct, product: Product): ApiObject[] {
@@ -22,18 +29,21 @@ export function addProduct(scope: Construct, product: Product): ApiObject[] {
 }
 
 /** Add plain manifests under `scope`, each with its identity as construct id. */
-export function addApiObjects(scope: Construct, manifests: readonly KubeObject[]): ApiObject[] {
+export function addApiObjects(scope: Construct, manifests: KubeObject[]): ApiObject[] {
   return manifests.map((manifest) => newApiObject(scope, objectIdentity(manifest), manifest));
 }
 
 /** The `ApiObject` of a product's object (by id), from the list {@link addProduct} returned. */
-export function objectWithId(product: Product, apiObjects: readonly ApiObject[], id: string): ApiObject | undefined {
+export function objectWithId(product: Product, apiObjects: ApiObject[], id: string): ApiObject | undefined {
   const index = product.objects.findIndex((object) => object.id === id);
   return index === -1 ? undefined : apiObjects[index];
 }
 
 function newApiObject(scope: Construct, id: string, manifest: KubeObject): ApiObject {
-  // A copy: cdk8s keeps props by reference, and escape hatches must not reach the core's objects.
+  // A copy: escape hatches must not reach the core's objects. It also pays for itself: in a
+  // one-shot synthesis of 1,000 clusters, handing cdk8s compact fresh copies (flat strings, one
+  // shape per kind) instead of the objects the core built took less CPU time and 50 MiB less peak
+  // memory (see the benchmark).
   return new ApiObject(scope, id, structuredClone(manifest) as unknown as ApiObjectProps);
 }
 
@@ -45,10 +55,10 @@ function addShared(scope: Construct, object: ProductObject): ApiObject {
     sharedObjects.set(chart, registry);
   }
   const key = objectIdentity(object.manifest);
-  const content = canonicalJson(object.manifest);
   const existing = registry.get(key);
   if (existing) {
-    if (existing.content !== content) {
+    existing.content ??= canonicalJson(existing.manifest);
+    if (existing.manifest !== object.manifest && existing.content !== canonicalJson(object.manifest)) {
       const { kind, metadata } = object.manifest;
       throw new ProxyConfigError(kind === 'Secret' ? 'secretName' : 'trustBundle.configMapName',
         `two different proxy configurations both need the ${kind} "${metadata.name}"`
@@ -57,6 +67,6 @@ function addShared(scope: Construct, object: ProductObject): ApiObject {
     return existing.apiObject;
   }
   const apiObject = newApiObject(scope, object.id, object.manifest);
-  registry.set(key, { content, apiObject });
+  registry.set(key, { manifest: object.manifest, apiObject });
   return apiObject;
 }

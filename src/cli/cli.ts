@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AUDIT_USAGE, runAuditCommand } from './audit';
-import { CHECK_USAGE } from './check';
+import type * as AuditCommand from './audit';
+import type * as CheckCommand from './check';
 import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
-import { IMPORT_USAGE, runImportCommand } from './import';
+import type * as ImportCommand from './import';
 import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
@@ -17,6 +17,18 @@ import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
  * `cluster-proxy`: the NO_PROXY engine on the command line. Pure function of argv so tests can
  * run it in-process; `main.ts` wires it to the process.
  */
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+/**
+ * The other commands' modules, loaded when the command runs or its help is shown: `noproxy` and
+ * `explain` start without the audit, import and check code (or the network stack check loads).
+ */
+const commandModules = {
+  audit: () => require('./audit') as typeof AuditCommand,
+  check: () => require('./check') as typeof CheckCommand,
+  import: () => require('./import') as typeof ImportCommand,
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** What a CLI run produced. */
 export interface CliResult {
@@ -76,9 +88,15 @@ for URL with the cluster's NO_PROXY, and why; then warnings about entries some c
   --format F                    text (the default) or json
 
 ${CLUSTER_FLAGS}`,
-  check: CHECK_USAGE,
-  audit: AUDIT_USAGE,
-  import: IMPORT_USAGE,
+  get check() {
+    return commandModules.check().CHECK_USAGE;
+  },
+  get audit() {
+    return commandModules.audit().AUDIT_USAGE;
+  },
+  get import() {
+    return commandModules.import().IMPORT_USAGE;
+  },
 };
 
 const OPTIONS = {
@@ -110,10 +128,10 @@ class UsageError extends Error {}
 /** Run the CLI on `argv` (without `node` and the script path). */
 export function runCli(argv: readonly string[]): CliResult {
   if (argv[0] === 'audit') {
-    return runAuditCommand(argv.slice(1));
+    return commandModules.audit().runAuditCommand(argv.slice(1));
   }
   if (argv[0] === 'import') {
-    return runImportCommand(argv.slice(1));
+    return commandModules.import().runImportCommand(argv.slice(1));
   }
   try {
     const output = execute(argv);

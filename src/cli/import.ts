@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseAllDocuments } from 'yaml';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { IMPORT_SOURCES, importProxy, importResultJson, importResultTypeScript, ImportResult, nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import';
 import { ImportSource } from '../core/import/imported-proxy';
 import { KubeObject } from '../core/k8s/manifest';
+import { yamlLib } from '../core/lazy-modules';
 import { ClusterNetworkProps } from '../core/network';
 
 /**
@@ -122,7 +122,7 @@ function readManifest(path: string, readFile: (path: string) => string): KubeObj
   } catch (error) {
     throw new UsageError(`--nodes: cannot read ${describeValue(path)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  return parseAllDocuments(text).flatMap((document) => {
+  return yamlLib().parseAllDocuments(text).flatMap((document) => {
     if (document.errors.length > 0) {
       throw new UsageError(`--nodes: ${describeValue(path)} is not valid YAML: ${document.errors[0].message.split('\n')[0]}`);
     }

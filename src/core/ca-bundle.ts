@@ -1,5 +1,7 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { invalidValue, ProxyConfigError } from './errors';
+import { frozen } from './frozen';
+import { cryptoLib } from './lazy-modules';
 
 /**
  * Validation of the PEM bundle nodes and pods must trust when the proxy intercepts TLS.
@@ -36,7 +38,7 @@ export interface CaBundle {
    */
   readonly pem: string;
   /** The certificates, in input order. */
-  readonly certificates: readonly CaCertificate[];
+  readonly certificates: CaCertificate[];
 }
 
 const BEGIN = /^-----BEGIN ([^-]*)-----$/;
@@ -66,16 +68,16 @@ export function parseCaBundle(field: string, raw: string): CaBundle {
         + `(SHA-256 ${certificate.fingerprint256}); list each CA once`);
     }
   });
-  return Object.freeze({
+  return frozen({
     pem: certificates.map((certificate) => certificate.pem).join(''),
-    certificates: Object.freeze(certificates),
+    certificates: frozen(certificates),
   });
 }
 
 /** One `-----BEGIN CERTIFICATE-----` block: its number and base64 lines. */
 interface PemBlock {
   readonly number: number;
-  readonly base64Lines: readonly string[];
+  readonly base64Lines: string[];
 }
 
 /** Walk the lines, accepting only whitespace outside blocks and only base64 inside them. */
@@ -131,7 +133,7 @@ function parseCertificate(field: string, block: PemBlock, number: number): CaCer
     if (der.toString('base64').replace(/=+$/, '') !== block.base64Lines.join('').replace(/=+$/, '')) {
       throw new Error('not canonical base64');
     }
-    x509 = new X509Certificate(der);
+    x509 = new (cryptoLib().X509Certificate)(der);
     if (!x509.raw.equals(der)) {
       throw new Error('trailing bytes after the certificate');
     }

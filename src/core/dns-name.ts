@@ -13,6 +13,11 @@ const MAX_LABEL_LENGTH = 63;
  * `_proxy.corp` exist and Go, curl and Node resolve them.
  */
 const LABEL_CHARACTER = /[a-z0-9_-]/;
+/**
+ * A name every check below accepts: labels of 1 to 63 allowed characters, none starting or ending
+ * with "-", the last one not all-numeric.
+ */
+const VALID_NAME = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*(?=[a-z0-9_-]*[a-z_-])[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
 /**
  * Why `name` cannot be the name of a domain or suffix entry, or `undefined` when it can.
@@ -21,6 +26,9 @@ const LABEL_CHARACTER = /[a-z0-9_-]/;
  */
 export function dnsNameProblem(name: string): string | undefined {
   const bare = name.endsWith('.') ? name.slice(0, -1) : name;
+  if (bare.length <= MAX_NAME_LENGTH && VALID_NAME.test(bare)) {
+    return undefined; // the common case, in one pass; anything else gets the detailed checks below
+  }
   if (bare === '') {
     return 'a NO_PROXY entry needs a host or domain name';
   }

@@ -15,8 +15,12 @@ export function parseIpLiteral(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefi
     }
     return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined;
   }
-  if (text.includes(':') && !text.includes('%') && ipaddr.IPv6.isValid(text)) {
-    return ipaddr.IPv6.parse(text);
+  if (text.includes(':') && !text.includes('%')) {
+    try {
+      return ipaddr.IPv6.parse(text); // throws exactly when IPv6.isValid is false: one parse instead of two
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -45,7 +49,9 @@ export function familyBits(family: IpFamily): number {
 }
 
 /** 2^0 .. 2^128: bigint exponentiation is slow, and block sizes are needed in tight loops. */
-const POWERS_OF_TWO: readonly bigint[] = Array.from({ length: 129 }, (_, bits) => 2n ** BigInt(bits));
+const POWERS_OF_TWO: bigint[] = Array.from({ length: 129 }, (_, bits) => 2n ** BigInt(bits));
+/** The exponent of each power of two up to 2^128 (bigint keys compare by value). */
+const BITS_OF_POWER: Map<bigint, number> = new Map(POWERS_OF_TWO.map((power, bits) => [power, bits]));
 
 /** Number of addresses in a `/prefixLength` block. */
 export function blockSize(family: IpFamily, prefixLength: number): bigint {
@@ -68,8 +74,7 @@ export function parseIpNumber(text: string): IpNumber | undefined {
   if (cached !== undefined || parsedIps.has(text)) {
     return cached;
   }
-  const address = parseIpLiteral(text);
-  const ip = address && { family: familyOf(address), value: address.toByteArray().reduce((acc, byte) => acc * 256n + BigInt(byte), 0n) };
+  const ip = parseIpv4Number(text) ?? numberOf(parseIpLiteral(text));
   if (parsedIps.size >= PARSE_CACHE_LIMIT) {
     parsedIps.clear();
   }
@@ -79,7 +84,36 @@ export function parseIpNumber(text: string): IpNumber | undefined {
 
 
 /** Canonical text of an address: dotted decimal or RFC 5952 (what WHATWG URL and inet_ntop print). */
+/**
+ * A four-part decimal IPv4 address without leading zeros (what `parseIpLiteral` accepts for IPv4),
+ * read directly: most NO_PROXY entries are IPv4.
+ */
+function parseIpv4Number(text: string): IpNumber | undefined {
+  if (!IPV4_DECIMAL.test(text)) {
+    return undefined;
+  }
+  let value = 0;
+  for (const octet of text.split('.')) {
+    const number = Number(octet);
+    if (number > 255) {
+      return undefined;
+    }
+    value = value * 256 + number;
+  }
+  return { family: 'IPv4', value: BigInt(value) };
+}
+/** Four decimal octets of 1 to 3 digits, none with a leading zero. */
+const IPV4_DECIMAL = /^(?:(?:0|[1-9]\d{0,2})\.){3}(?:0|[1-9]\d{0,2})$/;
+
+function numberOf(address: ipaddr.IPv4 | ipaddr.IPv6 | undefined): IpNumber | undefined {
+  return address && { family: familyOf(address), value: address.toByteArray().reduce((acc, byte) => acc * 256n + BigInt(byte), 0n) };
+}
+
 export function formatIpNumber(ip: IpNumber): string {
+  if (ip.family === 'IPv4') {
+    const value = Number(ip.value);
+    return `${Math.floor(value / 2 ** 24)}.${Math.floor(value / 2 ** 16) % 256}.${Math.floor(value / 2 ** 8) % 256}.${value % 256}`;
+  }
   const bytes: number[] = [];
   let rest = ip.value;
   for (let i = 0; i < familyBits(ip.family) / 8; i++) {
@@ -135,8 +169,8 @@ export function rangeToCidrs(family: IpFamily, start: bigint, end: bigint): Cidr
 export function exactCidrPrefix(family: IpFamily, start: bigint, end: bigint): number | undefined {
   // One block: its size is a power of two and its start is aligned to that size.
   const size = end - start + 1n;
-  const hostBits = POWERS_OF_TWO.indexOf(size);
-  if (hostBits === -1 || hostBits > familyBits(family) || start % size !== 0n) {
+  const hostBits = BITS_OF_POWER.get(size);
+  if (hostBits === undefined || hostBits > familyBits(family) || start % size !== 0n) {
     return undefined;
   }
   return familyBits(family) - hostBits;

@@ -13,12 +13,12 @@ export interface ClusterNetworkProps {
    * Pod CIDRs: one per IP family (two for dual-stack, primary family first).
    * Becomes `Cluster.spec.clusterNetwork.pods.cidrBlocks`.
    */
-  readonly pods: readonly string[];
+  readonly pods: string[];
   /**
    * Service CIDRs, covering the same IP families as `pods`, in the same order.
    * Becomes `Cluster.spec.clusterNetwork.services.cidrBlocks`.
    */
-  readonly services: readonly string[];
+  readonly services: string[];
   /**
    * The cluster DNS domain (kubelet `--cluster-domain`).
    * @default 'cluster.local'
@@ -34,7 +34,7 @@ export interface ClusterNetworkProps {
    * CIDRs of the machine (node) network, e.g. the VPC, VNet or vSphere network.
    * @default - none
    */
-  readonly machineCidrs?: readonly string[];
+  readonly machineCidrs?: string[];
   /**
    * Infrastructure provider, selecting a preset of NO_PROXY entries (metadata endpoints and so on).
    * @default 'other'
@@ -50,7 +50,7 @@ export interface ClusterNetworkProps {
    * Director host, internal OpenStack APIs. A host, `host:port` or URL; only the host is kept.
    * @default - none
    */
-  readonly providerEndpoints?: readonly string[];
+  readonly providerEndpoints?: string[];
   /**
    * ClusterIP of the cluster DNS service.
    * @default - the 10th address of the first service CIDR (kubeadm's default, e.g. 10.96.0.10)
@@ -77,16 +77,16 @@ const NETWORK_PROPS = propKeys<ClusterNetworkProps>({
  * ranges, unknown provider, ...).
  */
 export class ClusterNetwork {
-  public readonly pods: readonly string[];
-  public readonly services: readonly string[];
+  public readonly pods: string[];
+  public readonly services: string[];
   public readonly serviceDomain: string;
   public readonly controlPlaneEndpoint?: string;
-  public readonly machineCidrs: readonly string[];
+  public readonly machineCidrs: string[];
   public readonly provider: Provider;
   public readonly region?: string;
-  public readonly providerEndpoints: readonly string[];
+  public readonly providerEndpoints: string[];
   /** IP families in primary-first order (`['IPv4']`, `['IPv6']` or both for dual-stack). */
-  public readonly ipFamilies: readonly IpFamily[];
+  public readonly ipFamilies: IpFamily[];
   /** ClusterIP of the `kubernetes` Service: the first host of the first service CIDR. */
   public readonly apiServerIp: string;
   /** ClusterIP of the cluster DNS Service. */
@@ -95,9 +95,9 @@ export class ClusterNetwork {
    * Every single ClusterIP the definition knows, primary family first: the API server and DNS
    * ClusterIPs, then (dual-stack) the same offsets in the second service CIDR.
    */
-  public readonly clusterIps: readonly string[];
+  public readonly clusterIps: string[];
   /** The provider preset's entries, regional entries and the provider endpoints, with reasons. */
-  public readonly providerEntries: readonly ReasonedEntry[];
+  public readonly providerEntries: ReasonedEntry[];
 
   constructor(props: ClusterNetworkProps) {
     checkProps('', props, NETWORK_PROPS, 'cluster network prop');
@@ -176,7 +176,7 @@ export class ClusterNetwork {
   }
 }
 
-function asList(field: string, value: unknown): readonly unknown[] {
+function asList(field: string, value: unknown): unknown[] {
   if (value === undefined) {
     return [];
   }

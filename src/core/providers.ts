@@ -35,7 +35,7 @@ export interface ProviderPreset {
   /** Human name, for docs and messages. */
   readonly title: string;
   /** Entries every cluster on this provider gets. */
-  readonly entries: readonly ReasonedEntry[];
+  readonly entries: ReasonedEntry[];
   /** Entries derived from the region, when the user gives one. */
   readonly regionEntries?: (region: string) => readonly ReasonedEntry[];
   /**
@@ -44,7 +44,7 @@ export interface ProviderPreset {
    */
   readonly endpointRole?: string;
   /** Local endpoints of the provider that are deliberately not listed. @default - none */
-  readonly notListed?: readonly AuditedEndpoint[];
+  readonly notListed?: AuditedEndpoint[];
 }
 
 const AWS_VPC_SERVICES = 'https://docs.aws.amazon.com/whitepapers/latest/ipv6-on-aws/supporting-amazon-vpc-services.html';

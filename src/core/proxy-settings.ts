@@ -3,6 +3,7 @@ import { CaBundle, parseCaBundle } from './ca-bundle';
 import { CredentialSource } from './credentials/credential-source';
 import { CREDENTIAL_MARKERS } from './credentials/markers';
 import { invalidValue, ProxyConfigError } from './errors';
+import { frozen } from './frozen';
 import { formatNoProxyEntry, NoProxyEntry, parseNoProxyList } from './noproxy';
 import { parseProxyUrl, ProxyUrl } from './proxy-url';
 import { assertCredentialText } from './userinfo';
@@ -112,7 +113,7 @@ export class ProxySettings {
    * (`parseNoProxyList`), in input order. Only the parsed form is kept: `formatNoProxyEntry` gives
    * each entry's canonical text, and the rendered NO_PROXY value is computed per cluster elsewhere.
    */
-  public readonly noProxy: readonly NoProxyEntry[];
+  public readonly noProxy: NoProxyEntry[];
   /**
    * Extra CA certificates to trust.
    *
@@ -144,7 +145,7 @@ export class ProxySettings {
     if (props.httpsProxy !== undefined) {
       this.httpsProxy = withCredentials('httpsProxy', parseProxyUrl('httpsProxy', props.httpsProxy));
     }
-    this.noProxy = Object.freeze(parseNoProxyList(props.noProxy ?? [], 'noProxy'));
+    this.noProxy = frozen(parseNoProxyList(props.noProxy ?? [], 'noProxy'));
     if (props.trustedCaPem !== undefined) {
       this.trustedCa = parseCaBundle('trustedCaPem', props.trustedCaPem);
     }

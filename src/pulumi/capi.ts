@@ -1,8 +1,11 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
+import { deferInputs } from './deferred-args';
 import { ProductResources, registerProduct, TYPE_TOKEN_PREFIX, withResourceErrors } from './product-resources';
 import { ProxyDefinition, ProxySourceArgs, resolveProxySource } from './proxy-definition';
-import { BOOTSTRAP_API_GROUP, capiReference, parseCapiVersion, RenderedReference } from '../core/capi/capi-version';
+import { BOOTSTRAP_API_GROUP, capiReference, ObjectReferenceProps, parseCapiVersion, RenderedReference } from '../core/capi/capi-version';
+import { ControlPlaneProps } from '../core/capi/kubeadm-control-plane';
+import { WorkerPoolProps } from '../core/capi/machine-deployment';
 import {
   KubeadmConfigTemplateProductProps, kubeadmConfigTemplateProduct, KubeadmControlPlaneProductProps, kubeadmControlPlaneProduct,
   NODE_PROXY_SECRET_ID, proxiedClusterProduct, workerPoolObjectId,
@@ -19,20 +22,86 @@ import { Product } from '../core/product/product';
  * and templates, a `GiantSwarmProxyApps`) the first registers it and the others reuse it.
  */
 
-/** Args of {@link ProxiedKubeadmControlPlane}: the cdk8s props, with a proxy whose credentials may be inputs. */
-export interface ProxiedKubeadmControlPlaneArgs extends Omit<KubeadmControlPlaneProductProps, keyof ProxySourceProps>, ProxySourceArgs {}
+/** A reference to an object of your own (a machine template, the infrastructure cluster) whose name may be an input. */
+export interface ObjectReferenceArgs extends Omit<ObjectReferenceProps, 'name'> {
+  /** Name of the referenced object (in the same namespace), e.g. another resource's `metadata.name`. */
+  readonly name: pulumi.Input<string>;
+}
+
+/** The control plane of a {@link ProxiedCluster}: the core's props, with replicas and the machine template name as inputs. */
+export interface ControlPlaneArgs extends Omit<ControlPlaneProps, 'replicas' | 'machineTemplate'> {
+  /** The infrastructure machine template of the control-plane machines. */
+  readonly machineTemplate: ObjectReferenceArgs;
+  /**
+   * Number of control-plane machines (odd with stacked etcd).
+   *
+   * @default 1
+   */
+  readonly replicas?: pulumi.Input<number>;
+}
+
+/** A worker pool of a {@link ProxiedCluster}: the core's props, with replicas, version and the machine template name as inputs. */
+export interface WorkerPoolArgs extends Omit<WorkerPoolProps, 'replicas' | 'version' | 'machineTemplate'> {
+  /** The infrastructure machine template of the pool's machines. */
+  readonly machineTemplate: ObjectReferenceArgs;
+  /**
+   * Number of machines.
+   *
+   * @default - unset (Cluster API's default, or an autoscaler's)
+   */
+  readonly replicas?: pulumi.Input<number>;
+  /**
+   * Kubernetes version of the pool's machines.
+   *
+   * @default - the cluster's version
+   */
+  readonly version?: pulumi.Input<string>;
+}
+
+/** The Kubernetes version, which every Cluster API component takes as an input. */
+export interface VersionArgs {
+  /** Kubernetes version, e.g. `v1.31.2` (e.g. from stack config). */
+  readonly version: pulumi.Input<string>;
+}
+
+/**
+ * Args of {@link ProxiedKubeadmControlPlane}: the cdk8s props, with a proxy whose credentials may be
+ * inputs, and inputs for the version, replicas and the machine template name.
+ */
+export interface ProxiedKubeadmControlPlaneArgs
+  extends Omit<KubeadmControlPlaneProductProps, keyof ProxySourceProps | keyof ControlPlaneArgs | 'version'>, ControlPlaneArgs, VersionArgs, ProxySourceArgs {}
 
 /** Args of {@link ProxiedKubeadmConfigTemplate}: the cdk8s props, with a proxy whose credentials may be inputs. */
 export interface ProxiedKubeadmConfigTemplateArgs extends Omit<KubeadmConfigTemplateProductProps, keyof ProxySourceProps>, ProxySourceArgs {}
 
-/** Args of {@link ProxiedCluster}: the cdk8s props, with a proxy whose credentials may be inputs. */
-export interface ProxiedClusterArgs extends Omit<ProxiedClusterOptions, keyof ProxySourceProps>, ProxySourceArgs {}
+/**
+ * Args of {@link ProxiedCluster}: the cdk8s props, with a proxy whose credentials may be inputs, and
+ * inputs for the version, replicas and the names of the infrastructure objects referred to.
+ */
+export interface ProxiedClusterArgs
+  extends Omit<ProxiedClusterOptions, keyof ProxySourceProps | 'version' | 'infrastructureRef' | 'controlPlane' | 'workerPools'>, VersionArgs, ProxySourceArgs {
+  /** The infrastructure cluster, e.g. an `AWSCluster`. */
+  readonly infrastructureRef: ObjectReferenceArgs;
+  /** The control plane. */
+  readonly controlPlane: ControlPlaneArgs;
+  /**
+   * Worker pools: a KubeadmConfigTemplate and a MachineDeployment each.
+   *
+   * @default - no workers
+   */
+  readonly workerPools?: readonly WorkerPoolArgs[];
+}
 
-/** Resolve the proxy of `args` and register the product `render` computes from it and the other args. */
-function registerSourced<A extends ProxySourceArgs>(component: pulumi.ComponentResource, name: string, args: A,
-  render: (proxy: ClusterProxyConfig, rest: Omit<A, keyof ProxySourceArgs>) => Product): { proxy: ProxyDefinition; objects: ProductResources } {
+/**
+ * Resolve the proxy of `args` and register the product `render` computes from it and the other
+ * args, whose version, replicas and reference names may be inputs.
+ */
+function registerSourced<A extends ProxySourceArgs, P>(component: pulumi.ComponentResource, name: string, args: A,
+  render: (proxy: ClusterProxyConfig, rest: P) => Product): { proxy: ProxyDefinition; objects: ProductResources } {
   const { proxy, rest } = withResourceErrors(component, () => resolveProxySource(args));
-  return { proxy, objects: registerProduct(component, name, () => proxy.render((config) => render(config, rest))) };
+  // Inputs never reach Secret data, so the Secrets rendered with the real credentials may use the stand-ins.
+  const deferred = withResourceErrors(component, () => deferInputs(rest as unknown as P, (plain) => render(proxy.config, plain)));
+  return { proxy, objects: registerProduct(component, name, () => proxy.render((config) => render(config, deferred.args)), deferred.fields) };
 }
 
 /**
@@ -54,7 +123,7 @@ export class ProxiedKubeadmControlPlane extends pulumi.ComponentResource {
   constructor(name: string, args: ProxiedKubeadmControlPlaneArgs, opts?: pulumi.ComponentResourceOptions) {
     // No args to the base: component inputs are stored in state, and they may hold the password.
     super(`${TYPE_TOKEN_PREFIX}ProxiedKubeadmControlPlane`, name, {}, opts);
-    const { proxy, objects } = registerSourced(this, name, args, (config, rest) => kubeadmControlPlaneProduct({ ...rest, proxy: config }));
+    const { proxy, objects } = registerSourced(this, name, args, (config, rest: Omit<KubeadmControlPlaneProductProps, 'proxy'>) => kubeadmControlPlaneProduct({ ...rest, proxy: config }));
     this.proxy = proxy;
     this.resources = objects.resources;
     this.controlPlane = objects.get('ControlPlane');
@@ -86,7 +155,7 @@ export class ProxiedKubeadmConfigTemplate extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxiedKubeadmConfigTemplateArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxiedKubeadmConfigTemplate`, name, {}, opts);
-    const { proxy, objects } = registerSourced(this, name, args, (config, rest) => kubeadmConfigTemplateProduct({ ...rest, proxy: config }));
+    const { proxy, objects } = registerSourced(this, name, args, (config, rest: Omit<KubeadmConfigTemplateProductProps, 'proxy'>) => kubeadmConfigTemplateProduct({ ...rest, proxy: config }));
     this.proxy = proxy;
     this.resources = objects.resources;
     this.configTemplate = objects.get('ConfigTemplate');
@@ -131,7 +200,7 @@ export class ProxiedCluster extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxiedClusterArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxiedCluster`, name, {}, opts);
-    const { proxy, objects } = registerSourced(this, name, args, (config, rest) => proxiedClusterProduct({ ...rest, proxy: config }));
+    const { proxy, objects } = registerSourced(this, name, args, (config, rest: Omit<ProxiedClusterOptions, 'proxy'>) => proxiedClusterProduct({ ...rest, proxy: config }));
     this.proxy = proxy;
     this.resources = objects.resources;
     this.cluster = objects.get('Cluster');

@@ -1,12 +1,14 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { Rendered, STAND_IN_CREDENTIALS } from './credentials';
+import { placeWaitingFields, WaitingFields } from './deferred-args';
 import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { canonicalJson } from '../core/k8s/names';
 import { objectIdentity, Product, ProductObject } from '../core/product/product';
+import { copyJson } from '../core/workloads/json-patch';
 
 /**
  * The Pulumi side of the rendering model: a core product becomes Pulumi resources, field for field
@@ -106,7 +108,8 @@ export function registerFromProxy<A extends { readonly proxy: ClusterProxyConfig
  * Validation errors become `pulumi.ResourceError`s; with Output credentials, errors of the real
  * rendering (a bad password) reject the Secret data.
  */
-export function registerProduct(component: pulumi.ComponentResource, name: string, build: () => Rendered<Product>): ProductResources {
+export function registerProduct(component: pulumi.ComponentResource, name: string, build: () => Rendered<Product>,
+  waiting: ReadonlyMap<string, WaitingFields> = new Map()): ProductResources {
   const rendered = withResourceErrors(component, () => {
     const result = build();
     if (result.real) {
@@ -121,18 +124,20 @@ export function registerProduct(component: pulumi.ComponentResource, name: strin
     : undefined;
   const registry = registryOf(component);
   const resources = withResourceErrors(component, () => now.objects.map((object) => {
-    const create = () => newResource(component, `${name}-${object.id}`, object, real);
+    const create = () => newResource(component, `${name}-${object.id}`, object, real, waiting.get(object.id));
     return object.shared ? shared(registry, object, !realRender, create) : create();
   }));
   return new ProductResources(now, resources);
 }
 
-function newResource(parent: pulumi.Resource, name: string, object: ProductObject, real: pulumi.Output<Product> | undefined): pulumi.CustomResource {
-  const { apiVersion, kind, ...fields } = plainJson(object.manifest) as Record<string, any>;
+function newResource(parent: pulumi.Resource, name: string, object: ProductObject, real: pulumi.Output<Product> | undefined,
+  waiting: WaitingFields = []): pulumi.CustomResource {
+  const { apiVersion, kind, ...fields } = copyJson(object.manifest) as Record<string, any>;
+  placeWaitingFields(fields, waiting);
   if (object.sensitive) {
     for (const field of SECRET_DATA_FIELDS.filter((key) => fields[key] !== undefined)) {
       // `real` is secret already (computed from secret credentials)
-      fields[field] = real ? real.apply((product) => plainJson(product.objects.find((o) => o.id === object.id)!.manifest[field]))
+      fields[field] = real ? real.apply((product) => copyJson(product.objects.find((o) => o.id === object.id)!.manifest[field]))
         : pulumi.secret(fields[field]);
     }
   }
@@ -209,20 +214,4 @@ function shared(registry: Map<string, SharedEntry>, object: ProductObject, known
   const resource = create();
   registry.set(key, { content, full, resource });
   return resource;
-}
-
-/**
- * A copy of JSON data made of this realm's arrays and objects. The core copies with
- * `structuredClone`, which in a `vm` context (jest) returns arrays of the outer realm, and the
- * Pulumi serializer tells arrays apart with `instanceof Array`: such an array would be sent as a
- * map with keys "0", "1"...
- */
-export function plainJson<T>(value: T): T {
-  if (Array.isArray(value)) {
-    return Array.from(value as unknown[], plainJson) as unknown as T;
-  }
-  if (value !== null && typeof value === 'object' && !pulumi.Output.isInstance(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainJson(item)])) as T;
-  }
-  return value;
 }

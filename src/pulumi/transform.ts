@@ -1,12 +1,11 @@
 import * as pulumi from '@pulumi/pulumi';
-import { plainJson } from './product-resources';
 import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { assertDnsLabel } from '../core/k8s/names';
 import { ProxyInjectionOptions } from '../core/workloads/injection-options';
-import { JsonPatchAdd } from '../core/workloads/json-patch';
+import { applyJsonPatch } from '../core/workloads/json-patch';
 import { CONTAINER_LISTS } from '../core/workloads/pod-spec-patch';
 import { ProxyInjection } from '../core/workloads/proxy-injection';
 import { podMetadataPath, podSpecPath } from '../core/workloads/workload-kinds';
@@ -127,7 +126,7 @@ export function injectProxyEnvIntoProps(injection: ProxyInjection, type: string,
     if (plan.supportObjects.length > 0 && options.allowedNamespaces !== undefined) {
       checkNamespace(manifest.metadata.namespace, options.allowedNamespaces, `${type}${options.resourceName ? ` "${options.resourceName}"` : ''}`);
     }
-    return (applyAdds(manifest, plan.patch) as Record<string, unknown>)[top];
+    return (applyJsonPatch(manifest, plan.patch) as unknown as Record<string, unknown>)[top];
   };
   const state = readState({ metadata: metadata.value, [top]: field.value }, specPath);
   if (state === 'unknown') {
@@ -237,40 +236,6 @@ function readState(manifest: Record<string, unknown>, specPath: readonly string[
     }
   }
   return worst(states);
-}
-
-/**
- * Apply `add` operations, copying only the containers on each operation's path: everything else
- * (including Outputs and unknowns elsewhere in the manifest) is kept by reference.
- */
-function applyAdds(document: unknown, operations: readonly JsonPatchAdd[]): unknown {
-  const copies = new Set<unknown>();
-  const own = <T>(value: T): T => {
-    if (copies.has(value)) {
-      return value;
-    }
-    const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as T;
-    copies.add(copy);
-    return copy;
-  };
-  const root = own(document) as Record<string, unknown>;
-  for (const operation of operations) {
-    const tokens = operation.path.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const last = tokens.pop()!;
-    let parent: Record<string, unknown> | unknown[] = root;
-    for (const token of tokens) {
-      const container = parent as Record<string, unknown>;
-      container[token] = own(container[token]);
-      parent = container[token] as Record<string, unknown>;
-    }
-    const value = plainJson(operation.value);
-    if (Array.isArray(parent)) {
-      parent.splice(last === '-' ? parent.length : Number(last), 0, value);
-    } else {
-      parent[last] = value;
-    }
-  }
-  return root;
 }
 
 function checkNamespace(namespace: string | undefined, allowed: readonly string[], label: string): void {

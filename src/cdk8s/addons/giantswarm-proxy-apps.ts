@@ -21,7 +21,7 @@ export class GiantSwarmProxyApps extends Construct {
   /** The core result, by role. */
   public readonly setup: GiantSwarmProxySetup;
   /** The synthesized objects. */
-  public readonly apiObjects: readonly ApiObject[];
+  public readonly apiObjects: ApiObject[];
 
   constructor(scope: Construct, id: string, props: GiantSwarmProxyAppsProps) {
     super(scope, id);

@@ -24,7 +24,7 @@ export class InClusterForwardProxy extends Construct {
   /** The derived configuration for workloads, NO_PROXY computed from the same network. */
   public readonly proxy: ClusterProxyConfig;
   /** The synthesized objects (config, DaemonSet, Service). */
-  public readonly apiObjects: readonly ApiObject[];
+  public readonly apiObjects: ApiObject[];
 
   constructor(scope: Construct, id: string, props: InClusterForwardProxyConstructProps) {
     super(scope, id);

@@ -22,7 +22,7 @@ export class ProxyAddonResourceSet extends Construct {
   /** The core result: the two objects and what the Secret delivers. */
   public readonly resourceSet: AddonResourceSet;
   /** The synthesized objects (Secret, ClusterResourceSet). */
-  public readonly apiObjects: readonly ApiObject[];
+  public readonly apiObjects: ApiObject[];
 
   constructor(scope: Construct, id: string, props: ProxyAddonResourceSetProps) {
     super(scope, id);

@@ -23,7 +23,7 @@ export class ProxyEnvSources extends Construct {
   /** The object name (the same in every namespace). */
   public readonly name: string;
   /** The synthesized objects, one per namespace. */
-  public readonly apiObjects: readonly ApiObject[];
+  public readonly apiObjects: ApiObject[];
 
   constructor(scope: Construct, id: string, props: ProxyEnvSourcesProps) {
     super(scope, id);

@@ -20,9 +20,9 @@ export interface TkgProxyAddonsProps extends TkgProxyAddonsOptions, WithObjectMe
  */
 export class TkgProxyAddons extends Construct {
   /** The Secrets as core manifests (for inspection and the Pulumi adapter). */
-  public readonly manifests: readonly KubeObject[];
+  public readonly manifests: KubeObject[];
   /** The synthesized objects (escape hatch: `addJsonPatch`). */
-  public readonly apiObjects: readonly ApiObject[];
+  public readonly apiObjects: ApiObject[];
 
   constructor(scope: Construct, id: string, props: TkgProxyAddonsProps) {
     super(scope, id);

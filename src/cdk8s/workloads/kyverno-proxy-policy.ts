@@ -25,7 +25,7 @@ export class KyvernoProxyPolicy extends Construct {
    * The sources are chart-level objects shared with `ProxyAwareDeployment` and `injectProxyEnv`
    * (a workload in the source namespace needs the very same Secret), so they are emitted once.
    */
-  public readonly apiObjects: readonly ApiObject[];
+  public readonly apiObjects: ApiObject[];
   /** The ClusterPolicy. */
   public readonly policy: ApiObject;
 

@@ -24,7 +24,7 @@ export class ProxyAdmissionPolicy extends Construct {
    * The emitted objects: policy, binding, then the per-namespace Secrets/ConfigMaps (chart-level
    * objects shared with the other injection paths, so each is emitted once).
    */
-  public readonly apiObjects: readonly ApiObject[];
+  public readonly apiObjects: ApiObject[];
   /** The MutatingAdmissionPolicy. */
   public readonly policy: ApiObject;
   /** The MutatingAdmissionPolicyBinding. */

@@ -1,11 +1,22 @@
 import type { TLSSocket } from 'node:tls';
 import { Deadline, DeadlineExceeded } from './deadline';
-import { AnswerHead, forwardThroughProxy, getOverConnection, openTunnel, startTls } from './proxy-transport';
+import type * as Transport from './proxy-transport';
 import { ProxyAuthentication, ReadinessResult, ReadinessStage, ReadinessTls } from './types';
 import { invalidValue } from '../../core/errors';
 import { parseDestination } from '../../core/noproxy/destination';
 import { ProxySettings } from '../../core/proxy-settings';
 import { ProxyUrl } from '../../core/proxy-url';
+
+/**
+ * The network code (node:http, node:https, node:tls, node:net), loaded when a check connects: the
+ * CLI's other commands, and `check --help`, start without it.
+ */
+type AnswerHead = Transport.AnswerHead;
+
+function transport(): typeof Transport {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./proxy-transport') as typeof Transport;
+}
 
 /**
  * The readiness check behind `cluster-proxy check`: does a proxy definition work before a cluster
@@ -134,9 +145,9 @@ async function checkHttps(
   const proxy = partial.proxy;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const authority = `${url.hostname}:${url.port === '' ? 443 : url.port}`;
-  let tunnel: Awaited<ReturnType<typeof openTunnel>>;
+  let tunnel: Awaited<ReturnType<typeof Transport.openTunnel>>;
   try {
-    tunnel = await openTunnel(proxy, authority, ca, deadline);
+    tunnel = await transport().openTunnel(proxy, authority, ca, deadline);
   } catch (error) {
     if (error instanceof DeadlineExceeded) {
       throw error;
@@ -157,7 +168,7 @@ async function checkHttps(
   const against = ca === undefined ? 'bundled-cas' : 'trusted-ca';
   let secure: TLSSocket;
   try {
-    secure = await startTls(tunnel.socket, host, isIp, ca, deadline);
+    secure = await transport().startTls(tunnel.socket, host, isIp, ca, deadline);
   } catch (error) {
     if (error instanceof DeadlineExceeded) {
       throw error;
@@ -169,7 +180,7 @@ async function checkHttps(
   const protocol = secure.getProtocol();
   partial.tls = { verified: true, against, ...(protocol ? { protocol } : {}) };
   try {
-    const head = await getOverConnection(secure, url.host, `${url.pathname}${url.search}`, deadline);
+    const head = await transport().getOverConnection(secure, url.host, `${url.pathname}${url.search}`, deadline);
     return result(url.href, partial, statusOutcome(head, options));
   } catch (error) {
     if (error instanceof DeadlineExceeded) {
@@ -190,7 +201,7 @@ async function checkHttp(
   const proxy = partial.proxy;
   let head: AnswerHead;
   try {
-    head = await forwardThroughProxy(proxy, url, ca, deadline);
+    head = await transport().forwardThroughProxy(proxy, url, ca, deadline);
   } catch (error) {
     if (error instanceof DeadlineExceeded) {
       throw error;

@@ -31,7 +31,7 @@ export interface AddonResourceSetOptions {
    */
   readonly name?: string;
   /** The addon's manifests (e.g. kapp-controller's release YAML, parsed), applied in the workload cluster. */
-  readonly manifests: readonly KubeObject[];
+  readonly manifests: KubeObject[];
   /**
    * Also deliver the `kapp-controller-config` Secret (proxy URLs, NO_PROXY, CA) into this
    * namespace, the one kapp-controller runs in.
@@ -75,9 +75,9 @@ export interface AddonResourceSet {
   /** The `addons.cluster.x-k8s.io/resource-set` Secret holding the objects as YAML. */
   readonly secret: SecretObject;
   /** The objects inside the Secret, in apply order. */
-  readonly deliveredObjects: readonly KubeObject[];
+  readonly deliveredObjects: KubeObject[];
   /** Both objects, Secret first. */
-  readonly objects: readonly KubeObject[];
+  readonly objects: KubeObject[];
 }
 
 /** A Secret holds at most 1 MiB of data (the API server's limit). */

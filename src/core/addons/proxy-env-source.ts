@@ -10,7 +10,7 @@ export type ProxyEnvSourceKind = 'ConfigMap' | 'Secret';
 /** Options of `proxyEnvSources`. */
 export interface ProxyEnvSourceOptions {
   /** Namespaces to create the object in (one per namespace: `envFrom` reads only its own). */
-  readonly namespaces: readonly string[];
+  readonly namespaces: string[];
   /**
    * Object name, the same in every namespace.
    *

@@ -1,4 +1,4 @@
-import { stringify } from 'yaml';
+import { yamlLib } from '../lazy-modules';
 
 /**
  * YAML text for values files and manifests embedded in Secrets. Deterministic: keys keep their
@@ -8,10 +8,10 @@ import { stringify } from 'yaml';
  * number, boolean or null, so `no_proxy: 10.0.0.1` can never turn into a float.
  */
 export function renderYaml(value: unknown): string {
-  return stringify(value, { lineWidth: 0, minContentWidth: 0 });
+  return yamlLib().stringify(value, { lineWidth: 0, minContentWidth: 0 });
 }
 
 /** Several objects as one multi-document YAML stream (`---` between documents). */
-export function renderYamlDocuments(values: readonly unknown[]): string {
+export function renderYamlDocuments(values: unknown[]): string {
   return values.map(renderYaml).join('---\n');
 }

@@ -34,7 +34,7 @@ export interface AuditFinding {
   /** The complete message. */
   readonly message: string;
   /** The client families concerned. */
-  readonly clients: readonly NoProxyClientId[];
+  readonly clients: NoProxyClientId[];
   /** The destination URL (`proxied-destination`). */
   readonly url?: string;
   /** The entry as written (entry findings). */
@@ -51,8 +51,8 @@ export interface AuditedSite {
   /** The proxy URLs set, credentials redacted. */
   readonly proxies: Readonly<Record<string, string>>;
   readonly noProxy: NoProxyVariables;
-  readonly unresolved: readonly string[];
-  readonly findings: readonly AuditFinding[];
+  readonly unresolved: string[];
+  readonly findings: AuditFinding[];
 }
 
 /** The whole audit. */
@@ -61,14 +61,14 @@ export interface AuditReport {
   readonly cluster: Record<string, unknown>;
   /** The library's NO_PROXY for the cluster, with the entries found in the input kept. */
   readonly libraryNoProxy: string;
-  readonly sites: readonly AuditedSite[];
+  readonly sites: AuditedSite[];
   /** Number of findings over all sites. */
   readonly findingCount: number;
 }
 
 const ALL_CLIENTS = NO_PROXY_CLIENTS.map((client) => client.id);
 
-function names(clients: readonly NoProxyClientId[]): string {
+function names(clients: NoProxyClientId[]): string {
   return clients.length === ALL_CLIENTS.length ? 'every client' : clients.map((id) => noProxyClient(id).name).join(', ');
 }
 
@@ -78,7 +78,7 @@ function tokensOf(value: string | undefined): string[] {
 }
 
 /** The library's NO_PROXY for the cluster, keeping every valid entry the input lists as installation-wide. */
-function libraryNoProxy(network: ClusterNetwork, sites: readonly ProxySite[]): NoProxy {
+function libraryNoProxy(network: ClusterNetwork, sites: ProxySite[]): NoProxy {
   const listed = new Set<string>();
   for (const site of sites) {
     for (const token of [...tokensOf(site.variables.NO_PROXY), ...tokensOf(site.variables.no_proxy)]) {
@@ -95,7 +95,7 @@ function libraryNoProxy(network: ClusterNetwork, sites: readonly ProxySite[]): N
 }
 
 /** Audit every site against the cluster. */
-export function auditProxySites(network: ClusterNetwork, sites: readonly ProxySite[]): AuditReport {
+export function auditProxySites(network: ClusterNetwork, sites: ProxySite[]): AuditReport {
   const fix = libraryNoProxy(network, sites);
   const fixValue = fix.render();
   const destinations = auditDestinations(network);
@@ -135,7 +135,7 @@ function hasProxyFor(site: ProxySite, url: string): boolean {
 function destinationFindings(
   site: ProxySite,
   noProxy: NoProxyVariables,
-  destinations: readonly AuditDestination[],
+  destinations: AuditDestination[],
   fixValue: string,
 ): AuditFinding[] {
   return destinations.filter((destination) => hasProxyFor(site, destination.url)).flatMap((destination): AuditFinding[] => {

@@ -1,5 +1,5 @@
-import { parseAllDocuments } from 'yaml';
 import { ProxyConfigError } from '../errors';
+import { yamlLib } from '../lazy-modules';
 
 /** One Kubernetes object read from a manifest stream, with where it came from. */
 export interface ManifestObject {
@@ -24,8 +24,8 @@ export interface ManifestSource {
  *
  * @throws ProxyConfigError naming the source and document for YAML syntax errors
  */
-export function readManifests(sources: readonly ManifestSource[]): ManifestObject[] {
-  return sources.flatMap((source) => parseAllDocuments(source.text).flatMap((document, index) => {
+export function readManifests(sources: ManifestSource[]): ManifestObject[] {
+  return sources.flatMap((source) => yamlLib().parseAllDocuments(source.text).flatMap((document, index) => {
     const origin = `${source.name}#${index + 1}`;
     if (document.errors.length > 0) {
       throw new ProxyConfigError(origin, `is not valid YAML: ${document.errors[0].message.split('\n')[0]}`);

@@ -20,7 +20,7 @@ export interface ProxySite {
   /** The proxy variables it sets, as resolved from the input. */
   readonly variables: Readonly<Partial<Record<ProxyVariable, string>>>;
   /** References that could not be resolved from the input (a ConfigMap or Secret not in it). */
-  readonly unresolved: readonly string[];
+  readonly unresolved: string[];
 }
 
 /** Workload kinds and where their pod spec is. */
@@ -45,7 +45,7 @@ const KUBEADM_SPEC_PATHS: Readonly<Record<string, readonly string[]>> = {
 const isProxyVariable = (name: string): name is ProxyVariable => (PROXY_VARIABLES as readonly string[]).includes(name);
 
 /** Every site of the input that sets at least one proxy variable (or refers to one it cannot resolve). */
-export function findProxySites(objects: readonly ManifestObject[]): ProxySite[] {
+export function findProxySites(objects: ManifestObject[]): ProxySite[] {
   const data = new DataIndex(objects);
   return objects.flatMap((object) => {
     const podPath = POD_SPEC_PATHS[object.kind];
@@ -61,7 +61,7 @@ export function findProxySites(objects: readonly ManifestObject[]): ProxySite[] 
 class DataIndex {
   private readonly maps = new Map<string, Record<string, string>>();
 
-  constructor(objects: readonly ManifestObject[]) {
+  constructor(objects: ManifestObject[]) {
     for (const object of objects) {
       if (object.kind !== 'ConfigMap' && object.kind !== 'Secret') {
         continue;

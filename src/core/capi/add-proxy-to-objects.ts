@@ -40,7 +40,7 @@ export interface AddProxyResult {
    * The objects in input order, changed where needed, followed by the node-proxy Secret (delivery
    * `secret`). Earlier node-proxy Secrets of the same cluster among the input are dropped.
    */
-  readonly objects: readonly KubeObject[];
+  readonly objects: KubeObject[];
   /**
    * The node-proxy Secret.
    *
@@ -51,7 +51,7 @@ export interface AddProxyResult {
    * For each input object, at the same index: its new version, or `undefined` when it was dropped
    * (an earlier node-proxy Secret of the cluster). For adapters that patch objects in place.
    */
-  readonly inputResults: readonly (KubeObject | undefined)[];
+  readonly inputResults: (KubeObject | undefined)[];
   /** Old name to new name of each renamed KubeadmConfigTemplate. */
   readonly renamedTemplates: { readonly [oldName: string]: string };
 }
@@ -64,7 +64,7 @@ type Json = Record<string, any>;
  * is given; rename the templates with a content hash and retarget the MachineDeployments that
  * reference them; add the Secret.
  */
-export function addProxyToObjects(objects: readonly KubeObject[], proxy: ClusterProxyConfig, options: AddProxyOptions): AddProxyResult {
+export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConfig, options: AddProxyOptions): AddProxyResult {
   if (!Array.isArray(objects) || objects.some((object) => object === null || typeof object !== 'object')) {
     throw invalidValue('objects', objects, 'must be an array of Kubernetes objects');
   }
@@ -134,7 +134,7 @@ function specOf(object: KubeObject): Json {
 }
 
 /** The one namespace the kubeadm objects share (unset counts as a namespace of its own). */
-function commonNamespace(objects: readonly KubeObject[]): string | undefined {
+function commonNamespace(objects: KubeObject[]): string | undefined {
   const namespaces = [...new Set(objects.map((object) => object.metadata?.namespace ?? ''))];
   if (namespaces.length > 1) {
     throw invalidValue('namespace', namespaces,

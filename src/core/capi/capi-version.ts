@@ -18,7 +18,7 @@ import { checkProps } from '../validation/strict-props';
 export type CapiVersion = 'v1beta2' | 'v1beta1';
 
 /** Supported versions, newest first. */
-export const CAPI_VERSIONS: readonly CapiVersion[] = ['v1beta2', 'v1beta1'];
+export const CAPI_VERSIONS: CapiVersion[] = ['v1beta2', 'v1beta1'];
 
 /** API group of Cluster and MachineDeployment. */
 export const CLUSTER_API_GROUP = 'cluster.x-k8s.io';

@@ -1,5 +1,6 @@
 import type { NodeProxyFileOptions } from './node-file-options';
 import { invalidValue } from '../errors';
+import { frozen } from '../frozen';
 
 /**
  * Compatibility profiles: the node-file layout of the systems teams migrate from, as data. Each
@@ -42,11 +43,11 @@ export interface CompatibilityProfile {
    */
   readonly withoutCredentials: NodeProxyFileOptions;
   /** Where the library keeps its own behaviour, and why. */
-  readonly kept: readonly CompatibilityDifference[];
+  readonly kept: CompatibilityDifference[];
 }
 
 /** Differences every profile shares: the library's commands and escaping. */
-const COMMON: readonly CompatibilityDifference[] = [
+const COMMON: CompatibilityDifference[] = [
   {
     point: '`%` in a proxy URL',
     theirs: 'written as is into `Environment=`',
@@ -120,6 +121,12 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
         theirs: '`export HTTP_PROXY=value` (unquoted)',
         ours: "`export HTTP_PROXY='value'` (single-quoted, `'` as `'\\''`)",
         why: 'an unquoted `&`, `;`, `$` or space in a URL or NO_PROXY breaks the bootstrap script or runs part of it as a command',
+      },
+      {
+        point: 'proxy CA from the `trust` variable',
+        theirs: '`/etc/ssl/certs/tkg-custom-ca.pem` (0444, the entry\'s base64 as is), moved into the trust store at boot by `which`-guarded commands for every OS',
+        ours: "with `trustedCaVariable`, the same variable read into the node OS's trust store file (0644) and its update command, where a CA of the settings goes",
+        why: 'the node files are the same wherever the CA comes from, and the data is checked to be certificates only: a private key pasted into the entry would otherwise land on every node',
       },
     ],
   },
@@ -219,7 +226,7 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
 };
 
 /** Every profile name, in documentation order. */
-export const COMPATIBILITY_PROFILE_NAMES: readonly CompatibilityProfileName[] = Object.freeze(Object.keys(PROFILES) as CompatibilityProfileName[]);
+export const COMPATIBILITY_PROFILE_NAMES: CompatibilityProfileName[] = frozen(Object.keys(PROFILES) as CompatibilityProfileName[]);
 
 /** The profile of that name (refuses unknown names, naming the field). */
 export function compatibilityProfile(name: unknown, field = 'profile'): CompatibilityProfile {

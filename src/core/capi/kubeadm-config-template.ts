@@ -52,6 +52,13 @@ export function hashedTemplateName(baseName: string, spec: unknown): string {
  *
  * @param field prefix of the props in error messages
  */
+/**
+ * The hash of the template spec built from the node proxy alone (no spec of the user's), per
+ * bootstrap (`nodeProxyBootstrap` returns it frozen): every worker pool of a cluster without its
+ * own spec has that same spec, hashed once.
+ */
+const proxyOnlySpecHashes = new WeakMap<NodeProxyBootstrap, string>();
+
 export function kubeadmConfigTemplateObject(props: KubeadmConfigTemplateObjectProps, field = ''): KubeObject {
   const baseName = assertObjectName(fieldName(field, 'name'), props.baseName);
   if (baseName.length > 242) {
@@ -66,11 +73,23 @@ export function kubeadmConfigTemplateObject(props: KubeadmConfigTemplateObjectPr
     apiVersion: capiApiVersion(BOOTSTRAP_API_GROUP, props.capiVersion),
     kind: 'KubeadmConfigTemplate',
     metadata: {
-      name: hashedTemplateName(baseName, spec),
+      name: joinName(baseName, specHash(spec, props), 253),
       ...(props.namespace ? { namespace: props.namespace } : {}),
       labels: clusterLabels(props.clusterName),
       annotations: { [TEMPLATE_BASE_NAME_ANNOTATION]: baseName },
     },
     spec,
   };
+}
+
+function specHash(spec: unknown, props: KubeadmConfigTemplateObjectProps): string {
+  if (props.kubeadmConfigSpec !== undefined || !Object.isFrozen(props.bootstrap)) {
+    return contentHash(spec); // a spec of the user's, or a bootstrap that may still change
+  }
+  let hash = proxyOnlySpecHashes.get(props.bootstrap);
+  if (hash === undefined) {
+    hash = contentHash(spec);
+    proxyOnlySpecHashes.set(props.bootstrap, hash);
+  }
+  return hash;
 }

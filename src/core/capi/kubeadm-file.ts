@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import { ProxyConfigError } from '../errors';
 import { BootstrapFormat } from './bootstrap-format';
+import { zlibLib } from '../lazy-modules';
 
 /**
  * One entry of a KubeadmConfigSpec's `files`, and the limits Cluster API puts on it.
@@ -92,7 +92,7 @@ export function inlineFileContent(
     return { content };
   }
   if (format === 'cloud-config') {
-    const compressed = gzipSync(Buffer.from(content, 'utf8'), { level: 9 });
+    const compressed = zlibLib().gzipSync(Buffer.from(content, 'utf8'), { level: 9 });
     compressed[9] = 3; // OS: Unix, whatever platform synthesizes
     const encoded = compressed.toString('base64');
     if (encoded.length <= MAX_FILE_CONTENT_LENGTH) {

@@ -52,7 +52,7 @@ export interface NodeProxyCommandOptions {
    *
    * @default - none
    */
-  readonly exportLines?: readonly string[];
+  readonly exportLines?: string[];
   /**
    * A revision of the node files, written into a no-op command so that a change of the files
    * changes the KubeadmConfigSpec when nothing else would (a Secret with a fixed name).

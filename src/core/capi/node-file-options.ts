@@ -1,5 +1,6 @@
 import { CompatibilityProfileName, profileLayout } from './compatibility-profiles';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { frozen } from '../frozen';
 
 /**
  * Where the proxy files go on a node, who owns them and their mode. Validated here because a bad
@@ -50,7 +51,7 @@ export interface NodeProxyFileOptions {
    *
    * @default ['containerd', 'kubelet']
    */
-  readonly dropInUnits?: readonly string[];
+  readonly dropInUnits?: string[];
   /**
    * Directory of the drop-ins of units other than containerd and kubelet.
    *
@@ -189,7 +190,7 @@ export interface ResolvedNodeProxyFiles {
   /** Octal mode, `0nnn`; empty when omitted. */
   readonly permissions: string;
   /** The drop-ins, in `dropInUnits` order. */
-  readonly dropIns: readonly ResolvedDropIn[];
+  readonly dropIns: ResolvedDropIn[];
   /** Variable style of the drop-ins. */
   readonly dropInVariables: VariableStyle;
   /** How kubeadm gets the proxy. */
@@ -209,13 +210,13 @@ export interface ResolvedNodeProxyFiles {
 }
 
 /** Default locations. */
-export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = Object.freeze({
+export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = frozen({
   containerdDropInPath: '/etc/systemd/system/containerd.service.d/http-proxy.conf',
   kubeletDropInPath: '/etc/systemd/system/kubelet.service.d/http-proxy.conf',
   envFilePath: '/etc/cluster-proxy/proxy-env.sh',
   owner: 'root:root',
   permissions: '0640',
-  dropIns: Object.freeze([
+  dropIns: frozen([
     { unit: 'containerd', path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', secretKey: 'containerdProxy' },
     { unit: 'kubelet', path: '/etc/systemd/system/kubelet.service.d/http-proxy.conf', secretKey: 'kubeletProxy' },
   ]),
@@ -229,16 +230,16 @@ export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = Object.freeze({
 });
 
 /** Default units with a drop-in. */
-const DEFAULT_UNITS: readonly string[] = ['containerd', 'kubelet'];
+const DEFAULT_UNITS: string[] = ['containerd', 'kubelet'];
 const DEFAULT_DROP_IN_DIRECTORY = '/etc/systemd/system';
 const DEFAULT_DROP_IN_FILE_NAME = 'http-proxy.conf';
 /** Unit names that are also valid Secret keys (`<unit>Proxy`) and path segments. */
 const UNIT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const FILE_NAME = /^[A-Za-z0-9_.@-]+\.conf$/;
-const VARIABLE_STYLES: readonly VariableStyle[] = ['pairs', 'upperThenLower', 'upperOnly'];
-const KUBEADM_ENVIRONMENTS: readonly KubeadmEnvironment[] = ['envFile', 'exports', 'none'];
-const POSITIONS: readonly NodeProxyPosition[] = ['first', 'last'];
-const ENCODINGS: readonly NodeFileEncoding[] = ['plain', 'base64'];
+const VARIABLE_STYLES: VariableStyle[] = ['pairs', 'upperThenLower', 'upperOnly'];
+const KUBEADM_ENVIRONMENTS: KubeadmEnvironment[] = ['envFile', 'exports', 'none'];
+const POSITIONS: NodeProxyPosition[] = ['first', 'last'];
+const ENCODINGS: NodeFileEncoding[] = ['plain', 'base64'];
 /** Every key of {@link NodeProxyFileOptions}, to catch misspelled options from untyped callers. */
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
@@ -298,7 +299,7 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     envFilePath: parsePath(`${field}.envFilePath`, given.envFilePath ?? DEFAULT_NODE_PROXY_FILES.envFilePath),
     owner: omitOwner ? '' : parseOwner(`${field}.owner`, given.owner ?? DEFAULT_NODE_PROXY_FILES.owner),
     permissions: omitPermissions ? '' : parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULT_NODE_PROXY_FILES.permissions, hasCredentials),
-    dropIns: Object.freeze(dropIns),
+    dropIns: frozen(dropIns),
     dropInVariables: parseChoice(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, 'pairs'),
     kubeadmEnvironment,
     kubeadmCredentials,
@@ -349,7 +350,7 @@ function parseUnits(field: string, value: unknown): string[] {
   return value;
 }
 
-function parseChoice<T extends string>(field: string, value: unknown, choices: readonly T[], fallback: T): T {
+function parseChoice<T extends string>(field: string, value: unknown, choices: T[], fallback: T): T {
   if (value === undefined) {
     return fallback;
   }

@@ -7,6 +7,7 @@ import { layoutFileContents, layoutNodeProxySecret, nodeFilesRevision, styledExp
 import { NodeProxyFileOptions, NodeProxyPosition, resolveNodeProxyFiles } from './node-file-options';
 import { NODE_PROXY_SECRET_KEYS, trustedCaKey } from './node-proxy-secret';
 import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
+import { frozen } from '../frozen';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 
@@ -110,9 +111,9 @@ export interface NodeProxyBootstrap {
    */
   readonly osFamily?: OsFamily;
   /** Files to add: the drop-ins, the env file and one file per proxy CA certificate. */
-  readonly files: readonly KubeadmFile[];
+  readonly files: KubeadmFile[];
   /** Commands to put in `preKubeadmCommands`. */
-  readonly preKubeadmCommands: readonly string[];
+  readonly preKubeadmCommands: string[];
   /**
    * Whether the files and commands go before or after the spec's own.
    *
@@ -128,7 +129,7 @@ export interface NodeProxyBootstrap {
 }
 
 /** Mode of the CA files: certificates are public, and non-root tools read the trust store. */
-const CA_FILE_PERMISSIONS = '0644';
+export const CA_FILE_PERMISSIONS = '0644';
 
 /**
  * The {@link NodeProxyOptions} inside a larger props object (a construct's or component's props
@@ -186,18 +187,18 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     ...(locations.kubeadmEnvironment === 'exports' ? { exportLines: styledExportLines(proxy.publicEnvironment, locations.exportVariables) } : {}),
     ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
   });
-  return Object.freeze({
+  return frozen({
     clusterName,
     ...(namespace ? { namespace } : {}),
     delivery,
     bootstrapFormat,
     ...(osFamily ? { osFamily } : {}),
-    files: Object.freeze([
+    files: frozen([
       ...locations.dropIns.map((dropIn) => file(dropIn.path, dropIn.secretKey, locations.permissions)),
       ...(envFile ? [file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions)] : []),
       ...caFiles,
     ]),
-    preKubeadmCommands: Object.freeze(commands),
+    preKubeadmCommands: frozen(commands),
     ...(locations.position === 'last' ? { position: locations.position } : {}),
     ...(secret ? { secret } : {}),
   });

@@ -42,7 +42,7 @@ export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps,
    *
    * @default - none
    */
-  readonly workerPools?: readonly WorkerPoolProps[];
+  readonly workerPools?: WorkerPoolProps[];
   /**
    * Port of the control-plane endpoint (written when `network.controlPlaneEndpoint` is set).
    *
@@ -72,7 +72,7 @@ export interface ProxiedClusterObjects {
   /** The KubeadmControlPlane. */
   readonly controlPlane: KubeObject;
   /** The worker pools, in props order. */
-  readonly workerPools: readonly WorkerPoolObjects[];
+  readonly workerPools: WorkerPoolObjects[];
   /**
    * The node-proxy Secret (delivery `secret`).
    *
@@ -80,7 +80,7 @@ export interface ProxiedClusterObjects {
    */
   readonly secret?: SecretObject;
   /** All of them in apply order: Secret, Cluster, KubeadmControlPlane, then each pool's template and MachineDeployment. */
-  readonly objects: readonly KubeObject[];
+  readonly objects: KubeObject[];
 }
 
 /**
@@ -151,7 +151,7 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
 }
 
 /** An array of pools with distinct names. */
-function parseWorkerPools(clusterName: string, value: unknown): readonly WorkerPoolProps[] {
+function parseWorkerPools(clusterName: string, value: unknown): WorkerPoolProps[] {
   if (value === undefined) {
     return [];
   }

@@ -3,19 +3,22 @@ import { ClusterClassProxy, ClusterClassProxyProps } from './cluster-class-proxy
 import { ClassDelivery } from './file-templates';
 import { MAX_ENABLED_IF_LENGTH } from './go-template';
 import { PROXY_VARIABLE_MARKER } from './proxy-variable';
-import { ClassJsonPatch, targetJsonPatches } from './spec-patches';
-import { foreignEnabledIf } from './variable-shapes';
+import { ClassJsonPatch, targetCaPatches, targetJsonPatches } from './spec-patches';
+import { trustedCaEnabledIf, trustedCaFileTemplate, trustedCaVariableDefinition } from './trusted-ca-variable';
+import { foreignEnabledIf, proxyOnCondition } from './variable-shapes';
 import { ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
 
 /**
- * Adding the proxy to a ClusterClass: its `proxy` variable and two inline patches, both first in
+ * Adding the proxy to a ClusterClass: its `proxy` variable and inline patches, first in
  * `spec.patches`:
  *  - `cluster-proxy-constructs-inline` (Clusters whose variable carries the URLs and facts): node
  *    files rendered by Go templates, NO_PROXY computed from the builtin variables;
  *  - `cluster-proxy-constructs-secret` (Clusters whose variable names `secretName`): every node
- *    file `contentFrom` that Secret, which the library renders per cluster.
+ *    file `contentFrom` that Secret, which the library renders per cluster;
+ *  - with `trustedCaVariable`, `cluster-proxy-constructs-ca` after them (Clusters whose trust
+ *    variable has the proxy's entry): the CA file and its trust-store update.
  * Each patch has one definition for the control plane and one per group of worker classes whose
  * templates need the same JSON patches.
  */
@@ -44,7 +47,7 @@ type Json = Record<string, any>;
  * not modified; applying twice gives the same class.
  */
 export function addProxyToClusterClass(
-  clusterClass: KubeObject, templates: readonly KubeObject[], proxy: ClusterClassProxy | ClusterClassProxyProps,
+  clusterClass: KubeObject, templates: KubeObject[], proxy: ClusterClassProxy | ClusterClassProxyProps,
 ): AddProxyToClusterClassResult {
   const classProxy = proxy instanceof ClusterClassProxy ? proxy : new ClusterClassProxy(proxy);
   const targets = classTargets(clusterClass, templates, classProxy.props);
@@ -66,11 +69,18 @@ export function addProxyToClusterClass(
   });
   const variable = foreignShape && existing ? existing : classProxy.variableDefinition();
   const deliveries = foreignShape ? ['inline'] as const : ['inline', 'secret'] as const;
-  const patches = deliveries.map((delivery) => classPatch(delivery, targets, classProxy));
+  const patches = [
+    ...deliveries.map((delivery) => classPatch(delivery, targets, classProxy)),
+    ...(classProxy.trustedCaVariable ? [caPatch(targets, classProxy)] : []),
+  ];
+  // The trust variable is the class's own when it defines it already (TKG's classes do).
+  const withProxyVariable = foreignShape && existing ? variables : [...variables, variable];
+  const trust = classProxy.trustedCaVariable;
+  const trustVariables = trust && !withProxyVariable.some((entry: Json) => entry?.name === trust.name) ? [trustedCaVariableDefinition(trust)] : [];
   return {
     clusterClass: {
       ...structuredClone(clusterClass),
-      spec: { ...spec, variables: foreignShape && existing ? variables : [...variables, variable], patches: [...patches, ...ownPatches] },
+      spec: { ...spec, variables: [...withProxyVariable, ...trustVariables], patches: [...patches, ...ownPatches] },
     },
     classProxy,
     variable,
@@ -78,7 +88,7 @@ export function addProxyToClusterClass(
   };
 }
 
-function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], classProxy: ClusterClassProxy): Json {
+function classPatch(delivery: ClassDelivery, targets: ClassTarget[], classProxy: ClusterClassProxy): Json {
   const name = classProxy.variableName;
   const enabledIf = foreignEnabledIf(classProxy.variableShape) ?? (delivery === 'inline'
     ? `{{ if .${name} }}{{ if not .${name}.secretName }}true{{ end }}{{ end }}`
@@ -86,10 +96,37 @@ function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], cl
   if (enabledIf.length > MAX_ENABLED_IF_LENGTH) {
     throw new ProxyConfigError('variableName', `makes enabledIf longer than ${MAX_ENABLED_IF_LENGTH} characters`);
   }
-  // Targets needing the same JSON patches share one definition (one per template kind and version).
+  return {
+    name: `${PROXY_PATCH_PREFIX}${delivery}`,
+    description: delivery === 'inline'
+      ? `Node proxy files rendered from the ${name} variable; NO_PROXY computed from the Cluster network (cluster-proxy-constructs).`
+      : `Node proxy files read from the Secret named by ${name}.secretName (cluster-proxy-constructs).`,
+    enabledIf,
+    definitions: patchDefinitions(targets, (target) => targetJsonPatches(target, classProxy.layout, delivery, classProxy.plan)),
+  };
+}
+
+/**
+ * The patch writing the proxy CA a Cluster brings in its trust variable: after the proxy patch,
+ * enabled when the proxy is on and the trust variable has the entry.
+ */
+function caPatch(targets: readonly ClassTarget[], classProxy: ClusterClassProxy): Json {
+  const variable = classProxy.trustedCaVariable!;
+  const layout = classProxy.layout;
+  const template = trustedCaFileTemplate(variable, layout.trustedCa!.file, layout.style?.encoding ?? 'plain', 'trustedCaVariable');
+  return {
+    name: `${PROXY_PATCH_PREFIX}ca`,
+    description: `The proxy CA from the ${variable.name} variable's "${variable.entryName}" entry, into the node trust store (cluster-proxy-constructs).`,
+    enabledIf: trustedCaEnabledIf(variable, proxyOnCondition(classProxy.variableShape, classProxy.variableName)),
+    definitions: patchDefinitions(targets, (target) => targetCaPatches(target, layout, template)),
+  };
+}
+
+/** Patch definitions: targets needing the same JSON patches share one (one per template kind and version). */
+function patchDefinitions(targets: readonly ClassTarget[], jsonPatchesOf: (target: ClassTarget) => ClassJsonPatch[]): Json[] {
   const groups = new Map<string, { target: ClassTarget; jsonPatches: ClassJsonPatch[]; md: string[]; mp: string[]; controlPlane: boolean }>();
   for (const target of targets) {
-    const jsonPatches = targetJsonPatches(target, classProxy.layout, delivery, classProxy.plan);
+    const jsonPatches = jsonPatchesOf(target);
     const key = `${target.apiVersion}/${target.kind}/${target.role === 'controlPlane'}/${canonicalJson(jsonPatches)}`;
     const group = groups.get(key) ?? { target, jsonPatches, md: [], mp: [], controlPlane: false };
     if (target.role === 'controlPlane') {
@@ -99,26 +136,19 @@ function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], cl
     }
     groups.set(key, group);
   }
-  return {
-    name: `${PROXY_PATCH_PREFIX}${delivery}`,
-    description: delivery === 'inline'
-      ? `Node proxy files rendered from the ${name} variable; NO_PROXY computed from the Cluster network (cluster-proxy-constructs).`
-      : `Node proxy files read from the Secret named by ${name}.secretName (cluster-proxy-constructs).`,
-    enabledIf,
-    definitions: [...groups.values()].map((group) => ({
-      selector: {
-        apiVersion: group.target.apiVersion,
-        kind: group.target.kind,
-        matchResources: group.controlPlane
-          ? { controlPlane: true }
-          : {
-            ...(group.md.length > 0 ? { machineDeploymentClass: { names: group.md } } : {}),
-            ...(group.mp.length > 0 ? { machinePoolClass: { names: group.mp } } : {}),
-          },
-      },
-      jsonPatches: group.jsonPatches,
-    })),
-  };
+  return [...groups.values()].map((group) => ({
+    selector: {
+      apiVersion: group.target.apiVersion,
+      kind: group.target.kind,
+      matchResources: group.controlPlane
+        ? { controlPlane: true }
+        : {
+          ...(group.md.length > 0 ? { machineDeploymentClass: { names: group.md } } : {}),
+          ...(group.mp.length > 0 ? { machinePoolClass: { names: group.mp } } : {}),
+        },
+    },
+    jsonPatches: group.jsonPatches,
+  }));
 }
 
 /**
@@ -128,7 +158,7 @@ function classPatch(delivery: ClassDelivery, targets: readonly ClassTarget[], cl
  * matches (Cluster API's rules: kind, control plane, worker class names with a leading or trailing
  * `*`), so a patch replacing the list of one worker class that the proxy leaves out is fine.
  */
-function refuseWholeListPatches(patches: readonly Json[], targets: readonly ClassTarget[]): void {
+function refuseWholeListPatches(patches: Json[], targets: ClassTarget[]): void {
   patches.forEach((patch, index) => (Array.isArray(patch?.definitions) ? patch.definitions : []).forEach((definition: Json) => {
     const hit = targets.filter((target) => selectorMatches(definition?.selector, target));
     for (const jsonPatch of Array.isArray(definition?.jsonPatches) ? definition.jsonPatches : []) {

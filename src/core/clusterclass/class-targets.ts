@@ -29,7 +29,7 @@ export interface ClassTarget {
   /** The template object. */
   readonly template: KubeObject;
   /** Property path of the KubeadmConfigSpec inside the template. */
-  readonly specPath: readonly string[];
+  readonly specPath: string[];
   /** Where the reference is in the class, for error messages. */
   readonly field: string;
 }
@@ -54,21 +54,21 @@ export interface WorkerClassSelection {
    *
    * @default - every worker class of the ClusterClass
    */
-  readonly workerClasses?: readonly string[];
+  readonly workerClasses?: string[];
   /**
    * Worker classes left out, e.g. a Windows class whose nodes are not bootstrapped with the
    * library's Linux files, or whose own patch replaces the whole `files` list.
    *
    * @default - none
    */
-  readonly excludedWorkerClasses?: readonly string[];
+  readonly excludedWorkerClasses?: string[];
 }
 
 /**
  * Every kubeadm template the class uses, with the role it plays; workers in class order. Worker
  * classes outside `selection` are skipped (their templates are not needed).
  */
-export function classTargets(clusterClass: KubeObject, templates: readonly KubeObject[], selection: WorkerClassSelection = {}): ClassTarget[] {
+export function classTargets(clusterClass: KubeObject, templates: KubeObject[], selection: WorkerClassSelection = {}): ClassTarget[] {
   const version = clusterClassVersion(clusterClass);
   const spec = ((clusterClass as Json).spec ?? {}) as Json;
   const refKey = version === 'v1beta1' ? 'ref' : 'templateRef';
@@ -122,7 +122,7 @@ function workerClassFilter(spec: Json, selection: WorkerClassSelection): (classN
 }
 
 function target(
-  templates: readonly KubeObject[], clusterClass: KubeObject, role: ClassTarget['role'], className: string | undefined,
+  templates: KubeObject[], clusterClass: KubeObject, role: ClassTarget['role'], className: string | undefined,
   reference: Json | undefined, field: string, group: string, kind: string, specPath: string[],
 ): ClassTarget {
   if (!reference || typeof reference !== 'object') {

@@ -3,11 +3,13 @@ import { ClassProxyFile } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
+import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } from './trusted-ca-variable';
 import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { profileLayout } from '../capi/compatibility-profiles';
+import { PROXY_COMMAND_MARKER } from '../capi/node-commands';
 import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../capi/node-file-options';
-import { BootstrapFormat, nodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
-import { OsFamily } from '../capi/os-family';
+import { BootstrapFormat, CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
+import { OS_FAMILIES, OsFamily, trustedCaPath, trustStoreFor } from '../capi/os-family';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { ClusterNetwork } from '../network';
@@ -44,7 +46,7 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default - none
    */
-  readonly providerEndpoints?: readonly string[];
+  readonly providerEndpoints?: string[];
   /**
    * Switch off categories of the cluster-specific NO_PROXY defaults.
    *
@@ -96,14 +98,23 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    * @default 'library'
    */
   readonly variableShape?: ClassVariableShape;
+  /**
+   * Read the proxy CA from a ClusterClass variable of its own instead of carrying it in the class:
+   * TKG's `trust {additionalTrustedCAs: [{name: proxy, data: <base64 PEM>}]}`. Each Cluster then
+   * brings its CA (or none); the nodes get it where a CA in `settings.trustedCaPem` would go. The
+   * settings must carry no CA then, and `osFamily` (the trust store) is needed for cloud-config.
+   *
+   * @default - the CA comes from settings.trustedCaPem, if any
+   */
+  readonly trustedCaVariable?: TrustedCaVariable;
 }
 
 /** One cluster's facts beyond the class: what a topology Cluster brings. */
 export interface TopologyClusterFacts {
   /** Pod CIDRs (`Cluster.spec.clusterNetwork.pods.cidrBlocks`). */
-  readonly pods: readonly string[];
+  readonly pods: string[];
   /** Service CIDRs (`Cluster.spec.clusterNetwork.services.cidrBlocks`). */
-  readonly services: readonly string[];
+  readonly services: string[];
   /**
    * Service domain (`Cluster.spec.clusterNetwork.serviceDomain`).
    *
@@ -121,7 +132,7 @@ export interface TopologyClusterFacts {
    *
    * @default - none
    */
-  readonly machineCidrs?: readonly string[];
+  readonly machineCidrs?: string[];
   /**
    * ClusterIP of the cluster DNS Service.
    *
@@ -172,6 +183,12 @@ export class ClusterClassProxy {
    * @internal
    */
   public readonly layout: ClassNodeLayout;
+  /**
+   * Where the proxy CA comes from, when a ClusterClass variable carries it.
+   *
+   * @default - the class carries the CA (settings.trustedCaPem), if any
+   */
+  public readonly trustedCaVariable?: ResolvedTrustedCaVariable;
   /** The class options, validated. */
   public readonly props: ClusterClassProxyProps;
   /** The node-file options of the class (see {@link classFileOptions}). */
@@ -194,6 +211,14 @@ export class ClusterClassProxy {
           `must be "library" when the proxy URLs carry credentials: the "${this.variableShape}" variable holds the URLs in the Cluster, in plain text; the library's shape names a Secret instead`);
       }
     }
+    this.trustedCaVariable = parseTrustedCaVariable('trustedCaVariable', props.trustedCaVariable);
+    if (this.trustedCaVariable?.name === this.variableName) {
+      throw invalidValue('trustedCaVariable.name', this.trustedCaVariable.name, 'must differ from the proxy variable\'s name');
+    }
+    if (this.trustedCaVariable && this.settings.trustedCa) {
+      throw new ProxyConfigError('trustedCaVariable',
+        `must be unset when the settings carry trustedCaPem: the proxy CA comes either from the class or from each Cluster's "${this.trustedCaVariable.name}" variable`);
+    }
     this.props = props;
     this.files = classFileOptions(props.files, this.settings.hasCredentials);
     const additional = props.additionalNoProxy === undefined ? [] : parseNoProxyList(props.additionalNoProxy, 'additionalNoProxy');
@@ -212,7 +237,7 @@ export class ClusterClassProxy {
       variable: this.variableName,
       ...(this.variableShape !== 'library' ? { shape: this.variableShape } : {}),
     };
-    this.layout = nodeLayout(sample, this.nodeOptions('cluster'));
+    this.layout = nodeLayout(sample, this.nodeOptions('cluster'), this.trustedCaVariable !== undefined);
     Object.freeze(this);
   }
 
@@ -309,7 +334,7 @@ function listOf(value: string | readonly string[] | undefined): string[] {
  * paths, owner, modes, order and commands are exactly `ProxiedCluster`'s; only content differs per
  * cluster. The Secret keys come from the `secret` delivery, the CA certificates from `inline`.
  */
-function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions): ClassNodeLayout {
+function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions, caFromVariable: boolean): ClassNodeLayout {
   const inline = nodeProxyBootstrap(proxy, { ...options, delivery: 'inline' });
   const secret = nodeProxyBootstrap(proxy, { ...options, delivery: 'secret' });
   const resolved = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
@@ -323,5 +348,29 @@ function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions): Class
   });
   const style = { dropInVariables: resolved.dropInVariables, exportVariables: resolved.exportVariables, encoding: resolved.encoding };
   const isDefaultStyle = style.dropInVariables === 'pairs' && style.exportVariables === 'pairs' && style.encoding === 'plain';
-  return { files, bootstrap: inline, ...(isDefaultStyle ? {} : { style }) };
+  return {
+    files,
+    bootstrap: inline,
+    ...(isDefaultStyle ? {} : { style }),
+    ...(caFromVariable ? { trustedCa: variableCa(inline, resolved.owner) } : {}),
+  };
+}
+
+/**
+ * The CA file and command for a CA read from a Cluster variable: where `nodeProxyBootstrap` puts
+ * the first certificate of a CA the settings carry, and its trust-store update right after
+ * `systemctl daemon-reload` (before containerd restarts, so containerd trusts the proxy).
+ */
+function variableCa(bootstrap: NodeProxyBootstrap, owner: string | undefined): NonNullable<ClassNodeLayout['trustedCa']> {
+  if (!bootstrap.osFamily) {
+    throw new ProxyConfigError('osFamily',
+      `is required with trustedCaVariable, to install the CA into the node's trust store; use one of ${OS_FAMILIES.join(', ')}`);
+  }
+  const store = trustStoreFor(bootstrap.osFamily);
+  const reload = bootstrap.preKubeadmCommands.findIndex((command) => command.startsWith('systemctl daemon-reload '));
+  return {
+    file: { path: trustedCaPath(store, 1), ...(owner ? { owner } : {}), permissions: CA_FILE_PERMISSIONS },
+    command: `${store.updateCommand} ${PROXY_COMMAND_MARKER}`,
+    commandIndex: reload + 1,
+  };
 }

@@ -81,7 +81,7 @@ function contentStatements(style: ClassContentStyle): string[] {
     }
   };
   if (style.dropInVariables === 'pairs' && style.exportVariables === 'pairs') {
-    return pairStatements(pairs);
+    return pairStatements(pairs, style);
   }
   return [
     '{{- $di := list "[Service]" -}}{{- $ev := list -}}{{- $du := list -}}{{- $dl := list -}}{{- $eu := list -}}{{- $el := list -}}',
@@ -96,12 +96,18 @@ function contentStatements(style: ClassContentStyle): string[] {
     '{{- end -}}',
     join('$di', '$du', '$dl', style.dropInVariables),
     join('$ev', '$eu', '$el', style.exportVariables),
-    '{{- $dropIn := print (join "\\n" $di) "\\n" -}}{{- $env := print (join "\\n" $ev) "\\n" -}}',
+    contentEnd(style),
   ];
 }
 
+/** The statement setting `$dropIn` and `$env` from their lines (base64-encoded in that encoding). */
+function contentEnd(style: ClassContentStyle): string {
+  const encoded = style.encoding === 'base64' ? ' | b64enc' : '';
+  return `{{- $dropIn := print (join "\\n" $di) "\\n"${encoded} -}}{{- $env := print (join "\\n" $ev) "\\n"${encoded} -}}`;
+}
+
 /** The library's own layout: each variable as an upper/lower pair, built in one pass. */
-function pairStatements(pairs: string): string[] {
+function pairStatements(pairs: string, style: ClassContentStyle): string[] {
   return [
     '{{- $di := list "[Service]" -}}{{- $ev := list -}}',
     `{{- range list ${pairs} -}}`,
@@ -113,36 +119,48 @@ function pairStatements(pairs: string): string[] {
     '{{- $ev = concat $ev (list (printf "export %s=\'%s\'" $n $q) (printf "export %s=\'%s\'" (lower $n) $q)) -}}',
     '{{- end -}}',
     '{{- end -}}',
-    '{{- $dropIn := print (join "\\n" $di) "\\n" -}}{{- $env := print (join "\\n" $ev) "\\n" -}}',
+    contentEnd(style),
   ];
 }
 
-/** A Go expression for one file entry (a dictionary `toJson` prints as the `files[]` object). */
-function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery, style: ClassContentStyle): string {
-  const meta = [
-    `"path" ${goString(entry.file.path)}`,
-    ...(entry.file.owner !== undefined ? [`"owner" ${goString(entry.file.owner)}`] : []),
-    ...(entry.file.permissions !== undefined ? [`"permissions" ${goString(entry.file.permissions)}`] : []),
-  ].join(' ');
-  const fromSecret = (name: string): string => `(dict ${meta} "contentFrom" (dict "secret" (dict "name" ${name} "key" ${goString(entry.secretKey)})))`;
+/** The `"owner" ... "permissions" ...` arguments of a file's dictionary. */
+function accessArguments(file: KubeadmFile): string[] {
+  return [
+    ...(file.owner !== undefined ? [`"owner" ${goString(file.owner)}`] : []),
+    ...(file.permissions !== undefined ? [`"permissions" ${goString(file.permissions)}`] : []),
+  ];
+}
+
+/**
+ * A Go expression for one file entry (a dictionary `toJson` prints as the `files[]` object; JSON
+ * object keys come out sorted). With `shared`, the owner and mode (and the base64 encoding) come
+ * from the dictionary `$m` instead of being written out per file: every character counts against
+ * the template limit.
+ */
+function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery, style: ClassContentStyle, shared: boolean): string {
+  const meta = [`"path" ${goString(entry.file.path)}`, ...(shared ? [] : accessArguments(entry.file))].join(' ');
+  const withShared = (dictionary: string): string => (shared ? `(merge ${dictionary} $m)` : dictionary);
+  const fromSecret = (name: string): string => withShared(`(dict ${meta} "contentFrom" (dict "secret" (dict "name" ${name} "key" ${goString(entry.secretKey)})))`);
   const base64 = style.encoding === 'base64';
-  const inline = (content: string): string => (base64 ? `(dict ${meta} "content" (${content} | b64enc) "encoding" "base64")` : `(dict ${meta} "content" ${content})`);
   if (delivery === 'secret') {
     return fromSecret('$pv.secretName');
   }
   if (entry.caPem !== undefined) {
     // The class carries the certificate; a cluster may name a Secret holding it instead.
-    return `(ternary ${fromSecret('$ca')} ${inline(goString(entry.caPem))} (ne $ca ""))`;
+    const inline = base64 ? `(dict ${meta} "content" (${goString(entry.caPem)} | b64enc) "encoding" "base64")` : `(dict ${meta} "content" ${goString(entry.caPem)})`;
+    return `(ternary ${fromSecret('$ca')} ${withShared(inline)} (ne $ca ""))`;
   }
-  const isEnv = entry.secretKey === NODE_PROXY_SECRET_KEYS.proxyEnv;
-  return inline(isEnv ? '$env' : '$dropIn');
+  // $dropIn and $env are already base64 in that encoding (see contentStatements).
+  const content = entry.secretKey === NODE_PROXY_SECRET_KEYS.proxyEnv ? '$env' : '$dropIn';
+  const encoding = base64 && !shared ? ' "encoding" "base64"' : '';
+  return withShared(`(dict ${meta} "content" ${content}${encoding})`);
 }
 
 /**
  * A `valueFrom.template` printing one file entry, or (`entries` longer than one, for a spec with
  * no `files` yet) the whole list. Only one NO_PROXY computation runs per template.
  */
-export function fileValueTemplate(entries: readonly ClassProxyFile[], options: FileTemplateOptions, asList: boolean): string {
+export function fileValueTemplate(entries: ClassProxyFile[], options: FileTemplateOptions, asList: boolean): string {
   const style = options.style ?? DEFAULT_CLASS_CONTENT_STYLE;
   const needsContent = options.delivery === 'inline' && entries.some((entry) => entry.caPem === undefined);
   const lines: string[] = [];
@@ -157,7 +175,14 @@ export function fileValueTemplate(entries: readonly ClassProxyFile[], options: F
   } else if (entries.some((entry) => entry.caPem !== undefined)) {
     lines.push('{{- $ca := dig "trustedCaSecretName" "" $pv -}}');
   }
-  const expressions = entries.map((entry) => fileExpression(entry, options.delivery, style));
+  // Several files with the same owner and mode share them through one dictionary.
+  const access = new Set(entries.map((entry) => accessArguments(entry.file).join(' ')));
+  const shared = entries.length > 1 && access.size === 1 && entries.every((entry) => entry.caPem === undefined);
+  if (shared) {
+    const encoding = options.delivery === 'inline' && style.encoding === 'base64' ? ['"encoding" "base64"'] : [];
+    lines.push(`{{- $m := dict ${[...access, ...encoding].join(' ')} -}}`);
+  }
+  const expressions = entries.map((entry) => fileExpression(entry, options.delivery, style, shared));
   lines.push(asList ? `{{- list ${expressions.join(' ')} | toJson -}}` : `{{- ${expressions[0]} | toJson -}}`);
   const what = asList ? 'the proxy files' : entries[0].file.path;
   return assertTemplateFits(options.field, what, compactTemplate(lines));

@@ -8,4 +8,5 @@ export * from './no-proxy-template';
 export * from './proxy-variable';
 export * from './spec-patches';
 export * from './topology-cluster';
+export * from './trusted-ca-variable';
 export * from './variable-shapes';

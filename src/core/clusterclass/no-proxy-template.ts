@@ -1,6 +1,6 @@
 import { goString } from './go-template';
 import { ClassVariableShape, proxyVariableStatements } from './variable-shapes';
-import { cidrBounds, parseIpNumber } from '../ip';
+import { cidrBounds, formatIpNumber, parseIpNumber } from '../ip';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { renderNoProxyEntry } from '../noproxy/render';
 import { NoProxyEntry } from '../noproxy/types';
@@ -43,9 +43,9 @@ export type NoProxyTemplateStep = { readonly fixed: NoProxyEntry } | { readonly 
 /** What the template needs: the precomputed parts and the order of the cluster-specific part. */
 export interface NoProxyTemplatePlan {
   /** The normalized installation-wide entries (they can cover cluster-specific ones). */
-  readonly installationWide: readonly NoProxyEntry[];
+  readonly installationWide: NoProxyEntry[];
   /** The cluster-specific part in order: fixed entries and computed slots. */
-  readonly steps: readonly NoProxyTemplateStep[];
+  readonly steps: NoProxyTemplateStep[];
   /** Name of the proxy variable (a Go identifier). */
   readonly variable: string;
   /**
@@ -90,6 +90,59 @@ export function noProxyRecord(entry: NoProxyEntry): string {
   }
 }
 
+/**
+ * The patterns the template's parser accepts (Go RE2 and JavaScript read them alike): a host name
+ * or domain (labels of `a-z0-9_`, hyphens inside), an IPv4 address, an IPv6 address without an
+ * embedded IPv4 part.
+ */
+const NAME_PATTERN = '^([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$';
+const IPV4_PATTERN = '^[0-9]{1,3}(\\.[0-9]{1,3}){3}$';
+const IPV6_PATTERN = '^([0-9a-f]{1,4}(:[0-9a-f]{1,4})*)?(::([0-9a-f]{1,4}(:[0-9a-f]{1,4})*)?)?$';
+
+/**
+ * A fixed entry as the text the template parses itself (`|text`, the item form of the computed
+ * entries with an empty field), when its parser yields exactly {@link noProxyRecord}'s record:
+ * names, suffixes, IPs and CIDRs without a port, in canonical form. Such an entry costs its text
+ * alone against the template limit instead of a record repeating it up to four times. Other
+ * entries (ports, ranges, a one-address CIDR, which the parser reads as an IP) keep the record.
+ */
+export function noProxyTemplateItem(entry: NoProxyEntry, installationWide = false): string {
+  if (readsAsIs(entry)) {
+    return `|${formatNoProxyEntry(entry)}`;
+  }
+  const record = noProxyRecord(entry);
+  // An installation-wide entry only ever covers others, and one with a port covers nothing: its
+  // name is never read.
+  return installationWide && 'port' in entry && entry.port !== undefined ? record.replace(/^(=[ds])\|[^|]*/, '$1|') : record;
+}
+
+function readsAsIs(entry: NoProxyEntry): boolean {
+  const text = formatNoProxyEntry(entry);
+  switch (entry.kind) {
+    case 'domain':
+    case 'suffix': {
+      const name = entry.name.replace(/\.$/, '');
+      return entry.port === undefined && name.length <= 253 && new RegExp(NAME_PATTERN).test(name) && !/(^|\.)[0-9]+$/.test(name)
+        && text === (entry.kind === 'domain' ? entry.name : `.${entry.name}`);
+    }
+    case 'ip':
+      return entry.port === undefined && new RegExp(entry.family === 'IPv4' ? IPV4_PATTERN : IPV6_PATTERN).test(text)
+        && canonicalAddress(entry.address) === text;
+    case 'cidr':
+      return entry.prefixLength < (entry.family === 'IPv4' ? 32 : 128)
+        && new RegExp(entry.family === 'IPv4' ? IPV4_PATTERN : IPV6_PATTERN).test(entry.network)
+        && canonicalAddress(entry.network) === entry.network;
+    default:
+      return false;
+  }
+}
+
+/** The address as the core prints it (the template prints the same canonical form). */
+function canonicalAddress(address: string): string | undefined {
+  const ip = parseIpNumber(address);
+  return ip ? formatIpNumber(ip) : undefined;
+}
+
 function familyDigit(family: 'IPv4' | 'IPv6'): string {
   return family === 'IPv4' ? '4' : '6';
 }
@@ -116,21 +169,21 @@ function fail(field: string, value: string, reason: string): string {
  * each helper writes its result into the `r` dictionary it is given (Sprig's `set` changes the
  * dictionary in place) and prints nothing.
  */
-const HELPERS: readonly string[] = [
+const HELPERS: string[] = [
   // er: (list field value reason) fails the template with the library's prefix.
   `{{- define "er" -}}{{- fail (printf "${TEMPLATE_ERROR_PREFIX}: %s: %q %s" (index . 0) (index . 1) (index . 2)) -}}{{- end -}}`,
 
   // ip: .s an IP address, .w its field; sets .r.f ("4" or "6") and .r.x (hex, 8 or 32 digits).
   '{{- define "ip" -}}',
   '{{- $s := .s -}}{{- $x := "" -}}',
-  '{{- if regexMatch "^[0-9]{1,3}(\\\\.[0-9]{1,3}){3}$" $s -}}',
+  `{{- if regexMatch ${goString(IPV4_PATTERN)} $s -}}`,
   '{{- range splitList "." $s -}}',
   '{{- if or (gt (atoi .) 255) (regexMatch "^0[0-9]" .) -}}{{- template "er" (list $.w $s "is not an IPv4 address") -}}{{- end -}}',
   '{{- $x = printf "%s%02x" $x (atoi .) -}}',
   '{{- end -}}',
   '{{- $_ := set .r "f" "4" -}}',
   // IPv6: expand "::" to the missing zero groups, then pad every group to four digits.
-  '{{- else if regexMatch "^([0-9a-f]{1,4}(:[0-9a-f]{1,4})*)?(::([0-9a-f]{1,4}(:[0-9a-f]{1,4})*)?)?$" $s -}}',
+  `{{- else if regexMatch ${goString(IPV6_PATTERN)} $s -}}`,
   '{{- $e := trimSuffix ":" (trimPrefix ":" (replace "::" (print ":" (repeat (int (max 1 (sub 8 (len (compact (splitList ":" $s)))))) "0:")) $s)) -}}',
   '{{- if ne (len (splitList ":" $e)) 8 -}}{{- template "er" (list .w $s "is not an IPv6 address") -}}{{- end -}}',
   '{{- range splitList ":" $e -}}{{- $x = print $x (repeat (int (sub 4 (len .))) "0") . -}}{{- end -}}',
@@ -202,7 +255,7 @@ const HELPERS: readonly string[] = [
   '{{- $n := $s -}}{{- $k := "d" -}}',
   '{{- if hasPrefix "*." $s -}}{{- $n = trimPrefix "*." $s -}}{{- $k = "s" -}}{{- else if hasPrefix "." $s -}}{{- $n = trimPrefix "." $s -}}{{- $k = "s" -}}{{- end -}}',
   '{{- $br := trimSuffix "." $n -}}',
-  '{{- if or (gt (len $br) 253) (not (regexMatch "^([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?\\\\.)*[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$" $br)) (regexMatch "(^|\\\\.)[0-9]+$" $br) -}}{{- template "er" (list .w $s "is not a host name, domain, IP address or CIDR") -}}{{- end -}}',
+  `{{- if or (gt (len $br) 253) (not (regexMatch ${goString(NAME_PATTERN)} $br)) (regexMatch "(^|\\\\.)[0-9]+$" $br) -}}{{- template "er" (list .w $s "is not a host name, domain, IP address or CIDR") -}}{{- end -}}`,
   '{{- $tk := list (print "." $n) -}}{{- $ky := print "." $n -}}',
   '{{- if eq $k "d" -}}{{- $tk = list $n (print "." $n) -}}{{- $ky = $n -}}{{- end -}}',
   '{{- $_ := set .r "e" (dict "k" $k "n" $n "f" "" "a" "" "b" "" "p" "" "y" $ky "t" $tk) -}}',
@@ -265,7 +318,7 @@ const GO_STRING = /"(?:[^"\\]|\\.)*"/g;
  *  - the spaces around `:=`, around `|` and after `,` (each is a token of its own; only the space
  *    before `=` stays: a variable name must end at a space or one of `.,|:()`).
  */
-export function compactTemplate(lines: readonly string[]): string {
+export function compactTemplate(lines: string[]): string {
   const text = lines.join('');
   const literals = text.match(GO_STRING) ?? [];
   return text.split(GO_STRING).map((code) => code
@@ -295,7 +348,7 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
     '{{- $nt := dig "cluster" "network" (dict) .builtin -}}',
     '{{- $pd := dig "pods" (list) $nt -}}{{- $sv := dig "services" (list) $nt -}}',
     '{{- $dm := lower (dig "serviceDomain" "cluster.local" $nt) -}}',
-    `{{- if or (not $pd) (not $sv) -}}${fail('"Cluster.spec.clusterNetwork"', '(print "pods=" $pd " services=" $sv)', '"must list pods and services CIDRs: the NO_PROXY of the nodes is computed from them"')}{{- end -}}`,
+    `{{- if or (not $pd) (not $sv) -}}${fail('"Cluster.spec.clusterNetwork"', '(print "pods=" $pd " services=" $sv)', '"must list pods and services CIDRs (NO_PROXY is computed from them)"')}{{- end -}}`,
   ];
   if (slots.has('clusterIps')) {
     lines.push(
@@ -304,7 +357,7 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
       // The first CIDR's are the cluster's own (its DNS IP may be set); the others are named by index.
       '{{- $ips := list -}}{{- range $k, $c := $sv -}}{{- $w := printf "services[%d]" $k -}}',
       '{{- $s := dict -}}{{- template "cd" (dict "s" (lower $c) "w" $w "r" $s) -}}',
-      `{{- if gt $s.p (sub (mul 4 (len $s.x)) 4) -}}${fail('$w', '$c', '"is too small for the API server and DNS ClusterIPs (needs at least 16 addresses)"')}{{- end -}}`,
+      `{{- if gt $s.p (sub (mul 4 (len $s.x)) 4) -}}${fail('$w', '$c', '"is too small: the API server and DNS ClusterIPs need 16 addresses"')}{{- end -}}`,
       '{{- $b := substr 0 (int (sub (len $s.x) 1)) $s.x -}}',
       '{{- if $k -}}{{- $ips = concat $ips (list (print $w "|#" $b "1") (print $w "|#" $b "a")) -}}',
       '{{- else -}}{{- $dns := print "dnsServiceIp|#" $b "a" -}}',
@@ -319,7 +372,7 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
     );
   }
   lines.push(
-    `{{- $rw := list ${plan.installationWide.map((entry) => goString(noProxyRecord(entry))).join(' ')} -}}`,
+    `{{- $rw := list ${plan.installationWide.map((entry) => goString(noProxyTemplateItem(entry, true))).join(' ')} -}}`,
   );
   // Consecutive fixed entries go in with one `concat`: every character counts against the limit.
   let fixed: string[] = [];
@@ -331,23 +384,25 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
   };
   for (const step of plan.steps) {
     if ('fixed' in step) {
-      fixed.push(goString(noProxyRecord(step.fixed)));
+      fixed.push(goString(noProxyTemplateItem(step.fixed)));
     } else {
       flushFixed();
       lines.push(SLOT_CODE[step.slot]);
     }
   }
   flushFixed();
+  // The record decoder is written only when a fixed entry needs a record (ports, ranges).
+  const hasRecords = [...plan.installationWide, ...plan.steps.flatMap((step) => ('fixed' in step ? [step.fixed] : []))]
+    .some((entry) => noProxyTemplateItem(entry).startsWith('='));
   lines.push(
-    // Every item becomes a record: fixed ones are decoded, computed ones parsed (or refused).
+    // Every item becomes a record: fixed records are decoded, the other items parsed (or refused).
     '{{- $al := list -}}',
     '{{- range $it := $rw -}}',
-    `{{- if hasPrefix "=" $it -}}${DECODE_RECORD}`,
-    '{{- else -}}',
+    ...(hasRecords ? [`{{- if hasPrefix "=" $it -}}${DECODE_RECORD}`, '{{- else -}}'] : []),
     '{{- $wv := splitList "|" $it -}}{{- $r := dict -}}',
     `{{- if ne (len $wv) 2 -}}${fail('"noProxy"', '$it', '"is not a NO_PROXY entry"')}{{- end -}}`,
     '{{- template "en" (dict "w" (index $wv 0) "s" (index $wv 1) "r" $r) -}}{{- $al = append $al $r.e -}}',
-    '{{- end -}}',
+    ...(hasRecords ? ['{{- end -}}'] : []),
     '{{- end -}}',
     `{{- $cx := slice $al 0 ${plan.installationWide.length} -}}{{- $es := slice $al ${plan.installationWide.length} -}}`,
     // Keep an entry unless the installation-wide part covers it, it repeats an earlier one, or

@@ -42,7 +42,7 @@ export interface ProxyVariableValue {
    *
    * @default - none
    */
-  readonly noProxy?: readonly string[];
+  readonly noProxy?: string[];
   /**
    * Host of the control-plane endpoint.
    *
@@ -54,7 +54,7 @@ export interface ProxyVariableValue {
    *
    * @default - none
    */
-  readonly machineCidrs?: readonly string[];
+  readonly machineCidrs?: string[];
   /**
    * ClusterIP of the cluster DNS Service.
    *

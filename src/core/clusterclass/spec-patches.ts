@@ -2,6 +2,7 @@ import { ClassTarget } from './class-targets';
 import { ClassContentStyle, ClassDelivery, ClassProxyFile, fileValueTemplate } from './file-templates';
 import { NoProxyTemplatePlan } from './no-proxy-template';
 import { addProxyToKubeadmConfigSpec } from '../capi/kubeadm-config-spec';
+import { KubeadmFile } from '../capi/kubeadm-file';
 import { isProxyCommand } from '../capi/node-commands';
 import { NodeProxyBootstrap } from '../capi/node-proxy';
 
@@ -40,7 +41,7 @@ export interface ClassJsonPatch {
 /** What the patches add: the class's proxy files and commands (from `nodeProxyBootstrap`). */
 export interface ClassNodeLayout {
   /** The files, in `ProxiedCluster`'s order. */
-  readonly files: readonly ClassProxyFile[];
+  readonly files: ClassProxyFile[];
   /** A bootstrap with the same files, commands and format, used to validate each template's spec. */
   readonly bootstrap: NodeProxyBootstrap;
   /**
@@ -49,6 +50,22 @@ export interface ClassNodeLayout {
    * @default - the library's own (pairs, plain)
    */
   readonly style?: ClassContentStyle;
+  /**
+   * The CA file and its trust-store command, for a CA each Cluster brings in a variable.
+   *
+   * @default - none (the class carries the CA in `files`, or there is none)
+   */
+  readonly trustedCa?: ClassVariableCa;
+}
+
+/** Where a CA read from a Cluster variable goes on the node. */
+export interface ClassVariableCa {
+  /** Path, owner and mode of the CA file (content ignored). */
+  readonly file: KubeadmFile;
+  /** The trust-store update command. */
+  readonly command: string;
+  /** Its index among the proxy's commands. */
+  readonly commandIndex: number;
 }
 
 type Json = Record<string, any>;
@@ -89,7 +106,8 @@ export function targetJsonPatches(
       patches.push({ op: 'add', path: `${base}/files/${rendered.length + index}`, valueFrom: { template: fileValueTemplate([entry], options, false) } });
     });
   } else {
-    const proxyPaths = new Set(layout.files.map((entry) => entry.file.path));
+    // A CA file a Cluster variable brings is replaced too: the CA patch adds it again when it applies.
+    const proxyPaths = new Set([...layout.files.map((entry) => entry.file.path), ...(layout.trustedCa ? [layout.trustedCa.file.path] : [])]);
     indicesWhere(spec.files, (file) => proxyPaths.has((file as Json)?.path))
       .reverse()
       .forEach((index) => patches.push({ op: 'remove', path: `${base}/files/${index}` }));
@@ -109,6 +127,29 @@ export function targetJsonPatches(
   return patches;
 }
 
-function indicesWhere(list: readonly unknown[], predicate: (item: unknown) => boolean): number[] {
+/**
+ * The JSON patches of the CA patch for one target: the CA file right after the proxy's files and
+ * the trust-store command at its place among the proxy's commands, where `nodeProxyBootstrap` puts
+ * them for a CA the settings carry. The CA patch runs after the proxy patch, so both lists exist
+ * and hold the proxy's entries; the indices are computed from the template as that patch leaves it.
+ */
+export function targetCaPatches(target: ClassTarget, layout: ClassNodeLayout, template: string): ClassJsonPatch[] {
+  const ca = layout.trustedCa!;
+  let spec: unknown = target.template;
+  for (const key of target.specPath) {
+    spec = spec && typeof spec === 'object' ? (spec as Json)[key] : undefined;
+  }
+  const base = `/${target.specPath.join('/')}`;
+  const last = layout.bootstrap.position === 'last';
+  const commands = (spec as Json | undefined)?.preKubeadmCommands;
+  // With position `last` the proxy's commands follow the template's own (its earlier proxy commands removed).
+  const ownCommands = last && Array.isArray(commands) ? commands.filter((command) => !isProxyCommand(command)).length : 0;
+  return [
+    { op: 'add', path: `${base}/files/${last ? '-' : layout.files.length}`, valueFrom: { template } },
+    { op: 'add', path: `${base}/preKubeadmCommands/${ownCommands + ca.commandIndex}`, value: ca.command },
+  ];
+}
+
+function indicesWhere(list: unknown[], predicate: (item: unknown) => boolean): number[] {
   return list.flatMap((item, index) => (predicate(item) ? [index] : []));
 }

@@ -1,6 +1,7 @@
 import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
 import { ProxyVariableValue } from './proxy-variable';
 import { foreignVariableValue } from './variable-shapes';
+import { parseCaBundle } from '../ca-bundle';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
 import { nodeProxyBootstrap, NodeProxyDelivery } from '../capi/node-proxy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -21,9 +22,9 @@ import { parseNoProxyList } from '../noproxy/parse';
 /** Network facts for a Cluster that does not carry them yet (written into its spec). */
 export interface TopologyNetworkProps {
   /** Pod CIDRs. */
-  readonly pods: readonly string[];
+  readonly pods: string[];
   /** Service CIDRs. */
-  readonly services: readonly string[];
+  readonly services: string[];
   /**
    * Service domain.
    *
@@ -60,7 +61,7 @@ export interface TopologyClusterProxyOptions {
    *
    * @default - none
    */
-  readonly machineCidrs?: readonly string[];
+  readonly machineCidrs?: string[];
   /**
    * ClusterIP of the cluster DNS Service.
    *
@@ -73,6 +74,13 @@ export interface TopologyClusterProxyOptions {
    * @default - none
    */
   readonly additionalNoProxy?: string | readonly string[];
+  /**
+   * The cluster's proxy CA (PEM), for a class with `trustedCaVariable`: written base64-encoded into
+   * the Cluster's trust variable under the class's entry name, its other entries kept.
+   *
+   * @default - the trust variable is left as the Cluster has it
+   */
+  readonly trustedCaPem?: string;
 }
 
 /** Result of `addProxyToTopologyCluster`. */
@@ -151,8 +159,9 @@ export function addProxyToTopologyCluster(
   if (!copy.spec.controlPlaneEndpoint?.host && proxy.network.controlPlaneEndpoint) {
     copy.spec.controlPlaneEndpoint = { host: proxy.network.controlPlaneEndpoint, port: copy.spec.controlPlaneEndpoint?.port ?? 6443 };
   }
-  const others = (copy.spec.topology.variables ?? []).filter((entry: Json) => entry?.name !== variable.name);
-  copy.spec.topology.variables = [...others, structuredClone(variable)];
+  const trust = options.trustedCaPem === undefined ? undefined : trustVariable(classProxy, copy.spec.topology.variables ?? [], options.trustedCaPem);
+  const others = (copy.spec.topology.variables ?? []).filter((entry: Json) => entry?.name !== variable.name && entry?.name !== trust?.name);
+  copy.spec.topology.variables = [...others, structuredClone(variable), ...(trust ? [trust] : [])];
   return { cluster: copy as KubeObject, variable, ...(bootstrap.secret ? { secret: bootstrap.secret } : {}), proxy };
 }
 
@@ -172,7 +181,7 @@ function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions): Topo
       'is missing: give the pods and services CIDRs (in the Cluster or as network), the nodes\' NO_PROXY is computed from them');
   }
   if (fromSpec && given) {
-    const canonical = (facts: { pods: readonly string[]; services: readonly string[]; serviceDomain?: string }): string => {
+    const canonical = (facts: { pods: string[]; services: string[]; serviceDomain?: string }): string => {
       const network = new ClusterNetwork({ pods: facts.pods, services: facts.services, serviceDomain: facts.serviceDomain });
       return JSON.stringify([network.pods, network.services, network.serviceDomain]);
     };
@@ -211,4 +220,20 @@ function inlineValue(proxy: ClusterProxyConfig, facts: TopologyClusterFacts): Pr
     ...(facts.dnsServiceIp !== undefined ? { dnsServiceIp: network.dnsServiceIp } : {}),
     ...(extra.length > 0 ? { noProxy: extra.map(formatNoProxyEntry) } : {}),
   };
+}
+
+/** The Cluster's trust variable with the proxy CA as the class's entry (base64 of the normalized PEM). */
+function trustVariable(classProxy: ClusterClassProxy, variables: readonly Json[], trustedCaPem: string): { name: string; value: Json } {
+  const trust = classProxy.trustedCaVariable;
+  if (!trust) {
+    throw new ProxyConfigError('trustedCaPem',
+      'needs a ClusterClass with trustedCaVariable; a class without it carries the CA in its settings (trustedCaPem) for every Cluster');
+  }
+  const bundle = parseCaBundle('trustedCaPem', trustedCaPem);
+  const previous = variables.find((entry) => entry?.name === trust.name)?.value;
+  const value: Json = previous && typeof previous === 'object' && !Array.isArray(previous) ? structuredClone(previous) : {};
+  const entries = (Array.isArray(value.additionalTrustedCAs) ? value.additionalTrustedCAs : [])
+    .filter((entry: Json) => entry?.name !== trust.entryName);
+  value.additionalTrustedCAs = [...entries, { name: trust.entryName, data: Buffer.from(bundle.pem, 'utf8').toString('base64') }];
+  return { name: trust.name, value };
 }

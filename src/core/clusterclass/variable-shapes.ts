@@ -24,7 +24,7 @@ interface ForeignShape {
   /** The ClusterClass variable. */
   readonly variable: string;
   /** Path inside the variable's value to the proxy object. */
-  readonly path: readonly string[];
+  readonly path: string[];
   readonly http: string;
   readonly https: string;
   readonly noProxy: string;
@@ -39,7 +39,7 @@ const FOREIGN: Readonly<Record<Exclude<ClassVariableShape, 'library'>, ForeignSh
 };
 
 /** Every shape name. */
-export const CLASS_VARIABLE_SHAPES: readonly ClassVariableShape[] = ['library', ...Object.keys(FOREIGN) as ClassVariableShape[]];
+export const CLASS_VARIABLE_SHAPES: ClassVariableShape[] = ['library', ...Object.keys(FOREIGN) as ClassVariableShape[]];
 
 /** Validate a shape name (`undefined` is the library's own). */
 export function parseVariableShape(field: string, value: unknown): ClassVariableShape {
@@ -71,17 +71,28 @@ export function proxyVariableStatements(shape: ClassVariableShape, libraryName: 
     return [`{{- $pv := .${libraryName} -}}`];
   }
   return [
-    `{{- $src := dict -}}{{- with .${spec.variable} -}}{{- $src = . -}}{{- end -}}`,
-    ...spec.path.map((key) => `{{- $src = dig ${goString(key)} (dict) $src -}}`),
+    `{{- $src := ${spec.path.reduce((inner, key) => `dig ${goString(key)} (dict) (${inner})`, `default (dict) .${spec.variable}`)} -}}`,
     '{{- $pv := dict -}}',
     // Both URLs in one loop, each refused if it carries credentials: the template's size is capped.
     `{{- range $k, $f := dict "http" ${goString(spec.http)} "https" ${goString(spec.https)} -}}{{- with dig $f "" $src -}}`
-    + `{{- if contains "@" . -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials; the ClusterClass shape '${shape}' is for proxies without credentials" -}}{{- end -}}`
+    + `{{- if contains "@" . -}}{{- fail "cluster-proxy-constructs: ${spec.variable} carries proxy credentials" -}}{{- end -}}`
     + '{{- $_ := set $pv $k . -}}{{- end -}}{{- end -}}',
     spec.noProxyString
       ? `{{- with dig ${goString(spec.noProxy)} "" $src -}}{{- $_ := set $pv "noProxy" (without (splitList "," (nospace .)) "") -}}{{- end -}}`
       : `{{- with dig ${goString(spec.noProxy)} (list) $src -}}{{- $_ := set $pv "noProxy" . -}}{{- end -}}`,
   ];
+}
+
+/**
+ * The opening and closing actions of an `enabledIf` condition "the Cluster sets the proxy" (the
+ * proxy object of a foreign shape, the library's variable itself).
+ */
+export function proxyOnCondition(shape: ClassVariableShape, libraryName: string): [string, string] {
+  const spec = foreign(shape);
+  if (!spec || spec.path.length === 0) {
+    return [`{{ if .${spec?.variable ?? libraryName} }}`, '{{ end }}'];
+  }
+  return [`{{ with .${spec.variable} }}{{ if .${spec.path.join('.')} }}`, '{{ end }}{{ end }}'];
 }
 
 /** The `enabledIf` of the inline patch for a foreign shape: the proxy object is set. */
@@ -90,9 +101,8 @@ export function foreignEnabledIf(shape: ClassVariableShape): string | undefined 
   if (!spec) {
     return undefined;
   }
-  return spec.path.length === 0
-    ? `{{ if .${spec.variable} }}true{{ end }}`
-    : `{{ with .${spec.variable} }}{{ if .${spec.path.join('.')} }}true{{ end }}{{ end }}`;
+  const [open, close] = proxyOnCondition(shape, spec.variable);
+  return `${open}true${close}`;
 }
 
 /** The variable definition a class gets when it does not define the foreign variable yet. */
@@ -120,7 +130,7 @@ export function foreignVariableDefinition(shape: ClassVariableShape): { [key: st
  * `clusterConfig` holds much more than the proxy).
  */
 export function foreignVariableValue(
-  shape: ClassVariableShape, value: { http?: string; https?: string; noProxy?: readonly string[] }, existing: unknown,
+  shape: ClassVariableShape, value: { http?: string; https?: string; noProxy?: string[] }, existing: unknown,
 ): unknown {
   const spec = foreign(shape)!;
   if (spec.http === spec.https && value.http !== value.https) {

@@ -33,13 +33,13 @@ export interface NoProxyComparison {
   /** The library's value. */
   readonly after: string;
   /** Entries only in the new value (canonical text). */
-  readonly added: readonly string[];
+  readonly added: string[];
   /** Entries only in the old value. */
-  readonly removed: readonly string[];
+  readonly removed: string[];
   /** The destinations probed. */
-  readonly probes: readonly string[];
+  readonly probes: string[];
   /** Every client and destination whose route changes. */
-  readonly changes: readonly NoProxyClientChange[];
+  readonly changes: NoProxyClientChange[];
 }
 
 /** Destinations every cluster has, besides the entries' own. */
@@ -48,7 +48,7 @@ const COMMON_PROBES = ['https://kubernetes.default.svc/', 'http://localhost/', '
 const MAX_PROBES = 400;
 
 /** Compare two NO_PROXY values (old as a list of entries, new as rendered). */
-export function compareNoProxy(before: readonly string[], after: string): NoProxyComparison {
+export function compareNoProxy(before: string[], after: string): NoProxyComparison {
   const beforeValue = before.join(',');
   const afterEntries = after.split(',').filter(Boolean);
   // Text, not meaning: clients read `10.0.0.0/8` and `10.0.0.0-10.255.255.255` differently.

@@ -1,4 +1,3 @@
-import { parseAllDocuments } from 'yaml';
 import { importCaren } from './caren';
 import { compareNoProxy, NoProxyComparison } from './compare-no-proxy';
 import { importEksAnywhere } from './eks-anywhere';
@@ -8,6 +7,7 @@ import { importOpenShift } from './openshift';
 import { importTkg } from './tkg';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { yamlLib } from '../lazy-modules';
 import { ClusterNetwork, ClusterNetworkProps } from '../network';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { NoProxy } from '../noproxy/no-proxy';
@@ -29,7 +29,7 @@ const IMPORTERS: Readonly<Record<ImportSource, (document: unknown) => ImportedPr
 };
 
 /** The source names, in documentation order. */
-export const IMPORT_SOURCES: readonly ImportSource[] = Object.keys(IMPORTERS) as ImportSource[];
+export const IMPORT_SOURCES: ImportSource[] = Object.keys(IMPORTERS) as ImportSource[];
 
 /** Options of `importProxy`. */
 export interface ImportProxyOptions {
@@ -65,7 +65,7 @@ export function importProxy(source: ImportSource, text: string, options: ImportP
   if (!importer) {
     throw invalidValue('from', source, `must be one of ${IMPORT_SOURCES.join(', ')}`);
   }
-  const documents = parseAllDocuments(text);
+  const documents = yamlLib().parseAllDocuments(text);
   const parsed = (Array.isArray(documents) ? documents : [documents]).map((document) => {
     if (document.errors.length > 0) {
       throw new ProxyConfigError('file', `is not valid YAML or JSON: ${document.errors[0].message.split('\n')[0]}`);

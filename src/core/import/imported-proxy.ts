@@ -39,7 +39,7 @@ export interface ImportedProxy {
    */
   readonly network?: ClusterNetworkProps;
   /** The NO_PROXY entries the source system renders for this cluster, in its order. */
-  readonly sourceNoProxy: readonly string[];
+  readonly sourceNoProxy: string[];
   /**
    * The compatibility profile reproducing the system's node files.
    *
@@ -53,7 +53,7 @@ export interface ImportedProxy {
    */
   readonly variableShape?: ClassVariableShape;
   /** Every normalisation and omission. */
-  readonly notes: readonly ImportNote[];
+  readonly notes: ImportNote[];
 }
 
 type Json = Record<string, any>;
@@ -117,7 +117,7 @@ export function splitNoProxy(value: unknown): string[] {
  * The entries the library accepts, in order; each refused one is dropped with a note quoting the
  * reason (e.g. a URL with a scheme, which no client reads as an entry).
  */
-export function acceptedNoProxy(field: string, entries: readonly string[], notes: ImportNotes): string[] {
+export function acceptedNoProxy(field: string, entries: string[], notes: ImportNotes): string[] {
   return entries.filter((entry, index) => {
     try {
       parseNoProxyEntry(entry, `${field}[${index}]`);

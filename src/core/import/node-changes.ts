@@ -22,11 +22,11 @@ export interface NodeFileChange {
   /** `added`, `removed` or `changed`. */
   readonly change: 'added' | 'removed' | 'changed';
   /** Differences of owner, permissions, encoding or source (`owner: root -> root:root`). */
-  readonly attributes: readonly string[];
+  readonly attributes: string[];
   /** Content lines only in the current file (masked). */
-  readonly removedLines: readonly string[];
+  readonly removedLines: string[];
   /** Content lines only in the library's file (masked). */
-  readonly addedLines: readonly string[];
+  readonly addedLines: string[];
 }
 
 /** The changes of one kubeadm object. */
@@ -34,11 +34,11 @@ export interface NodeObjectChanges {
   /** `Kind/name`. */
   readonly object: string;
   /** The files that differ. */
-  readonly files: readonly NodeFileChange[];
+  readonly files: NodeFileChange[];
   /** Commands only in the current object (masked). */
-  readonly removedCommands: readonly string[];
+  readonly removedCommands: string[];
   /** Commands only in the library's object (masked). */
-  readonly addedCommands: readonly string[];
+  readonly addedCommands: string[];
 }
 
 /** Options of `nodeChanges`. */
@@ -66,7 +66,7 @@ export function maskCredentials(line: string): string {
 }
 
 /** The current kubeadm objects against the library's version of them. */
-export function nodeChanges(current: readonly KubeObject[], proxy: ClusterProxyConfig, options: NodeChangesOptions): NodeObjectChanges[] {
+export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, options: NodeChangesOptions): NodeObjectChanges[] {
   const kubeadm = current.filter((object) => object && typeof object === 'object' && kubeadmConfigSpecPath(object) !== undefined);
   if (kubeadm.length === 0) {
     throw new ProxyConfigError('nodes', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig');
@@ -112,8 +112,8 @@ function contentOf(file: Json, secretData: { readonly [key: string]: string }): 
   return file.encoding === 'base64' ? Buffer.from(content, 'base64').toString('utf8') : content;
 }
 
-function fileChanges(before: readonly Json[], after: readonly Json[], secretData: { readonly [key: string]: string }): NodeFileChange[] {
-  const byPath = (files: readonly Json[]): Map<string, Json> => new Map(files.map((file) => [String(file.path), file]));
+function fileChanges(before: Json[], after: Json[], secretData: { readonly [key: string]: string }): NodeFileChange[] {
+  const byPath = (files: Json[]): Map<string, Json> => new Map(files.map((file) => [String(file.path), file]));
   const old = byPath(before);
   const now = byPath(after);
   const paths = [...new Set([...old.keys(), ...now.keys()])];
@@ -136,7 +136,7 @@ function fileChanges(before: readonly Json[], after: readonly Json[], secretData
   });
 }
 
-function commandChanges(before: readonly unknown[], after: readonly unknown[]): { removedCommands: string[]; addedCommands: string[] } {
+function commandChanges(before: unknown[], after: unknown[]): { removedCommands: string[]; addedCommands: string[] } {
   const a = before.map(String);
   const b = after.map(String);
   return {
@@ -146,7 +146,7 @@ function commandChanges(before: readonly unknown[], after: readonly unknown[]): 
 }
 
 /** The report as text. */
-export function nodeChangesText(changes: readonly NodeObjectChanges[]): string {
+export function nodeChangesText(changes: NodeObjectChanges[]): string {
   const lines: string[] = [];
   for (const object of changes) {
     lines.push(object.object);

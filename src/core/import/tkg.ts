@@ -74,6 +74,10 @@ function fromClusterClass(doc: Json): ImportedProxy {
   const trust = variables.find((variable) => variable?.name === 'trust')?.value;
   const proxyCa = (trust?.additionalTrustedCAs ?? []).find((ca: Json) => ca?.name === 'proxy');
   const trustedCaPem = decodeCa('trust.additionalTrustedCAs[proxy].data', proxyCa?.data);
+  if (trustedCaPem) {
+    notes.add('trust.additionalTrustedCAs[proxy]',
+      'imported as trustedCaPem; a ClusterClass can keep reading each Cluster\'s CA from this variable instead (ClusterClassProxy trustedCaVariable: {}, settings without trustedCaPem)');
+  }
   if (proxy.systemWide === true) {
     notes.add('proxy.systemWide', 'is true: TKG also writes the proxy into /etc/environment and /etc/profile; the library does not (the proxy stays with the services that need it)');
   }
@@ -101,6 +105,6 @@ function decodeCa(field: string, value: unknown): string | undefined {
   return pem;
 }
 
-function unique(items: readonly string[]): string[] {
+function unique(items: string[]): string[] {
   return [...new Set(items)];
 }

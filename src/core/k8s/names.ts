@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { invalidValue } from '../errors';
+import { cryptoLib } from '../lazy-modules';
 
 /**
  * Deterministic names. GitOps diffs must be quiet, so names never contain timestamps or random
@@ -33,21 +33,33 @@ export function assertObjectName(field: string, value: unknown): string {
  * regardless of the order properties were assigned in.
  */
 export function canonicalJson(value: unknown): string {
+  // Hashes of every node file and template go through here: string building, no intermediate arrays.
   if (Array.isArray(value)) {
-    return `[${value.map(canonicalJson).join(',')}]`;
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      // as Array.prototype.join writes them: a value JSON cannot represent becomes nothing
+      out += `${i === 0 ? '' : ','}${canonicalJson(value[i]) ?? ''}`;
+    }
+    return `${out}]`;
   }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).sort(); // code unit order
+    let out = '{';
+    for (const key of keys) {
+      const v = object[key];
+      if (v !== undefined) {
+        out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+      }
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value);
 }
 
 /** First `length` hex characters of the SHA-256 of the canonical JSON of `content`. */
 export function contentHash(content: unknown, length = 10): string {
-  return createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, length);
+  return cryptoLib().createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, length);
 }
 
 /**

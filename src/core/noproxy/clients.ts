@@ -168,7 +168,7 @@ const PROXY_FROM_ENV: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'
 };
 
 /** The modelled client families, in the column order of the measurement table. */
-export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
+export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
   { id: 'go-httpproxy', name: 'Go x/net/http/httpproxy', implementation: 'golang.org/x/net 0.7.0, go1.19.8', ...GO },
   { id: 'go-stdlib', name: 'Go net/http', implementation: 'net/http.ProxyFromEnvironment, go1.19.8', ...GO },
   {
@@ -424,7 +424,7 @@ export const NO_PROXY_CLIENTS: readonly NoProxyClientTraits[] = [
 ];
 
 /** Every modelled client id, in table order. */
-export const NO_PROXY_CLIENT_IDS: readonly NoProxyClientId[] = NO_PROXY_CLIENTS.map((client) => client.id);
+export const NO_PROXY_CLIENT_IDS: NoProxyClientId[] = NO_PROXY_CLIENTS.map((client) => client.id);
 
 /** The traits of one client family. */
 export function noProxyClient(id: NoProxyClientId): NoProxyClientTraits {

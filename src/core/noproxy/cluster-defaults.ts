@@ -10,15 +10,15 @@ import { checkProps } from '../validation/strict-props';
  */
 export interface ClusterFacts {
   /** Pod CIDRs, e.g. `['192.168.0.0/16', 'fd00:10:244::/56']`. */
-  readonly pods: readonly string[];
+  readonly pods: string[];
   /** Service CIDRs. */
-  readonly services: readonly string[];
+  readonly services: string[];
   /** Cluster DNS domain without leading or trailing dot, e.g. `cluster.local`. */
   readonly serviceDomain: string;
   /** Control-plane endpoint host: DNS name, IPv4 or IPv6 (no brackets, no port). */
   readonly controlPlaneEndpoint?: string;
   /** Machine (node) network CIDRs. */
-  readonly machineCidrs: readonly string[];
+  readonly machineCidrs: string[];
   /** ClusterIP of the `kubernetes` Service, e.g. `10.96.0.1`. */
   readonly apiServerIp: string;
   /** ClusterIP of the cluster DNS Service, e.g. `10.96.0.10`. */

@@ -15,7 +15,7 @@ import { blockSize, formatIpNumber, networkOf, parseIpNumber } from '../ip';
 
 /** The inputs: the service CIDRs in family order, and the primary family's two addresses. */
 export interface ClusterIpFacts {
-  readonly services: readonly string[];
+  readonly services: string[];
   readonly apiServerIp: string;
   readonly dnsServiceIp: string;
 }

@@ -25,11 +25,15 @@ export class NoProxyCoverageIndex {
   private readonly ips = new Map<string, NoProxyEntry>();
   private readonly blocks: Record<'IPv4' | 'IPv6', SortedBlocks>;
 
-  /** @param entries the candidates that may cover others */
-  constructor(entries: readonly NoProxyEntry[]) {
+  /**
+   * @param entries the candidates that may cover others
+   * @param keys their canonical texts (`formatNoProxyEntry`), when the caller has them already
+   */
+  constructor(entries: NoProxyEntry[], keys?: string[]) {
     const blockLists: Record<'IPv4' | 'IPv6', Block[]> = { IPv4: [], IPv6: [] };
-    for (const entry of entries) {
-      const key = formatNoProxyEntry(entry);
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index];
+      const key = keys?.[index] ?? formatNoProxyEntry(entry);
       if (!this.byKey.has(key)) {
         this.byKey.set(key, entry);
       }
@@ -39,7 +43,12 @@ export class NoProxyCoverageIndex {
         continue; // an entry with a port covers only its identical twin
       } else if (entry.kind === 'domain' || entry.kind === 'suffix') {
         const map = entry.kind === 'domain' ? this.domains : this.suffixes;
-        map.set(entry.name, [...(map.get(entry.name) ?? []), entry]);
+        const same = map.get(entry.name);
+        if (same) {
+          same.push(entry);
+        } else {
+          map.set(entry.name, [entry]);
+        }
       } else if (entry.kind === 'ip') {
         this.ips.set(entry.address, this.ips.get(entry.address) ?? entry);
       } else {
@@ -60,9 +69,14 @@ export class NoProxyCoverageIndex {
    *   unset (context entries), an identical candidate covers.
    */
   public findCover(inner: NoProxyEntry, excludeKey?: string): NoProxyEntry | undefined {
-    const innerKey = formatNoProxyEntry(inner);
-    if (excludeKey === undefined && this.byKey.has(innerKey)) {
-      return this.byKey.get(innerKey);
+    if (this.byKey.size === 0) {
+      return undefined; // no candidates (e.g. no context entries)
+    }
+    if (excludeKey === undefined) {
+      const identical = this.byKey.get(formatNoProxyEntry(inner));
+      if (identical) {
+        return identical;
+      }
     }
     if (inner.kind === 'wildcard') {
       return undefined; // only an identical `*` covers `*`
@@ -70,14 +84,12 @@ export class NoProxyCoverageIndex {
     if (this.wildcard) {
       return this.wildcard;
     }
-    const allowed = (candidate: NoProxyEntry | undefined): NoProxyEntry | undefined =>
-      candidate && (excludeKey === undefined || formatNoProxyEntry(candidate) !== excludeKey) ? candidate : undefined;
     switch (inner.kind) {
       case 'domain':
       case 'suffix':
-        return this.findNameCover(inner.kind, inner.name, allowed);
+        return this.findNameCover(inner.kind, inner.name, excludeKey);
       case 'ip':
-        return inner.port === undefined ? undefined : allowed(this.ips.get(inner.address));
+        return inner.port === undefined ? undefined : allowed(this.ips.get(inner.address), excludeKey);
       default: {
         const bounds = ipBounds(inner);
         return bounds && this.blocks[bounds.family].findCovering(bounds.first, bounds.last, excludeKey);
@@ -85,17 +97,20 @@ export class NoProxyCoverageIndex {
     }
   }
 
-  private findNameCover(
-    kind: 'domain' | 'suffix',
-    name: string,
-    allowed: (candidate: NoProxyEntry | undefined) => NoProxyEntry | undefined,
-  ): NoProxyEntry | undefined {
+  private findNameCover(kind: 'domain' | 'suffix', name: string, excludeKey: string | undefined): NoProxyEntry | undefined {
     // The name itself: a domain covers a domain or suffix of the same name; a suffix only a suffix.
-    const same = [...(this.domains.get(name) ?? []), ...(kind === 'suffix' ? this.suffixes.get(name) ?? [] : [])];
-    for (const candidate of same) {
-      const cover = allowed(candidate);
+    for (const candidate of this.domains.get(name) ?? []) {
+      const cover = allowed(candidate, excludeKey);
       if (cover) {
         return cover;
+      }
+    }
+    if (kind === 'suffix') {
+      for (const candidate of this.suffixes.get(name) ?? []) {
+        const cover = allowed(candidate, excludeKey);
+        if (cover) {
+          return cover;
+        }
       }
     }
     // Every parent name: domains and suffixes both cover all subdomains (their names differ from
@@ -109,6 +124,11 @@ export class NoProxyCoverageIndex {
     }
     return undefined;
   }
+}
+
+/** `candidate`, unless its canonical text is `excludeKey`. */
+function allowed(candidate: NoProxyEntry | undefined, excludeKey: string | undefined): NoProxyEntry | undefined {
+  return candidate && (excludeKey === undefined || formatNoProxyEntry(candidate) !== excludeKey) ? candidate : undefined;
 }
 
 interface Block {

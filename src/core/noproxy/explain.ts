@@ -25,7 +25,7 @@ export interface ExplainNoProxyOptions {
    *
    * @default - every modelled family, in table order
    */
-  readonly clients?: readonly NoProxyClientId[];
+  readonly clients?: NoProxyClientId[];
 }
 
 /** One client family's decision for one URL. */

@@ -25,7 +25,7 @@ export interface NoProxyLintWarning {
   readonly entry: string;
   readonly code: NoProxyLintCode;
   /** The client families concerned. */
-  readonly clients: readonly NoProxyClientId[];
+  readonly clients: NoProxyClientId[];
   /** Complete message naming the field, the entry and the clients. */
   readonly message: string;
 }
@@ -41,7 +41,7 @@ export interface NoProxyLintWarning {
  */
 export function lintNoProxy(value: string | readonly string[] | NoProxySource, field = 'noProxy'): NoProxyLintWarning[] {
   const warnings: NoProxyLintWarning[] = [];
-  let entries: readonly NoProxyEntry[];
+  let entries: NoProxyEntry[];
   if (typeof value === 'string' || isStringArray(value)) {
     entries = parseNoProxyList(value, field);
     const raw = typeof value === 'string' ? value.split(',') : value;
@@ -67,7 +67,7 @@ export function lintNoProxy(value: string | readonly string[] | NoProxySource, f
   return warnings;
 }
 
-function entriesOf(source: NoProxySource): readonly NoProxyEntry[] {
+function entriesOf(source: NoProxySource): NoProxyEntry[] {
   return Array.isArray(source) ? source : (source as Exclude<NoProxySource, readonly NoProxyEntry[]>).entries.map((item) => item.entry);
 }
 
@@ -75,12 +75,12 @@ function isStringArray(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') && value.length > 0;
 }
 
-function warning(field: string, entry: NoProxyEntry, code: NoProxyLintCode, clients: readonly NoProxyClientId[], text: string): NoProxyLintWarning {
+function warning(field: string, entry: NoProxyEntry, code: NoProxyLintCode, clients: NoProxyClientId[], text: string): NoProxyLintWarning {
   const canonical = formatNoProxyEntry(entry);
   return { field, entry: canonical, code, clients, message: `${field}: "${canonical}": ${text}` };
 }
 
-function names(clients: readonly NoProxyClientId[]): string {
+function names(clients: NoProxyClientId[]): string {
   const list = clients.map((id) => noProxyClient(id).name);
   return list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
@@ -144,7 +144,7 @@ function clientsIgnoring(entry: NoProxyEntry): NoProxyClientId[] {
   return NO_PROXY_CLIENTS.map((client) => client.id).filter((id) => failing.has(id));
 }
 
-function ignoredReason(entry: NoProxyEntry, clients: readonly NoProxyClientId[]): string {
+function ignoredReason(entry: NoProxyEntry, clients: NoProxyClientId[]): string {
   const who = names(clients);
   if ('port' in entry && entry.port !== undefined) {
     return `":port" entries are not honoured for every request they cover by ${who} (curl and wget ignore them; urllib and requests match only when the URL spells out the port)`;

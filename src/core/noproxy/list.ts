@@ -29,9 +29,9 @@ export interface NormalizedNoProxyItems<T> {
  *   normalizing the cluster-specific part); they can cover items but are never dropped
  */
 export function normalizeNoProxyItems<T>(
-  items: readonly T[],
+  items: T[],
   entryOf: (item: T) => NoProxyEntry,
-  context: readonly NoProxyEntry[] = [],
+  context: NoProxyEntry[] = [],
 ): NormalizedNoProxyItems<T> {
   const entries = items.map(entryOf);
   const keys = entries.map(formatNoProxyEntry);
@@ -42,7 +42,7 @@ export function normalizeNoProxyItems<T>(
     }
   });
   const contextIndex = new NoProxyCoverageIndex(context);
-  const ownIndex = new NoProxyCoverageIndex(entries);
+  const ownIndex = new NoProxyCoverageIndex(entries, keys);
   const kept: T[] = [];
   const dropped: Array<DroppedNoProxyEntry<T>> = [];
   items.forEach((item, index) => {
@@ -65,6 +65,6 @@ export function normalizeNoProxyItems<T>(
  * inside a CIDR, because several clients ignore CIDRs). First occurrence wins; order is kept;
  * normalizing twice changes nothing.
  */
-export function normalizeNoProxyEntries(entries: readonly NoProxyEntry[]): NoProxyEntry[] {
+export function normalizeNoProxyEntries(entries: NoProxyEntry[]): NoProxyEntry[] {
   return normalizeNoProxyItems(entries, (entry) => entry).kept;
 }

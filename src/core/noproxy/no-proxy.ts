@@ -5,6 +5,7 @@ import { DroppedNoProxyEntry, normalizeNoProxyItems } from './list';
 import { parseNoProxyEntry, parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
 import { NoProxyEntry, NoProxyItem } from './types';
+import { frozen } from '../frozen';
 
 /** A cluster-specific entry given with the reason it is needed (as `clusterNoProxyDefaults` returns). */
 export interface ReasonedNoProxyEntry {
@@ -77,11 +78,11 @@ export class NoProxy {
   }
 
   /** The installation-wide part, normalized on its own. */
-  public readonly installationWide: readonly NoProxyItem[];
+  public readonly installationWide: NoProxyItem[];
   /** The cluster-specific part, without entries the installation-wide part covers. */
-  public readonly clusterSpecific: readonly NoProxyItem[];
+  public readonly clusterSpecific: NoProxyItem[];
   /** Both parts: installation-wide first. */
-  public readonly entries: readonly NoProxyItem[];
+  public readonly entries: NoProxyItem[];
   /** Input entries left out as duplicates or covered, with the entry covering each. */
   public readonly dropped: ReadonlyArray<DroppedNoProxyEntry<NoProxyItem>>;
 
@@ -91,10 +92,10 @@ export class NoProxy {
       .map((entry): NoProxyItem => ({ entry, part: 'installation-wide' }));
     const cluster = parseClusterSpecific(props.clusterSpecific ?? [], props.clusterSpecificField ?? 'clusterNoProxy');
     const installationNormalized = normalizeNoProxyItems(installation, (item) => item.entry);
-    this.installationWide = Object.freeze(installationNormalized.kept);
+    this.installationWide = frozen(installationNormalized.kept);
     const clusterNormalized = normalizeNoProxyItems(cluster, (item) => item.entry, this.installationWide.map((item) => item.entry));
-    this.clusterSpecific = Object.freeze(clusterNormalized.kept);
-    this.entries = Object.freeze([...this.installationWide, ...this.clusterSpecific]);
+    this.clusterSpecific = frozen(clusterNormalized.kept);
+    this.entries = frozen([...this.installationWide, ...this.clusterSpecific]);
     this.dropped = Object.freeze([...installationNormalized.dropped, ...clusterNormalized.dropped]);
   }
 

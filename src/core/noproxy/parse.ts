@@ -1,6 +1,6 @@
 import { dnsNameProblem } from '../dns-name';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { IpFamily, blockSize, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, networkOf, parseIpNumber } from '../ip';
+import { IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, networkOf, parseIpNumber } from '../ip';
 import { assertPrintable } from '../text';
 import { NoProxyEntry } from './types';
 
@@ -209,7 +209,9 @@ function parseCidr(text: string, fail: Fail): NoProxyEntry {
   if (network.value !== ip.value) {
     throw fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
   }
-  return ipBlockEntry(ip.family, network.value, network.value + blockSize(ip.family, prefixLength) - 1n);
+  // the block is exactly this CIDR (a single address for a full-length prefix), as ipBlockEntry would find
+  const address = formatIpNumber(network);
+  return prefixLength === bits ? { kind: 'ip', family: ip.family, address } : { kind: 'cidr', family: ip.family, network: address, prefixLength };
 }
 
 function parseRange(text: string, fail: Fail): NoProxyEntry {

@@ -13,7 +13,7 @@ import { NoProxyEntry, NoProxyItem } from './types';
 export type NoProxyFormat = 'env' | 'list' | 'json' | 'java';
 
 /** What can be rendered: a `NoProxy` (anything with `entries` items) or a plain entry list. */
-export type NoProxySource = { readonly entries: readonly NoProxyItem[] } | readonly NoProxyEntry[];
+export type NoProxySource = { readonly entries: NoProxyItem[] } | readonly NoProxyEntry[];
 
 /**
  * The NO_PROXY tokens one entry renders to, chosen so that every client family modelled in
@@ -133,7 +133,7 @@ export interface JavaNonProxyHosts {
   /** Value for `-Dhttp.nonProxyHosts` (and `https.`): `|`-separated host patterns. */
   readonly value: string;
   /** Entries left out, because the JDK would proxy those destinations anyway. */
-  readonly skipped: readonly SkippedJavaEntry[];
+  readonly skipped: SkippedJavaEntry[];
 }
 
 /**

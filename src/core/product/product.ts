@@ -52,7 +52,7 @@ export function productObject(id: string, manifest: KubeObject, options: Product
 }
 
 /** A product of the given objects, in order; ids must be distinct. */
-export function product(objects: readonly ProductObject[]): Product {
+export function product(objects: ProductObject[]): Product {
   const seen = new Set<string>();
   for (const object of objects) {
     if (seen.has(object.id)) {
@@ -73,6 +73,6 @@ export function objectIdentity(object: KubeObject): string {
 }
 
 /** A product of plain manifests identified by kind, namespace and name; `shared` picks the shared ones. */
-export function manifestsProduct(manifests: readonly KubeObject[], shared: (manifest: KubeObject) => boolean = () => false): Product {
+export function manifestsProduct(manifests: KubeObject[], shared: (manifest: KubeObject) => boolean = () => false): Product {
   return product(manifests.map((manifest) => productObject(objectIdentity(manifest), manifest, { shared: shared(manifest) })));
 }

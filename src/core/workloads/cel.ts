@@ -12,11 +12,11 @@ export function celString(value: string): string {
 }
 
 /** A CEL list literal of strings. */
-export function celStringList(values: readonly string[]): string {
+export function celStringList(values: string[]): string {
   return `[${values.map(celString).join(', ')}]`;
 }
 
 /** Concatenate CEL list expressions (`[]` when there are none). */
-export function celConcat(lists: readonly string[]): string {
+export function celConcat(lists: string[]): string {
   return lists.length === 0 ? '[]' : lists.join('\n+ ');
 }

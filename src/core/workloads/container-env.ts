@@ -48,9 +48,9 @@ export interface ContainerEnvVar {
  */
 export interface ContainerEnvGroup {
   /** Every name of the group; the group is skipped when the container sets any of them. */
-  readonly names: readonly string[];
+  readonly names: string[];
   /** The variables added when the container sets none of `names`. */
-  readonly variables: readonly ContainerEnvVar[];
+  readonly variables: ContainerEnvVar[];
 }
 
 /** Options for `proxyContainerEnv` and `proxySecretManifest`. */

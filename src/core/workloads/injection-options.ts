@@ -12,20 +12,20 @@ export interface InjectionExclusions {
    *
    * @default - none (the cluster policies always add `kube-system`)
    */
-  readonly excludeNamespaces?: readonly string[];
+  readonly excludeNamespaces?: string[];
   /**
    * Workload or pod name patterns (`*` and `?` wildcards) that are not touched. Pods created by
    * controllers are matched on their `generateName` (e.g. `capi-*` matches `capi-controller-7d9f-`).
    *
    * @default - none
    */
-  readonly excludeNames?: readonly string[];
+  readonly excludeNames?: string[];
   /**
    * Container names (in `containers`, `initContainers` and `ephemeralContainers`) that are not touched.
    *
    * @default - none
    */
-  readonly excludeContainers?: readonly string[];
+  readonly excludeContainers?: string[];
   /**
    * Annotation key that opts a pod out when its value is {@link InjectionExclusions.optOutValue}.
    * Checked on the pod, the pod template, and (at synth time) the workload itself. Keep another
@@ -57,11 +57,11 @@ export interface ProxyInjectionOptions extends ProxyEnvOptions, InjectionExclusi
 /** The exclusions, validated. */
 export interface ResolvedExclusions {
   /** Excluded namespaces. */
-  readonly namespaces: readonly string[];
+  readonly namespaces: string[];
   /** Excluded name patterns. */
-  readonly names: readonly string[];
+  readonly names: string[];
   /** Excluded container names. */
-  readonly containers: readonly string[];
+  readonly containers: string[];
   /** Opt-out annotation key. */
   readonly optOutAnnotation: string;
   /** Opt-out annotation value. */
@@ -72,7 +72,7 @@ export interface ResolvedExclusions {
 const ANNOTATION_KEY = /^(([a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 
 /** Validate the exclusion options, naming the offending option and item. */
-export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: readonly string[] = []): ResolvedExclusions {
+export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: string[] = []): ResolvedExclusions {
   const namespaces = [...alwaysExcluded, ...(options.excludeNamespaces ?? [])]
     .map((namespace, index) => assertDnsLabel(`excludeNamespaces[${index - alwaysExcluded.length}]`, namespace));
   const containers = (options.excludeContainers ?? [])

@@ -25,12 +25,23 @@ export function jsonPointer(tokens: ReadonlyArray<string | number>): string {
 }
 
 /**
- * Apply `add` operations to a deep copy of `document` (the input is never modified). Parents must
- * exist, as RFC 6902 requires; a missing one throws, since it means the patch was planned for a
- * different document.
+ * Apply `add` operations to `document` without modifying it: only the objects and arrays on each
+ * operation's path are copied, everything else is shared with the input (so values the patch does
+ * not touch, such as a Pulumi Output elsewhere in a manifest, are kept as they are). Added values
+ * are copied as plain JSON. Parents must exist, as RFC 6902 requires; a missing one throws, since it
+ * means the patch was planned for a different document.
  */
-export function applyJsonPatch<T>(document: T, operations: readonly JsonPatchAdd[]): T {
-  const result = structuredClone(document);
+export function applyJsonPatch<T>(document: T, operations: JsonPatchAdd[]): T {
+  const copies = new Set<unknown>();
+  const own = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object' || copies.has(value)) {
+      return value;
+    }
+    const copy = Array.isArray(value) ? [...value] : { ...value };
+    copies.add(copy);
+    return copy;
+  };
+  const result = own(document) as T;
   for (const operation of operations) {
     const tokens = operation.path.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = tokens.pop();
@@ -39,9 +50,14 @@ export function applyJsonPatch<T>(document: T, operations: readonly JsonPatchAdd
     }
     let parent: unknown = result;
     for (const token of tokens) {
-      parent = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[token] : undefined;
+      if (parent === null || typeof parent !== 'object') {
+        break;
+      }
+      const container = parent as Record<string, unknown>;
+      container[token] = own(container[token]);
+      parent = container[token];
     }
-    const value = structuredClone(operation.value);
+    const value = copyJson(operation.value);
     if (Array.isArray(parent)) {
       const index = last === '-' ? parent.length : Number(last);
       if (!Number.isInteger(index) || index < 0 || index > parent.length) {
@@ -55,4 +71,19 @@ export function applyJsonPatch<T>(document: T, operations: readonly JsonPatchAdd
     }
   }
   return result;
+}
+
+/**
+ * A deep copy of JSON data made of this realm's arrays and objects (`structuredClone` returns the
+ * outer realm's arrays inside a `vm` context, which serializers that test `instanceof Array`, such
+ * as Pulumi's, would send as maps).
+ */
+export function copyJson<T>(value: T): T {
+  if (Array.isArray(value)) {
+    return Array.from(value as unknown[], copyJson) as unknown as T;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyJson(item)])) as T;
+  }
+  return value;
 }

@@ -84,7 +84,7 @@ export interface KyvernoProxyPolicyOptions extends ProxyInjectionOptions {
 }
 
 /** Namespaces the policy never mutates: Kyverno itself skips kube-system by default, and so does this policy explicitly. */
-export const ALWAYS_EXCLUDED_NAMESPACES: readonly string[] = ['kube-system'];
+export const ALWAYS_EXCLUDED_NAMESPACES: string[] = ['kube-system'];
 
 /** The oldest Kyverno release whose ClusterPolicy schema has every field this policy uses (rule-level `generate.generateExisting`). */
 export const KYVERNO_MIN_VERSION = '1.13.0';
@@ -221,7 +221,7 @@ function caVolumeRule(injection: ProxyInjection, name: string): Json {
   };
 }
 
-function envRule(injection: ProxyInjection, name: string, lists: readonly ContainerList[], operation: 'CREATE' | 'UPDATE'): Json {
+function envRule(injection: ProxyInjection, name: string, lists: ContainerList[], operation: 'CREATE' | 'UPDATE'): Json {
   const kinds = operation === 'CREATE' ? ['Pod'] : ['Pod/ephemeralcontainers'];
   const foreach = lists.flatMap((list) => [
     ...injection.envGroups.map((group) => envForeach(injection, list, group)),
@@ -275,7 +275,7 @@ function mountForeach(injection: ProxyInjection, list: ContainerList, requireExi
  * (which checks a policy's permissions when it is created) and the background controller, write
  * access for the background controller that creates and synchronizes the clones.
  */
-function kyvernoCloneRbac(policyName: string, sources: readonly KubeObject[]): KubeObject[] {
+function kyvernoCloneRbac(policyName: string, sources: KubeObject[]): KubeObject[] {
   const resources = [...new Set(sources.map((source) => (source.kind === 'Secret' ? 'secrets' : 'configmaps')))];
   const role = (suffix: string, labels: Record<string, string>, verbs: string[]): KubeObject => ({
     apiVersion: 'rbac.authorization.k8s.io/v1',

@@ -44,7 +44,7 @@ export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
    *
    * @default - every namespace except the excluded ones (only without credentials and CA)
    */
-  readonly namespaces?: readonly string[];
+  readonly namespaces?: string[];
   /**
    * What the API server does when an expression fails: `Fail` rejects the pod (loud), `Ignore`
    * admits it without proxy env (silent).
@@ -116,7 +116,7 @@ export function renderProxyAdmissionPolicy(config: ClusterProxyConfig, options: 
   return [policy, binding, ...(namespaces ?? []).flatMap((namespace) => injection.supportObjects(namespace))];
 }
 
-function targetNamespaces(injection: ProxyInjection, namespaces: readonly string[] | undefined): string[] | undefined {
+function targetNamespaces(injection: ProxyInjection, namespaces: string[] | undefined): string[] | undefined {
   const needsObjects = injection.usesSecret || injection.trust !== undefined;
   if (namespaces === undefined) {
     if (needsObjects) {
@@ -183,7 +183,7 @@ function containerPatches(injection: ProxyInjection, list: ContainerList): strin
   const eligible = excluded.length === 0 ? '' : `!(c.name in ${celStringList(excluded)}) && `;
   // the index of a container is the index of its (unique) name
   const base = `"/spec/${list}/" + string(${items}.map(x, x.name).indexOf(c.name))`;
-  const lacks = (names: readonly string[]): string => `(!has(c.env) || !c.env.exists(e, e.name in ${celStringList(names)}))`;
+  const lacks = (names: string[]): string => `(!has(c.env) || !c.env.exists(e, e.name in ${celStringList(names)}))`;
   const patches = [
     // a container without env lacks every group (NO_PROXY is always one), so it gets a list to append to
     `${items}.filter(c, ${eligible}!has(c.env)).map(c, JSONPatch{op: "add", path: ${base} + "/env", value: []})`,

@@ -10,7 +10,7 @@ import { invalidValue } from '../errors';
 const PATTERN = /^[a-z0-9*?]([-a-z0-9.*?]*[a-z0-9*?])?$/;
 
 /** Validate name patterns (lower-case DNS characters plus `*` and `?`), naming the offending item. */
-export function checkNamePatterns(field: string, patterns: readonly string[] | undefined): string[] {
+export function checkNamePatterns(field: string, patterns: string[] | undefined): string[] {
   return (patterns ?? []).map((pattern, index) => {
     if (typeof pattern !== 'string' || pattern.length > 253 || !PATTERN.test(pattern)) {
       throw invalidValue(`${field}[${index}]`, pattern, 'must be an object name pattern: lower-case letters, digits, "-", "." and the wildcards "*" and "?"');
@@ -26,6 +26,6 @@ export function namePatternRegex(pattern: string): string {
 }
 
 /** True when `name` matches any of `patterns`. */
-export function matchesNamePattern(name: string, patterns: readonly string[]): boolean {
+export function matchesNamePattern(name: string, patterns: string[]): boolean {
   return patterns.some((pattern) => new RegExp(namePatternRegex(pattern)).test(name));
 }

@@ -10,9 +10,9 @@ export type ContainerList = typeof CONTAINER_LISTS[number];
 /** Everything injection may add to a pod spec. */
 export interface PodSpecAdditions {
   /** Variable groups, each added to a container only when it sets none of the group's names. */
-  readonly envGroups: readonly ContainerEnvGroup[];
+  readonly envGroups: ContainerEnvGroup[];
   /** Container names left alone. */
-  readonly excludedContainers: readonly string[];
+  readonly excludedContainers: string[];
   /** The CA volume and where it is mounted, when the CA is distributed. */
   readonly caVolume?: {
     /** Pod volume name. */
@@ -73,7 +73,7 @@ export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string
  * not exist yet, otherwise one `add .../-` per item. Items for which `alreadyThere` holds for an
  * existing element are left out.
  */
-function appendToList(current: unknown, path: ReadonlyArray<string | number>, items: readonly unknown[],
+function appendToList(current: unknown, path: ReadonlyArray<string | number>, items: unknown[],
   alreadyThere: (existing: Json) => boolean): JsonPatchAdd[] {
   const existing = asList(current);
   const wanted = existing.some(alreadyThere) ? [] : items;

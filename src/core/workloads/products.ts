@@ -28,6 +28,6 @@ export function proxyAdmissionPolicyProduct(proxy: ClusterProxyConfig, options: 
 }
 
 /** The sources an injected workload reads (all shared). */
-export function injectionSourcesProduct(proxy: ClusterProxyConfig, sources: readonly KubeObject[]): Product {
+export function injectionSourcesProduct(proxy: ClusterProxyConfig, sources: KubeObject[]): Product {
   return finishProduct(manifestsProduct(sources, () => true), proxy);
 }

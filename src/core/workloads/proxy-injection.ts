@@ -7,17 +7,18 @@ import { matchesNamePattern } from './name-patterns';
 import { PodSpecAdditions, planPodSpecAdditions } from './pod-spec-patch';
 import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-bundle';
 import { podMetadataPath, podSpecPath } from './workload-kinds';
+import { frozen } from '../frozen';
 import { KubeObject } from '../k8s/manifest';
 
 /** What {@link ProxyInjection.plan} found for one manifest. */
 export interface InjectionPlan {
   /** The `add` operations, relative to the manifest root; empty when nothing is missing. */
-  readonly patch: readonly JsonPatchAdd[];
+  readonly patch: JsonPatchAdd[];
   /**
    * The objects the patched manifest needs in its namespace (the proxy Secret, the CA ConfigMap);
    * empty when the manifest is not patched or needs none.
    */
-  readonly supportObjects: readonly KubeObject[];
+  readonly supportObjects: KubeObject[];
 }
 
 /**
@@ -39,7 +40,7 @@ export class ProxyInjection {
    *
    * @internal
    */
-  public readonly envGroups: readonly ContainerEnvGroup[];
+  public readonly envGroups: ContainerEnvGroup[];
   /** True when the env refers to the proxy Secret (credentials and no opt-in to literals). */
   public readonly usesSecret: boolean;
   /** Name of the proxy Secret (whether used or not). */
@@ -60,7 +61,7 @@ export class ProxyInjection {
   public readonly exclusions: ResolvedExclusions;
   private readonly additions: PodSpecAdditions;
 
-  constructor(config: ClusterProxyConfig, options: ProxyInjectionOptions = {}, alwaysExcludedNamespaces: readonly string[] = []) {
+  constructor(config: ClusterProxyConfig, options: ProxyInjectionOptions = {}, alwaysExcludedNamespaces: string[] = []) {
     if (!(config instanceof ClusterProxyConfig)) {
       throw invalidValue('config', config, 'must be a ClusterProxyConfig');
     }
@@ -69,7 +70,7 @@ export class ProxyInjection {
     this.secretName = proxySecretName(options);
     this.trust = trustBundlePlan(config, options.trustBundle);
     this.exclusions = resolveExclusions(options as InjectionExclusions, alwaysExcludedNamespaces);
-    this.envGroups = Object.freeze([...proxyContainerEnvGroups(config, options), ...(this.trust?.envGroups ?? [])]);
+    this.envGroups = frozen([...proxyContainerEnvGroups(config, options), ...(this.trust?.envGroups ?? [])]);
     this.additions = {
       envGroups: this.envGroups,
       excludedContainers: this.exclusions.containers,
@@ -129,7 +130,7 @@ export class ProxyInjection {
    *
    * @internal
    */
-  public planPodSpec(podSpec: unknown, specPath: readonly string[] = []): JsonPatchAdd[] {
+  public planPodSpec(podSpec: unknown, specPath: string[] = []): JsonPatchAdd[] {
     return planPodSpecAdditions(podSpec, specPath, this.additions);
   }
 }

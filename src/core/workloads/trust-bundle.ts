@@ -1,11 +1,12 @@
-import { rootCertificates } from 'node:tls';
 import { CaBundle, parseCaBundle } from '../ca-bundle';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { ContainerEnvGroup, ContainerEnvVar } from './container-env';
 import { CA_BUNDLE_KEY, CA_VOLUME_NAME, CORPORATE_CA_KEY, DEFAULT_CA_CONFIGMAP_NAME, DEFAULT_CA_MOUNT_PATH } from './defaults';
+import { frozen } from '../frozen';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
+import { rootCertificates } from '../lazy-modules';
 
 /**
  * Which public roots join the corporate CA in the bundle file that replacing variables
@@ -77,7 +78,7 @@ export interface CaTrustVariable {
  * documentation, see the README). Java reads none of them: it needs a truststore
  * (`-Djavax.net.ssl.trustStore`) and is not covered.
  */
-export const CA_TRUST_VARIABLES: readonly CaTrustVariable[] = Object.freeze([
+export const CA_TRUST_VARIABLES: CaTrustVariable[] = frozen([
   { name: 'SSL_CERT_FILE', key: CA_BUNDLE_KEY, semantics: 'replaces', readBy: 'Go crypto/x509 on Linux, OpenSSL default paths (Python ssl, Ruby, PHP), curl CLI without CURL_CA_BUNDLE, .NET on Linux, rustls-native-certs' },
   { name: 'NODE_EXTRA_CA_CERTS', key: CORPORATE_CA_KEY, semantics: 'extends', readBy: 'Node.js (read once at process start)' },
   { name: 'REQUESTS_CA_BUNDLE', key: CA_BUNDLE_KEY, semantics: 'replaces', readBy: 'Python requests (instead of certifi)' },
@@ -101,7 +102,7 @@ export interface TrustBundlePlan {
    */
   readonly trustManager?: KubeObject;
   /** One group per trust variable (each skipped when the container sets it). */
-  readonly envGroups: readonly ContainerEnvGroup[];
+  readonly envGroups: ContainerEnvGroup[];
 }
 
 const SYSTEM_ROOTS: ReadonlySet<string> = new Set(['node-mozilla', 'none']);
@@ -189,7 +190,7 @@ function bundlePem(corporate: CaBundle, systemRoots: SystemRoots): string {
     return corporate.pem;
   }
   const known = new Set(corporate.certificates.map((certificate) => certificate.fingerprint256));
-  const roots = parseCaBundle('trustBundle.systemRoots', rootCertificates.join('\n'))
+  const roots = parseCaBundle('trustBundle.systemRoots', rootCertificates().join('\n'))
     .certificates.filter((certificate) => !known.has(certificate.fingerprint256));
   return corporate.pem + roots.map((certificate) => certificate.pem).join('');
 }

@@ -17,7 +17,7 @@ const POD_SPEC_PATHS: ReadonlyMap<string, readonly string[]> = new Map([
 ]);
 
 /** The kinds injection handles, for documentation and tests. */
-export const POD_BEARING_KINDS: readonly string[] = [...POD_SPEC_PATHS.keys()].map((key) => key.split('/')[1]);
+export const POD_BEARING_KINDS: string[] = [...POD_SPEC_PATHS.keys()].map((key) => key.split('/')[1]);
 
 /** The API group of an `apiVersion` (`core` for the legacy `v1`). */
 function apiGroup(apiVersion: string): string {
@@ -37,6 +37,6 @@ export function podSpecPath(apiVersion: unknown, kind: unknown): readonly string
 }
 
 /** Path to the pod template's metadata (where pod annotations live), next to the pod spec. */
-export function podMetadataPath(specPath: readonly string[]): readonly string[] {
+export function podMetadataPath(specPath: readonly string[]): string[] {
   return [...specPath.slice(0, -1), 'metadata'];
 }

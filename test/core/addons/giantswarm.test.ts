@@ -81,6 +81,28 @@ describe('Giant Swarm App CRs and the whole setup', () => {
     expect(setup.systemdProxySecret!.stringData.containerdProxy).toContain(`NO_PROXY=${proxy.environment.noProxy}`);
   });
 
+  test('with the Giant Swarm profile, the systemd-proxy Secret is the Cluster API part\'s for that layout: <cluster>-systemd-proxy', () => {
+    const files = { profile: 'giantswarm' } as const;
+    // A proxy CA is in the Secret too; the OS family matters to the node files only.
+    const withCa = vsphereProxy({}, true);
+    for (const candidate of [withCa, anonymousProxy()]) {
+      const setup = giantSwarmProxySetup(candidate, { clusterName: 'mycluster', namespace: 'org-acme', files });
+      const capi = nodeProxyBootstrap(candidate, { clusterName: 'mycluster', namespace: 'org-acme', delivery: 'secret', osFamily: 'ubuntu', files });
+      expect(setup.systemdProxySecret).toEqual(capi.secret);
+      expect(setup.systemdProxySecret!.metadata.name).toBe('mycluster-systemd-proxy');
+      // Fixed name, so mutable: the revision command in the KubeadmConfigSpecs rolls the machines.
+      expect(setup.systemdProxySecret!.immutable).toBeUndefined();
+      const data = setup.systemdProxySecret!.stringData;
+      expect(Object.keys(data)).toEqual(expect.arrayContaining(['containerdProxy', 'kubeletProxy', 'teleportProxy']));
+      // Upper-case block, then lower-case block.
+      expect(data.teleportProxy.split('\n').slice(1, 7).map((line: string) => line.split('=')[1])).toEqual(['"HTTP_PROXY', '"HTTPS_PROXY', '"NO_PROXY', '"http_proxy', '"https_proxy', '"no_proxy']);
+      expect(setup.objects).toContain(setup.systemdProxySecret);
+      expectValidObjects(setup.objects);
+    }
+    expect(giantSwarmProxySetup(withCa, { clusterName: 'mycluster', namespace: 'org-acme', files }).systemdProxySecret!.stringData.trustedCa1).toBe(withCa.settings.trustedCa!.pem);
+    expect(() => giantSwarmProxySetup(withCa, { clusterName: 'mycluster', namespace: 'org-acme', files: { profile: 'rancher' as never } })).toThrow(/^files.profile: must be one of/);
+  });
+
   test('ConfigMap and systemd Secret can be left out', () => {
     const setup = giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme', configMap: false, systemdProxySecret: false, apps: [certManager] });
     expect(setup.objects.map((o) => o.kind)).toEqual(['Secret', 'App']);

@@ -246,7 +246,7 @@ describe('refused ClusterClasses', () => {
 
   test('a template over Cluster API\'s 10240-character limit fails at construction, naming the cause', () => {
     const fixture = classFixture('v1beta2');
-    const many = Array.from({ length: 60 }, (_, i) => `fd00:${i.toString(16)}:abcd:1234::/64`);
+    const many = Array.from({ length: 150 }, (_, i) => `fd00:${i.toString(16)}:abcd:1234::/64`);
     expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: settingsProps({ noProxy: many }) }))
       .toThrow(/over Cluster API's limit of 10240 for valueFrom.template/);
   });

@@ -91,6 +91,20 @@ const SAMPLES: Sample[] = [
     facts: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], serviceDomain: 'example.org', additionalNoProxy: ['api.example.org'] },
   },
   {
+    name: 'installation-wide entries the template parses itself, next to records (a port, a one-address CIDR)',
+    props: {
+      settings: {
+        ...SETTINGS,
+        noProxy: ['2001:db8:c0::53', '10.10.10.54/32', 'fd00:c0:ffee::/48', 'metrics-gateway.platform.example.dev', 'registry.build.example.io:5000', '.Example.NET', '198.51.100.10'],
+      },
+    },
+    facts: {
+      pods: ['192.168.0.0/16'],
+      services: ['10.96.0.0/12'],
+      additionalNoProxy: ['registry.build.example.io', '2001:db8:c0::53', 'fd00:c0:ffee:1::/64', 'api.example.net', '10.10.10.54', 'metrics-gateway.platform.example.dev'],
+    },
+  },
+  {
     name: 'an installation-wide * makes NO_PROXY * alone',
     props: { settings: { ...SETTINGS, noProxy: '*' } },
     facts: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] },
@@ -115,7 +129,10 @@ describe('the ClusterClass NO_PROXY template', () => {
     expect(results[2].value).toContain('10.96.0.1,10.96.0.53,fd00:10:96::1,[fd00:10:96::1],fd00:10:96::a,[fd00:10:96::a]');
     expect(results[3].value).not.toContain('metadata.google.internal');
     expect(results[4].value).toContain('fd00:1::1:0:0:1,[fd00:1::1:0:0:1]');
-    expect(results[6].value).toBe('*');
+    expect(results[6].value).toContain('registry.build.example.io:5000,.registry.build.example.io:5000');
+    expect(results[6].value).toContain('registry.build.example.io,.registry.build.example.io');
+    expect(results[6].value).not.toContain('api.example.net');
+    expect(results[7].value).toBe('*');
   });
 
   test('equals the core engine for generated clusters (property, one Go process for all)', () => {

@@ -12,7 +12,7 @@ import { settingsProps } from '../capi/fixtures';
  */
 
 /** Characters every template must leave free with the smallest installation-wide NO_PROXY. */
-const HEADROOM = 350;
+const HEADROOM = 1000;
 
 const LAYOUTS: Record<string, NodeProxyFileOptions | undefined> = {
   'default': undefined,
@@ -21,6 +21,22 @@ const LAYOUTS: Record<string, NodeProxyFileOptions | undefined> = {
   'upperThenLower, base64': { dropInVariables: 'upperThenLower', exportVariables: 'upperThenLower', encoding: 'base64' },
   'mixed styles, base64': { dropInVariables: 'upperOnly', exportVariables: 'upperThenLower', encoding: 'base64' },
 };
+
+/**
+ * An installation-wide NO_PROXY as large sites write it: 30 entries, none covering another (so the
+ * library keeps all of them), 22 characters on average: corporate suffixes, internal hosts with
+ * long names, networks, addresses, a registry with a port, a range.
+ */
+const LARGE_SITE_NO_PROXY: readonly string[] = [
+  '.corp.example', '.example.net', '.internal.example.org', '.lab.example.com',
+  'registry.build.example.io:5000', 'artifactory.build.example.io', 'git.engineering.example.io',
+  'vault.security.example.io', 'ldap.identity.example.io', 'ntp1.infra.example.co', 'ntp2.infra.example.co',
+  'vcenter01.dc1.example.eu', 'nexus.build.example.io', 'jenkins.ci.example.io', 'sso.identity.example.io',
+  'monitoring.platform.example.dev', 'logs.platform.example.dev', 'metrics-gateway.platform.example.dev',
+  'backup01.storage.example.eu', 'nfs01.storage.example.eu', 'proxy-bypass.dmz.example.biz',
+  '172.16.0.0/12', '100.64.0.0/10', '203.0.113.0/24', 'fd00:c0:ffee::/48',
+  '10.10.10.53', '10.10.10.54', '198.51.100.10', '2001:db8:c0::53', '192.0.2.10-192.0.2.40',
+];
 
 /** Every `valueFrom.template` of the class's patches. */
 function templateLengths(patches: unknown): number[] {
@@ -34,15 +50,34 @@ function templateLengths(patches: unknown): number[] {
   return lengths;
 }
 
+/** The longest template of the class, and how many installation-wide entries it embeds. */
+function longestTemplate(shape: (typeof CLASS_VARIABLE_SHAPES)[number], layout: string, noProxy: readonly string[]): number {
+  const fixture = classFixture('v1beta2');
+  const settings = settingsProps({ username: undefined, password: undefined, noProxy: [...noProxy] });
+  const files = LAYOUTS[layout];
+  const props = { settings, variableShape: shape, ...(files ? { files } : {}) };
+  const { patches, classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
+  expect(classProxy.plan.installationWide).toHaveLength(noProxy.length);
+  const lengths = templateLengths(patches);
+  expect(lengths.length).toBeGreaterThan(0);
+  return Math.max(...lengths);
+}
+
 describe.each(CLASS_VARIABLE_SHAPES)('variable shape %s', (shape) => {
   test.each(Object.keys(LAYOUTS))(`layout %s: every template leaves ${HEADROOM} characters under the limit`, (layout) => {
-    const fixture = classFixture('v1beta2');
-    const settings = settingsProps({ username: undefined, password: undefined, noProxy: ['.corp.example'] });
-    const files = LAYOUTS[layout];
-    const props = { settings, variableShape: shape, ...(files ? { files } : {}) };
-    const { patches } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
-    const lengths = templateLengths(patches);
-    expect(lengths.length).toBeGreaterThan(0);
-    expect(Math.max(...lengths)).toBeLessThanOrEqual(MAX_TEMPLATE_LENGTH - HEADROOM);
+    expect(longestTemplate(shape, layout, ['.corp.example'])).toBeLessThanOrEqual(MAX_TEMPLATE_LENGTH - HEADROOM);
   });
+
+  test.each(Object.keys(LAYOUTS))('layout %s: a large site\'s 30-entry NO_PROXY fits', (layout) => {
+    expect(LARGE_SITE_NO_PROXY).toHaveLength(30);
+    expect(longestTemplate(shape, layout, LARGE_SITE_NO_PROXY)).toBeLessThanOrEqual(MAX_TEMPLATE_LENGTH);
+  });
+});
+
+test('an installation-wide entry costs its text in the template, a port or range its record', () => {
+  const base = longestTemplate('library', 'default', ['.corp.example']);
+  const name = 'artifactory.build.example.io';
+  // The name once, quoted, with the item's one-character prefix and a separating space.
+  expect(longestTemplate('library', 'default', ['.corp.example', name]) - base).toBe(name.length + 4);
+  expect(longestTemplate('library', 'default', ['.corp.example', `${name}:5000`]) - base).toBeGreaterThan(3 * name.length);
 });

@@ -49,13 +49,13 @@ export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
    *
    * @default - none
    */
-  readonly additionalAllowedCidrs?: readonly string[];
+  readonly additionalAllowedCidrs?: string[];
   /**
    * Destination ports allowed for CONNECT.
    *
    * @default [443]
    */
-  readonly connectPorts?: readonly number[];
+  readonly connectPorts?: number[];
   /**
    * tinyproxy log level.
    *
@@ -79,7 +79,7 @@ export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
 /** The forward proxy's objects and the proxy definition workloads use to reach it. */
 export interface ForwardProxyDeployment {
   /** ConfigMap (or Secret, with basicAuth) holding tinyproxy.conf, DaemonSet, Service. */
-  readonly objects: readonly KubeObject[];
+  readonly objects: KubeObject[];
   /** The rendered tinyproxy.conf (holds the password with basicAuth). */
   readonly configText: string;
   /** The proxy URL without credentials: `http://<name>.<namespace>.svc.<domain>:<port>`. */

@@ -18,7 +18,7 @@ export interface TinyproxyConfigProps {
   /** Port to listen on. */
   readonly port: number;
   /** Client addresses or CIDRs allowed to use the proxy (`Allow`); every other client is denied. */
-  readonly allow: readonly string[];
+  readonly allow: string[];
   /**
    * One address to listen on (`Listen`).
    *
@@ -36,7 +36,7 @@ export interface TinyproxyConfigProps {
    *
    * @default [443]
    */
-  readonly connectPorts?: readonly number[];
+  readonly connectPorts?: number[];
   /**
    * Seconds of inactivity before a connection is closed (`Timeout`).
    *

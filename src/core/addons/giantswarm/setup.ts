@@ -1,4 +1,5 @@
-import { nodeProxySecret } from '../../capi/node-proxy-secret';
+import { layoutFileContents, layoutNodeProxySecret } from '../../capi/node-file-layout';
+import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../../capi/node-file-options';
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue } from '../../errors';
 import { KubeObject, SecretObject } from '../../k8s/manifest';
@@ -17,7 +18,7 @@ export interface GiantSwarmProxySetupOptions {
    *
    * @default - none
    */
-  readonly apps?: readonly GiantSwarmAppProps[];
+  readonly apps?: GiantSwarmAppProps[];
   /**
    * Also emit the credential-free `<cluster>-cluster-values` ConfigMap and reference it from the
    * App CRs next to the Secret (app-operator merges both into the chart's values).
@@ -34,6 +35,15 @@ export interface GiantSwarmProxySetupOptions {
    * @default true
    */
   readonly systemdProxySecret?: boolean;
+  /**
+   * The node-file layout of the Cluster API part (its `files` option), so the Secret is the one
+   * that part reads: with `{ profile: 'giantswarm' }` the fixed name `<cluster>-systemd-proxy`
+   * existing cluster charts mount, the containerd, kubelet and teleport drop-ins, upper-case then
+   * lower-case variables. Give both parts the same value.
+   *
+   * @default - the library's own layout (`<cluster>-systemd-proxy-<hash>`, key `containerdProxy`...)
+   */
+  readonly files?: NodeProxyFileOptions;
   /**
    * Other cluster values, merged beside `cluster.proxy`.
    *
@@ -59,9 +69,9 @@ export interface GiantSwarmProxySetup {
    */
   readonly systemdProxySecret?: SecretObject;
   /** The App CRs. */
-  readonly apps: readonly KubeObject[];
+  readonly apps: KubeObject[];
   /** All objects, values first. */
-  readonly objects: readonly KubeObject[];
+  readonly objects: KubeObject[];
 }
 
 /**
@@ -85,9 +95,7 @@ export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSw
   };
   const apps = (options.apps ?? []).map((app) => giantSwarmApp(context, app));
   // Reuse, never recompute: the Cluster API module owns the node files and the Secret's name.
-  const systemdProxySecret = (options.systemdProxySecret ?? true)
-    ? nodeProxySecret(options.clusterName, options.namespace, proxy)
-    : undefined;
+  const systemdProxySecret = (options.systemdProxySecret ?? true) ? nodeSecret(proxy, options) : undefined;
   return {
     valuesSecret: values.secret,
     ...(withConfigMap ? { valuesConfigMap: values.configMap } : {}),
@@ -95,4 +103,14 @@ export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSw
     apps,
     objects: [values.secret, ...(withConfigMap ? [values.configMap] : []), ...(systemdProxySecret ? [systemdProxySecret] : []), ...apps],
   };
+}
+
+/**
+ * The node-proxy Secret of the Cluster API part for the same layout: what `nodeProxyBootstrap`
+ * emits with `delivery: 'secret'` and these `files` (the Secret does not depend on the OS or the
+ * bootstrap format).
+ */
+function nodeSecret(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions): SecretObject {
+  const files = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
+  return layoutNodeProxySecret(options.clusterName, options.namespace, files, proxy, layoutFileContents(proxy, files));
 }

@@ -6,7 +6,7 @@
 /** Literal proxy keys of a chart: three string values under `path`. */
 export interface HelmProxyKeys {
   /** Path of the object holding the keys (`[]` for top-level keys). */
-  readonly path: readonly string[];
+  readonly path: string[];
   /** Key of the HTTP proxy URL. */
   readonly http: string;
   /** Key of the HTTPS proxy URL. */

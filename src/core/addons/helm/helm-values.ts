@@ -44,7 +44,7 @@ export interface HelmProxyValues {
   /** The same values as a YAML file. */
   readonly yaml: string;
   /** The Secret the env refers to (empty when the URLs carry no credentials or are literal). */
-  readonly secrets: readonly SecretObject[];
+  readonly secrets: SecretObject[];
 }
 
 /**
@@ -52,7 +52,7 @@ export interface HelmProxyValues {
  * URLs from the proxy Secret by `secretKeyRef` when they carry credentials. Only for charts that
  * write the list with `toYaml` (otherwise `valueFrom` is lost); see {@link HELM_PRESETS}.
  */
-export function helmEnvValues(proxy: ClusterProxyConfig, path: readonly string[], options: HelmProxyValuesOptions = {}): HelmProxyValues {
+export function helmEnvValues(proxy: ClusterProxyConfig, path: string[], options: HelmProxyValuesOptions = {}): HelmProxyValues {
   return helmValues(proxy, [path], undefined, options);
 }
 

@@ -7,7 +7,7 @@ import { kustomizeSelector, KustomizeTarget, ResolvedKustomizeTarget, resolveKus
 /** Options of `kustomizeProxyComponent`. */
 export interface KustomizeProxyComponentOptions extends ProxyEnvOptions {
   /** The workloads of the base to put behind the proxy. */
-  readonly targets: readonly KustomizeTarget[];
+  readonly targets: KustomizeTarget[];
   /**
    * Write the proxy Secret (URLs with credentials, in plain `stringData`) into the component as
    * `proxy-secret.yaml`. Off by default: files in a Git repository are no place for a password;
@@ -58,7 +58,7 @@ export function kustomizeProxyComponent(proxy: ClusterProxyConfig, options: Kust
   return files;
 }
 
-function strategicMergePatch(target: ResolvedKustomizeTarget, env: readonly ContainerEnvVar[]): unknown {
+function strategicMergePatch(target: ResolvedKustomizeTarget, env: ContainerEnvVar[]): unknown {
   return {
     apiVersion: 'apps/v1',
     kind: target.kind,

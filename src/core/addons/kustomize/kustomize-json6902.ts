@@ -22,7 +22,7 @@ export interface KustomizeInlinePatch {
  */
 export function kustomizeJson6902Patches(
   proxy: ClusterProxyConfig,
-  targets: readonly KustomizeTarget[],
+  targets: KustomizeTarget[],
   options: ProxyEnvOptions = {},
 ): KustomizeInlinePatch[] {
   if (!(proxy instanceof ClusterProxyConfig)) {

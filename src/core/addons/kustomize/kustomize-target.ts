@@ -34,7 +34,7 @@ export interface KustomizeTarget {
    */
   readonly namespace?: string;
   /** The containers to patch, e.g. `[{ name: 'manager', index: 0 }]`. */
-  readonly containers: readonly KustomizeContainer[];
+  readonly containers: KustomizeContainer[];
 }
 
 /** A validated target. */
@@ -43,7 +43,7 @@ export interface ResolvedKustomizeTarget {
   readonly name: string;
   /** @default - any namespace */
   readonly namespace?: string;
-  readonly containers: readonly KustomizeContainer[];
+  readonly containers: KustomizeContainer[];
 }
 
 const KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);

@@ -1,0 +1,34 @@
+/* eslint-disable @typescript-eslint/no-require-imports */
+import type * as crypto from 'node:crypto';
+import type * as tls from 'node:tls';
+import type * as zlib from 'node:zlib';
+import type * as yaml from 'yaml';
+
+/**
+ * Modules the core needs only for some products, loaded on first use instead of at import: a
+ * program that imports the library pays for what it calls (the CLI's `noproxy` renders no YAML,
+ * most clusters never gzip a file, and node:tls brings the network stack with it).
+ */
+
+let yamlModule: typeof yaml | undefined;
+/** The `yaml` package. */
+export function yamlLib(): typeof yaml {
+  return (yamlModule ??= require('yaml') as typeof yaml);
+}
+
+let cryptoModule: typeof crypto | undefined;
+/** `node:crypto` (hashes, certificate parsing). */
+export function cryptoLib(): typeof crypto {
+  return (cryptoModule ??= require('node:crypto') as typeof crypto);
+}
+
+let zlibModule: typeof zlib | undefined;
+/** `node:zlib` (gzip of large node files). */
+export function zlibLib(): typeof zlib {
+  return (zlibModule ??= require('node:zlib') as typeof zlib);
+}
+
+/** Node's bundled root certificates (`tls.rootCertificates`; node:tls loads the network stack). */
+export function rootCertificates(): readonly string[] {
+  return (require('node:tls') as typeof tls).rootCertificates;
+}

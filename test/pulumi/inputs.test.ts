@@ -1,0 +1,105 @@
+/**
+ * Cluster API args as Pulumi inputs: the Kubernetes version, replicas and the names of the
+ * infrastructure objects referred to may be Outputs. Each lands in the fields a plain value would
+ * fill, validated by the core when it resolves; an input that would shape a name is refused.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { WorkerPoolProps } from '../../src/core/capi/machine-deployment';
+import { proxiedClusterProduct } from '../../src/core/capi/products';
+import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
+import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
+import { ProxyConfigError } from '../../src/core/errors';
+import { ClusterNetwork } from '../../src/core/network';
+import { ProxySettings } from '../../src/core/proxy-settings';
+import * as adapter from '../../src/pulumi';
+import { deferInputs } from '../../src/pulumi/deferred-args';
+import { clusterOptions, infraRef, networkProps, settingsProps } from '../core/capi/fixtures';
+import { installMocks, kubeObjectOf, outcome, recorded, RecordedResource, resetRecorded, settle, stopCallbacks } from '../support/pulumi-mocks';
+
+afterAll(stopCallbacks);
+
+async function run(build: () => void): Promise<RecordedResource[]> {
+  await installMocks();
+  resetRecorded();
+  build();
+  await settle();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await settle();
+  return recorded.filter((r) => r.custom && r.type.startsWith('kubernetes:'));
+}
+
+/** The recorded objects by resource name, with every Output resolved. */
+function byName(registrations: readonly RecordedResource[]): Map<string, Record<string, any>> {
+  return new Map(registrations.map((r) => [r.name, kubeObjectOf(r)]));
+}
+
+const plainArgs = () => clusterOptions({ osFamily: 'ubuntu' });
+
+/** The same cluster with every deferrable arg an Output of the same value. */
+function outputArgs(): adapter.ProxiedClusterArgs {
+  const plain = plainArgs();
+  const later = <T>(value: T) => pulumi.output(Promise.resolve(value));
+  return {
+    ...plain,
+    version: later(plain.version),
+    infrastructureRef: { ...plain.infrastructureRef, name: later(plain.infrastructureRef.name) },
+    controlPlane: { ...plain.controlPlane, replicas: later(3), machineTemplate: { ...plain.controlPlane.machineTemplate, name: later('demo-control-plane') } },
+    workerPools: plain.workerPools!.map((pool) => ({
+      ...pool,
+      ...(pool.replicas !== undefined ? { replicas: later(pool.replicas) } : {}),
+      ...(pool.version !== undefined ? { version: later(pool.version) } : {}),
+      machineTemplate: { ...pool.machineTemplate, name: later(pool.machineTemplate.name) },
+    })),
+  };
+}
+
+test('outputs for version, replicas and reference names give the same objects as plain values', async () => {
+  const plain = byName(await run(() => new adapter.ProxiedCluster('demo', plainArgs())));
+  const deferred = byName(await run(() => new adapter.ProxiedCluster('demo', outputArgs())));
+  expect([...deferred.keys()].sort()).toEqual([...plain.keys()].sort());
+  for (const [name, object] of plain) {
+    expect([name, deferred.get(name)]).toEqual([name, object]);
+  }
+  // the values really came from the Outputs: the stand-ins are nowhere
+  expect(JSON.stringify([...deferred.values()])).not.toMatch(/stand-in-reference|v1\.0\.99[79]|\b99[79]\b/);
+});
+
+test('the standalone control plane takes its version, replicas and machine template name as inputs', async () => {
+  const args = (version: pulumi.Input<string>, replicas: pulumi.Input<number>, template: pulumi.Input<string>) => ({
+    settings: clusterOptions().settings,
+    network: clusterOptions().network,
+    clusterName: 'demo',
+    namespace: 'clusters',
+    osFamily: 'ubuntu' as const,
+    version,
+    replicas,
+    machineTemplate: { ...infraRef('DockerMachineTemplate', 'cp'), name: template },
+  });
+  const plain = byName(await run(() => new adapter.ProxiedKubeadmControlPlane('cp', args('v1.31.2', 3, 'cp'))));
+  const deferred = byName(await run(() => new adapter.ProxiedKubeadmControlPlane('cp',
+    args(pulumi.output('v1.31.2'), pulumi.output(Promise.resolve(3)), pulumi.output('cp')))));
+  expect(deferred.get('cp-ControlPlane')).toEqual(plain.get('cp-ControlPlane'));
+  expect(deferred.get('cp-ControlPlane')!.spec).toMatchObject({ version: 'v1.31.2', replicas: 3 });
+});
+
+test('an input that resolves to a bad value fails with the core message naming the field', async () => {
+  await installMocks();
+  const proxy = new ClusterProxyConfig(new ProxySettings(settingsProps()), new ClusterNetwork(networkProps()));
+  const render = (args: Omit<ProxiedClusterOptions, 'settings' | 'network'>) => proxiedClusterProduct({ ...args, proxy });
+  const { settings: _s, network: _n, ...plain } = plainArgs();
+  const args = { ...plain, controlPlane: { ...plain.controlPlane, replicas: pulumi.output(4) } } as unknown as Omit<ProxiedClusterOptions, 'settings' | 'network'>;
+  const { fields } = deferInputs(args, render);
+  expect(fields.get('ControlPlane')!.map(([path]) => path.join('.'))).toEqual(['spec.replicas']);
+  const error = await outcome(fields.get('ControlPlane')![0][1]).then(() => undefined, (e: Error) => e);
+  expect(error).toBeInstanceOf(ProxyConfigError);
+  expect(error!.message).toMatch(/^controlPlane\.replicas: must be odd with stacked etcd/);
+});
+
+test('an input where a name is derived from it is refused at program time, naming the arg', () => {
+  const named = (pool: WorkerPoolProps) => ({ ...pool, name: pulumi.output(pool.name) as unknown as string });
+  const pools = plainArgs().workerPools!.map((pool, index) => (index === 0 ? named(pool) : pool));
+  expect(() => new adapter.ProxiedCluster('named', { ...plainArgs(), workerPools: pools }))
+    .toThrow(/workerPools\[0\]\.name: cannot be a Pulumi Output or Promise here: it shapes the name or content/);
+  expect(() => new adapter.ProxiedCluster('ns', { ...plainArgs(), namespace: pulumi.output('clusters') as unknown as string }))
+    .toThrow(/namespace: cannot be a Pulumi Output or Promise \(inputs are accepted for version, replicas, name\)/);
+});
