@@ -1,9 +1,11 @@
 import { inspect } from 'node:util';
+import { invalidValue } from './errors';
 import { lockProperties } from './frozen';
 import { ClusterNetwork } from './network';
-import { ClusterNoProxyDefaultsOptions, formatNoProxyEntry, NoProxy } from './noproxy';
+import { checkNoProxyDefaults, ClusterNoProxyDefaultsOptions, formatNoProxyEntry, NoProxy, parseNoProxyList } from './noproxy';
 import { ProxyEnvironment, proxyEnvironment } from './proxy-environment';
 import { ProxySettings } from './proxy-settings';
+import { checkProps, propKeys } from './validation/strict-props';
 
 /** Options for {@link ClusterProxyConfig}. */
 export interface ClusterProxyConfigOptions {
@@ -21,6 +23,8 @@ export interface ClusterProxyConfigOptions {
    */
   readonly additionalNoProxy?: string | string[];
 }
+
+const OPTIONS = propKeys<ClusterProxyConfigOptions>({ noProxyDefaults: true, additionalNoProxy: true });
 
 /**
  * The proxy configuration of one cluster, computed once: the installation-wide settings joined
@@ -47,6 +51,21 @@ export class ClusterProxyConfig {
   public readonly publicEnvironment: ProxyEnvironment;
 
   constructor(settings: ProxySettings, network: ClusterNetwork, options: ClusterProxyConfigOptions = {}) {
+    // Props where the computed objects belong are the usual mistake: name it, never quote it.
+    if (!(settings instanceof ProxySettings)) {
+      throw invalidValue('settings', settings, 'must be a ProxySettings (construct it from the props with new ProxySettings(...))');
+    }
+    if (!(network instanceof ClusterNetwork)) {
+      throw invalidValue('network', network, 'must be a ClusterNetwork (construct it from the props with new ClusterNetwork(...))');
+    }
+    checkProps('options', options, OPTIONS, 'cluster proxy option');
+    if (options.noProxyDefaults !== undefined) {
+      checkNoProxyDefaults('noProxyDefaults', options.noProxyDefaults);
+    }
+    if (options.additionalNoProxy !== undefined) {
+      // Parsed here too so that an error names the option the user wrote.
+      parseNoProxyList(options.additionalNoProxy, 'additionalNoProxy');
+    }
     this.settings = settings;
     this.network = network;
     this.noProxy = NoProxy.forCluster(network, {

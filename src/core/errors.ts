@@ -27,19 +27,66 @@ export function invalidValue(field: string, value: unknown, reason: string): Pro
   return new ProxyConfigError(field, `${reason} (got ${describeValue(value)})`);
 }
 
-/** A short, credential-free, single-line rendering of any input value for error messages. */
+/** Longest quoted string in an error message; the rest is elided (after redaction). */
+const MAX_QUOTED_LENGTH = 200;
+/** How many items of an array, or keys of an object, a message names. */
+const MAX_LISTED = 5;
+
+/**
+ * A short, credential-free, single-line rendering of any input value for error messages.
+ *
+ * Strings are redacted ({@link redactCredentials}), JSON-escaped and cut short. Objects are never
+ * quoted, only summarized (their class, or the names of a few keys): an object passed where
+ * another was expected (settings props instead of a computed configuration, a Secret instead of
+ * its name) may hold a password anywhere inside.
+ */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'string') {
-    return JSON.stringify(redactCredentials(value));
+  return describe(value, true);
+}
+
+function describe(value: unknown, top: boolean): string {
+  switch (typeof value) {
+    case 'string': {
+      const redacted = redactCredentials(value);
+      return JSON.stringify(redacted.length > MAX_QUOTED_LENGTH
+        ? `${redacted.slice(0, MAX_QUOTED_LENGTH)}... (${redacted.length} characters)`
+        : redacted);
+    }
+    case 'undefined':
+      return 'undefined';
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    case 'symbol':
+      return 'a symbol';
+    case 'function':
+      return 'a function';
+    default:
+      break;
   }
-  if (value === undefined) {
-    return 'undefined';
+  if (value === null) {
+    return 'null';
   }
-  try {
-    return redactCredentials(JSON.stringify(value) ?? String(value));
-  } catch {
-    return Object.prototype.toString.call(value);
+  if (Array.isArray(value)) {
+    const simple = value.every((item) => item === null || typeof item !== 'object');
+    if (top && simple && value.length <= MAX_LISTED) {
+      return `[${value.map((item) => describe(item, false)).join(',')}]`;
+    }
+    return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
   }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === 'string' && /^[A-Za-z_$][\w$]{0,63}$/.test(name) ? `a ${name}` : 'an object';
+  }
+  // Only identifier-like key names: a key is the user's text too, and could be anything.
+  const keys = Object.keys(value as object).filter((key) => /^[A-Za-z_$][\w$]{0,39}$/.test(key));
+  if (keys.length === 0) {
+    return 'an object';
+  }
+  const listed = keys.slice(0, MAX_LISTED).join(', ');
+  return `an object with keys ${listed}${keys.length > MAX_LISTED ? ', ...' : ''}`;
 }
 
 /**
@@ -58,9 +105,30 @@ export function redactCredentials(text: string): string {
   const start = scheme ? scheme[0].length : 0;
   const at = text.lastIndexOf('@');
   if (at < start) {
-    return text;
+    return scheme ? redactHostlessUserinfo(text, start) : text;
   }
   const userinfo = text.slice(start, at);
   const colon = userinfo.indexOf(':');
   return colon === -1 ? text : `${text.slice(0, start)}${userinfo.slice(0, colon)}:***${text.slice(at)}`;
+}
+
+/**
+ * A URL with no `@` has no userinfo, but `http://user:pw` (the host forgotten) still carries a
+ * password where the port belongs. Anything after the authority's colon that is not a port number
+ * (digits, then the end or a path) is masked.
+ */
+function redactHostlessUserinfo(text: string, start: number): string {
+  const authority = text.slice(start);
+  const bracketEnd = authority.startsWith('[') ? authority.indexOf(']') : -1;
+  const colon = authority.indexOf(':', bracketEnd === -1 ? 0 : bracketEnd);
+  if (colon === -1) {
+    return text;
+  }
+  const rest = authority.slice(colon + 1);
+  if (/^\d{0,5}(?=$|[/?#\s\u0000-\u001f\u007f])/.test(rest)) {
+    return text;
+  }
+  // Mask up to the first whitespace or control character, which stay visible for the error
+  // they cause (a trailing newline is reported as such).
+  return `${text.slice(0, start + colon)}:${rest.replace(/^[^\s\u0000-\u001f\u007f]*/, '***')}`;
 }

@@ -5,6 +5,7 @@ import { isDnsName, parseHost } from './host';
 import { IpFamily, parseIpLiteral } from './ip';
 import { knownClusterIps } from './noproxy/cluster-ips';
 import { Provider, ProviderName, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from './providers';
+import { checkProps, propKeys } from './validation/strict-props';
 
 /** The cluster-specific facts the NO_PROXY engine and the CAPI manifests are computed from. */
 export interface ClusterNetworkProps {
@@ -57,6 +58,18 @@ export interface ClusterNetworkProps {
   readonly dnsServiceIp?: string;
 }
 
+const NETWORK_PROPS = propKeys<ClusterNetworkProps>({
+  pods: true,
+  services: true,
+  serviceDomain: true,
+  controlPlaneEndpoint: true,
+  machineCidrs: true,
+  provider: true,
+  region: true,
+  providerEndpoints: true,
+  dnsServiceIp: true,
+});
+
 /**
  * Validated cluster network facts plus what derives from them: the API server and cluster DNS
  * ClusterIPs and the provider's NO_PROXY entries. Construction throws a {@link ProxyConfigError}
@@ -87,9 +100,7 @@ export class ClusterNetwork {
   public readonly providerEntries: ReasonedEntry[];
 
   constructor(props: ClusterNetworkProps) {
-    if (props === null || typeof props !== 'object') {
-      throw invalidValue('network', props, 'must be an object with pods and services');
-    }
+    checkProps('', props, NETWORK_PROPS, 'cluster network prop');
     const pods = parseFamilyCidrs('pods', props.pods);
     const services = parseFamilyCidrs('services', props.services);
     const podFamilies = pods.map((c) => c.family).join('+');
@@ -215,8 +226,9 @@ function parseRegion(value: unknown): string | undefined {
   if (value === undefined) {
     return undefined;
   }
-  if (typeof value !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)) {
-    throw invalidValue('region', value, 'must be a region name such as eu-central-1');
+  // The region becomes a DNS label of the regional names (`.<region>.compute.internal`).
+  if (typeof value !== 'string' || value.length > 63 || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)) {
+    throw invalidValue('region', value, 'must be a region name such as eu-central-1 (at most 63 characters)');
   }
   return value;
 }
@@ -226,12 +238,28 @@ function endpointHost(field: string, raw: unknown): string {
   if (typeof raw !== 'string') {
     throw invalidValue(field, raw, 'must be a host name, host:port or URL');
   }
-  let host = raw.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/[/?#].*$/, '');
-  if (host.includes('@')) {
+  // Credentials anywhere refuse the whole value, before any part of it is quoted: an unencoded
+  // "/", "#" or "?" in a password would otherwise end the authority early and leave the rest of
+  // the password in the "host".
+  if (raw.includes('@')) {
     throw invalidValue(field, raw, 'must not contain credentials');
   }
-  // strip a port: "host:443" or "[v6]:443"; a bare IPv6 has several colons and no port
-  host = host.replace(/^(\[[^\]]+\]):\d+$/, '$1').replace(/^([^:]+):\d+$/, '$1');
+  const text = raw.trim();
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text);
+  // Only a URL has a path, query or fragment; in a bare host, "#" or "/" is a typo, not an end.
+  const authority = scheme ? text.slice(scheme[0].length).replace(/[/?#].*$/s, '') : text;
+  // a port: "host:443" or "[v6]:443"; a bare IPv6 has several colons and no port
+  const withPort = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(authority);
+  if (withPort) {
+    const port = Number(withPort[2]);
+    if (!(port >= 1 && port <= 65535)) {
+      throw invalidValue(field, raw, 'has a port outside 1-65535');
+    }
+  }
+  const host = withPort ? withPort[1] : authority;
+  if (/[/?#]/.test(host)) {
+    throw invalidValue(field, raw, 'must be a host name, host:port or URL (a bare host has no "/", "?" or "#")');
+  }
   return parseHost(field, host).text;
 }
 
@@ -242,6 +270,10 @@ function parseDnsServiceIp(value: unknown, services: Cidr): string {
   }
   if (!cidrContains(services, address.toString())) {
     throw invalidValue('dnsServiceIp', value, `must lie inside the first service CIDR ${services.text}`);
+  }
+  // The network address is no host, and the first host is the API server's ClusterIP.
+  if (address.toString() === addressAtOffset(services, 0) || address.toString() === addressAtOffset(services, 1)) {
+    throw invalidValue('dnsServiceIp', value, `must not be the network address or the API server's ClusterIP of ${services.text}`);
   }
   return address.toString();
 }

@@ -7,6 +7,7 @@ import { frozen, lockProperties } from './frozen';
 import { formatNoProxyEntry, NoProxyEntry, parseNoProxyList } from './noproxy';
 import { parseProxyUrl, ProxyUrl } from './proxy-url';
 import { assertCredentialText } from './userinfo';
+import { checkProps, propKeys } from './validation/strict-props';
 
 /** Input for {@link ProxySettings}: the installation-wide proxy definition. */
 export interface ProxySettingsProps {
@@ -73,7 +74,16 @@ export interface ProxySettingsProps {
 }
 
 /** Keys of {@link ProxySettingsProps}, to catch misspelled props from untyped callers. */
-const KNOWN_PROPS: ReadonlySet<string> = new Set(['httpProxy', 'httpsProxy', 'username', 'password', 'noProxy', 'trustedCaPem', 'credentialsRevision', 'credentialSource']);
+const KNOWN_PROPS = propKeys<ProxySettingsProps>({
+  httpProxy: true,
+  httpsProxy: true,
+  username: true,
+  password: true,
+  noProxy: true,
+  trustedCaPem: true,
+  credentialsRevision: true,
+  credentialSource: true,
+});
 
 /** What a credentials revision may contain: it ends up in object names and annotations. */
 const REVISION = /^[A-Za-z0-9._-]{1,63}$/;
@@ -120,13 +130,7 @@ export class ProxySettings {
   public readonly credentialSource: CredentialSource;
 
   constructor(props: ProxySettingsProps) {
-    if (typeof props !== 'object' || props === null || Array.isArray(props)) {
-      throw invalidValue('props', props, 'must be an object with httpProxy and/or httpsProxy');
-    }
-    const unknown = Object.keys(props).filter((key) => !KNOWN_PROPS.has(key));
-    if (unknown.length > 0) {
-      throw new ProxyConfigError(unknown[0], `is not a proxy setting; expected one of ${[...KNOWN_PROPS].join(', ')}`);
-    }
+    checkProps('', props, KNOWN_PROPS, 'proxy setting');
     if (props.httpProxy === undefined && props.httpsProxy === undefined) {
       throw new ProxyConfigError('httpProxy', 'at least one of httpProxy and httpsProxy must be set');
     }

@@ -60,7 +60,7 @@ describe('ClusterNetwork', () => {
     ['bad domain', { serviceDomain: '.cluster.local' }, 'serviceDomain: must be a DNS domain such as cluster.local'],
     ['endpoint with port', { controlPlaneEndpoint: 'api.example.com:6443' }, 'controlPlaneEndpoint: must be a bare host, without a port (got "api.example.com:6443")'],
     ['endpoint with scheme', { controlPlaneEndpoint: 'https://api.example.com' }, 'controlPlaneEndpoint: must be a bare host, without a scheme'],
-    ['bad region', { region: 'EU Central' }, 'region: must be a region name such as eu-central-1 (got "EU Central")'],
+    ['bad region', { region: 'EU Central' }, 'region: must be a region name such as eu-central-1 (at most 63 characters) (got "EU Central")'],
     ['endpoint with credentials', { providerEndpoints: ['https://admin:hunter2@vcenter.corp'] }, 'providerEndpoints[0]: must not contain credentials (got "https://admin:***@vcenter.corp")'],
   ])('rejects %s with a message naming the field', (_name, override, message) => {
     expect(() => new ClusterNetwork({ ...ipv4, ...override })).toThrow(message);

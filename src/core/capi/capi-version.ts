@@ -1,5 +1,7 @@
 import { invalidValue } from '../errors';
+import { OBJECT_REFERENCE_KEYS } from './prop-keys';
 import { assertObjectName } from '../k8s/names';
+import { checkProps } from '../validation/strict-props';
 
 /**
  * Cluster API versions and object references.
@@ -82,9 +84,7 @@ export function capiApiVersion(group: string, version: CapiVersionName): string 
 
 /** Validate a user-given reference, naming the field of each part. */
 export function parseObjectReference(field: string, value: unknown): ObjectReferenceProps {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidValue(field, value, 'must be an object with apiVersion, kind and name');
-  }
+  checkProps(field, value, OBJECT_REFERENCE_KEYS, 'object reference field');
   const { apiVersion, kind, name } = value as Record<string, unknown>;
   const [group, version, extra] = typeof apiVersion === 'string' ? apiVersion.split('/') : [];
   if (extra !== undefined || !group || group.length > 253 || !DNS_SUBDOMAIN.test(group) || !version || !KUBE_VERSION.test(version)) {

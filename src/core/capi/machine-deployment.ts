@@ -88,8 +88,9 @@ export function machineDeploymentObject(props: MachineDeploymentObjectProps, fie
   const replicas = parseReplicas(fieldName(field, 'replicas'), props.pool.replicas, 0);
   const infrastructureRef = renderReference(props.capiVersion, parseObjectReference(fieldName(field, 'machineTemplate'), props.pool.machineTemplate));
   const failureDomain = props.pool.failureDomain;
-  if (failureDomain !== undefined && (typeof failureDomain !== 'string' || failureDomain.length === 0 || failureDomain.length > 256)) {
-    throw invalidValue(fieldName(field, 'failureDomain'), failureDomain, 'must be a non-empty string of at most 256 characters');
+  if (failureDomain !== undefined && (typeof failureDomain !== 'string' || failureDomain.length === 0 || failureDomain.length > 256
+    || /[\u0000-\u001f\u007f]/.test(failureDomain))) {
+    throw invalidValue(fieldName(field, 'failureDomain'), failureDomain, 'must be a non-empty string of at most 256 characters, without control characters');
   }
   const labels = { [CLUSTER_NAME_LABEL]: props.clusterName, [DEPLOYMENT_NAME_LABEL]: name };
   return {

@@ -4,6 +4,7 @@ import { ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-
 import {
   assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyOptions, nodeProxyOptionsOf, NodeProxyProps,
 } from './node-proxy';
+import { KUBEADM_CONFIG_TEMPLATE_PRODUCT_KEYS, KUBEADM_CONTROL_PLANE_PRODUCT_KEYS } from './prop-keys';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -11,6 +12,7 @@ import { KubeObject, SecretObject } from '../k8s/manifest';
 import { finishProduct } from '../product/credentials';
 import { WithObjectMetadata } from '../product/metadata';
 import { Product, product, productObject, ProductObject } from '../product/product';
+import { checkProps } from '../validation/strict-props';
 
 /**
  * The Cluster API products. A cluster's node-proxy Secret is shared: its control plane, every
@@ -87,6 +89,7 @@ function withNodeProxySecret(bootstrap: NodeProxyBootstrap, objects: ProductObje
 
 /** A KubeadmControlPlane behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
 export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProps): Product {
+  checkProps('', props, KUBEADM_CONTROL_PLANE_PRODUCT_KEYS, 'control-plane prop');
   const { proxy, bootstrap } = nodeProxyOf(props);
   const controlPlane = kubeadmControlPlaneObject({
     clusterName: bootstrap.clusterName,
@@ -104,6 +107,7 @@ export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProp
 
 /** A worker KubeadmConfigTemplate behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
 export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProductProps): Product {
+  checkProps('', props, KUBEADM_CONFIG_TEMPLATE_PRODUCT_KEYS, 'config template prop');
   const { proxy, bootstrap } = nodeProxyOf(props);
   const template = kubeadmConfigTemplateObject({
     clusterName: bootstrap.clusterName,

@@ -7,10 +7,12 @@ import { ControlPlaneProps, controlPlaneName, kubeadmControlPlaneObject } from '
 import { parseKubernetesVersion } from './kubernetes-version';
 import { machineDeploymentName, machineDeploymentObject, WorkerPoolProps } from './machine-deployment';
 import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
+import { CONTROL_PLANE_KEYS, PROXIED_CLUSTER_KEYS, WORKER_POOL_KEYS } from './prop-keys';
 import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { WithObjectMetadata } from '../product/metadata';
+import { checkProps } from '../validation/strict-props';
 
 /** A whole Cluster API cluster behind the proxy, as one definition. */
 export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {
@@ -88,17 +90,15 @@ export interface ProxiedClusterObjects {
  * the prop for any invalid input.
  */
 export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedClusterObjects {
-  if (options === null || typeof options !== 'object') {
-    throw invalidValue('props', options, 'must be an object');
-  }
+  checkProps('', options, PROXIED_CLUSTER_KEYS, 'proxied cluster prop');
   const proxy = resolveProxyConfig(options);
   const name = assertDnsLabel('name', options.name);
   const capiVersion = parseCapiVersion('capiVersion', options.capiVersion);
   const version = parseKubernetesVersion('version', options.version);
   const infrastructureRef = parseObjectReference('infrastructureRef', options.infrastructureRef);
-  if (options.controlPlane === null || typeof options.controlPlane !== 'object') {
-    throw invalidValue('controlPlane', options.controlPlane, 'must be an object with at least machineTemplate');
-  }
+  // Only the control plane's own props: a cluster prop here (delivery, clusterName...) would
+  // override the cluster's for the control plane alone.
+  checkProps('controlPlane', options.controlPlane, CONTROL_PLANE_KEYS, 'control-plane prop');
   const pools = parseWorkerPools(name, options.workerPools);
 
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf({ ...options, clusterName: name }));
@@ -160,9 +160,7 @@ function parseWorkerPools(clusterName: string, value: unknown): WorkerPoolProps[
   }
   const seen = new Map<string, number>();
   value.forEach((pool: WorkerPoolProps, index) => {
-    if (pool === null || typeof pool !== 'object') {
-      throw invalidValue(`workerPools[${index}]`, pool, 'must be an object with name and machineTemplate');
-    }
+    checkProps(`workerPools[${index}]`, pool, WORKER_POOL_KEYS, 'worker pool prop');
     const mdName = machineDeploymentName(clusterName, pool.name, `workerPools[${index}]`);
     const first = seen.get(mdName);
     if (first !== undefined) {

@@ -1,7 +1,9 @@
+import { invalidValue } from '../errors';
 import { knownClusterIps } from './cluster-ips';
 import { parseNoProxyEntry } from './parse';
 import { NoProxyEntry } from './types';
 import { ReasonedEntry } from '../providers';
+import { checkProps } from '../validation/strict-props';
 
 /**
  * The facts the cluster-specific defaults are computed from. `ClusterNetwork` (src/core/network.ts)
@@ -45,6 +47,16 @@ export const CLUSTER_NO_PROXY_CATEGORIES = [
 
 /** A category of cluster-specific defaults (see `CLUSTER_NO_PROXY_CATEGORIES`). */
 export type ClusterNoProxyCategory = (typeof CLUSTER_NO_PROXY_CATEGORIES)[number];
+
+/** Refuse unknown categories and switches that are not booleans; errors name `field.<category>`. */
+export function checkNoProxyDefaults(field: string, options: unknown): void {
+  checkProps(field, options, CLUSTER_NO_PROXY_CATEGORIES, 'NO_PROXY default category');
+  for (const [category, value] of Object.entries(options as object)) {
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw invalidValue(`${field}.${category}`, value, 'must be true or false');
+    }
+  }
+}
 
 /** Switches for `clusterNoProxyDefaults`; every category is on unless set to `false`. */
 export interface ClusterNoProxyDefaultsOptions {
@@ -110,6 +122,7 @@ export interface ClusterNoProxyDefault {
  * @throws ProxyConfigError naming `network.<field>` if a fact is not a valid NO_PROXY entry
  */
 export function clusterNoProxyDefaults(facts: ClusterFacts, options: ClusterNoProxyDefaultsOptions = {}): ClusterNoProxyDefault[] {
+  checkNoProxyDefaults('noProxyDefaults', options);
   const domain = facts.serviceDomain;
   const groups: Array<[ClusterNoProxyCategory, Array<[string, string, string]>]> = [
     ['loopback', [

@@ -129,7 +129,7 @@ describe('proxiedClusterObjects: bad input fails at construction, naming the pro
     ['a reference without a group', { infrastructureRef: { apiVersion: 'v1', kind: 'DockerCluster', name: 'demo' } }, /^infrastructureRef.apiVersion: must be "group\/version"/],
     ['a reference with a bad name', { infrastructureRef: infraRef('DockerCluster', 'Demo') }, /^infrastructureRef.name: must be a DNS-1123 subdomain/],
     ['an even control plane with stacked etcd', { controlPlane: { ...controlPlane, replicas: 2 } }, /^controlPlane.replicas: must be odd with stacked etcd/],
-    ['a missing machine template', { controlPlane: { ...controlPlane, machineTemplate: undefined as never } }, 'controlPlane.machineTemplate: must be an object with apiVersion, kind and name (got undefined)'],
+    ['a missing machine template', { controlPlane: { ...controlPlane, machineTemplate: undefined as never } }, 'controlPlane.machineTemplate: must be an object of object reference fields (got undefined)'],
     ['duplicate pool names', { workerPools: [{ name: 'md', machineTemplate: infraRef('T', 'a') }, { name: 'md', machineTemplate: infraRef('T', 'b') }] }, 'workerPools[1].name: is already the name of workerPools[0] (got "md")'],
     ['a pool name too long for the deployment-name label', { workerPools: [{ name: 'x'.repeat(60), machineTemplate: infraRef('T', 'a') }] }, /^workerPools\[0\].name: makes the MachineDeployment name "demo-x+" longer than 63 characters/],
     ['negative replicas', { workerPools: [{ name: 'md', machineTemplate: infraRef('T', 'a'), replicas: -1 }] }, 'workerPools[0].replicas: must be a whole number from 0 to 1000 (got -1)'],

@@ -100,7 +100,7 @@ describe('ProxySettings: refused definitions', () => {
   test.each([
     [{}, 'httpProxy: at least one of httpProxy and httpsProxy must be set'],
     [{ noProxy: 'a' }, 'httpProxy: at least one of httpProxy and httpsProxy must be set'],
-    [{ httpsproxy: 'http://p:1' }, 'httpsproxy: is not a proxy setting; expected one of httpProxy, httpsProxy'],
+    [{ httpsproxy: 'http://p:1' }, 'httpsproxy: is not a proxy setting; did you mean httpsProxy?'],
     [{ httpProxy: 'socks5://p:1' }, 'httpProxy: has unsupported scheme "socks5"'],
     [{ httpProxy: 'http://p:1', httpsProxy: 'p:1' }, 'httpsProxy: is missing a scheme'],
     [{ httpProxy: 3128 }, 'httpProxy: must be a string (got 3128)'],
@@ -118,7 +118,7 @@ describe('ProxySettings: refused definitions', () => {
   });
 
   test('props must be an object', () => {
-    expect(errorOf(undefined).message).toBe('props: must be an object with httpProxy and/or httpsProxy (got undefined)');
+    expect(errorOf(undefined).message).toBe('props: must be an object of proxy settings (got undefined)');
   });
 
   test('credentials both in the URL and as username/password: error names both places', () => {
