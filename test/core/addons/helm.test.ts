@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { anonymousProxy, errorOf, vsphereProxy } from './addon-fixtures';
 import { HELM_PRESETS, HelmPresetValue, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
+import { ClusterNetwork } from '../../../src/core/network';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
 
@@ -160,5 +161,28 @@ describe('Helm presets with the corporate CA', () => {
     expect(helmPresetValues(vsphereProxy(), 'cert-manager').yaml).not.toContain('cluster-proxy-ca');
     const operator = helmPresetValues(vsphereProxy({}, true), 'chart-operator', { allowCredentialsInValues: true });
     expect(operator.trustObjects).toEqual([]);
+  });
+});
+
+describe('values paths cannot reach a prototype', () => {
+  const config = () => new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128' }), new ClusterNetwork({ pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] }));
+
+  test.each([
+    [['constructor', 'prototype', 'polluted'], 'path[0]'],
+    [['env', '__proto__', 'polluted'], 'path[1]'],
+    [['prototype'], 'path[0]'],
+  ])('helmEnvValues(%j) is refused naming %s, and Object.prototype is unchanged', (path, field) => {
+    expect(() => helmEnvValues(config(), path)).toThrow(new RegExp(`^${field.replace(/[[\]]/g, '\\$&')}: is a JavaScript prototype key`));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  test('a custom preset with a prototype key in a path or a literal key is refused, naming the field', () => {
+    expect(() => helmPresetValues(config(), { chart: 'mine', source: 'mine', envLists: [['env'], ['__proto__', 'polluted']] }))
+      .toThrow(/^preset\.envLists\[1\]\[0\]: is a JavaScript prototype key, not a values key \(got "__proto__"\)/);
+    expect(() => helmPresetValues(config(), { chart: 'mine', source: 'mine', proxyKeys: { path: ['proxy'], http: '__proto__', https: 'https', noProxy: 'no' } }))
+      .toThrow(/^preset\.proxyKeys\.http: is a JavaScript prototype key, not a values key \(got "__proto__"\)/);
+    expect(() => helmPresetValues(config(), '__proto__' as never)).toThrow(/^preset: /);
+    expect(Object.prototype).not.toHaveProperty('polluted');
   });
 });

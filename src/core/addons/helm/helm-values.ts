@@ -66,7 +66,7 @@ export interface HelmProxyValues {
  * write the list with `toYaml` (otherwise `valueFrom` is lost); see {@link HELM_PRESETS}.
  */
 export function helmEnvValues(proxy: ClusterProxyConfig, path: string[], options: HelmProxyValuesOptions = {}): HelmProxyValues {
-  return helmValues(proxy, [path], undefined, options);
+  return helmValues(proxy, [path], undefined, options, { env: () => 'path', keys: 'keys' });
 }
 
 /**
@@ -78,7 +78,7 @@ export function helmProxyBlockValues(
   keys: HelmProxyKeys = { path: ['proxy'], http: 'httpProxy', https: 'httpsProxy', noProxy: 'noProxy' },
   options: HelmProxyValuesOptions = {},
 ): HelmProxyValues {
-  return helmValues(proxy, [], keys, options);
+  return helmValues(proxy, [], keys, options, { env: () => 'path', keys: 'keys' });
 }
 
 /**
@@ -92,16 +92,16 @@ export function helmPresetValues(
   preset: HelmPresetValue | HelmPreset,
   options: HelmProxyValuesOptions = {},
 ): HelmProxyValues {
-  const entry = typeof preset === 'string' ? HELM_PRESETS[preset] : preset;
+  const entry = typeof preset === 'string' ? (Object.hasOwn(HELM_PRESETS, preset) ? HELM_PRESETS[preset as HelmPresetValue] : undefined) : preset;
   if (!entry || typeof entry !== 'object') {
     throw invalidValue('preset', preset, `must be one of ${Object.keys(HELM_PRESETS).join(', ')} or a HelmPreset`);
   }
   const literalAllowed = !proxy.hasCredentials || options.allowCredentialsInValues === true;
   if (entry.proxyKeys && (literalAllowed || !entry.envLists?.length)) {
-    return withCorporateCa(proxy, entry, helmValues(proxy, [], entry.proxyKeys, options, entry.chart), options);
+    return withCorporateCa(proxy, entry, helmValues(proxy, [], entry.proxyKeys, options, PRESET_FIELDS, entry.chart), options);
   }
   if (entry.envLists?.length) {
-    return withCorporateCa(proxy, entry, helmValues(proxy, entry.envLists, undefined, options, entry.chart), options);
+    return withCorporateCa(proxy, entry, helmValues(proxy, entry.envLists, undefined, options, PRESET_FIELDS, entry.chart), options);
   }
   throw invalidValue('preset', entry.chart, 'has neither envLists nor proxyKeys');
 }
@@ -118,26 +118,61 @@ function withCorporateCa(proxy: ClusterProxyConfig, preset: HelmPreset, result: 
   }
   const values = structuredClone(result.values);
   const trustEnv = plan.envGroups.flatMap((group) => group.variables);
-  for (const mount of preset.caMounts) {
-    appendAt(values, mount.volumes, [{ name: plan.volumeName, configMap: { name: plan.configMapName } }]);
-    appendAt(values, mount.volumeMounts, [{ name: plan.volumeName, mountPath: plan.mountPath, readOnly: true }]);
-    appendAt(values, mount.env, structuredClone(trustEnv));
-  }
+  preset.caMounts.forEach((mount, i) => {
+    const field = `preset.caMounts[${i}]`;
+    appendAt(values, mount.volumes, [{ name: plan.volumeName, configMap: { name: plan.configMapName } }], `${field}.volumes`);
+    appendAt(values, mount.volumeMounts, [{ name: plan.volumeName, mountPath: plan.mountPath, readOnly: true }], `${field}.volumeMounts`);
+    appendAt(values, mount.env, structuredClone(trustEnv), `${field}.env`);
+  });
   const trustObjects = [plan.trustManager ?? trustBundleConfigMap(plan, options.namespace)];
   return { values, yaml: renderYaml(values), secrets: result.secrets, trustObjects };
 }
 
 /** Append `items` to the list at `path`, creating it (and objects on the way) when missing. */
-function appendAt(target: HelmValues, path: readonly string[], items: unknown[]): void {
-  const existing = path.reduce<any>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), target);
-  setAt(target, path, [...(Array.isArray(existing) ? existing : []), ...items]);
+function appendAt(target: HelmValues, path: readonly string[], items: unknown[], field: string): void {
+  checkValuesPath(field, path);
+  const existing = path.reduce<any>((node, key) => (node && typeof node === 'object' && Object.hasOwn(node, key) ? node[key] : undefined), target);
+  setAt(target, path, [...(Array.isArray(existing) ? existing : []), ...items], field);
 }
+
+/**
+ * Keys that would reach an object's prototype instead of a values key: a path through them would
+ * change every object of the process (prototype pollution), so they are refused, never written.
+ */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A values path: a list of non-empty keys, none of them a prototype key. */
+function checkValuesPath(field: string, path: readonly string[]): void {
+  if (!Array.isArray(path) || path.some((key) => typeof key !== 'string' || key === '')) {
+    throw invalidValue(field, path, 'must be an array of non-empty keys, e.g. ["defaults", "env"]');
+  }
+  path.forEach((key, index) => checkValuesKey(`${field}[${index}]`, key));
+}
+
+/** One values key: a non-empty string that is not a prototype key. */
+function checkValuesKey(field: string, key: unknown): void {
+  if (typeof key !== 'string' || key === '') {
+    throw invalidValue(field, key, 'must be a non-empty key');
+  }
+  if (PROTOTYPE_KEYS.has(key)) {
+    throw invalidValue(field, key, 'is a JavaScript prototype key, not a values key');
+  }
+}
+
+/** Where the paths of a values call came from, for errors: the env paths and the literal keys. */
+interface ValuesFields {
+  readonly env: (index: number) => string;
+  readonly keys: string;
+}
+
+const PRESET_FIELDS: ValuesFields = { env: (index) => `preset.envLists[${index}]`, keys: 'preset.proxyKeys' };
 
 function helmValues(
   proxy: ClusterProxyConfig,
   envPaths: ReadonlyArray<readonly string[]>,
   keys: HelmProxyKeys | undefined,
   options: HelmProxyValuesOptions,
+  fields: ValuesFields,
   chart = 'this chart',
 ): HelmProxyValues {
   if (!(proxy instanceof ClusterProxyConfig)) {
@@ -153,12 +188,13 @@ function helmValues(
       throw new ProxyConfigError('allowCredentialsInValues',
         `${chart} takes the proxy only as literal strings (${[...keys.path, keys.http].join('.')}, ...): the proxy password would be in the Helm values and release; set allowCredentialsInValues: true to accept that`);
     }
-    setAt(values, keys.path, literalBlock(proxy, keys, chart));
+    (['http', 'https', 'noProxy'] as const).forEach((name) => checkValuesKey(`${fields.keys}.${name}`, keys[name]));
+    setAt(values, keys.path, literalBlock(proxy, keys, chart), `${fields.keys}.path`);
   }
   if (envPaths.length > 0) {
     const envOptions = { secretName: options.secretName, literalCredentials: options.allowCredentialsInValues === true };
     const env: ContainerEnvVar[] = proxyContainerEnv(proxy, envOptions);
-    envPaths.forEach((path) => setAt(values, path, structuredClone(env)));
+    envPaths.forEach((path, index) => setAt(values, path, structuredClone(env), fields.env(index)));
     if (proxyEnvUsesSecret(proxy, envOptions)) {
       secrets = [proxySecretManifest(proxy, options.namespace, { secretName: options.secretName })];
     }
@@ -180,18 +216,18 @@ function literalBlock(proxy: ClusterProxyConfig, keys: HelmProxyKeys, chart: str
   };
 }
 
-/** Put `value` at `path`, creating objects on the way; refuses a path through a non-object. */
-function setAt(target: HelmValues, path: readonly string[], value: unknown): void {
-  if (!Array.isArray(path) || path.some((key) => typeof key !== 'string' || key === '')) {
-    throw invalidValue('path', path, 'must be an array of non-empty keys, e.g. ["defaults", "env"]');
-  }
+/** Put `value` at `path`, creating objects on the way (own properties only). */
+function setAt(target: HelmValues, path: readonly string[], value: unknown, field: string): void {
+  checkValuesPath(field, path);
   if (path.length === 0) {
     Object.assign(target, value);
     return;
   }
   let node = target;
   for (const key of path.slice(0, -1)) {
-    node[key] ??= {};
+    if (!Object.hasOwn(node, key)) {
+      node[key] = {};
+    }
     node = node[key];
   }
   node[path[path.length - 1]] = value;
