@@ -1,7 +1,8 @@
+import { inspect } from 'node:util';
 import { ApiObject, ApiObjectProps, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ProxyConfigError } from '../core/errors';
-import { KubeObject } from '../core/k8s/manifest';
+import { isSecretObject, KubeObject } from '../core/k8s/manifest';
 import { canonicalJson } from '../core/k8s/names';
 import { objectIdentity, Product, ProductObject } from '../core/product/product';
 
@@ -44,7 +45,21 @@ function newApiObject(scope: Construct, id: string, manifest: KubeObject): ApiOb
   // one-shot synthesis of 1,000 clusters, handing cdk8s compact fresh copies (flat strings, one
   // shape per kind) instead of the objects the core built took less CPU time and 50 MiB less peak
   // memory (see the benchmark).
-  return new ApiObject(scope, id, structuredClone(manifest) as unknown as ApiObjectProps);
+  const apiObject = new ApiObject(scope, id, structuredClone(manifest) as unknown as ApiObjectProps);
+  if (isSecretObject(manifest)) {
+    hideSecretData(apiObject, manifest);
+  }
+  return apiObject;
+}
+
+/**
+ * `console.log` and `util.inspect` of a construct tree (at any depth) reach every ApiObject under
+ * it; a Secret's one prints its identity instead of its props, which hold the data.
+ */
+function hideSecretData(apiObject: ApiObject, manifest: KubeObject): void {
+  const { namespace, name } = manifest.metadata;
+  const summary = `ApiObject Secret ${namespace ? `${namespace}/` : ''}${name} (data not shown)`;
+  Object.defineProperty(apiObject, inspect.custom, { value: () => summary, enumerable: false });
 }
 
 function addShared(scope: Construct, object: ProductObject): ApiObject {

@@ -3,7 +3,7 @@ import { CLUSTER_NAME_LABEL } from '../capi/labels';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { renderYamlDocuments } from './yaml-text';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
+import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { MAX_SECRET_BYTES } from '../k8s/size-limits';
 import { ProxyInjectionOptions } from '../workloads/injection-options';
@@ -108,6 +108,7 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
   const capiVersion = parseCapiVersion('capiVersion', options.capiVersion ?? 'v1beta2');
   const strategy = parseStrategy(options.strategy ?? 'Reconcile');
   const deliveredObjects = deliveredObjectsOf(proxy, options);
+  deliveredObjects.filter(isSecretObject).forEach(hideDataFromInspect);
 
   const manifests = renderYamlDocuments(deliveredObjects);
   if (Buffer.byteLength(manifests, 'utf8') > MAX_SECRET_BYTES) {

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { lockProperties } from '../frozen';
 import { WorkerClassSelection } from './class-targets';
 import { ClassProxyFile } from './file-templates';
@@ -242,6 +243,16 @@ export class ClusterClassProxy {
     };
     this.layout = nodeLayout(sample, this.nodeOptions('cluster'), this.trustedCaVariable !== undefined);
     lockProperties(this);
+  }
+
+  /**
+   * A password-free summary for `console.log` and `util.inspect`: the node layout holds the class's
+   * files, which carry the credentials when the class delivers them inline.
+   *
+   * @jsii ignore Node.js only (a symbol-named hook other languages cannot call)
+   */
+  public [inspect.custom](): string {
+    return `ClusterClassProxy(${this.settings.toString()} variable=${this.variableName} shape=${this.variableShape})`;
   }
 
   /** The `spec.variables[]` entry for the ClusterClass. */

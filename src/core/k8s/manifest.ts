@@ -38,3 +38,20 @@ export function isSecretObject(object: KubeObject): object is SecretObject {
 export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
 /** Value of {@link MANAGED_BY_LABEL}. */
 export const MANAGED_BY = 'cluster-proxy-constructs';
+
+/** Node's hook for `util.inspect` and `console.log` (a registered symbol: no import of node:util). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * `console.log` and `util.inspect` of a Secret manifest (or of anything holding one, at any depth:
+ * a construct's result fields, a product) print its identity, not its data. The hook is a hidden
+ * symbol property: JSON, YAML, spreads and copies never see it.
+ */
+export function hideDataFromInspect(manifest: KubeObject): void {
+  if (Object.hasOwn(manifest, INSPECT) || !Object.isExtensible(manifest)) {
+    return;
+  }
+  const { namespace, name } = manifest.metadata ?? {};
+  const summary = `Secret ${namespace ? `${namespace}/` : ''}${name} (data not shown)`;
+  Object.defineProperty(manifest, INSPECT, { value: () => summary, enumerable: false });
+}

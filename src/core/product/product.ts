@@ -1,4 +1,4 @@
-import { isSecretObject, KubeObject } from '../k8s/manifest';
+import { hideDataFromInspect, isSecretObject, KubeObject } from '../k8s/manifest';
 
 /**
  * The one rendering model: every construct (cdk8s) and component (Pulumi) is a core product, a
@@ -48,8 +48,13 @@ export interface ProductObjectOptions {
 
 /** A {@link ProductObject}; `sensitive` follows from the kind. */
 export function productObject(id: string, manifest: KubeObject, options: ProductObjectOptions = {}): ProductObject {
-  return Object.freeze({ id, manifest, shared: options.shared === true, sensitive: isSecretObject(manifest) });
+  const sensitive = isSecretObject(manifest);
+  if (sensitive) {
+    hideDataFromInspect(manifest);
+  }
+  return Object.freeze({ id, manifest, shared: options.shared === true, sensitive });
 }
+
 
 /** A product of the given objects, in order; ids must be distinct. */
 export function product(objects: ProductObject[]): Product {
