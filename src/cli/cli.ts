@@ -10,7 +10,7 @@ import type * as RenderSecretCommand from './render-secret';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import {
-  CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormatName,
+  CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
 } from '../core/noproxy';
 import { ProviderName, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
 
@@ -178,7 +178,7 @@ function execute(argv: readonly string[]): string | JavaNoProxyOutput {
   }
   if (command === 'noproxy') {
     expectPositionals(command, rest, 0);
-    const format = parseChoice('--format', values.format ?? 'env', ['env', 'list', 'json', 'java']) as NoProxyFormatName;
+    const format = parseChoice('--format', values.format ?? 'env', Object.values(NoProxyFormat));
     if (format === 'java') {
       return javaNoProxyOutput(computeNoProxy(values));
     }
@@ -190,7 +190,13 @@ function execute(argv: readonly string[]): string | JavaNoProxyOutput {
     const format = parseChoice('--format', values.format ?? 'text', ['text', 'json']);
     return explain(rest[0], computeNoProxy(values), format);
   }
-  throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check, audit or import (see --help)`);
+  throw unknownCommand(command);
+}
+
+/** The error for a command that does not exist, listing the ones that do. */
+function unknownCommand(command: string | undefined): UsageError {
+  const commands = Object.keys(COMMAND_USAGE);
+  return new UsageError(`unknown command ${describeValue(command)}; use ${commands.slice(0, -1).join(', ')} or ${commands[commands.length - 1]} (see --help)`);
 }
 
 function helpFor(command: string | undefined): string {
@@ -199,7 +205,7 @@ function helpFor(command: string | undefined): string {
   }
   const usage = COMMAND_USAGE[command];
   if (usage === undefined) {
-    throw new UsageError(`unknown command ${describeValue(command)}; use noproxy, explain, check, audit or import (see --help)`);
+    throw unknownCommand(command);
   }
   return usage;
 }
@@ -256,12 +262,14 @@ function explain(url: string, noProxy: NoProxy, format: string): string {
   const value = noProxy.render('env');
   const verdicts = explainNoProxy(value, url);
   const warnings = lintNoProxy(noProxy);
+  // A URL with userinfo is shown as the library shows proxy URLs: the password masked.
+  const shownUrl = redactCredentials(url);
   if (format === 'json') {
-    return `${JSON.stringify({ url, noProxy: value, clients: verdicts, warnings }, null, 2)}\n`;
+    return `${JSON.stringify({ url: shownUrl, noProxy: value, clients: verdicts, warnings }, null, 2)}\n`;
   }
   const nameWidth = Math.max(...verdicts.map((v) => v.clientName.length));
   const lines = [
-    `URL:      ${url}`,
+    `URL:      ${shownUrl}`,
     `NO_PROXY: ${value}`,
     '',
     ...verdicts.map((v) => `${v.clientName.padEnd(nameWidth)}  ${v.direct ? 'DIRECT' : 'PROXY '}  ${v.reason}${v.quirk ? ` [quirk: ${v.quirk}]` : ''}`),

@@ -64,7 +64,7 @@ describe('cluster-proxy noproxy', () => {
     ['an unknown category', ['noproxy', ...cluster, '--without', 'dns'], 'cluster-proxy: --without: must be one of loopback,'],
     ['an unknown format', ['noproxy', ...cluster, '--format', 'yaml'], 'cluster-proxy: --format: must be one of env, list, json, java (got "yaml")'],
     ['an unknown flag', ['noproxy', '--bogus'], 'cluster-proxy: unknown option --bogus (see --help)\n'],
-    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"; use noproxy, explain, check, audit or import'],
+    ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"; use noproxy, explain, check, audit, import or render-secret'],
     ['explain without URL', ['explain', ...cluster], 'cluster-proxy: explain takes exactly one URL'],
     ['explain with two URLs, one with credentials', ['explain', 'http://a/', 'http://admin:s3cret@b/', ...cluster],
       'cluster-proxy: explain takes exactly one URL (got "http://a/", "http://admin:***@b/")'],
@@ -83,6 +83,13 @@ describe('cluster-proxy noproxy', () => {
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(result.stderr).not.toContain('s3cret');
   });
+});
+
+test.each(['text', 'json'])('explain shows a URL with userinfo with its password masked (%s)', (format) => {
+  const result = runCli(['explain', 'http://admin:s3cret@registry.corp.example/v2/', '--pod-cidr', '10.0.0.0/16', '--service-cidr', '10.96.0.0/12', '--format', format]);
+  expect(result.exitCode).toBe(0);
+  expect(result.stdout).toContain('http://admin:***@registry.corp.example/v2/');
+  expect(result.stdout + result.stderr).not.toContain('s3cret');
 });
 
 describe('help, version and flags without effect', () => {
