@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
-import { invalidValue } from './errors';
+import { invalidValue, ProxyConfigError } from './errors';
 import { lockProperties } from './frozen';
+import { LIMITS } from './limits';
 import { ClusterNetwork } from './network';
 import { checkNoProxyDefaults, ClusterNoProxyDefaultsOptions, formatNoProxyEntry, NoProxy, parseNoProxyList } from './noproxy';
 import { ProxyEnvironment, proxyEnvironment } from './proxy-environment';
@@ -74,6 +75,7 @@ export class ClusterProxyConfig {
       defaults: options.noProxyDefaults,
     });
     this.environment = proxyEnvironment(settings, this.noProxy.render('env'));
+    checkEnvironmentStrings(this.environment, this.noProxy.entries.length);
     this.publicEnvironment = proxyEnvironment(settings, this.noProxy.render('env'), { credentials: false });
     lockProperties(this);
   }
@@ -109,5 +111,28 @@ export class ClusterProxyConfig {
    */
   public [inspect.custom](): string {
     return this.toString();
+  }
+}
+
+/**
+ * Every proxy variable must fit one process environment string (see {@link LIMITS}): past it, the
+ * nodes' containerd and kubelet, and every command after the env file is sourced, fail to start.
+ * The URLs are short; in practice this caps the NO_PROXY list.
+ */
+function checkEnvironmentStrings(environment: ProxyEnvironment, noProxyEntries: number): void {
+  const limit = LIMITS.environmentString.value;
+  const variables: Array<[string, string, string | undefined]> = [
+    ['noProxy', 'NO_PROXY', environment.noProxy],
+    ['httpProxy', 'HTTP_PROXY', environment.httpProxy],
+    ['httpsProxy', 'HTTPS_PROXY', environment.httpsProxy],
+  ];
+  for (const [field, name, value] of variables) {
+    const size = value === undefined ? 0 : Buffer.byteLength(`${name}=${value}`) + 1;
+    if (size > limit) {
+      const what = field === 'noProxy' ? `NO_PROXY (${noProxyEntries} entries)` : name;
+      throw new ProxyConfigError(field, `${what} would take ${size} bytes in a process environment, more than Linux allows for one `
+        + `variable (${limit} bytes): every program started with it would fail with "Argument list too long"`
+        + (field === 'noProxy' ? '; cover hosts with a domain suffix or a CIDR instead of listing them one by one' : ''));
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { ProxyConfigError } from '../errors';
+import { LIMITS } from '../limits';
 import { BootstrapFormatName } from './bootstrap-format';
 import { zlibLib } from '../lazy-modules';
 
@@ -53,11 +54,11 @@ export interface KubeadmFile {
 }
 
 /** `files[].content` maxLength in the Cluster API CRDs (characters, both API versions). */
-export const MAX_FILE_CONTENT_LENGTH = 10240;
+export const MAX_FILE_CONTENT_LENGTH = LIMITS.capiFileContent.value;
 /** `files` maxItems in the Cluster API CRDs. */
-export const MAX_FILES = 200;
+export const MAX_FILES = LIMITS.capiFiles.value;
 /** `preKubeadmCommands` maxItems (and each command's maxLength is 10240 too). */
-export const MAX_COMMANDS = 1000;
+export const MAX_COMMANDS = LIMITS.capiCommands.value;
 
 /** Code points, as the OpenAPI `maxLength` check counts them. */
 function contentLength(content: string): number {

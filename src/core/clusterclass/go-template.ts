@@ -1,4 +1,5 @@
 import { ProxyConfigError } from '../errors';
+import { LIMITS } from '../limits';
 
 /**
  * Small helpers for writing Go `text/template` source, the language of ClusterClass
@@ -7,9 +8,9 @@ import { ProxyConfigError } from '../errors';
  */
 
 /** ClusterClass `valueFrom.template` and `enabledIf` limits in the CRDs (characters). */
-export const MAX_TEMPLATE_LENGTH = 10240;
+export const MAX_TEMPLATE_LENGTH = LIMITS.clusterClassTemplate.value;
 /** `enabledIf` maxLength in the CRDs. */
-export const MAX_ENABLED_IF_LENGTH = 256;
+export const MAX_ENABLED_IF_LENGTH = LIMITS.clusterClassEnabledIf.value;
 
 /**
  * A Go string literal for `value`. JSON string syntax is a subset of Go's interpreted string

@@ -1,5 +1,6 @@
 import { ProxyConfigError } from '../errors';
 import { KubeObject } from './manifest';
+import { LIMITS } from '../limits';
 
 /**
  * The API server's size limits on what the library emits, checked at synth time so a too-large
@@ -8,11 +9,11 @@ import { KubeObject } from './manifest';
  */
 
 /** Secret data, all keys together (Kubernetes `MaxSecretSize`). */
-export const MAX_SECRET_BYTES = 1024 * 1024;
+export const MAX_SECRET_BYTES = LIMITS.secretData.value;
 /** ConfigMap `data` and `binaryData`, all keys together. */
-export const MAX_CONFIGMAP_BYTES = 1024 * 1024;
+export const MAX_CONFIGMAP_BYTES = LIMITS.configMapData.value;
 /** All annotations of one object together, keys and values (`TotalAnnotationSizeLimitB`). */
-export const MAX_ANNOTATION_BYTES = 256 * 1024;
+export const MAX_ANNOTATION_BYTES = LIMITS.annotations.value;
 
 /** The input that usually fills a key, for the error message. */
 function originOf(key: string): string {

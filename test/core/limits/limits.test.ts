@@ -1,0 +1,90 @@
+/**
+ * The limits table, each limit at its boundary: the library's check accepts the largest allowed
+ * size and refuses one more, with the library's error naming the input. The environment limit is
+ * also checked against the real kernel: exec accepts a NAME=value of exactly that size and refuses
+ * one byte more.
+ */
+import { spawnSync } from 'node:child_process';
+import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
+import { ProxyConfigError } from '../../../src/core/errors';
+import { checkObjectSize } from '../../../src/core/k8s/size-limits';
+import { LIMITS } from '../../../src/core/limits';
+import { ClusterNetwork } from '../../../src/core/network';
+import { ProxySettings } from '../../../src/core/proxy-settings';
+
+const network = () => new ClusterNetwork({ pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] });
+
+/** A proxy whose NO_PROXY has `count` distinct host entries of the given length. */
+function configWithHosts(count: number, hostLength: number): ClusterProxyConfig {
+  const hosts = Array.from({ length: count }, (_, i) => `h${String(i).padStart(hostLength - 14, '0')}.corp.example`);
+  return new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', noProxy: hosts }), network());
+}
+
+function errorOf(fn: () => unknown): ProxyConfigError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ProxyConfigError);
+    return error as ProxyConfigError;
+  }
+  throw new Error('expected an error');
+}
+
+describe('environment strings', () => {
+  const limit = LIMITS.environmentString.value;
+
+  test('the real kernel: exec takes NAME=value of exactly the limit (with its NUL) and refuses one byte more', () => {
+    const valueOf = (size: number) => 'x'.repeat(size - 'NO_PROXY='.length - 1);
+    const at = spawnSync('/bin/true', [], { env: { NO_PROXY: valueOf(limit) } });
+    expect(at.error).toBeUndefined();
+    expect(at.status).toBe(0);
+    const over = spawnSync('/bin/true', [], { env: { NO_PROXY: valueOf(limit + 1) } });
+    expect((over.error as NodeJS.ErrnoException | undefined)?.code).toBe('E2BIG');
+  });
+
+  test('the NO_PROXY that fills the limit is accepted; one more entry is refused, naming noProxy', () => {
+    // the largest list that fits, by bisection (each entry takes 31 bytes with its comma)
+    let low = 1;
+    let high = 10_000;
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      try {
+        configWithHosts(mid, 30);
+        low = mid;
+      } catch {
+        high = mid;
+      }
+    }
+    const fits = configWithHosts(low, 30).environment.noProxy;
+    const size = Buffer.byteLength(`NO_PROXY=${fits}`) + 1;
+    expect(size).toBeLessThanOrEqual(limit);
+    const error = errorOf(() => configWithHosts(high, 30));
+    expect(error.field).toBe('noProxy');
+    // one entry more crosses the limit: the two sizes are one entry's rendering apart
+    const refused = Number(/would take (\d+) bytes/.exec(error.message)![1]);
+    expect(refused).toBeGreaterThan(limit);
+    expect(refused - size).toBeLessThan(100);
+    expect(error.message).toMatch(/^noProxy: NO_PROXY \(\d+ entries\) would take \d+ bytes in a process environment, more than Linux allows for one variable \(131072 bytes\): every program started with it would fail with "Argument list too long"/);
+  });
+});
+
+describe('object sizes', () => {
+  const secret = (bytes: number) => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'n' }, stringData: { 'ca.crt': 'x'.repeat(bytes) } });
+  const configMap = (bytes: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { 'ca.crt': 'x'.repeat(bytes) } });
+  const annotated = (bytes: number) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', annotations: { k: 'x'.repeat(bytes - 1) } }, data: {} });
+
+  test.each([
+    ['Secret data', LIMITS.secretData.value, secret, /^Secret\/n\/s: data: totals 1048577 bytes.*\(from trustedCaPem\)/],
+    ['ConfigMap data', LIMITS.configMapData.value, configMap, /^ConfigMap\/c: data: totals 1048577 bytes/],
+    ['annotations', LIMITS.annotations.value, annotated, /^ConfigMap\/a: metadata\.annotations: totals 262145 bytes/],
+  ])('%s: %d bytes pass, one more is refused', (_name, limit, make, message) => {
+    expect(() => checkObjectSize(make(limit))).not.toThrow();
+    expect(errorOf(() => checkObjectSize(make(limit + 1))).message).toMatch(message);
+  });
+});
+
+test('every limit states its reason', () => {
+  for (const [name, limit] of Object.entries(LIMITS)) {
+    expect({ name, positive: limit.value > 0, reason: limit.reason.length > 20, unit: limit.unit !== '' }).toEqual({ name, positive: true, reason: true, unit: true });
+  }
+});
