@@ -1,9 +1,11 @@
+import { invalidValue } from '../errors';
 import { Destination } from '../noproxy/destination';
 import { explainNoProxy, ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { lintNoProxy, NoProxyLintWarning } from '../noproxy/lint';
 import { parseNoProxyList } from '../noproxy/parse';
 import { JavaNonProxyHosts, renderJavaNonProxyHosts } from '../noproxy/render';
+import { checkProps } from '../validation/strict-props';
 
 /**
  * The two NO_PROXY environment variables as a process sees them, when they differ (names every jsii
@@ -40,6 +42,8 @@ export class NoProxyEngine {
    * @param url an absolute http(s) URL
    */
   public static explain(noProxy: string | NoProxyValues, url: string | Destination, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
+    checkNoProxyValues(noProxy);
+    checkDestination(url);
     const variables = typeof noProxy === 'string' ? noProxy : {
       ...(noProxy.upperCase !== undefined ? { NO_PROXY: noProxy.upperCase } : {}),
       ...(noProxy.lowerCase !== undefined ? { no_proxy: noProxy.lowerCase } : {}),
@@ -49,6 +53,7 @@ export class NoProxyEngine {
 
   /** Entries some clients ignore, or that match more than they seem to. */
   public static lint(value: string | string[], field = 'noProxy'): NoProxyLintWarning[] {
+    parseNoProxyList(value, field); // the library's error for a value that is not a NO_PROXY list
     return lintNoProxy(value, field);
   }
 
@@ -58,4 +63,32 @@ export class NoProxyEngine {
   }
 
   private constructor() {}
+}
+
+/** The NO_PROXY value(s) `explain` takes: a string, or the two variables as strings. */
+function checkNoProxyValues(noProxy: unknown): void {
+  if (typeof noProxy === 'string') {
+    return;
+  }
+  if (noProxy === null || typeof noProxy !== 'object' || Array.isArray(noProxy)) {
+    throw invalidValue('noProxy', noProxy, 'must be a NO_PROXY value or { upperCase, lowerCase }');
+  }
+  checkProps('noProxy', noProxy, ['upperCase', 'lowerCase'], 'NO_PROXY variable');
+  for (const [key, value] of Object.entries(noProxy)) {
+    if (value !== undefined && typeof value !== 'string') {
+      throw invalidValue(`noProxy.${key}`, value, 'must be a string');
+    }
+  }
+}
+
+/** The destination `explain` takes: a URL, or a parsed destination. */
+function checkDestination(url: unknown): void {
+  if (typeof url === 'string') {
+    return;
+  }
+  const destination = url as Partial<Destination> | null;
+  if (destination === null || typeof destination !== 'object' || typeof destination.host !== 'string' || typeof destination.port !== 'number'
+    || !['name', 'IPv4', 'IPv6'].includes(destination.hostType as string) || !['http', 'https'].includes(destination.scheme as string)) {
+    throw invalidValue('url', url, 'must be an absolute http:// or https:// URL (or a Destination)');
+  }
 }

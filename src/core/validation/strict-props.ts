@@ -21,10 +21,11 @@ export function propKeys<T>(keys: PropKeys<T>): readonly string[] {
 
 /** `parent.key`, or `key` alone at the top level (where the user wrote no parent). */
 export function fieldPath(parent: string, key: string): string {
+  const identifier = /^[A-Za-z_$][\w$]*$/.test(key);
   if (parent === '') {
-    return key;
+    return identifier ? key : `props[${JSON.stringify(key)}]`;
   }
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
+  return identifier ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 
 /**
@@ -102,4 +103,15 @@ function editDistance(a: string, b: string): number {
     }
   }
   return rows[a.length][b.length];
+}
+
+/** An optional list prop: `[]` when unset, else the array itself; anything else is an error naming it. */
+export function optionalList(field: string, value: unknown): unknown[] {
+  if (value === undefined) {
+    return [];
+  }
+  if (!Array.isArray(value)) {
+    throw invalidValue(field, value, 'must be an array');
+  }
+  return value;
 }

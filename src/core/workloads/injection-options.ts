@@ -4,6 +4,7 @@ import { DEFAULT_OPT_OUT_ANNOTATION, OPT_OUT_VALUE } from './defaults';
 import { checkNamePatterns } from './name-patterns';
 import { TrustBundleOptions } from './trust-bundle';
 import { assertDnsLabel } from '../k8s/names';
+import { optionalList } from '../validation/strict-props';
 
 /** What injection leaves alone. Every path (synth time, Kyverno, admission policy) honours the same set. */
 export interface InjectionExclusions {
@@ -73,9 +74,9 @@ const ANNOTATION_KEY = /^(([a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[
 
 /** Validate the exclusion options, naming the offending option and item. */
 export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: string[] = []): ResolvedExclusions {
-  const namespaces = [...alwaysExcluded, ...(options.excludeNamespaces ?? [])]
+  const namespaces = [...alwaysExcluded, ...optionalList('excludeNamespaces', options.excludeNamespaces)]
     .map((namespace, index) => assertDnsLabel(`excludeNamespaces[${index - alwaysExcluded.length}]`, namespace));
-  const containers = (options.excludeContainers ?? [])
+  const containers = optionalList('excludeContainers', options.excludeContainers)
     .map((container, index) => assertDnsLabel(`excludeContainers[${index}]`, container));
   const optOutAnnotation = options.optOutAnnotation ?? DEFAULT_OPT_OUT_ANNOTATION;
   if (typeof optOutAnnotation !== 'string' || optOutAnnotation.length > 316 || !ANNOTATION_KEY.test(optOutAnnotation)) {
