@@ -208,8 +208,22 @@ function checkMountPath(path: unknown): string {
   if (typeof path !== 'string' || !/^(\/[A-Za-z0-9._-]+)+$/.test(path) || path.split('/').some((part) => part === '.' || part === '..')) {
     throw invalidValue('trustBundle.mountPath', path, 'must be an absolute directory such as /etc/cluster-proxy/ca (letters, digits, ".", "_", "-"; no "." or ".." parts)');
   }
-  if (['/etc/ssl', '/etc/ssl/certs', '/etc/pki', '/usr/share/ca-certificates'].includes(path)) {
+  if (TRUST_STORES.includes(path)) {
     throw new ProxyConfigError('trustBundle.mountPath', `"${path}" would hide the image's own trust store; mount the bundle in a directory of its own`);
+  }
+  if (SYSTEM_DIRECTORIES.includes(path)) {
+    throw new ProxyConfigError('trustBundle.mountPath', `"${path}" would hide a system directory of every container's image; mount the bundle in a directory of its own`);
+  }
+  if (path === SERVICE_ACCOUNT_DIRECTORY || SERVICE_ACCOUNT_DIRECTORY.startsWith(`${path}/`) || path.startsWith(`${SERVICE_ACCOUNT_DIRECTORY}/`)) {
+    throw new ProxyConfigError('trustBundle.mountPath', `"${path}" would hide or sit inside the ServiceAccount token mount (${SERVICE_ACCOUNT_DIRECTORY}); mount the bundle in a directory of its own`);
   }
   return path;
 }
+
+/** Directories of the images' own trust stores: a mount there replaces the public roots. */
+const TRUST_STORES = ['/etc/ssl', '/etc/ssl/certs', '/etc/pki', '/usr/share/ca-certificates'];
+/** Directories whose contents a container needs: a volume mounted on one hides them. */
+const SYSTEM_DIRECTORIES = ['/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/opt', '/proc', '/root', '/run',
+  '/sbin', '/srv', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var', '/var/lib', '/var/run'];
+/** Where Kubernetes mounts a pod's ServiceAccount token. */
+const SERVICE_ACCOUNT_DIRECTORY = '/var/run/secrets/kubernetes.io/serviceaccount';

@@ -71,6 +71,13 @@ describe('trustBundlePlan', () => {
     expect(() => trustBundlePlan(config, { mountPath: 'relative/dir' })).toThrow('trustBundle.mountPath: must be an absolute directory');
     expect(() => trustBundlePlan(config, { mountPath: '/etc/../root' })).toThrow('trustBundle.mountPath');
     expect(() => trustBundlePlan(config, { mountPath: '/etc/ssl/certs' })).toThrow("would hide the image's own trust store");
+    for (const path of ['/etc', '/usr', '/var/run', '/tmp']) {
+      expect(() => trustBundlePlan(config, { mountPath: path })).toThrow(`trustBundle.mountPath: "${path}" would hide a system directory`);
+    }
+    for (const path of ['/var/run/secrets', '/var/run/secrets/kubernetes.io/serviceaccount', '/var/run/secrets/kubernetes.io/serviceaccount/ca']) {
+      expect(() => trustBundlePlan(config, { mountPath: path })).toThrow('would hide or sit inside the ServiceAccount token mount');
+    }
+    expect(trustBundlePlan(config, { mountPath: '/etc/corp-ca' })!.mountPath).toBe('/etc/corp-ca');
     expect(() => trustBundlePlan(config, { configMapName: 'Bad Name' })).toThrow('trustBundle.configMapName');
     expect(() => trustBundlePlan(config, { trustManager: 'CABundle' as never })).toThrow('trustBundle.trustManager: must be one of "Bundle", "ClusterBundle"');
   });
