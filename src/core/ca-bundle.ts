@@ -125,6 +125,22 @@ function splitPemBlocks(field: string, raw: string): PemBlock[] {
   return blocks;
 }
 
+/**
+ * A trust bundle for the proxy: each certificate must be a CA (basicConstraints CA:TRUE), or a
+ * self-signed certificate, which clients trust as exactly itself (an HTTPS proxy with a self-signed
+ * certificate). A leaf issued by some CA anchors nothing: it cannot sign what a TLS-intercepting
+ * proxy presents, and trusting it would fail later, on the nodes, in every TLS client.
+ */
+export function parseTrustAnchors(field: string, raw: string): CaBundle {
+  const bundle = parseCaBundle(field, raw);
+  const leaf = bundle.certificates.findIndex((certificate) => !certificate.isCa && certificate.issuer !== certificate.subject);
+  if (leaf >= 0) {
+    throw new ProxyConfigError(field, `block ${leaf + 1} (subject ${bundle.certificates[leaf].subject.replace(/\n/g, ', ')}) is a leaf issued by another `
+      + 'certificate, not a CA (basicConstraints CA:TRUE); give the CA that signs the proxy\'s certificates');
+  }
+  return bundle;
+}
+
 /** Parse one block with OpenSSL (via node:crypto) and describe it. */
 function parseCertificate(field: string, block: PemBlock, number: number): CaCertificate {
   let x509: X509Certificate;

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { CaBundle, parseCaBundle } from './ca-bundle';
+import { CaBundle, parseTrustAnchors } from './ca-bundle';
 import { CredentialSource } from './credentials/credential-source';
 import { CREDENTIAL_MARKERS } from './credentials/markers';
 import { invalidValue, ProxyConfigError } from './errors';
@@ -147,7 +147,7 @@ export class ProxySettings {
     }
     this.noProxy = frozen(parseNoProxyList(props.noProxy ?? [], 'noProxy'));
     if (props.trustedCaPem !== undefined) {
-      this.trustedCa = parseCaBundle('trustedCaPem', props.trustedCaPem);
+      this.trustedCa = parseTrustAnchors('trustedCaPem', props.trustedCaPem);
     }
     if (props.credentialsRevision !== undefined) {
       if (typeof props.credentialsRevision !== 'string' || !REVISION.test(props.credentialsRevision)) {

@@ -1,7 +1,7 @@
 import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
 import { ProxyVariableValue } from './proxy-variable';
 import { foreignVariableValue } from './variable-shapes';
-import { parseCaBundle } from '../ca-bundle';
+import { parseTrustAnchors } from '../ca-bundle';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
 import { nodeProxyBootstrap, NodeProxyDelivery } from '../capi/node-proxy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -237,7 +237,7 @@ function trustVariable(classProxy: ClusterClassProxy, variables: readonly Json[]
     throw new ProxyConfigError('trustedCaPem',
       'needs a ClusterClass with trustedCaVariable; a class without it carries the CA in its settings (trustedCaPem) for every Cluster');
   }
-  const bundle = parseCaBundle('trustedCaPem', trustedCaPem);
+  const bundle = parseTrustAnchors('trustedCaPem', trustedCaPem);
   const previous = variables.find((entry) => entry?.name === trust.name)?.value;
   const value: Json = previous && typeof previous === 'object' && !Array.isArray(previous) ? structuredClone(previous) : {};
   const entries = (Array.isArray(value.additionalTrustedCAs) ? value.additionalTrustedCAs : [])

@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCaBundle } from '../../../src/core/ca-bundle';
 import { ProxyConfigError } from '../../../src/core/errors';
+import { ProxySettings } from '../../../src/core/proxy-settings';
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../../fixtures/ca', name), 'utf8');
 const ROOT_1 = fixture('test-root-ca-1.pem');
@@ -97,5 +100,25 @@ describe('parseCaBundle: refused input names the field and the block', () => {
 
   test('the same certificate twice', () => {
     refused(ROOT_1 + ROOT_2 + ROOT_1, /^trustedCaPem: certificate 3 is the same as certificate 1 \(SHA-256 [0-9A-F:]{95}\); list each CA once$/);
+  });
+});
+
+describe('trustedCaPem takes CAs and self-signed certificates, not leaves issued by a CA', () => {
+  test('a leaf signed by a CA (made with the real openssl) is refused, naming the block; a self-signed one and the CA are accepted', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'leaf-'));
+    try {
+      const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+      openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-days', '2', '-subj', '/CN=Corp CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-out', 'ca.pem');
+      openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'leaf.key', '-subj', '/CN=proxy.corp.example', '-out', 'leaf.csr');
+      openssl('x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-out', 'leaf.pem');
+      const ca = readFileSync(join(dir, 'ca.pem'), 'utf8');
+      const leaf = readFileSync(join(dir, 'leaf.pem'), 'utf8');
+      expect(() => new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', trustedCaPem: ca + leaf }))
+        .toThrow(/^trustedCaPem: block 2 \(subject CN=proxy\.corp\.example\) is a leaf issued by another certificate, not a CA/);
+      expect(new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', trustedCaPem: ca }).trustedCa!.certificates).toHaveLength(1);
+      expect(new ProxySettings({ httpsProxy: 'https://proxy.corp.example:3129', trustedCaPem: LEAF }).trustedCa!.certificates[0].isCa).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
