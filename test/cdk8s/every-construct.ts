@@ -91,7 +91,6 @@ export const EVERY_CONSTRUCT: ConstructCase[] = [
     proxy,
     clusterName: 'mycluster',
     namespace: 'org-acme',
-    osFamily: 'ubuntu',
     apps: [{ name: 'mycluster-cert-manager', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }],
   } as any)],
   ['ProxyEnvSources', (chart, proxy) => new cdk8s.ProxyEnvSources(chart, 'Env', { proxy, namespaces: ['team-a'] })],

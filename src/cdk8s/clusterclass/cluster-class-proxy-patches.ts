@@ -37,11 +37,11 @@ export class ClusterClassProxyPatches extends Construct {
 
   constructor(scope: Construct, id: string, props: ClusterClassProxyPatchesProps) {
     super(scope, id);
-    const given = props.clusterClass;
+    const { clusterClass: given, templates: givenTemplates, ...classProps } = props;
     const classJson = (given instanceof ApiObject ? given.toJson() : given) as KubeObject;
-    const templates = (props.templates ?? appKubeadmTemplates(this))
+    const templates = (givenTemplates ?? appKubeadmTemplates(this))
       .map((template) => (template instanceof ApiObject ? template.toJson() : template) as KubeObject);
-    const result = addProxyToClusterClass(classJson, templates, props);
+    const result = addProxyToClusterClass(classJson, templates, classProps);
     this.classProxy = result.classProxy;
     if (given instanceof ApiObject) {
       given.addJsonPatch(JsonPatch.add('/spec', (result.clusterClass as unknown as { spec: unknown }).spec));

@@ -40,10 +40,10 @@ export class TopologyClusterProxy extends Construct {
 
   constructor(scope: Construct, id: string, props: TopologyClusterProxyProps) {
     super(scope, id);
-    const classProxy = props.classProxy instanceof ClusterClassProxyPatches ? props.classProxy.classProxy : props.classProxy;
-    const given = props.cluster;
+    const { classProxy: givenProxy, cluster: given, ...options } = props;
+    const classProxy = givenProxy instanceof ClusterClassProxyPatches ? givenProxy.classProxy : givenProxy;
     const json = (given instanceof ApiObject ? given.toJson() : given) as KubeObject;
-    const result = addProxyToTopologyCluster(json, classProxy, props);
+    const result = addProxyToTopologyCluster(json, classProxy, options);
     this.variable = result.variable;
     this.proxy = result.proxy;
     if (given instanceof ApiObject) {

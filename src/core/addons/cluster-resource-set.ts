@@ -2,6 +2,7 @@ import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
 import { CLUSTER_NAME_LABEL } from '../capi/labels';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { ADDON_RESOURCE_SET_KEYS } from './prop-keys';
 import { renderYamlDocuments } from './yaml-text';
 import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
@@ -10,6 +11,7 @@ import { ProxyInjectionOptions } from '../workloads/injection-options';
 import { ProxyInjection } from '../workloads/proxy-injection';
 import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
+import { checkProps } from '../validation/strict-props';
 
 /** ClusterResourceSet strategies (the CRD's enum). */
 export enum ResourceSetStrategy {
@@ -102,6 +104,7 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
   if (!(proxy instanceof ClusterProxyConfig)) {
     throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
   }
+  checkProps('', options, ADDON_RESOURCE_SET_KEYS, 'resource set option');
   const clusterName = assertDnsLabel('clusterName', options.clusterName);
   const namespace = options.namespace === undefined ? undefined : assertDnsLabel('namespace', options.namespace);
   const name = assertObjectName('name', `${clusterName}-${options.name ?? 'addons'}`);

@@ -1,8 +1,10 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { PROXY_ENV_SOURCE_KEYS } from './prop-keys';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { proxyVariables } from '../proxy-environment';
+import { checkProps } from '../validation/strict-props';
 
 /** Kind of the shared object holding the proxy variables. */
 export enum ProxyEnvSourceKind {
@@ -47,6 +49,7 @@ export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSour
   if (!(proxy instanceof ClusterProxyConfig)) {
     throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
   }
+  checkProps('', options, PROXY_ENV_SOURCE_KEYS, 'proxy env source option');
   const kind = options.kind ?? (proxy.hasCredentials ? 'Secret' : 'ConfigMap');
   if (kind !== 'ConfigMap' && kind !== 'Secret') {
     throw invalidValue('kind', kind, 'must be "ConfigMap" or "Secret"');

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { CLUSTER_CLASS_PROXY_KEYS } from './prop-keys';
 import { lockProperties } from '../frozen';
 import { WorkerClassSelection } from './class-targets';
 import { ClassProxyFile } from './file-templates';
@@ -19,6 +20,7 @@ import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory, clusterNoProxyDefa
 import { parseNoProxyList } from '../noproxy/parse';
 import { Provider } from '../providers';
 import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
+import { checkProps } from '../validation/strict-props';
 
 /**
  * The class part of the proxy definition: what every cluster of a ClusterClass shares. The
@@ -202,6 +204,7 @@ export class ClusterClassProxy {
     if (props === null || typeof props !== 'object') {
       throw invalidValue('props', props, 'must be an object with settings');
     }
+    checkProps('', props, CLUSTER_CLASS_PROXY_KEYS, 'ClusterClass proxy prop');
     this.settings = props.settings instanceof ProxySettings ? props.settings : new ProxySettings(props.settings);
     this.variableShape = parseVariableShape('variableShape', props.variableShape);
     const libraryName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);

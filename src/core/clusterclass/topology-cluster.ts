@@ -1,4 +1,5 @@
 import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
+import { TOPOLOGY_CLUSTER_PROXY_KEYS } from './prop-keys';
 import { ProxyVariableValue } from './proxy-variable';
 import { foreignVariableValue } from './variable-shapes';
 import { parseTrustAnchors } from '../ca-bundle';
@@ -11,6 +12,7 @@ import { assertDnsLabel } from '../k8s/names';
 import { ClusterNetwork } from '../network';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { parseNoProxyList } from '../noproxy/parse';
+import { checkProps } from '../validation/strict-props';
 
 /**
  * Setting the proxy variable on a topology Cluster (`spec.topology`). The network facts come from
@@ -120,6 +122,7 @@ export function addProxyToTopologyCluster(
   if (!(classProxy instanceof ClusterClassProxy)) {
     throw invalidValue('classProxy', classProxy, 'must be a ClusterClassProxy');
   }
+  checkProps('', options, TOPOLOGY_CLUSTER_PROXY_KEYS, 'topology cluster option');
   const object = cluster as Json;
   if (!object || object.kind !== 'Cluster' || typeof object.apiVersion !== 'string' || object.apiVersion.split('/')[0] !== CLUSTER_API_GROUP) {
     throw invalidValue('cluster', object && `${object.apiVersion} ${object.kind}`, `must be a ${CLUSTER_API_GROUP} Cluster`);

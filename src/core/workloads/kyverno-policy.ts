@@ -4,9 +4,11 @@ import { DEFAULT_CREDENTIAL_NAMESPACE_LABELS } from './defaults';
 import { invalidValue } from '../errors';
 import { ProxyInjectionOptions } from './injection-options';
 import { ContainerList } from './pod-spec-patch';
+import { injectionOptionsOf, KYVERNO_POLICY_KEYS, KYVERNO_RULE_NAME_KEYS } from './prop-keys';
 import { ProxyInjection } from './proxy-injection';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
+import { checkProps } from '../validation/strict-props';
 
 /** Names of the ClusterPolicy's rules (keep another policy's names, e.g. for reports and alerts). */
 export interface KyvernoRuleNames {
@@ -130,9 +132,13 @@ type Json = Record<string, unknown>;
  * and leaving Deployments untouched avoids GitOps drift.
  */
 export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}): KubeObject[] {
+  checkProps('', options, KYVERNO_POLICY_KEYS, 'Kyverno policy option');
+  if (options.ruleNames !== undefined) {
+    checkProps('ruleNames', options.ruleNames, KYVERNO_RULE_NAME_KEYS, 'rule name');
+  }
   const name = assertObjectName('name', options.name ?? 'inject-cluster-proxy');
   const sourceNamespace = assertDnsLabel('sourceNamespace', options.sourceNamespace ?? 'kube-system');
-  const injection = new ProxyInjection(config, options, ALWAYS_EXCLUDED_NAMESPACES);
+  const injection = new ProxyInjection(config, injectionOptionsOf(options), ALWAYS_EXCLUDED_NAMESPACES);
   const ruleNames = resolveRuleNames(options.ruleNames);
   const scope = injection.usesSecret ? credentialScope(options) : undefined;
   const rules: Json[] = [

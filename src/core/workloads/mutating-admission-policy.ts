@@ -6,9 +6,11 @@ import { ProxyInjectionOptions } from './injection-options';
 import { ALWAYS_EXCLUDED_NAMESPACES } from './kyverno-policy';
 import { namePatternRegex } from './name-patterns';
 import { ContainerList } from './pod-spec-patch';
+import { ADMISSION_POLICY_KEYS, injectionOptionsOf } from './prop-keys';
 import { ProxyInjection } from './proxy-injection';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
+import { checkProps } from '../validation/strict-props';
 
 /**
  * `admissionregistration.k8s.io` versions that serve MutatingAdmissionPolicy: `v1` is GA and on by
@@ -76,6 +78,7 @@ type Json = Record<string, unknown>;
  * mutator adds a container; the expressions are idempotent.
  */
 export function renderProxyAdmissionPolicy(config: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}): KubeObject[] {
+  checkProps('', options, ADMISSION_POLICY_KEYS, 'admission policy option');
   const name = assertObjectName('name', options.name ?? 'inject-cluster-proxy');
   const version = options.apiVersion ?? 'v1';
   if (version !== 'v1' && version !== 'v1beta1') {
@@ -85,7 +88,7 @@ export function renderProxyAdmissionPolicy(config: ClusterProxyConfig, options: 
   if (failurePolicy !== 'Fail' && failurePolicy !== 'Ignore') {
     throw invalidValue('failurePolicy', failurePolicy, 'must be "Fail" or "Ignore"');
   }
-  const injection = new ProxyInjection(config, options, ALWAYS_EXCLUDED_NAMESPACES);
+  const injection = new ProxyInjection(config, injectionOptionsOf(options), ALWAYS_EXCLUDED_NAMESPACES);
   const namespaces = targetNamespaces(injection, options.namespaces);
   const labels = { [MANAGED_BY_LABEL]: MANAGED_BY };
   const apiVersion = `admissionregistration.k8s.io/${version}`;

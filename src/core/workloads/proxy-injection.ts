@@ -9,7 +9,9 @@ import { PodSpecAdditions, planPodSpecAdditions } from './pod-spec-patch';
 import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-bundle';
 import { podMetadataPath, podSpecPath } from './workload-kinds';
 import { frozen, lockProperties } from '../frozen';
+import { PROXY_INJECTION_KEYS } from './prop-keys';
 import { KubeObject } from '../k8s/manifest';
+import { checkProps } from '../validation/strict-props';
 
 /** What {@link ProxyInjection.plan} found for one manifest. */
 export interface InjectionPlan {
@@ -69,6 +71,7 @@ export class ProxyInjection {
     if (!(config instanceof ClusterProxyConfig)) {
       throw invalidValue('config', config, 'must be a ClusterProxyConfig');
     }
+    checkProps('', options, PROXY_INJECTION_KEYS, 'proxy injection option');
     this.config = config;
     this.usesSecret = proxyEnvUsesSecret(config, options);
     this.secretName = proxySecretName(options);

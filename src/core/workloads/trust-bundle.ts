@@ -7,6 +7,8 @@ import { frozen } from '../frozen';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { rootCertificates } from '../lazy-modules';
+import { TRUST_BUNDLE_KEYS } from './prop-keys';
+import { checkProps } from '../validation/strict-props';
 
 /**
  * Which public roots join the corporate CA in the bundle file that replacing variables
@@ -120,6 +122,7 @@ const SYSTEM_ROOTS: ReadonlySet<string> = new Set(['node-mozilla', 'none']);
  * a {@link ProxyConfigError} naming the option for a bad name, path or roots choice.
  */
 export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundleOptions = {}): TrustBundlePlan | undefined {
+  checkProps('trustBundle', options, TRUST_BUNDLE_KEYS, 'trust bundle option');
   const systemRoots = options.systemRoots ?? 'none';
   if (!SYSTEM_ROOTS.has(systemRoots)) {
     throw invalidValue('trustBundle.systemRoots', systemRoots, 'must be "node-mozilla" or "none"');

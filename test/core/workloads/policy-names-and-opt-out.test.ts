@@ -65,7 +65,8 @@ describe('Kyverno ClusterPolicy', () => {
 
 describe('synth-time injection honours the same opt-out', () => {
   test('a pod annotated with the other policy\'s key and value is left alone; another value is not', () => {
-    const injection = new ProxyInjection(config, giantSwarm);
+    const { name: _name, ruleNames: _ruleNames, ...injectionOptions } = giantSwarm;
+    const injection = new ProxyInjection(config, injectionOptions);
     const optedOut = pod({ 'policies.kyverno.io/inject-proxy-env': 'exclude' });
     expect(injection.isExcluded(optedOut)).toBe(true);
     expect(injection.apply(optedOut)).toEqual(optedOut);
@@ -77,7 +78,8 @@ describe('synth-time injection honours the same opt-out', () => {
 });
 
 describe('MutatingAdmissionPolicy', () => {
-  const options = { ...giantSwarm, namespaces: ['apps'], bindingName: 'inject-proxy-env-binding' };
+  const { ruleNames: _ruleNames, ...admission } = giantSwarm;
+  const options = { ...admission, namespaces: ['apps'], bindingName: 'inject-proxy-env-binding' };
 
   test('the opt-out value and the binding name', () => {
     const [policy, binding] = renderProxyAdmissionPolicy(config, options) as Json[];

@@ -6,6 +6,8 @@ import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
 import { assertDnsLabel, contentHash } from '../../k8s/names';
 import { ClusterNetwork, ClusterNetworkProps } from '../../network';
 import { ProxySettings } from '../../proxy-settings';
+import { checkProps } from '../../validation/strict-props';
+import { FORWARD_PROXY_KEYS } from '../prop-keys';
 
 /** Input of `inClusterForwardProxy`. */
 export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
@@ -99,6 +101,7 @@ export interface ForwardProxyDeployment {
  * computed from the same network. Nodes cannot resolve that name: the derived settings are for pods.
  */
 export function inClusterForwardProxy(props: InClusterForwardProxyProps): ForwardProxyDeployment {
+  checkProps('', props, FORWARD_PROXY_KEYS, 'forward proxy prop');
   const network = props.network instanceof ClusterNetwork ? props.network : new ClusterNetwork(props.network);
   const name = assertDnsLabel('name', props.name ?? 'http-proxy');
   const namespace = assertDnsLabel('namespace', props.namespace ?? 'kube-system');

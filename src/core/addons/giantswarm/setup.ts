@@ -6,6 +6,8 @@ import { KubeObject, SecretObject } from '../../k8s/manifest';
 import { ValuesObject } from '../merge-values';
 import { giantSwarmApp, GiantSwarmAppProps } from './app';
 import { giantSwarmClusterValues } from './cluster-values';
+import { checkProps } from '../../validation/strict-props';
+import { GIANT_SWARM_SETUP_KEYS } from '../prop-keys';
 
 /** Options of `giantSwarmProxySetup`. */
 export interface GiantSwarmProxySetupOptions {
@@ -81,6 +83,7 @@ export interface GiantSwarmProxySetup {
  * them, so chart-operator, cert-manager and containerd cannot disagree.
  */
 export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions): GiantSwarmProxySetup {
+  checkProps('', options, GIANT_SWARM_SETUP_KEYS, 'Giant Swarm setup option');
   if (options.apps !== undefined && !Array.isArray(options.apps)) {
     throw invalidValue('apps', options.apps, 'must be an array of apps');
   }

@@ -1,11 +1,13 @@
+import { HELM_PRESETS, HelmPreset, HelmPresetValue, HelmProxyKeys } from './helm-presets';
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../../errors';
 import { KubeObject, SecretObject } from '../../k8s/manifest';
+import { checkProps } from '../../validation/strict-props';
 import { ContainerEnvVar, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { TrustBundleOptions, trustBundleConfigMap, trustBundlePlan } from '../../workloads/trust-bundle';
 import { addonProxyValues } from '../addon-proxy';
+import { HELM_VALUES_KEYS } from '../prop-keys';
 import { renderYaml } from '../yaml-text';
-import { HELM_PRESETS, HelmPreset, HelmPresetValue, HelmProxyKeys } from './helm-presets';
 
 /**
  * Helm values: a plain object, assignable to cdk8s `Helm`'s `values` and Pulumi
@@ -178,6 +180,7 @@ function helmValues(
   if (!(proxy instanceof ClusterProxyConfig)) {
     throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
   }
+  checkProps('options', options, HELM_VALUES_KEYS, 'Helm values option');
   if (options.allowCredentialsInValues !== undefined && typeof options.allowCredentialsInValues !== 'boolean') {
     throw invalidValue('allowCredentialsInValues', options.allowCredentialsInValues, 'must be true or false');
   }

@@ -3,6 +3,8 @@ import { invalidValue } from '../../errors';
 import { ContainerEnvVar, ProxyEnvOptions, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { renderYaml, renderYamlDocuments } from '../yaml-text';
 import { kustomizeSelector, KustomizeTarget, ResolvedKustomizeTarget, resolveKustomizeTargets } from './kustomize-target';
+import { checkProps } from '../../validation/strict-props';
+import { KUSTOMIZE_COMPONENT_KEYS } from '../prop-keys';
 
 /** Options of `kustomizeProxyComponent`. */
 export interface KustomizeProxyComponentOptions extends ProxyEnvOptions {
@@ -36,6 +38,7 @@ export function kustomizeProxyComponent(proxy: ClusterProxyConfig, options: Kust
   if (!(proxy instanceof ClusterProxyConfig)) {
     throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
   }
+  checkProps('', options, KUSTOMIZE_COMPONENT_KEYS, 'Kustomize component option');
   const targets = resolveKustomizeTargets(options.targets);
   const env = proxyContainerEnv(proxy, options);
   const files: { [path: string]: string } = {};

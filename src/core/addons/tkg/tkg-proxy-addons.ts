@@ -4,6 +4,8 @@ import { ValuesObject } from '../merge-values';
 import { tkgConfigValuesSecret } from './config-values';
 import { kappControllerAddonSecret } from './kapp-controller';
 import { vsphereCpiAddonSecret, vsphereCsiAddonSecret } from './vsphere-addons';
+import { checkProps } from '../../validation/strict-props';
+import { TKG_PROXY_ADDONS_KEYS } from '../prop-keys';
 
 /** Options of `tkgProxyAddonSecrets`: which TKG addon Secrets to emit, and their other values. */
 export interface TkgProxyAddonsOptions {
@@ -66,6 +68,7 @@ export interface TkgProxyAddonsOptions {
  * Pulumi `TkgProxyAddons` both emit.
  */
 export function tkgProxyAddonSecrets(proxy: ClusterProxyConfig, options: TkgProxyAddonsOptions): SecretObject[] {
+  checkProps('', options, TKG_PROXY_ADDONS_KEYS, 'TKG addon option');
   const cluster = { clusterName: options.clusterName, namespace: options.namespace };
   return [
     ...(options.vsphere ?? true ? [
