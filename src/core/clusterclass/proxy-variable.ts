@@ -78,8 +78,22 @@ export interface ProxyVariableValue {
 }
 
 /** Canonical proxy URL as `ProxyUrl.href` writes it without credentials: no userinfo, explicit port. */
-const URL_PATTERN = '^https?://([a-z0-9_]([-a-z0-9_]*[a-z0-9_])?(\\.[a-z0-9_]([-a-z0-9_]*[a-z0-9_])?)*|\\[[0-9a-f:.]+\\]):[0-9]{1,5}$';
-const HOST_PATTERN = '^[A-Za-z0-9_.:-]+$';
+// The API server checks variable values against these patterns (Go's RE2: no lookarounds) when a
+// Cluster is created or changed, so a value the templates would render into broken node files
+// (port 0 or 99999, 999.1.1.1, [:::::]) is refused there, naming the variable.
+const IPV4_OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const IPV4 = `${IPV4_OCTET}(\\.${IPV4_OCTET}){3}`;
+const H16 = '[0-9a-fA-F]{1,4}';
+const IPV6 = [
+  `(${H16}:){7}${H16}`, `(${H16}:){1,7}:`, `(${H16}:){1,6}:${H16}`, `(${H16}:){1,5}(:${H16}){1,2}`, `(${H16}:){1,4}(:${H16}){1,3}`,
+  `(${H16}:){1,3}(:${H16}){1,4}`, `(${H16}:){1,2}(:${H16}){1,5}`, `${H16}:(:${H16}){1,6}`, `:((:${H16}){1,7}|:)`,
+].join('|');
+/** A DNS name whose last label is not all digits (a dotted all-digit host is an IPv4 address or nothing). */
+const DNS_NAME = '([A-Za-z0-9_]([-A-Za-z0-9_]*[A-Za-z0-9_])?\\.)*[A-Za-z0-9_-]*[A-Za-z_][A-Za-z0-9_-]*';
+const PORT = '([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])';
+const URL_PATTERN = `^https?://(${DNS_NAME}|${IPV4}|\\[(${IPV6})\\]):${PORT}$`;
+const HOST_PATTERN = `^(${DNS_NAME}|${IPV4}|${IPV6})$`;
+const IP_PATTERN = `^(${IPV4}|${IPV6})$`;
 const CIDR_PATTERN = '^[0-9A-Fa-f.:]+/[0-9]{1,3}$';
 const ENTRY_PATTERN = '^(\\*\\.|\\.)?[A-Za-z0-9_.:/-]+$';
 const SECRET_NAME_PATTERN = '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$';
@@ -116,7 +130,7 @@ export function proxyVariableDefinition(name: string): { [key: string]: unknown 
           noProxy: list('Extra cluster-specific NO_PROXY entries: names, .suffixes, IPs, CIDRs.', ENTRY_PATTERN, 253),
           controlPlaneEndpoint: string('Host of the control-plane endpoint (DNS name or IP).', HOST_PATTERN, 253),
           machineCidrs: list('Machine (node) network CIDRs.', CIDR_PATTERN, 64),
-          dnsServiceIp: string('ClusterIP of the cluster DNS Service (default: 10th address of the first service CIDR).', HOST_PATTERN, 64),
+          dnsServiceIp: string('ClusterIP of the cluster DNS Service (default: 10th address of the first service CIDR).', IP_PATTERN, 64),
           secretName: string('The per-cluster node-proxy Secret the node files (URLs with credentials, NO_PROXY, CA) are read from.', SECRET_NAME_PATTERN, 253),
           trustedCaSecretName: string('A Secret with the proxy CA certificates under trustedCa1, trustedCa2...', SECRET_NAME_PATTERN, 253),
         },
