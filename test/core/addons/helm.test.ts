@@ -171,8 +171,8 @@ describe('values paths cannot reach a prototype', () => {
     [['constructor', 'prototype', 'polluted'], 'path[0]'],
     [['env', '__proto__', 'polluted'], 'path[1]'],
     [['prototype'], 'path[0]'],
-  ])('helmEnvValues(%j) is refused naming %s, and Object.prototype is unchanged', (path, field) => {
-    expect(() => helmEnvValues(config(), path)).toThrow(new RegExp(`^${field.replace(/[[\]]/g, '\\$&')}: is a JavaScript prototype key`));
+  ])('helmEnvValues(%j) is refused naming %s, and Object.prototype is unchanged', (valuesPath, field) => {
+    expect(() => helmEnvValues(config(), valuesPath)).toThrow(new RegExp(`^${field.replace(/[[\]]/g, '\\$&')}: is a JavaScript prototype key`));
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
