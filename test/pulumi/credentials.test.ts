@@ -9,10 +9,11 @@
  *   stay secret and unchanged.
  */
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { join } from 'node:path';
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import { plainTextLeaks } from './fixtures';
+import { credentialForms, plainTextLeaks } from './fixtures';
 import { CredentialSource } from '../../src/core/credentials/credential-source';
 import * as adapter from '../../src/pulumi';
 import { vsphereProxy } from '../core/addons/addon-fixtures';
@@ -35,27 +36,30 @@ const topologyCluster = (name: string) => ({
 });
 
 /** Every component, built from one password (`forward` takes a tinyproxy-safe one). */
-const COMPONENTS: Record<string, (password: string) => void> = {
+const COMPONENTS: Record<string, (password: string) => unknown> = {
   'ProxiedCluster': (password) => new adapter.ProxiedCluster('demo', { ...clusterOptions({ osFamily: 'ubuntu' }), settings: settings(password) }),
   'ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate': (password) => {
     const shared = { proxy: proxy(password), clusterName: 'demo', namespace: 'clusters', osFamily: 'ubuntu' as const };
-    new adapter.ProxiedKubeadmControlPlane('cp', { ...shared, version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp') });
-    new adapter.ProxiedKubeadmConfigTemplate('workers', { ...shared, name: 'demo-workers' });
+    return [
+      new adapter.ProxiedKubeadmControlPlane('cp', { ...shared, version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp') }),
+      new adapter.ProxiedKubeadmConfigTemplate('workers', { ...shared, name: 'demo-workers' }),
+    ];
   },
   'ClusterClassProxyPatches and TopologyClusterProxy': (password) => {
     const fixture = classFixture('v1beta2');
     const patches = new adapter.ClusterClassProxyPatches('proxied', { settings: settings(password), osFamily: 'ubuntu', clusterClass: fixture.clusterClass, templates: fixture.templates });
-    new adapter.TopologyClusterProxy('demo', { cluster: topologyCluster('demo'), classProxy: patches });
+    return [patches, new adapter.TopologyClusterProxy('demo', { cluster: topologyCluster('demo'), classProxy: patches })];
   },
   'KyvernoProxyPolicy': (password) => new adapter.KyvernoProxyPolicy('kyverno', { proxy: proxy(password), excludeNamespaces: ['kyverno'] }),
   'ProxyAdmissionPolicy': (password) => new adapter.ProxyAdmissionPolicy('map', { proxy: proxy(password), namespaces: ['apps'] }),
   'ProxyAwareDeployment, ProxyEnvSupport and the transform': (password) => {
     const definition = proxy(password);
-    new adapter.ProxyAwareDeployment('api', { proxy: definition, metadata: { name: 'api', namespace: 'apps' }, spec: deploymentSpec });
+    const deployment = new adapter.ProxyAwareDeployment('api', { proxy: definition, metadata: { name: 'api', namespace: 'apps' }, spec: deploymentSpec });
     const support = new adapter.ProxyEnvSupport('support', { proxy: definition, namespaces: ['web'] });
     new k8s.apps.v1.Deployment('web', { metadata: { name: 'web', namespace: 'web' }, spec: deploymentSpec }, {
       transforms: [adapter.proxyEnvTransform(definition, { namespaces: support.namespaces })],
     });
+    return [definition, deployment, support];
   },
   'TkgProxyAddons': (password) => new adapter.TkgProxyAddons('tkg', { proxy: vsphereDefinition(password), clusterName: 'wl', namespace: 'default', vsphereCpiValues: { server: 'vc' } }),
   'ProxyAddonResourceSet': (password) => new adapter.ProxyAddonResourceSet('crs', {
@@ -77,7 +81,7 @@ const COMPONENTS: Record<string, (password: string) => void> = {
     const forward = new adapter.InClusterForwardProxy('egress', {
       network: networkProps(), image: 'tinyproxy:1.11', basicAuth: { username: 'pods', password: pulumi.secret(tinyproxyPassword(password)) },
     });
-    new adapter.ProxyEnvSupport('egress-env', { proxy: forward.proxy, namespaces: ['apps'] });
+    return [forward, new adapter.ProxyEnvSupport('egress-env', { proxy: forward.proxy, namespaces: ['apps'] })];
   },
 };
 
@@ -111,6 +115,18 @@ function public_(registrations: readonly RecordedResource[]): string[] {
 }
 
 describe.each(Object.entries(COMPONENTS))('%s', (_, build) => {
+  test('util.inspect of the components, at any depth, shows no password the library rendered', async () => {
+    // the components hold the rendered Secrets and the definition: none of it may print the password
+    const plain = 'Pl41n-p@ss/w%rd';
+    let built: unknown;
+    await run(() => {
+      built = build(plain);
+    });
+    const printed = inspect(built, { depth: Infinity, showHidden: true });
+    expect(credentialForms(plain).filter((form) => printed.includes(form))).toEqual([]);
+    expect(printed.length).toBeGreaterThan(100);
+  });
+
   test('two passwords give byte-identical objects outside Secret data, and no password reaches the engine outside a secret', async () => {
     const first = await run(() => build(NASTY_PASSWORD));
     expect(plainTextLeaks(first, NASTY_PASSWORD)).toEqual([]);
