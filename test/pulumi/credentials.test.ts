@@ -9,8 +9,8 @@
  *   stay secret and unchanged.
  */
 import { readFileSync } from 'node:fs';
-import { inspect } from 'node:util';
 import { join } from 'node:path';
+import { inspect } from 'node:util';
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { credentialForms, plainTextLeaks } from './fixtures';
