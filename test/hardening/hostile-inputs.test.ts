@@ -10,12 +10,16 @@
  * Each property runs with the suite's fixed seed (see test/support/fast-check-setup.ts), and once
  * more with a random seed that a failure prints, so CI keeps exploring without becoming flaky.
  */
+import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
 import * as fc from 'fast-check';
 import { AddonValues, ClusterNetwork, ClusterProxyConfig, NoProxy, NoProxyEngine, ProxyConfigError, ProxySettings } from '../../src';
+import * as cdk8s from '../../src/cdk8s';
 import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cdk8s';
 import { runCli } from '../../src/cli/cli';
+import * as pulumiAdapter from '../../src/pulumi';
 import { credentialForms } from '../pulumi/fixtures';
+import { installMocks, stopCallbacks } from '../support/pulumi-mocks';
 import { schemaErrors } from '../support/schemas';
 
 const PASSWORD = 'Hx7:S3cr/t%41 ü';
@@ -92,12 +96,16 @@ function outcome(call: () => unknown): 'ok' | 'refused' {
     call();
     return 'ok';
   } catch (error) {
-    if (!(error instanceof ProxyConfigError)) {
+    if (error instanceof pulumi.ResourceError) {
+      // a Pulumi component reports the library's error on the resource, message unchanged
+      expect(error.message).toMatch(/^[^\s:][^:]*: /);
+    } else if (!(error instanceof ProxyConfigError)) {
       throw new Error(`not the library's error: ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`);
+    } else {
+      expect(error.field).not.toBe('');
+      expect(error.message.startsWith(`${error.field}: `)).toBe(true);
     }
-    expect(error.field).not.toBe('');
-    expect(error.message.startsWith(`${error.field}: `)).toBe(true);
-    const leaked = FORMS.filter((form) => error.message.includes(form) || String(error.stack).includes(form));
+    const leaked = FORMS.filter((form) => (error as Error).message.includes(form) || String((error as Error).stack).includes(form));
     expect(leaked).toEqual([]);
     return 'refused';
   } finally {
@@ -115,7 +123,7 @@ function check<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T
     const seed = Math.floor(Math.random() * 2 ** 31);
     const details = fc.check(fc.property(arbitrary, predicate), { numRuns, seed });
     if (details.failed) {
-      throw new Error(`failed with random seed ${seed} (rerun: FC_SEED=${seed}): ${fc.defaultReportMessage(details)}`);
+      throw new Error(`failed with random seed ${seed} (rerun: FC_SEED=${seed}): ${fc.defaultReportMessage(details)}\n${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}`);
     }
   });
 }
@@ -203,6 +211,40 @@ describe('hostile input never gets past the library\'s error', () => {
       expectGoodOutput(chart);
     }
   }, 150);
+
+  check('the other cdk8s constructs', fc.tuple(
+    mutations({ namespaces: ['apps'], bindingName: 'inject-proxy', failurePolicy: 'Ignore' }),
+    mutations({ namespaces: ['a', 'b'], name: 'proxy-env', kind: 'Secret' }),
+    mutations({ clusterName: 'wl', namespace: 'default', name: 'app', manifests: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'y' } }] }),
+    mutations({ clusterName: 'mycluster', namespace: 'org-acme', apps: [{ name: 'mc-cm', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }] }),
+    mutations({ network: { pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] }, image: 'tinyproxy:1.11', port: 8888, connectPorts: [443] }),
+    mutations({ clusterName: 'demo', namespace: 'clusters', version: 'v1.31.2', osFamily: 'ubuntu', replicas: 3, machineTemplate: CLUSTER.controlPlane.machineTemplate }),
+  ), ([admission, sources, resourceSet, giantSwarm, forward, controlPlane]) => {
+    const chart = new Chart(new App(), 'c');
+    const config = proxy();
+    const results = [
+      outcome(() => new cdk8s.ProxyAdmissionPolicy(chart, 'Admission', { proxy: config, ...admission.props })),
+      outcome(() => new cdk8s.ProxyEnvSources(chart, 'Sources', { proxy: config, ...sources.props })),
+      outcome(() => new cdk8s.ProxyAddonResourceSet(chart, 'Crs', { proxy: config, ...resourceSet.props })),
+      outcome(() => new cdk8s.GiantSwarmProxyApps(chart, 'Gs', { proxy: config, ...giantSwarm.props })),
+      outcome(() => new cdk8s.InClusterForwardProxy(chart, 'Forward', forward.props)),
+      outcome(() => new cdk8s.ProxiedKubeadmControlPlane(chart, 'Cp', { proxy: config, ...controlPlane.props })),
+    ];
+    if (results.every((result) => result === 'ok')) {
+      expectGoodOutput(chart);
+    }
+  }, 100);
+
+  describe('Pulumi components (under mocks)', () => {
+    beforeAll(installMocks);
+    afterAll(stopCallbacks);
+    let serial = 0;
+    check('ProxiedCluster and KyvernoProxyPolicy', fc.tuple(mutations({ ...CLUSTER, settings: SETTINGS }), mutations({ excludeNamespaces: ['kube-system'] })), ([cluster, policy]) => {
+      serial += 1;
+      outcome(() => new pulumiAdapter.ProxiedCluster(`hostile-${serial}`, cluster.props));
+      outcome(() => new pulumiAdapter.KyvernoProxyPolicy(`hostile-policy-${serial}`, { proxy: proxy(), ...policy.props }));
+    }, 60);
+  });
 
   check('the CLI', fc.tuple(fc.constantFrom('noproxy', 'explain', 'audit', 'import', 'render-secret'),
     fc.array(fc.oneof(fc.constantFrom('--pod-cidr', '--service-cidr', '--no-proxy', '--provider', '--provider-endpoint', '--format', '--region', '--dns-service-ip'),

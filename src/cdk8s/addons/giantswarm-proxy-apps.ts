@@ -4,6 +4,7 @@ import { giantSwarmProxySetup, GiantSwarmProxySetup, GiantSwarmProxySetupOptions
 import { giantSwarmProxyAppsProduct } from '../../core/addons/products';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { WithObjectMetadata } from '../../core/product/metadata';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link GiantSwarmProxyApps}. */
@@ -25,6 +26,7 @@ export class GiantSwarmProxyApps extends Construct {
 
   constructor(scope: Construct, id: string, props: GiantSwarmProxyAppsProps) {
     super(scope, id);
+    propsObject(props);
     const { proxy, metadata, ...options } = props;
     this.setup = giantSwarmProxySetup(proxy, options);
     this.apiObjects = addProduct(this, giantSwarmProxyAppsProduct(proxy, this.setup, metadata));

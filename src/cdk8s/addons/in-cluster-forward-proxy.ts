@@ -6,6 +6,7 @@ import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
 import { ProxySettings } from '../../core/proxy-settings';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link InClusterForwardProxy}. */
@@ -28,6 +29,7 @@ export class InClusterForwardProxy extends Construct {
 
   constructor(scope: Construct, id: string, props: InClusterForwardProxyConstructProps) {
     super(scope, id);
+    propsObject(props);
     const { metadata, ...forwardProxy } = props;
     const result = inClusterForwardProxy(forwardProxy);
     this.url = result.url;

@@ -5,6 +5,7 @@ import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyAddonResourceSet}. */
@@ -26,6 +27,7 @@ export class ProxyAddonResourceSet extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxyAddonResourceSetProps) {
     super(scope, id);
+    propsObject(props);
     const { proxy, metadata, ...options } = props;
     this.resourceSet = addonResourceSet(proxy, options);
     this.apiObjects = addProduct(this, finishProduct(manifestsProduct(this.resourceSet.objects), proxy, metadata));

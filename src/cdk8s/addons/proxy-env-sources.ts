@@ -5,6 +5,7 @@ import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyEnvSources}. */
@@ -27,6 +28,7 @@ export class ProxyEnvSources extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxyEnvSourcesProps) {
     super(scope, id);
+    propsObject(props);
     const { proxy, metadata, ...options } = props;
     const objects = proxyEnvSources(proxy, options);
     this.kind = objects[0].kind as ProxyEnvSourceKindName;

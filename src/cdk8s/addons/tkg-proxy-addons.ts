@@ -5,6 +5,7 @@ import { Products } from '../../core/api/products';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
 import { WithObjectMetadata } from '../../core/product/metadata';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link TkgProxyAddons}. */
@@ -26,6 +27,7 @@ export class TkgProxyAddons extends Construct {
 
   constructor(scope: Construct, id: string, props: TkgProxyAddonsProps) {
     super(scope, id);
+    propsObject(props);
     const { proxy, metadata, ...options } = props;
     const product = Products.tkgProxyAddons(proxy, options, metadata);
     this.manifests = product.objects.map((object) => object.manifest);

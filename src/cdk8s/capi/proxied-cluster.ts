@@ -4,6 +4,7 @@ import { NODE_PROXY_SECRET_ID, proxiedClusterProduct, workerPoolObjectId } from 
 import { ProxiedClusterOptions } from '../../core/capi/proxied-cluster';
 import { resolveProxyConfig } from '../../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedCluster}: the whole cluster definition. */
@@ -58,6 +59,7 @@ export class ProxiedCluster extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxiedClusterProps) {
     super(scope, id);
+    propsObject(props);
     this.proxy = resolveProxyConfig(props);
     const product = proxiedClusterProduct({ ...props, proxy: this.proxy, settings: undefined, network: undefined, proxyOptions: undefined });
     this.apiObjects = addProduct(this, product);

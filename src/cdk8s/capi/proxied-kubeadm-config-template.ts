@@ -4,6 +4,7 @@ import { BOOTSTRAP_API_GROUP, capiReference, parseCapiVersion, RenderedReference
 import { KubeadmConfigTemplateProductProps, kubeadmConfigTemplateProduct, NODE_PROXY_SECRET_ID } from '../../core/capi/products';
 import { resolveProxyConfig } from '../../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedKubeadmConfigTemplate}. */
@@ -41,6 +42,7 @@ export class ProxiedKubeadmConfigTemplate extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxiedKubeadmConfigTemplateProps) {
     super(scope, id);
+    propsObject(props);
     this.proxy = resolveProxyConfig(props);
     const product = kubeadmConfigTemplateProduct({ ...props, proxy: this.proxy, settings: undefined, network: undefined, proxyOptions: undefined });
     this.apiObjects = addProduct(this, product);

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { KubeadmControlPlaneProductProps, kubeadmControlPlaneProduct, NODE_PROXY_SECRET_ID } from '../../core/capi/products';
 import { resolveProxyConfig } from '../../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedKubeadmControlPlane}. */
@@ -36,6 +37,7 @@ export class ProxiedKubeadmControlPlane extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxiedKubeadmControlPlaneProps) {
     super(scope, id);
+    propsObject(props);
     this.proxy = resolveProxyConfig(props);
     const product = kubeadmControlPlaneProduct({ ...props, proxy: this.proxy, settings: undefined, network: undefined, proxyOptions: undefined });
     this.apiObjects = addProduct(this, product);

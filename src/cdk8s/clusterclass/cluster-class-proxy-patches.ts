@@ -4,6 +4,7 @@ import { addProxyToClusterClass } from '../../core/clusterclass/add-proxy-to-clu
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../core/clusterclass/cluster-class-proxy';
 import { invalidValue } from '../../core/errors';
 import { KubeObject } from '../../core/k8s/manifest';
+import { propsObject } from '../../core/validation/strict-props';
 
 /** Props of {@link ClusterClassProxyPatches}. */
 export interface ClusterClassProxyPatchesProps extends ClusterClassProxyProps {
@@ -37,6 +38,7 @@ export class ClusterClassProxyPatches extends Construct {
 
   constructor(scope: Construct, id: string, props: ClusterClassProxyPatchesProps) {
     super(scope, id);
+    propsObject(props);
     const { clusterClass: given, templates: givenTemplates, ...classProps } = props;
     const classJson = (given instanceof ApiObject ? given.toJson() : given) as KubeObject;
     const templates = (givenTemplates ?? appKubeadmTemplates(this))

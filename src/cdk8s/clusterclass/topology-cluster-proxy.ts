@@ -7,6 +7,7 @@ import { ClusterClassProxy } from '../../core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster, ProxyVariableAssignment, TopologyClusterProxyOptions } from '../../core/clusterclass/topology-cluster';
 import { KubeObject } from '../../core/k8s/manifest';
 import { finishProduct } from '../../core/product/credentials';
+import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link TopologyClusterProxy}. */
@@ -40,6 +41,7 @@ export class TopologyClusterProxy extends Construct {
 
   constructor(scope: Construct, id: string, props: TopologyClusterProxyProps) {
     super(scope, id);
+    propsObject(props);
     const { classProxy: givenProxy, cluster: given, ...options } = props;
     const classProxy = givenProxy instanceof ClusterClassProxyPatches ? givenProxy.classProxy : givenProxy;
     const json = (given instanceof ApiObject ? given.toJson() : given) as KubeObject;

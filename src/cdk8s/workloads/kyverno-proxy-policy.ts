@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { WithObjectMetadata } from '../../core/product/metadata';
+import { propsObject } from '../../core/validation/strict-props';
 import { KyvernoProxyPolicyOptions } from '../../core/workloads/kyverno-policy';
 import { kyvernoProxyPolicyProduct } from '../../core/workloads/products';
 import { addProduct } from '../product-objects';
@@ -31,6 +32,7 @@ export class KyvernoProxyPolicy extends Construct {
 
   constructor(scope: Construct, id: string, props: KyvernoProxyPolicyProps) {
     super(scope, id);
+    propsObject(props);
     const { proxy, metadata, ...options } = props;
     this.apiObjects = addProduct(this, kyvernoProxyPolicyProduct(proxy, options, metadata));
     this.policy = this.apiObjects[0];

@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { WithObjectMetadata } from '../../core/product/metadata';
+import { propsObject } from '../../core/validation/strict-props';
 import { ProxyAdmissionPolicyOptions } from '../../core/workloads/mutating-admission-policy';
 import { proxyAdmissionPolicyProduct } from '../../core/workloads/products';
 import { addProduct } from '../product-objects';
@@ -32,6 +33,7 @@ export class ProxyAdmissionPolicy extends Construct {
 
   constructor(scope: Construct, id: string, props: ProxyAdmissionPolicyProps) {
     super(scope, id);
+    propsObject(props);
     const { proxy, metadata, ...options } = props;
     this.apiObjects = addProduct(this, proxyAdmissionPolicyProduct(proxy, options, metadata));
     [this.policy, this.binding] = this.apiObjects;

@@ -107,6 +107,9 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
   checkProps('', options, ADDON_RESOURCE_SET_KEYS, 'resource set option');
   const clusterName = assertDnsLabel('clusterName', options.clusterName);
   const namespace = options.namespace === undefined ? undefined : assertDnsLabel('namespace', options.namespace);
+  if (options.name !== undefined && typeof options.name !== 'string') {
+    throw invalidValue('name', options.name, 'must be a string');
+  }
   const name = assertObjectName('name', `${clusterName}-${options.name ?? 'addons'}`);
   const capiVersion = parseCapiVersion('capiVersion', options.capiVersion ?? 'v1beta2');
   const strategy = parseStrategy(options.strategy ?? 'Reconcile');

@@ -6,6 +6,7 @@ import { parseNoProxyEntry, parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
 import { NoProxyEntry, NoProxyItem } from './types';
 import { frozen } from '../frozen';
+import { propsObject } from '../validation/strict-props';
 
 /** An input item left out of a {@link NoProxy} as a duplicate or covered, with the entry covering it. */
 export interface DroppedNoProxyItem {
@@ -103,6 +104,7 @@ export class NoProxy {
   public readonly dropped: DroppedNoProxyItem[];
 
   constructor(props: NoProxyProps = {}) {
+    propsObject(props);
     const installationField = props.installationWideField ?? 'noProxy';
     const installation = parseNoProxyList(props.installationWide ?? [], installationField)
       .map((entry): NoProxyItem => ({ entry, part: 'installation-wide' }));

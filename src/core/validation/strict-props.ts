@@ -115,3 +115,11 @@ export function optionalList(field: string, value: unknown): unknown[] {
   }
   return value;
 }
+
+/** A construct's or component's props: an object (the library's error for null, a string...). */
+export function propsObject<T>(props: T): T {
+  if (props === null || typeof props !== 'object' || Array.isArray(props)) {
+    throw invalidValue('props', props, 'must be an object of props');
+  }
+  return props;
+}

@@ -10,7 +10,7 @@ import { ADMISSION_POLICY_KEYS, injectionOptionsOf } from './prop-keys';
 import { ProxyInjection } from './proxy-injection';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, optionalList } from '../validation/strict-props';
 
 /**
  * `admissionregistration.k8s.io` versions that serve MutatingAdmissionPolicy: `v1` is GA and on by
@@ -136,7 +136,7 @@ function targetNamespaces(injection: ProxyInjection, namespaces: string[] | unde
     }
     return undefined;
   }
-  const checked = namespaces.map((namespace, index) => assertDnsLabel(`namespaces[${index}]`, namespace));
+  const checked = optionalList('namespaces', namespaces).map((namespace, index) => assertDnsLabel(`namespaces[${index}]`, namespace));
   const excluded = checked.find((namespace) => injection.exclusions.namespaces.includes(namespace));
   if (excluded !== undefined) {
     throw invalidValue('namespaces', excluded, 'lists a namespace that is also excluded');

@@ -111,9 +111,9 @@ describe('Giant Swarm App CRs and the whole setup', () => {
 
   test('bad app props are refused naming the app and field; no password in errors', () => {
     expect(() => giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme', apps: [{ ...certManager, version: '' }] }))
-      .toThrow(/^apps\[mycluster-cert-manager\]\.version: must be a non-empty string/);
+      .toThrow(/^apps\[0\]\.version: must be a non-empty string/);
     expect(() => giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme', apps: [{ ...certManager, targetNamespace: 'Kube' }] }))
-      .toThrow(/^apps\[mycluster-cert-manager\]\.targetNamespace:/);
+      .toThrow(/^apps\[0\]\.targetNamespace:/);
     const thrown = errorOf(() => giantSwarmClusterValues(proxy, { clusterName: 'mycluster', namespace: 'org-acme', values: { cluster: { proxy: { http: proxy.environment.httpProxy } } } }));
     expect(thrown).toContain('values.cluster.proxy.http');
     expect(thrown).not.toContain(encodeURIComponent(HARD_PASSWORD));

@@ -80,10 +80,9 @@ export interface GiantSwarmAppContext {
  * so the app's chart gets `cluster.proxy`. For a workload cluster it reads the cluster's
  * kubeconfig Secret `<cluster>-kubeconfig` (the Cluster API convention) from the org namespace.
  */
-export function giantSwarmApp(context: GiantSwarmAppContext, props: GiantSwarmAppProps): KubeObject {
+export function giantSwarmApp(context: GiantSwarmAppContext, props: GiantSwarmAppProps, field = 'app'): KubeObject {
   const clusterName = assertDnsLabel('clusterName', context.clusterName);
   const namespace = assertDnsLabel('namespace', context.namespace);
-  const field = `apps[${String(props?.name)}]`;
   for (const key of ['appName', 'catalog', 'version'] as const) {
     if (typeof props[key] !== 'string' || props[key].trim() === '') {
       throw invalidValue(`${field}.${key}`, props[key], 'must be a non-empty string');

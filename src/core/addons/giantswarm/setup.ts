@@ -87,6 +87,11 @@ export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSw
   if (options.apps !== undefined && !Array.isArray(options.apps)) {
     throw invalidValue('apps', options.apps, 'must be an array of apps');
   }
+  (options.apps ?? []).forEach((app, index) => {
+    if (app === null || typeof app !== 'object' || Array.isArray(app)) {
+      throw invalidValue(`apps[${index}]`, app, 'must be an app: { name, appName, catalog, version, targetNamespace }');
+    }
+  });
   const values = giantSwarmClusterValues(proxy, options);
   const withConfigMap = options.configMap ?? true;
   const ref = (object: KubeObject) => ({ name: object.metadata.name, namespace: object.metadata.namespace! });
@@ -96,7 +101,7 @@ export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSw
     valuesSecret: ref(values.secret),
     ...(withConfigMap ? { valuesConfigMap: ref(values.configMap) } : {}),
   };
-  const apps = (options.apps ?? []).map((app) => giantSwarmApp(context, app));
+  const apps = (options.apps ?? []).map((app, index) => giantSwarmApp(context, app, `apps[${index}]`));
   // Reuse, never recompute: the Cluster API module owns the node files and the Secret's name.
   const systemdProxySecret = (options.systemdProxySecret ?? true) ? nodeSecret(proxy, options) : undefined;
   return {
