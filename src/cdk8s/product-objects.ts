@@ -1,8 +1,7 @@
-import { inspect } from 'node:util';
 import { ApiObject, ApiObjectProps, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ProxyConfigError } from '../core/errors';
-import { isSecretObject, KubeObject } from '../core/k8s/manifest';
+import { hideDataFromInspect, isSecretObject, KubeObject } from '../core/k8s/manifest';
 import { canonicalJson } from '../core/k8s/names';
 import { objectIdentity, Product, ProductObject } from '../core/product/product';
 
@@ -47,19 +46,10 @@ function newApiObject(scope: Construct, id: string, manifest: KubeObject): ApiOb
   // memory (see the benchmark).
   const apiObject = new ApiObject(scope, id, structuredClone(manifest) as unknown as ApiObjectProps);
   if (isSecretObject(manifest)) {
-    hideSecretData(apiObject, manifest);
+    // a construct tree's inspect reaches every ApiObject; its props hold the Secret's data
+    hideDataFromInspect(manifest, apiObject, 'ApiObject Secret');
   }
   return apiObject;
-}
-
-/**
- * `console.log` and `util.inspect` of a construct tree (at any depth) reach every ApiObject under
- * it; a Secret's one prints its identity instead of its props, which hold the data.
- */
-function hideSecretData(apiObject: ApiObject, manifest: KubeObject): void {
-  const { namespace, name } = manifest.metadata;
-  const summary = `ApiObject Secret ${namespace ? `${namespace}/` : ''}${name} (data not shown)`;
-  Object.defineProperty(apiObject, inspect.custom, { value: () => summary, enumerable: false });
 }
 
 function addShared(scope: Construct, object: ProductObject): ApiObject {

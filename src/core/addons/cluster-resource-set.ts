@@ -114,7 +114,7 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
   const capiVersion = parseCapiVersion('capiVersion', options.capiVersion ?? 'v1beta2');
   const strategy = parseStrategy(options.strategy ?? 'Reconcile');
   const deliveredObjects = deliveredObjectsOf(proxy, options);
-  deliveredObjects.filter(isSecretObject).forEach(hideDataFromInspect);
+  deliveredObjects.filter(isSecretObject).forEach((secret) => hideDataFromInspect(secret));
 
   const manifests = renderYamlDocuments(deliveredObjects);
   if (Buffer.byteLength(manifests, 'utf8') > MAX_SECRET_BYTES) {

@@ -43,15 +43,15 @@ export const MANAGED_BY = 'cluster-proxy-constructs';
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
- * `console.log` and `util.inspect` of a Secret manifest (or of anything holding one, at any depth:
- * a construct's result fields, a product) print its identity, not its data. The hook is a hidden
- * symbol property: JSON, YAML, spreads and copies never see it.
+ * `console.log` and `util.inspect` of a Secret manifest, or of an object that holds its data (an
+ * adapter's copy), print the Secret's identity, not its data; so does anything holding one, at any
+ * depth. The hook is a hidden symbol property: JSON, YAML, spreads and copies never see it.
  */
-export function hideDataFromInspect(manifest: KubeObject): void {
-  if (Object.hasOwn(manifest, INSPECT) || !Object.isExtensible(manifest)) {
+export function hideDataFromInspect(manifest: KubeObject, holder: object = manifest, label = 'Secret'): void {
+  if (Object.hasOwn(holder, INSPECT) || !Object.isExtensible(holder)) {
     return;
   }
   const { namespace, name } = manifest.metadata ?? {};
-  const summary = `Secret ${namespace ? `${namespace}/` : ''}${name} (data not shown)`;
-  Object.defineProperty(manifest, INSPECT, { value: () => summary, enumerable: false });
+  const summary = `${label} ${namespace ? `${namespace}/` : ''}${name} (data not shown)`;
+  Object.defineProperty(holder, INSPECT, { value: () => summary, enumerable: false });
 }
