@@ -59,14 +59,7 @@ export class ClusterProxyConfig {
     if (!(network instanceof ClusterNetwork)) {
       throw invalidValue('network', network, 'must be a ClusterNetwork (construct it from the props with new ClusterNetwork(...))');
     }
-    checkProps('options', options, OPTIONS, 'cluster proxy option');
-    if (options.noProxyDefaults !== undefined) {
-      checkNoProxyDefaults('noProxyDefaults', options.noProxyDefaults);
-    }
-    if (options.additionalNoProxy !== undefined) {
-      // Parsed here too so that an error names the option the user wrote.
-      parseNoProxyList(options.additionalNoProxy, 'additionalNoProxy');
-    }
+    checkClusterProxyOptions(options);
     this.settings = settings;
     this.network = network;
     this.noProxy = NoProxy.forCluster(network, {
@@ -119,6 +112,18 @@ export class ClusterProxyConfig {
  * nodes' containerd and kubelet, and every command after the env file is sourced, fail to start.
  * The URLs are short; in practice this caps the NO_PROXY list.
  */
+/** Validate the options of {@link ClusterProxyConfig}; errors name the option as written at the top level. */
+export function checkClusterProxyOptions(options: ClusterProxyConfigOptions): void {
+  checkProps('', options, OPTIONS, 'cluster proxy option');
+  if (options.noProxyDefaults !== undefined) {
+    checkNoProxyDefaults('noProxyDefaults', options.noProxyDefaults);
+  }
+  if (options.additionalNoProxy !== undefined) {
+    // Parsed here too so that an error names the option the user wrote.
+    parseNoProxyList(options.additionalNoProxy, 'additionalNoProxy');
+  }
+}
+
 function checkEnvironmentStrings(environment: ProxyEnvironment, noProxyEntries: number): void {
   const limit = LIMITS.environmentString.value;
   const variables: Array<[string, string, string | undefined]> = [

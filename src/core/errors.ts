@@ -20,11 +20,52 @@ export class ProxyConfigError extends Error {
 }
 
 /**
+ * Run `fn`, which validates a value the user nested under `parent` (settings props inside a
+ * cluster's props, injection options inside `proxyOptions`); its errors then name the field as the
+ * user wrote it (`parent.field`). The validators stay unaware of where their input sits.
+ */
+export function withinField<T>(parent: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (!(error instanceof ProxyConfigError)) {
+      throw error;
+    }
+    throw new ProxyConfigError(nestedFieldPath(parent, error.field), error.message.slice(error.field.length + 2));
+  }
+}
+
+/** `field` (as a validator of top-level props names it: `props` for the whole value) under `parent`. */
+function nestedFieldPath(parent: string, field: string): string {
+  if (field === 'props') {
+    return parent;
+  }
+  if (field.startsWith('props[')) {
+    return `${parent}${field.slice('props'.length)}`;
+  }
+  return field.startsWith('[') ? `${parent}${field}` : `${parent}.${field}`;
+}
+
+/**
  * Build a {@link ProxyConfigError} that quotes the value (redacted and JSON-escaped so control
  * characters stay visible) after the reason.
  */
 export function invalidValue(field: string, value: unknown, reason: string): ProxyConfigError {
   return new ProxyConfigError(field, `${reason} (got ${describeValue(value)})`);
+}
+
+/**
+ * What an error quotes for an object of the wrong kind: its `apiVersion kind` when both are
+ * strings, else the value itself (which {@link describeValue} summarizes without quoting it).
+ */
+export function kindForError(value: unknown): unknown {
+  if (value !== null && typeof value === 'object') {
+    const { apiVersion, kind } = value as { apiVersion?: unknown; kind?: unknown };
+    if (typeof apiVersion === 'string' && typeof kind === 'string') {
+      return `${apiVersion} ${kind}`;
+    }
+  }
+  return value;
 }
 
 /** Longest quoted string in an error message; the rest is elided (after redaction). */

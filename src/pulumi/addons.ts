@@ -145,7 +145,7 @@ export class InClusterForwardProxy extends pulumi.ComponentResource {
       if (basicAuth !== undefined && (basicAuth === null || typeof basicAuth !== 'object')) {
         throw invalidValue('basicAuth', basicAuth, 'must be { username, password }');
       }
-      return renderWithCredentials(basicAuth ?? {}, (credentials) => inClusterForwardProxy({
+      return renderWithCredentials('basicAuth', basicAuth ?? {}, (credentials) => inClusterForwardProxy({
         ...props, ...(basicAuth ? { basicAuth: { username: credentials.username!, password: credentials.password! } } : {}),
       }));
     });

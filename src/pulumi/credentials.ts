@@ -1,6 +1,6 @@
 import * as pulumi from '@pulumi/pulumi';
 import { CredentialSourceKind } from '../core/credentials/credential-source';
-import { invalidValue, ProxyConfigError } from '../core/errors';
+import { invalidValue, ProxyConfigError, withinField } from '../core/errors';
 import { ProxySettings, ProxySettingsProps } from '../core/proxy-settings';
 
 /**
@@ -71,9 +71,18 @@ function defined(credentials: Credentials): Credentials {
   return Object.fromEntries(Object.entries(credentials).filter(([, value]) => value !== undefined));
 }
 
-/** Render `render` from credentials that may be Outputs (see the module comment). */
-export function renderWithCredentials<T>(credentials: CredentialArgs, render: (credentials: Credentials) => T): Rendered<T> {
+/**
+ * Render `render` from credentials that may be Outputs (see the module comment). `field` is where
+ * they sit in the args (`settings`, `basicAuth`): anything but a string or an Output is refused
+ * here, at program time, not when an `apply` fails mid-deployment.
+ */
+export function renderWithCredentials<T>(field: string, credentials: CredentialArgs, render: (credentials: Credentials) => T): Rendered<T> {
   const { username, password } = credentials;
+  for (const [key, value] of Object.entries({ username, password })) {
+    if (!isKnown(value) && !pulumi.Output.isInstance(value) && !(value instanceof Promise)) {
+      throw invalidValue(`${field}.${key}`, value, 'must be a string or a Pulumi Output of one');
+    }
+  }
   if (isKnown(username) && isKnown(password)) {
     return { now: render(defined({ username, password })) };
   }
@@ -103,8 +112,8 @@ export function renderWithSettings<T>(settings: ProxySettings | ProxySettingsArg
   const { username, password, ...rest } = settings;
   if (!(isKnown(username) && isKnown(password)) && rest.credentialSource?.kind === CredentialSourceKind.SEALED_SECRET) {
     // the stand-ins would be sealed: sealing happens at program time, not inside `apply`
-    throw new ProxyConfigError('credentialSource', 'sealedSecret seals at program time and needs username and password as plain strings; '
+    throw new ProxyConfigError('settings.credentialSource', 'sealedSecret seals at program time and needs username and password as plain strings; '
       + 'with Output credentials use the literal source (Pulumi keeps Secret values encrypted in its state), existingSecret or externalSecret');
   }
-  return renderWithCredentials({ username, password }, (credentials) => render(new ProxySettings({ ...rest, ...credentials })));
+  return renderWithCredentials('settings', { username, password }, (credentials) => render(withinField('settings', () => new ProxySettings({ ...rest, ...credentials }))));
 }

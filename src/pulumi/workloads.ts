@@ -4,9 +4,11 @@ import { registerFromProxy, registerProduct, TYPE_TOKEN_PREFIX, withResourceErro
 import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
 import { injectProxyEnvIntoProps, proxyInjectionOf } from './transform';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
-import { invalidValue } from '../core/errors';
+import { invalidValue, withinField } from '../core/errors';
 import { assertDnsLabel } from '../core/k8s/names';
-import { ProxyInjectionOptions } from '../core/workloads/injection-options';
+import { checkJsonData } from '../core/validation/json-data';
+import { checkProps, propKeys } from '../core/validation/strict-props';
+import { deploymentInjectionOptions, ProxyInjectionOptions } from '../core/workloads/injection-options';
 import { KyvernoProxyPolicyOptions } from '../core/workloads/kyverno-policy';
 import { ProxyAdmissionPolicyOptions } from '../core/workloads/mutating-admission-policy';
 import { injectionSourcesProduct, kyvernoProxyPolicyProduct, proxyAdmissionPolicyProduct } from '../core/workloads/products';
@@ -122,6 +124,10 @@ export interface ProxyAwareDeploymentArgs extends k8s.apps.v1.DeploymentArgs {
   readonly proxyOptions?: ProxyInjectionOptions;
 }
 
+const PROXY_AWARE_DEPLOYMENT_KEYS = propKeys<ProxyAwareDeploymentArgs>({
+  proxy: true, proxyOptions: true, apiVersion: true, kind: true, metadata: true, spec: true,
+});
+
 /**
  * A `kubernetes.apps.v1.Deployment` whose containers carry the proxy env: for workloads no policy
  * engine reaches (cert-manager in `kube-system`, anything started before Kyverno), exactly as the
@@ -138,13 +144,25 @@ export class ProxyAwareDeployment extends pulumi.ComponentResource {
   constructor(name: string, args: ProxyAwareDeploymentArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyAwareDeployment`, name, {}, opts);
     const { proxy, proxyOptions, ...deploymentArgs } = args;
-    // name and namespace exclusions make no sense for one named Deployment: only containers can be excluded
-    const options = { ...proxyOptions, excludeNames: [], excludeNamespaces: [] };
-    const { definition, injection, namespace } = withResourceErrors(this, () => {
+    const { definition, options, injection, namespace } = withResourceErrors(this, () => {
+      checkProps('', args, PROXY_AWARE_DEPLOYMENT_KEYS, 'ProxyAwareDeployment arg');
+      checkJsonData('metadata', deploymentArgs.metadata);
+      if (deploymentArgs.spec === undefined || deploymentArgs.spec === null) {
+        throw invalidValue('spec', deploymentArgs.spec, 'is required: the Deployment\'s spec, with the pod template to inject');
+      }
+      checkJsonData('spec', deploymentArgs.spec);
       const resolved = proxyDefinitionOf(proxy);
-      return { definition: resolved, injection: proxyInjectionOf(resolved, options), namespace: plainNamespace(deploymentArgs.metadata) };
+      const injectionOptions = deploymentInjectionOptions(proxyOptions);
+      return {
+        definition: resolved,
+        options: injectionOptions,
+        injection: withinField('proxyOptions', () => proxyInjectionOf(resolved, injectionOptions)),
+        namespace: plainNamespace(deploymentArgs.metadata),
+      };
     });
-    const props = { apiVersion: 'apps/v1', kind: 'Deployment', ...deploymentArgs };
+    // Pulumi prints every top-level arg when it registers a resource, which fails for an object
+    // without a prototype (as from JSON or YAML parsed into Object.create(null)): give it one.
+    const props = { apiVersion: 'apps/v1', kind: 'Deployment', ...deploymentArgs, ...withPrototype(deploymentArgs, ['metadata', 'spec']) };
     const { apiVersion: _v, kind: _k, ...injected } = injectProxyEnvIntoProps(injection, 'kubernetes:apps/v1:Deployment', props as pulumi.Inputs) ?? props;
     this.deployment = new k8s.apps.v1.Deployment(name, injected as k8s.apps.v1.DeploymentArgs, { parent: this });
     this.supportResources = registerProduct(this, name,
@@ -158,6 +176,9 @@ function plainNamespace(metadata: k8s.apps.v1.DeploymentArgs['metadata']): strin
   if (metadata === undefined) {
     return undefined;
   }
+  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
+    throw invalidValue('metadata', metadata, 'must be an object');
+  }
   if (pulumi.Output.isInstance(metadata) || metadata instanceof Promise) {
     throw invalidValue('metadata', '<output>', 'must be a plain object (its namespace names the namespace of the proxy Secret)');
   }
@@ -166,4 +187,12 @@ function plainNamespace(metadata: k8s.apps.v1.DeploymentArgs['metadata']): strin
     throw invalidValue('metadata.namespace', '<output>', 'must be a plain string: it is the namespace of the proxy Secret and CA ConfigMap as well');
   }
   return namespace;
+}
+
+/** Copies of `args`' plain objects at `keys` that have no prototype, with one (others are left out). */
+function withPrototype(args: object, keys: string[]): Record<string, unknown> {
+  const values = args as Record<string, unknown>;
+  return Object.fromEntries(keys
+    .filter((key) => values[key] !== null && typeof values[key] === 'object' && Object.getPrototypeOf(values[key]) === null)
+    .map((key) => [key, { ...(values[key] as object) }]));
 }

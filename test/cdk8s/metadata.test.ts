@@ -33,7 +33,7 @@ describe('metadata: labels and annotations on every object a construct emits', (
   });
 
   test.each([
-    ['a bad label key', { labels: { 'bad key!': 'x' } }, /^metadata\.labels\.bad key!: is not a valid key/],
+    ['a bad label key', { labels: { 'bad key!': 'x' } }, /^metadata\.labels\["bad key!"\]: is not a valid key/],
     ['a bad label value', { labels: { owner: 'no spaces allowed' } }, /^metadata\.labels\.owner: is not a valid label value/],
     ['a non-string annotation', { annotations: { note: 42 } }, /^metadata\.annotations\.note: must be a string/],
     ['an unknown field', { name: 'x' }, /^metadata\.name: is not a metadata field here/],

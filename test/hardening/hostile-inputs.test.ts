@@ -11,13 +11,15 @@
  * more with a random seed that a failure prints, so CI keeps exploring without becoming flaky.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { App, Chart } from 'cdk8s';
+import { ApiObject, App, Chart } from 'cdk8s';
 import * as fc from 'fast-check';
 import { AddonValues, ClusterNetwork, ClusterProxyConfig, NoProxy, NoProxyEngine, ProxyConfigError, ProxySettings } from '../../src';
 import * as cdk8s from '../../src/cdk8s';
 import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cdk8s';
+import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { runCli } from '../../src/cli/cli';
 import * as pulumiAdapter from '../../src/pulumi';
+import { classFixture } from '../core/clusterclass/class-fixtures';
 import { credentialForms } from '../pulumi/fixtures';
 import { installMocks, stopCallbacks } from '../support/pulumi-mocks';
 import { schemaErrors } from '../support/schemas';
@@ -90,6 +92,9 @@ function mutations(base: object): fc.Arbitrary<{ props: any; description: string
 
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 
+/** A field path as the library writes one (`a.b[0]`, `props[":"]`), then `: `. */
+const FIELD_PATH_PREFIX = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[(?:\d+|"(?:[^"\\]|\\.)*")\])*: /;
+
 /** Run `call`; check the outcome is a success or the library's error, naming a field, without the password. */
 function outcome(call: () => unknown): 'ok' | 'refused' {
   try {
@@ -98,12 +103,13 @@ function outcome(call: () => unknown): 'ok' | 'refused' {
   } catch (error) {
     if (error instanceof pulumi.ResourceError) {
       // a Pulumi component reports the library's error on the resource, message unchanged
-      expect(error.message).toMatch(/^[^\s:][^:]*: /);
+      expect(error.message).toMatch(FIELD_PATH_PREFIX);
     } else if (!(error instanceof ProxyConfigError)) {
       throw new Error(`not the library's error: ${(error as Error)?.constructor?.name}: ${(error as Error)?.message}`);
     } else {
       expect(error.field).not.toBe('');
       expect(error.message.startsWith(`${error.field}: `)).toBe(true);
+      expect(error.message).toMatch(FIELD_PATH_PREFIX);
     }
     const leaked = FORMS.filter((form) => (error as Error).message.includes(form) || String((error as Error).stack).includes(form));
     expect(leaked).toEqual([]);
@@ -154,6 +160,29 @@ const CLUSTER = {
   infrastructureRef: { apiVersion: infra, kind: 'VSphereCluster', name: 'demo' },
   controlPlane: { replicas: 3, machineTemplate: { apiVersion: infra, kind: 'VSphereMachineTemplate', name: 'demo-cp' } },
   workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infra, kind: 'VSphereMachineTemplate', name: 'demo-md-0' } }],
+};
+const CLASS_PROPS = { settings: SETTINGS, osFamily: 'ubuntu', provider: 'vsphere', providerEndpoints: ['vcenter.corp.example'] };
+const topologyCluster = () => ({
+  apiVersion: 'cluster.x-k8s.io/v1beta2',
+  kind: 'Cluster',
+  metadata: { name: 'demo', namespace: 'clusters' },
+  spec: {
+    clusterNetwork: { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } },
+    topology: { classRef: { name: 'proxied' }, version: 'v1.31.2' },
+  },
+});
+const INJECTION_OPTIONS = { excludeNamespaces: ['kube-system'], excludeContainers: ['istio-proxy'], optOutAnnotation: 'example.com/inject', optOutValue: 'no' };
+const KUBEADM_CONTROL_PLANE = {
+  apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
+  kind: 'KubeadmControlPlane',
+  metadata: { name: 'demo-control-plane' },
+  spec: { version: 'v1.31.2', machineTemplate: { spec: { infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'DockerMachineTemplate', name: 'cp' } } }, kubeadmConfigSpec: {} },
+};
+const DEPLOYMENT = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'api', namespace: 'apps' },
+  spec: { selector: { matchLabels: { app: 'api' } }, template: { metadata: { labels: { app: 'api' } }, spec: { containers: [{ name: 'main', image: 'app:1' }] } } },
 };
 const proxy = () => new ClusterProxyConfig(new ProxySettings(SETTINGS), new ClusterNetwork(NETWORK as never));
 
@@ -235,6 +264,39 @@ describe('hostile input never gets past the library\'s error', () => {
     }
   }, 100);
 
+  check('ClusterClass, config template, kubeadm objects and pod injection (cdk8s)', fc.tuple(
+    mutations(CLASS_PROPS),
+    mutations({ cluster: topologyCluster(), machineCidrs: ['10.20.0.0/24'] }),
+    mutations({ osFamily: 'ubuntu', clusterName: 'demo', name: 'demo-workers' }),
+    mutations({ clusterName: 'demo', osFamily: 'ubuntu' }),
+    mutations(INJECTION_OPTIONS),
+    mutations({ proxyOptions: INJECTION_OPTIONS }),
+  ), ([classProps, topology, template, kubeadm, injection, deployment]) => {
+    const chart = new Chart(new App(), 'c');
+    const config = proxy();
+    const fixture = classFixture('v1beta2');
+    let patches: cdk8s.ClusterClassProxyPatches | undefined;
+    const results = [
+      outcome(() => {
+        patches = new cdk8s.ClusterClassProxyPatches(chart, 'Class', { ...classProps.props, clusterClass: fixture.clusterClass, templates: fixture.templates });
+      }),
+      patches === undefined ? 'refused' : outcome(() => new cdk8s.TopologyClusterProxy(chart, 'Topology', { classProxy: patches!, ...topology.props })),
+      outcome(() => new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Workers', { proxy: config, ...template.props })),
+      outcome(() => {
+        new ApiObject(chart, 'Kcp', structuredClone(KUBEADM_CONTROL_PLANE));
+        cdk8s.addProxyToKubeadmObjects(chart, { proxy: config, ...kubeadm.props });
+      }),
+      outcome(() => {
+        new ApiObject(chart, 'Workload', structuredClone(DEPLOYMENT));
+        cdk8s.injectProxyEnv(chart, config, injection.props);
+      }),
+      outcome(() => new ProxyAwareDeployment(chart, 'Aware', { proxy: config, containers: [{ name: 'main', image: 'app:1' }], ...deployment.props })),
+    ];
+    if (results.every((result) => result === 'ok')) {
+      expectGoodOutput(chart);
+    }
+  }, 100);
+
   describe('Pulumi components (under mocks)', () => {
     beforeAll(installMocks);
     afterAll(stopCallbacks);
@@ -244,6 +306,47 @@ describe('hostile input never gets past the library\'s error', () => {
       outcome(() => new pulumiAdapter.ProxiedCluster(`hostile-${serial}`, cluster.props));
       outcome(() => new pulumiAdapter.KyvernoProxyPolicy(`hostile-policy-${serial}`, { proxy: proxy(), ...policy.props }));
     }, 60);
+
+    check('every other component and the transform', fc.tuple(
+      mutations({ clusterName: 'demo', version: 'v1.31.2', osFamily: 'ubuntu', machineTemplate: CLUSTER.controlPlane.machineTemplate }),
+      mutations({ osFamily: 'ubuntu', clusterName: 'demo', name: 'demo-workers' }),
+      mutations({ namespaces: ['apps'], bindingName: 'inject-proxy' }),
+      mutations({ namespaces: ['a'], name: 'proxy-env' }),
+      mutations({ clusterName: 'wl', namespace: 'default', name: 'app', manifests: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'y' } }] }),
+      mutations({ clusterName: 'mycluster', namespace: 'org-acme', apps: [{ name: 'mc-cm', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }] }),
+      mutations({ network: { pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] }, image: 'tinyproxy:1.11', port: 8888 }),
+      mutations({ clusterName: 'wl', namespace: 'default', vsphere: { server: 'vc.corp.example', datacenter: '/dc0' } }),
+      fc.tuple(mutations(CLASS_PROPS), mutations({ cluster: topologyCluster(), machineCidrs: ['10.20.0.0/24'] })),
+      mutations({ metadata: { name: 'api', namespace: 'apps' }, proxyOptions: INJECTION_OPTIONS }),
+      mutations({ namespaces: ['apps'], ...INJECTION_OPTIONS }),
+      mutations({ settings: SETTINGS, network: NETWORK, proxyOptions: { additionalNoProxy: ['registry.internal'] } }),
+    ), (cases) => {
+      const [controlPlane, template, admission, sources, resourceSet, giantSwarm, forward, tkg, classCase, deployment, support, definition] = cases;
+      const [classProps, topology] = classCase;
+      serial += 1;
+      const config = proxy();
+      const fixture = classFixture('v1beta2');
+      outcome(() => new pulumiAdapter.ProxiedKubeadmControlPlane(`cp-${serial}`, { proxy: config, ...controlPlane.props }));
+      outcome(() => new pulumiAdapter.ProxiedKubeadmConfigTemplate(`workers-${serial}`, { proxy: config, ...template.props }));
+      outcome(() => new pulumiAdapter.ProxyAdmissionPolicy(`admission-${serial}`, { proxy: config, ...admission.props }));
+      outcome(() => new pulumiAdapter.ProxyEnvSources(`sources-${serial}`, { proxy: config, ...sources.props }));
+      outcome(() => new pulumiAdapter.ProxyAddonResourceSet(`crs-${serial}`, { proxy: config, ...resourceSet.props }));
+      outcome(() => new pulumiAdapter.GiantSwarmProxyApps(`gs-${serial}`, { proxy: config, ...giantSwarm.props }));
+      outcome(() => new pulumiAdapter.InClusterForwardProxy(`forward-${serial}`, forward.props));
+      outcome(() => new pulumiAdapter.TkgProxyAddons(`tkg-${serial}`, { proxy: config, ...tkg.props }));
+      let patches: pulumiAdapter.ClusterClassProxyPatches | undefined;
+      if (outcome(() => {
+        patches = new pulumiAdapter.ClusterClassProxyPatches(`class-${serial}`, { ...classProps.props, clusterClass: fixture.clusterClass, templates: fixture.templates });
+      }) === 'ok') {
+        outcome(() => new pulumiAdapter.TopologyClusterProxy(`topology-${serial}`, { classProxy: patches!, ...topology.props }));
+      }
+      outcome(() => new pulumiAdapter.ProxyAwareDeployment(`aware-${serial}`, {
+        proxy: config, spec: DEPLOYMENT.spec, ...deployment.props,
+      }));
+      outcome(() => new pulumiAdapter.ProxyEnvSupport(`support-${serial}`, { proxy: config, ...support.props }));
+      outcome(() => new pulumiAdapter.ProxyDefinition(definition.props));
+      outcome(() => pulumiAdapter.proxyEnvTransform(config, support.props));
+    }, 40);
   });
 
   check('the CLI', fc.tuple(fc.constantFrom('noproxy', 'explain', 'audit', 'import', 'render-secret'),

@@ -99,7 +99,7 @@ describe('ProxiedCluster', () => {
     expect(duplicate).toBeInstanceOf(pulumi.ResourceError);
     expect((duplicate as Error).message).toBe('workerPools[1].name: is already the name of workerPools[0] (got "md-0")');
     expect((error({ osFamily: 'windows' }) as Error).message).toMatch(/^osFamily: is not a supported OS family/);
-    expect((error({ settings: { ...settingsProps(), httpProxy: 'socks5://p:1080' } }) as Error).message).toMatch(/^httpProxy: has unsupported scheme/);
+    expect((error({ settings: { ...settingsProps(), httpProxy: 'socks5://p:1080' } }) as Error).message).toMatch(/^settings.httpProxy: has unsupported scheme/);
     expect((error({ proxy: new ProxyDefinition({ settings: settingsProps(), network: networkProps() }) }) as Error).message)
       .toBe('proxy: give either proxy, or settings and network (with proxyOptions), not both');
   });

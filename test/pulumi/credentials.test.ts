@@ -176,7 +176,7 @@ test('sealed credentials need plain strings: Output credentials would seal the s
   const certificatePem = readFileSync(join(__dirname, '..', '..', 'examples', 'credential-sources', 'sealed-secrets.pem'), 'utf8');
   const credentialSource = CredentialSource.sealedSecret({ certificatePem });
   expect(() => new adapter.ProxyDefinition({ settings: { ...settings(SECOND_PASSWORD), credentialSource }, network: networkProps() }))
-    .toThrow(/^credentialSource: sealedSecret seals at program time and needs username and password as plain strings/);
+    .toThrow(/^settings.credentialSource: sealedSecret seals at program time and needs username and password as plain strings/);
   const plain = new adapter.ProxyDefinition({ settings: { ...settingsProps({ credentialsRevision: '1' }), credentialSource }, network: networkProps() });
   expect(plain).toBeDefined();
 });

@@ -42,18 +42,18 @@ describe('ProxyDefinition', () => {
     const withPassword = (overrides: object) => () => new ProxyDefinition({
       settings: { ...settingsProps(), password: pulumi.output('x'), ...overrides }, network: networkProps(),
     });
-    expect(withPassword({ httpProxy: 'socks5://proxy:1080' })).toThrow(/^httpProxy: has unsupported scheme "socks5"/);
-    expect(withPassword({ username: undefined })).toThrow(/^password: is set without username/);
-    expect(withPassword({ httpProxy: 'http://u:p@proxy:3128' })).toThrow(/^httpProxy: has credentials inside the URL/);
-    expect(withPassword({ noProxy: ['a;b'] })).toThrow(/^noProxy\[0\]/);
-    expect(withPassword({ credentialsRevision: 'a b' })).toThrow(/^credentialsRevision: must be 1-63 letters/);
-    expect(() => new ProxyDefinition({ settings: settingsProps(), network: { ...networkProps(), pods: ['10.0.0.0/33'] } })).toThrow(/^pods\[0\]/);
+    expect(withPassword({ httpProxy: 'socks5://proxy:1080' })).toThrow(/^settings.httpProxy: has unsupported scheme "socks5"/);
+    expect(withPassword({ username: undefined })).toThrow(/^settings.password: is set without username/);
+    expect(withPassword({ httpProxy: 'http://u:p@proxy:3128' })).toThrow(/^settings.httpProxy: has credentials inside the URL/);
+    expect(withPassword({ noProxy: ['a;b'] })).toThrow(/^settings.noProxy\[0\]/);
+    expect(withPassword({ credentialsRevision: 'a b' })).toThrow(/^settings.credentialsRevision: must be 1-63 letters/);
+    expect(() => new ProxyDefinition({ settings: settingsProps(), network: { ...networkProps(), pods: ['10.0.0.0/33'] } })).toThrow(/^network.pods\[0\]/);
   });
 
   test('a bad Output password is reported when it resolves, naming the field and never quoting it', async () => {
     const error = await outcome(outputDefinition('p@ss\nSECRET-PART').resolve()).then(() => undefined, (e: Error) => e);
     expect(error).toBeInstanceOf(ProxyConfigError);
-    expect(error!.message).toMatch(/^password: /);
+    expect(error!.message).toMatch(/^settings.password: /);
     expect(error!.message).not.toContain('SECRET-PART');
   });
 

@@ -129,6 +129,22 @@ describe('workload components', () => {
       .toThrow(pulumi.ResourceError);
   });
 
+  test('ProxyAwareDeployment args are strict, and metadata or spec parsed without a prototype still registers', async () => {
+    const spec = { selector: {}, template: { spec: { containers: [{ name: 'main', image: 'app:1' }] } } };
+    expect(() => new ProxyAwareDeployment('typo', { proxy: proxyConfig(), spce: spec } as never))
+      .toThrow(/^spce: is not a ProxyAwareDeployment arg; did you mean spec\?$/);
+    expect(() => new ProxyAwareDeployment('proxy-options', { proxy: proxyConfig(), spec, proxyOptions: { excludeContainers: ['Bad_Name'] } }))
+      .toThrow(/^proxyOptions\.excludeContainers\[0\]: /);
+    expect(() => new ProxyAwareDeployment('null-metadata', { proxy: proxyConfig(), spec, metadata: null as never })).toThrow(/^metadata: must be an object \(got null\)$/);
+    const deployment = new ProxyAwareDeployment('parsed', {
+      proxy: proxyConfig(),
+      metadata: Object.assign(Object.create(null), { name: 'parsed', namespace: 'apps' }),
+      spec: Object.assign(Object.create(null), spec),
+    });
+    await settle(deployment);
+    expect(kubeObjectOf(findRecorded('kubernetes:apps/v1:Deployment', 'parsed')).metadata).toEqual({ name: 'parsed', namespace: 'apps' });
+  });
+
   test('ProxyEnvSupport: the Secret and CA ConfigMap in each namespace', async () => {
     const support = new ProxyEnvSupport('env', { proxy: outputProxy({ trustedCaPem: CORPORATE_CA }), namespaces: ['apps', 'batch', 'apps'] });
     await settle(support);

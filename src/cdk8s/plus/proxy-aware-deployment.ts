@@ -1,7 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
+import { withinField } from '../../core/errors';
+import { deploymentInjectionOptions, ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { attachProxyInjection } from '../workloads/inject-proxy-env';
 
@@ -28,8 +29,8 @@ export interface ProxyAwareDeploymentOptions {
  * @internal
  */
 export function attachProxyToDeployment(deployment: IConstruct, options: ProxyAwareDeploymentOptions): ProxyInjection {
-  // name and namespace exclusions make no sense for one named Deployment: only containers can be excluded
-  const injection = new ProxyInjection(options.proxy, { ...options.proxyOptions, excludeNames: [], excludeNamespaces: [] });
+  const injectionOptions = deploymentInjectionOptions(options.proxyOptions);
+  const injection = withinField('proxyOptions', () => new ProxyInjection(options.proxy, injectionOptions));
   attachProxyInjection(ApiObject.of(deployment), injection);
   return injection;
 }

@@ -11,6 +11,7 @@ import { ProxyInjectionOptions } from '../workloads/injection-options';
 import { ProxyInjection } from '../workloads/proxy-injection';
 import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
+import { checkJsonData } from '../validation/json-data';
 import { checkProps } from '../validation/strict-props';
 
 /** ClusterResourceSet strategies (the CRD's enum). */
@@ -141,6 +142,7 @@ function deliveredObjectsOf(proxy: ClusterProxyConfig, options: AddonResourceSet
   if (!Array.isArray(options.manifests) || options.manifests.length === 0) {
     throw invalidValue('manifests', options.manifests, 'must be a non-empty array of Kubernetes objects');
   }
+  checkJsonData('manifests', options.manifests);
   options.manifests.forEach((manifest, index) => {
     if (!manifest || typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string' || typeof manifest.metadata?.name !== 'string') {
       throw invalidValue(`manifests[${index}]`, manifest?.kind, 'must be a Kubernetes object with apiVersion, kind and metadata.name');

@@ -1,4 +1,5 @@
 import { invalidValue, ProxyConfigError } from '../errors';
+import { fieldPath } from '../validation/strict-props';
 
 /** A plain, JSON-like values object (Helm values, ytt data values). */
 export type ValuesObject = { [key: string]: unknown };
@@ -28,7 +29,7 @@ export function mergeValues(field: string, proxyValues: ValuesObject, extra: unk
 function mergeAt(path: string, base: ValuesObject, extra: ValuesObject): ValuesObject {
   const merged: ValuesObject = { ...structuredClone(extra) };
   for (const [key, value] of Object.entries(base)) {
-    const here = `${path}.${key}`;
+    const here = fieldPath(path, key);
     if (!(key in extra)) {
       merged[key] = value;
     } else if (isValuesObject(value) && isValuesObject(extra[key])) {

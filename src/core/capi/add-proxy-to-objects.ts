@@ -6,6 +6,7 @@ import { hashedTemplateName } from './kubeadm-config-template';
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
 import { assertCredentialsOnlyInSecrets, BootstrapFormatName, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
+import { checkJsonData } from '../validation/json-data';
 
 /**
  * Adopting the library in an existing cluster definition: give it the plain objects you already
@@ -70,6 +71,7 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
   if (!Array.isArray(objects) || objects.some((object) => object === null || typeof object !== 'object')) {
     throw invalidValue('objects', objects, 'must be an array of Kubernetes objects');
   }
+  checkJsonData('objects', objects);
   const kubeadmObjects = objects.filter((object) => kubeadmConfigSpecPath(object) !== undefined);
   if (kubeadmObjects.length === 0) {
     throw new ProxyConfigError('objects', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig to add the proxy to');

@@ -1,4 +1,4 @@
-import { invalidValue, ProxyConfigError } from '../errors';
+import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { BOOTSTRAP_API_GROUP, CONTROL_PLANE_API_GROUP } from './capi-version';
 import { MAX_COMMANDS, MAX_FILES } from './kubeadm-file';
 import { isProxyCommand } from './node-commands';
@@ -79,7 +79,7 @@ export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxy
   const path = kubeadmConfigSpecPath(object);
   const name = `${object.kind}/${object.metadata?.name}`;
   if (!path) {
-    throw invalidValue('object', `${object.apiVersion} ${object.kind}`,
+    throw invalidValue('object', kindForError(object),
       'is not a KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig (controlplane/bootstrap.cluster.x-k8s.io)');
   }
   const copy = structuredClone(object) as Json;

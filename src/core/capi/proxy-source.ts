@@ -1,5 +1,5 @@
-import { ClusterProxyConfig, ClusterProxyConfigOptions } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
+import { checkClusterProxyOptions, ClusterProxyConfig, ClusterProxyConfigOptions } from '../cluster-proxy-config';
+import { invalidValue, ProxyConfigError, withinField } from '../errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../network';
 import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
 
@@ -50,7 +50,10 @@ export function resolveProxyConfig(props: ProxySourceProps): ClusterProxyConfig 
     throw new ProxyConfigError(props.settings === undefined ? 'settings' : 'network',
       'is required: give proxy (a ClusterProxyConfig), or both settings and network');
   }
-  const settings = props.settings instanceof ProxySettings ? props.settings : new ProxySettings(props.settings);
-  const network = props.network instanceof ClusterNetwork ? props.network : new ClusterNetwork(props.network);
+  const settings = props.settings instanceof ProxySettings ? props.settings : withinField('settings', () => new ProxySettings(props.settings as ProxySettingsProps));
+  const network = props.network instanceof ClusterNetwork ? props.network : withinField('network', () => new ClusterNetwork(props.network as ClusterNetworkProps));
+  if (props.proxyOptions !== undefined) {
+    withinField('proxyOptions', () => checkClusterProxyOptions(props.proxyOptions!));
+  }
   return new ClusterProxyConfig(settings, network, props.proxyOptions);
 }

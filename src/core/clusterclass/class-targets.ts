@@ -1,6 +1,7 @@
 import { BOOTSTRAP_API_GROUP, CapiVersionName, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
-import { invalidValue, ProxyConfigError } from '../errors';
+import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
+import { checkJsonData } from '../validation/json-data';
 
 /**
  * The kubeadm templates a ClusterClass uses: its KubeadmControlPlaneTemplate and the
@@ -41,7 +42,7 @@ export function clusterClassVersion(clusterClass: unknown): CapiVersionName {
   const object = clusterClass as Json | null;
   if (!object || typeof object !== 'object' || object.kind !== 'ClusterClass'
     || (object.apiVersion !== `${CLUSTER_API_GROUP}/v1beta1` && object.apiVersion !== `${CLUSTER_API_GROUP}/v1beta2`)) {
-    throw invalidValue('clusterClass', object && typeof object === 'object' ? `${object.apiVersion} ${object.kind}` : object,
+    throw invalidValue('clusterClass', kindForError(object),
       `must be a ${CLUSTER_API_GROUP}/v1beta1 or v1beta2 ClusterClass`);
   }
   return object.apiVersion.split('/')[1] as CapiVersionName;
@@ -70,6 +71,11 @@ export interface WorkerClassSelection {
  */
 export function classTargets(clusterClass: KubeObject, templates: KubeObject[], selection: WorkerClassSelection = {}): ClassTarget[] {
   const version = clusterClassVersion(clusterClass);
+  checkJsonData('clusterClass', clusterClass);
+  if (!Array.isArray(templates)) {
+    throw invalidValue('templates', templates, 'must be an array of the kubeadm templates the class references');
+  }
+  checkJsonData('templates', templates);
   const spec = ((clusterClass as Json).spec ?? {}) as Json;
   const refKey = version === 'v1beta1' ? 'ref' : 'templateRef';
   const targets: ClassTarget[] = [
@@ -129,7 +135,7 @@ function target(
     throw new ProxyConfigError(`clusterClass.${field}`, 'is missing: the proxy patches need the class to reference its kubeadm templates');
   }
   if (reference.kind !== kind || typeof reference.apiVersion !== 'string' || reference.apiVersion.split('/')[0] !== group) {
-    throw invalidValue(`clusterClass.${field}`, `${reference.apiVersion} ${reference.kind}`,
+    throw invalidValue(`clusterClass.${field}`, kindForError(reference),
       `must reference a ${group} ${kind}: the proxy patches add kubeadm files and commands`);
   }
   const namespace = clusterClass.metadata?.namespace;

@@ -6,12 +6,13 @@ import { parseTrustAnchors } from '../ca-bundle';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
 import { nodeProxyBootstrap, NodeProxyDelivery } from '../capi/node-proxy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
+import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { ClusterNetwork } from '../network';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { parseNoProxyList } from '../noproxy/parse';
+import { checkJsonData } from '../validation/json-data';
 import { checkProps } from '../validation/strict-props';
 
 /**
@@ -125,8 +126,9 @@ export function addProxyToTopologyCluster(
   checkProps('', options, TOPOLOGY_CLUSTER_PROXY_KEYS, 'topology cluster option');
   const object = cluster as Json;
   if (!object || object.kind !== 'Cluster' || typeof object.apiVersion !== 'string' || object.apiVersion.split('/')[0] !== CLUSTER_API_GROUP) {
-    throw invalidValue('cluster', object && `${object.apiVersion} ${object.kind}`, `must be a ${CLUSTER_API_GROUP} Cluster`);
+    throw invalidValue('cluster', kindForError(object), `must be a ${CLUSTER_API_GROUP} Cluster`);
   }
+  checkJsonData('cluster', object);
   if (!object.spec?.topology || typeof object.spec.topology !== 'object') {
     throw new ProxyConfigError('cluster.spec.topology', 'is missing: the proxy variable is for Clusters created from a ClusterClass');
   }

@@ -4,6 +4,7 @@ import { parseVariableName } from './proxy-variable';
 import { KubeadmFile } from '../capi/kubeadm-file';
 import { NodeFileEncodingName } from '../capi/node-file-options';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { fieldPath } from '../validation/strict-props';
 
 /**
  * The proxy CA from a ClusterClass variable of its own, as VMware TKG's ClusterClass keeps it:
@@ -61,7 +62,7 @@ export function parseTrustedCaVariable(field: string, value: unknown): ResolvedT
   const given = value as TrustedCaVariable;
   const unknown = Object.keys(given).find((key) => key !== 'name' && key !== 'entryName');
   if (unknown) {
-    throw new ProxyConfigError(`${field}.${unknown}`, 'is not an option; expected name or entryName');
+    throw new ProxyConfigError(fieldPath(field, unknown), 'is not an option; expected name or entryName');
   }
   const name = parseVariableName(`${field}.name`, given.name ?? DEFAULT_TRUSTED_CA_VARIABLE.name);
   const entryName = given.entryName ?? DEFAULT_TRUSTED_CA_VARIABLE.entryName;

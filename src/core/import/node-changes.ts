@@ -3,8 +3,9 @@ import { kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
 import { isProxyCommand } from '../capi/node-commands';
 import { NodeProxyFileOptions } from '../capi/node-file-options';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { ProxyConfigError } from '../errors';
+import { invalidValue, ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
+import { checkJsonData } from '../validation/json-data';
 
 /**
  * "What changes on my nodes": the KubeadmControlPlane, KubeadmConfigTemplates and KubeadmConfigs a
@@ -67,6 +68,10 @@ export function maskCredentials(line: string): string {
 
 /** The current kubeadm objects against the library's version of them. */
 export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, options: NodeChangesOptions): NodeObjectChanges[] {
+  if (!Array.isArray(current)) {
+    throw invalidValue('nodes', current, 'must be an array of Kubernetes objects');
+  }
+  checkJsonData('nodes', current);
   const kubeadm = current.filter((object) => object && typeof object === 'object' && kubeadmConfigSpecPath(object) !== undefined);
   if (kubeadm.length === 0) {
     throw new ProxyConfigError('nodes', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig');

@@ -1,5 +1,5 @@
 import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, valueAt } from './imported-proxy';
-import { invalidValue } from '../errors';
+import { invalidValue, kindForError } from '../errors';
 
 /**
  * OpenShift: the cluster-wide `Proxy` (config.openshift.io/v1, named `cluster`): `spec.httpProxy`,
@@ -14,8 +14,8 @@ type Json = Record<string, any>;
 /** Read an OpenShift Proxy object. */
 export function importOpenShift(document: unknown): ImportedProxy {
   const doc = (document ?? {}) as Json;
-  if (doc.kind !== 'Proxy' || !String(doc.apiVersion ?? '').startsWith('config.openshift.io/')) {
-    throw invalidValue('kind', `${doc.apiVersion} ${doc.kind}`, 'must be a config.openshift.io/v1 Proxy');
+  if (doc.kind !== 'Proxy' || typeof doc.apiVersion !== 'string' || !doc.apiVersion.startsWith('config.openshift.io/')) {
+    throw invalidValue('kind', kindForError(doc), 'must be a config.openshift.io/v1 Proxy');
   }
   const notes = new ImportNotes();
   const spec = (doc.spec ?? {}) as Json;

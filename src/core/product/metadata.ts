@@ -2,6 +2,8 @@ import { invalidValue } from '../errors';
 import { product, Product, productObject } from './product';
 import { KubeObject } from '../k8s/manifest';
 import { MAX_ANNOTATION_BYTES } from '../k8s/size-limits';
+import { checkJsonData } from '../validation/json-data';
+import { fieldPath } from '../validation/strict-props';
 
 /**
  * Labels and annotations a user adds to every object of a construct or component, the way
@@ -46,13 +48,14 @@ function parseMap(field: string, value: unknown, checkValue: (key: string, item:
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw invalidValue(field, value, 'must be an object of strings');
   }
+  checkJsonData(field, value);
   const entries = Object.entries(value as { [key: string]: unknown });
   for (const [key, item] of entries) {
     if (key.length > 317 || !QUALIFIED_NAME.test(key) || (key.includes('/') && key.indexOf('/') > 253)) {
-      throw invalidValue(`${field}.${key}`, key, 'is not a valid key: [prefix/]name, the name at most 63 characters of letters, digits, "-", "_" and "."');
+      throw invalidValue(fieldPath(field, key), key, 'is not a valid key: [prefix/]name, the name at most 63 characters of letters, digits, "-", "_" and "."');
     }
     if (typeof item !== 'string') {
-      throw invalidValue(`${field}.${key}`, item, 'must be a string');
+      throw invalidValue(fieldPath(field, key), item, 'must be a string');
     }
     checkValue(key, item);
   }
@@ -70,11 +73,11 @@ export function parseObjectMetadata(field: string, value: unknown): ObjectMetada
   const { labels, annotations, ...unknown } = value as ObjectMetadataProps;
   const extra = Object.keys(unknown);
   if (extra.length > 0) {
-    throw invalidValue(`${field}.${extra[0]}`, extra[0], 'is not a metadata field here; expected labels or annotations');
+    throw invalidValue(fieldPath(field, extra[0]), extra[0], 'is not a metadata field here; expected labels or annotations');
   }
   const parsedLabels = parseMap(`${field}.labels`, labels, (key, item) => {
     if (!LABEL_VALUE.test(item)) {
-      throw invalidValue(`${field}.labels.${key}`, item, 'is not a valid label value: at most 63 letters, digits, "-", "_" and ".", alphanumeric at both ends');
+      throw invalidValue(fieldPath(`${field}.labels`, key), item, 'is not a valid label value: at most 63 letters, digits, "-", "_" and ".", alphanumeric at both ends');
     }
   });
   const parsedAnnotations = parseMap(`${field}.annotations`, annotations, () => undefined);

@@ -95,3 +95,14 @@ export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: 
     optOutValue,
   };
 }
+
+/**
+ * The injection options of one named Deployment (`proxyOptions`): name and namespace exclusions
+ * would switch its whole purpose off, so only containers can be excluded.
+ */
+export function deploymentInjectionOptions(proxyOptions: ProxyInjectionOptions | undefined): ProxyInjectionOptions {
+  if (proxyOptions !== undefined && (proxyOptions === null || typeof proxyOptions !== 'object' || Array.isArray(proxyOptions))) {
+    throw invalidValue('proxyOptions', proxyOptions, 'must be an object of proxy injection options');
+  }
+  return { ...proxyOptions, excludeNames: [], excludeNamespaces: [] };
+}

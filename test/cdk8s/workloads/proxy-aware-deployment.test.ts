@@ -57,4 +57,14 @@ describe('ProxyAwareDeployment', () => {
     }
     expectValid(manifests);
   });
+
+  test('errors in proxyOptions name the option under proxyOptions', () => {
+    const build = (proxyOptions: unknown) => () => new ProxyAwareDeployment(Testing.chart(), 'd', {
+      proxy: proxyConfig(), proxyOptions: proxyOptions as never, containers: [{ name: 'main', image: 'app:1' }],
+    });
+    expect(build({ excludeContainers: ['Bad_Name'] })).toThrow(/^proxyOptions\.excludeContainers\[0\]: /);
+    expect(build({ trustBundle: { mountPath: '/etc' } })).toThrow(/^proxyOptions\.trustBundle\.mountPath: /);
+    expect(build({ secretNam: 'x' })).toThrow(/^proxyOptions\.secretNam: is not a proxy injection option; did you mean secretName\?$/);
+    expect(build('all')).toThrow(/^proxyOptions: must be an object of proxy injection options \(got "all"\)$/);
+  });
 });

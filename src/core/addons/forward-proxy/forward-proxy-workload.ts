@@ -1,5 +1,7 @@
 import { invalidValue } from '../../errors';
 import { KubeObject } from '../../k8s/manifest';
+import { checkJsonData } from '../../validation/json-data';
+import { optionalList } from '../../validation/strict-props';
 
 /** Pod-level choices of the forward proxy. */
 export interface ForwardProxyWorkloadProps {
@@ -62,6 +64,10 @@ export function forwardProxyWorkload(props: ForwardProxyWorkloadProps, facts: Fo
   const policy = props.internalTrafficPolicy ?? 'Cluster';
   if (policy !== 'Cluster' && policy !== 'Local') {
     throw invalidValue('internalTrafficPolicy', policy, 'must be "Cluster" or "Local"');
+  }
+  optionalList('tolerations', props.tolerations);
+  for (const key of ['tolerations', 'resources', 'nodeSelector'] as const) {
+    checkJsonData(key, props[key]);
   }
   const { name, namespace, port, labels } = facts;
   const selector = { 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'forward-proxy' };

@@ -2,6 +2,7 @@ import { GIANT_SWARM_CLUSTER_LABEL } from './cluster-values';
 import { invalidValue } from '../../errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../../k8s/names';
+import { checkJsonData } from '../../validation/json-data';
 
 /** A namespaced reference (the App CRD's `{name, namespace}` pairs). */
 export interface NamespacedName {
@@ -88,6 +89,7 @@ export function giantSwarmApp(context: GiantSwarmAppContext, props: GiantSwarmAp
       throw invalidValue(`${field}.${key}`, props[key], 'must be a non-empty string');
     }
   }
+  checkJsonData(`${field}.userConfig`, props.userConfig);
   const inCluster = props.inCluster ?? false;
   return {
     apiVersion: 'application.giantswarm.io/v1alpha1',
