@@ -13,11 +13,20 @@ import { classFixture } from '../core/clusterclass/class-fixtures';
 /** Builds one construct (or a few that belong together) into `chart`; `basicAuthPassword` for the forward proxy's own credentials. */
 export type ConstructCase = [string, (chart: Chart, proxy: ClusterProxyConfig, basicAuthPassword: string) => void];
 
-const podManifest = {
+/** A Deployment, as a user's manifest. */
+export const podManifest = {
   apiVersion: 'apps/v1',
   kind: 'Deployment',
   metadata: { name: 'api', namespace: 'apps' },
   spec: { selector: { matchLabels: { app: 'api' } }, template: { metadata: { labels: { app: 'api' } }, spec: { containers: [{ name: 'main', image: 'app:1' }] } } },
+};
+
+/** A KubeadmControlPlane as a user writes it, without the proxy. */
+export const kubeadmControlPlaneManifest = {
+  apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
+  kind: 'KubeadmControlPlane',
+  metadata: { name: 'demo-control-plane' },
+  spec: { version: 'v1.31.2', machineTemplate: { spec: { infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'DockerMachineTemplate', name: 'cp' } } }, kubeadmConfigSpec: {} },
 };
 
 export const EVERY_CONSTRUCT: ConstructCase[] = [
@@ -36,12 +45,7 @@ export const EVERY_CONSTRUCT: ConstructCase[] = [
     new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Workers', { proxy, osFamily: 'ubuntu', clusterName: 'demo', name: 'demo-workers' });
   }],
   ['addProxyToKubeadmObjects', (chart, proxy) => {
-    new ApiObject(chart, 'Kcp', {
-      apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
-      kind: 'KubeadmControlPlane',
-      metadata: { name: 'demo-control-plane' },
-      spec: { version: 'v1.31.2', machineTemplate: { spec: { infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'DockerMachineTemplate', name: 'cp' } } }, kubeadmConfigSpec: {} },
-    } as any);
+    new ApiObject(chart, 'Kcp', structuredClone(kubeadmControlPlaneManifest));
     cdk8s.addProxyToKubeadmObjects(chart, { proxy, clusterName: 'demo', osFamily: 'ubuntu' });
   }],
   ['ClusterClassProxyPatches and TopologyClusterProxy', (chart, proxy) => {

@@ -23,6 +23,18 @@ describe('metadata: labels and annotations on every object a construct emits', (
     expect(manifests.map((manifest) => manifest.kind)).toContain('Secret');
   });
 
+  test('the order of keys in the user\'s maps does not change a byte', () => {
+    const synth = (labels: Record<string, string>, annotations: Record<string, string>) => {
+      const chart = Testing.chart();
+      new ProxiedCluster(chart, 'Demo', clusterOptions({ metadata: { labels, annotations } }));
+      return JSON.stringify(Testing.synth(chart));
+    };
+    const labels = { 'team.example.com/owner': 'platform', 'app': 'x', 'zone': 'a' };
+    const annotations = { 'example.com/ticket': 'OPS-1', 'a.example.com/b': 'c' };
+    const reversed = (map: Record<string, string>) => Object.fromEntries(Object.entries(map).reverse());
+    expect(synth(reversed(labels), reversed(annotations))).toBe(synth(labels, annotations));
+  });
+
   test('policies and addons take the same prop', () => {
     const chart = Testing.chart();
     new KyvernoProxyPolicy(chart, 'Kyverno', { proxy: demoProxy(), metadata });

@@ -62,6 +62,12 @@ describe('ClusterNetwork', () => {
     ['endpoint with scheme', { controlPlaneEndpoint: 'https://api.example.com' }, 'controlPlaneEndpoint: must be a bare host, without a scheme'],
     ['bad region', { region: 'EU Central' }, 'region: must be a region name such as eu-central-1 (at most 63 characters) (got "EU Central")'],
     ['endpoint with credentials', { providerEndpoints: ['https://admin:hunter2@vcenter.corp'] }, 'providerEndpoints[0]: must not contain credentials (got "https://admin:***@vcenter.corp")'],
+    ['endpoint password with raw / # ?', { providerEndpoints: ['https://admin:pa/ss#w?d@vcenter.corp'] }, 'providerEndpoints[0]: must not contain credentials (got "https://admin:***@vcenter.corp")'],
+    ['endpoint port 0', { providerEndpoints: ['vcenter.corp:0'] }, 'providerEndpoints[0]: has a port outside 1-65535 (got "vcenter.corp:0")'],
+    ['endpoint port 99999', { providerEndpoints: ['vcenter.corp:99999'] }, 'providerEndpoints[0]: has a port outside 1-65535 (got "vcenter.corp:99999")'],
+    ['endpoint with a fragment', { providerEndpoints: ['vc#x.corp'] }, 'providerEndpoints[0]: must be a host name, host:port or URL (a bare host has no "/", "?" or "#")'],
+    ['DNS service IP at the network address', { dnsServiceIp: '10.96.0.0' }, 'dnsServiceIp: must not be the network address or the API server\'s ClusterIP of 10.96.0.0/12'],
+    ['DNS service IP at the API server\'s ClusterIP', { dnsServiceIp: '10.96.0.1' }, 'dnsServiceIp: must not be the network address or the API server\'s ClusterIP of 10.96.0.0/12'],
   ])('rejects %s with a message naming the field', (_name, override, message) => {
     expect(() => new ClusterNetwork({ ...ipv4, ...override })).toThrow(message);
   });

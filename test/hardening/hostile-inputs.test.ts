@@ -19,6 +19,7 @@ import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cd
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { runCli } from '../../src/cli/cli';
 import * as pulumiAdapter from '../../src/pulumi';
+import { kubeadmControlPlaneManifest, podManifest } from '../cdk8s/every-construct';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 import { credentialForms } from '../pulumi/fixtures';
 import { installMocks, stopCallbacks } from '../support/pulumi-mocks';
@@ -172,18 +173,6 @@ const topologyCluster = () => ({
   },
 });
 const INJECTION_OPTIONS = { excludeNamespaces: ['kube-system'], excludeContainers: ['istio-proxy'], optOutAnnotation: 'example.com/inject', optOutValue: 'no' };
-const KUBEADM_CONTROL_PLANE = {
-  apiVersion: 'controlplane.cluster.x-k8s.io/v1beta2',
-  kind: 'KubeadmControlPlane',
-  metadata: { name: 'demo-control-plane' },
-  spec: { version: 'v1.31.2', machineTemplate: { spec: { infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'DockerMachineTemplate', name: 'cp' } } }, kubeadmConfigSpec: {} },
-};
-const DEPLOYMENT = {
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: { name: 'api', namespace: 'apps' },
-  spec: { selector: { matchLabels: { app: 'api' } }, template: { metadata: { labels: { app: 'api' } }, spec: { containers: [{ name: 'main', image: 'app:1' }] } } },
-};
 const proxy = () => new ClusterProxyConfig(new ProxySettings(SETTINGS), new ClusterNetwork(NETWORK as never));
 
 /** Synthesized objects validate, and the password is in Secret data only. */
@@ -283,11 +272,11 @@ describe('hostile input never gets past the library\'s error', () => {
       patches === undefined ? 'refused' : outcome(() => new cdk8s.TopologyClusterProxy(chart, 'Topology', { classProxy: patches!, ...topology.props })),
       outcome(() => new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Workers', { proxy: config, ...template.props })),
       outcome(() => {
-        new ApiObject(chart, 'Kcp', structuredClone(KUBEADM_CONTROL_PLANE));
+        new ApiObject(chart, 'Kcp', structuredClone(kubeadmControlPlaneManifest));
         cdk8s.addProxyToKubeadmObjects(chart, { proxy: config, ...kubeadm.props });
       }),
       outcome(() => {
-        new ApiObject(chart, 'Workload', structuredClone(DEPLOYMENT));
+        new ApiObject(chart, 'Workload', structuredClone(podManifest));
         cdk8s.injectProxyEnv(chart, config, injection.props);
       }),
       outcome(() => new ProxyAwareDeployment(chart, 'Aware', { proxy: config, containers: [{ name: 'main', image: 'app:1' }], ...deployment.props })),
@@ -341,7 +330,7 @@ describe('hostile input never gets past the library\'s error', () => {
         outcome(() => new pulumiAdapter.TopologyClusterProxy(`topology-${serial}`, { classProxy: patches!, ...topology.props }));
       }
       outcome(() => new pulumiAdapter.ProxyAwareDeployment(`aware-${serial}`, {
-        proxy: config, spec: DEPLOYMENT.spec, ...deployment.props,
+        proxy: config, spec: podManifest.spec, ...deployment.props,
       }));
       outcome(() => new pulumiAdapter.ProxyEnvSupport(`support-${serial}`, { proxy: config, ...support.props }));
       outcome(() => new pulumiAdapter.ProxyDefinition(definition.props));

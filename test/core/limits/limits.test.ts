@@ -6,11 +6,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
-import { ProxyConfigError } from '../../../src/core/errors';
 import { checkObjectSize } from '../../../src/core/k8s/size-limits';
 import { LIMITS } from '../../../src/core/limits';
 import { ClusterNetwork } from '../../../src/core/network';
 import { ProxySettings } from '../../../src/core/proxy-settings';
+import { libraryError } from '../../support/library-error';
 
 const network = () => new ClusterNetwork({ pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] });
 
@@ -20,15 +20,6 @@ function configWithHosts(count: number, hostLength: number): ClusterProxyConfig 
   return new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', noProxy: hosts }), network());
 }
 
-function errorOf(fn: () => unknown): ProxyConfigError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProxyConfigError);
-    return error as ProxyConfigError;
-  }
-  throw new Error('expected an error');
-}
 
 describe('environment strings', () => {
   const limit = LIMITS.environmentString.value;
@@ -58,7 +49,7 @@ describe('environment strings', () => {
     const fits = configWithHosts(low, 30).environment.noProxy;
     const size = Buffer.byteLength(`NO_PROXY=${fits}`) + 1;
     expect(size).toBeLessThanOrEqual(limit);
-    const error = errorOf(() => configWithHosts(high, 30));
+    const error = libraryError(() => configWithHosts(high, 30));
     expect(error.field).toBe('noProxy');
     // one entry more crosses the limit: the two sizes are one entry's rendering apart
     const refused = Number(/would take (\d+) bytes/.exec(error.message)![1]);
@@ -79,7 +70,7 @@ describe('object sizes', () => {
     ['annotations', LIMITS.annotations.value, annotated, /^ConfigMap\/a: metadata\.annotations: totals 262145 bytes/],
   ])('%s: %d bytes pass, one more is refused', (_name, limit, make, message) => {
     expect(() => checkObjectSize(make(limit))).not.toThrow();
-    expect(errorOf(() => checkObjectSize(make(limit + 1))).message).toMatch(message);
+    expect(libraryError(() => checkObjectSize(make(limit + 1))).message).toMatch(message);
   });
 });
 

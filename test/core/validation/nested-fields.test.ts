@@ -7,18 +7,9 @@ import { inClusterForwardProxy } from '../../../src/core/addons/forward-proxy/fo
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterClassProxy } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { ProxyConfigError, withinField } from '../../../src/core/errors';
+import { libraryError } from '../../support/library-error';
 import { clusterOptions, networkProps, settingsProps } from '../capi/fixtures';
 
-/** The error `fn` throws, which must be the library's. */
-function errorOf(fn: () => unknown): ProxyConfigError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ProxyConfigError);
-    return error as ProxyConfigError;
-  }
-  throw new Error('expected an error');
-}
 
 describe('withinField', () => {
   test.each([
@@ -28,7 +19,7 @@ describe('withinField', () => {
     ['props["a b"]', 'settings["a b"]'],
     ['[2]', 'settings[2]'],
   ])('a field %s of a validator becomes %s, the message unchanged', (field, expected) => {
-    const error = errorOf(() => withinField('settings', () => {
+    const error = libraryError(() => withinField('settings', () => {
       throw new ProxyConfigError(field, 'is wrong (got "x")');
     }));
     expect(error.field).toBe(expected);
@@ -49,23 +40,23 @@ describe('errors from nested props name the whole path', () => {
     const withProps = (overrides: object) => () => proxiedClusterObjects(clusterOptions({
       proxy: undefined, settings: settingsProps(), network: networkProps(), ...overrides,
     }));
-    expect(errorOf(withProps({ settings: settingsProps({ httpProxy: 'socks5://p:1080' }) })).field).toBe('settings.httpProxy');
-    expect(errorOf(withProps({ settings: { ...settingsProps(), proxyUrl: 'http://p:1' } })).message).toMatch(/^settings\.proxyUrl: is not a proxy setting/);
-    expect(errorOf(withProps({ network: networkProps({ pods: ['10.0.0.0/33'] }) })).field).toBe('network.pods[0]');
-    expect(errorOf(withProps({ proxyOptions: { noProxyDefaults: { dns: 'no' } } })).field).toBe('proxyOptions.noProxyDefaults.dns');
-    expect(errorOf(withProps({ proxyOptions: { additionalNoProxy: ['a;b'] } })).field).toBe('proxyOptions.additionalNoProxy[0]');
-    expect(errorOf(withProps({ proxyOptions: { aditionalNoProxy: [] } })).message)
+    expect(libraryError(withProps({ settings: settingsProps({ httpProxy: 'socks5://p:1080' }) })).field).toBe('settings.httpProxy');
+    expect(libraryError(withProps({ settings: { ...settingsProps(), proxyUrl: 'http://p:1' } })).message).toMatch(/^settings\.proxyUrl: is not a proxy setting/);
+    expect(libraryError(withProps({ network: networkProps({ pods: ['10.0.0.0/33'] }) })).field).toBe('network.pods[0]');
+    expect(libraryError(withProps({ proxyOptions: { noProxyDefaults: { dns: 'no' } } })).field).toBe('proxyOptions.noProxyDefaults.dns');
+    expect(libraryError(withProps({ proxyOptions: { additionalNoProxy: ['a;b'] } })).field).toBe('proxyOptions.additionalNoProxy[0]');
+    expect(libraryError(withProps({ proxyOptions: { aditionalNoProxy: [] } })).message)
       .toBe('proxyOptions.aditionalNoProxy: is not a cluster proxy option; did you mean additionalNoProxy?');
-    expect(errorOf(withProps({ proxyOptions: 'dns' })).message).toMatch(/^proxyOptions: must be an object of cluster proxy options \(got "dns"\)$/);
+    expect(libraryError(withProps({ proxyOptions: 'dns' })).message).toMatch(/^proxyOptions: must be an object of cluster proxy options \(got "dns"\)$/);
   });
 
   test('a ClusterClass given settings props', () => {
-    const error = errorOf(() => new ClusterClassProxy({ settings: settingsProps({ credentialsRevision: 'a b' }), osFamily: 'ubuntu' } as never));
+    const error = libraryError(() => new ClusterClassProxy({ settings: settingsProps({ credentialsRevision: 'a b' }), osFamily: 'ubuntu' } as never));
     expect(error.field).toBe('settings.credentialsRevision');
   });
 
   test('the in-cluster forward proxy', () => {
-    const error = errorOf(() => inClusterForwardProxy({
+    const error = libraryError(() => inClusterForwardProxy({
       network: { pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] }, image: 'tinyproxy:1.11', proxyOptions: { noProxyDefaults: { loopbak: false } },
     } as never));
     expect(error.message).toBe('proxyOptions.noProxyDefaults.loopbak: is not a NO_PROXY default category; did you mean loopback?');
