@@ -65,8 +65,8 @@ export type { WorkerPoolProps } from './core/capi/machine-deployment';
 export type { ObjectReferenceProps } from './core/capi/capi-version';
 export { CapiVersion } from './core/capi/capi-version';
 export type { NodeProxyProps } from './core/capi/node-proxy';
-export { BootstrapFormat } from './core/capi/node-proxy';
-export { NodeProxyDelivery } from './core/capi/node-proxy';
+export { BootstrapFormat } from './core/capi/bootstrap-format';
+export { NodeProxyDelivery } from './core/capi/node-proxy-delivery';
 export type { NodeProxyFileOptions } from './core/capi/node-file-options';
 export { OsFamily } from './core/capi/os-family';
 export type { ProxySourceProps } from './core/capi/proxy-source';
@@ -109,7 +109,7 @@ export { TrustManagerResource } from './core/workloads/trust-bundle';
 export type { TrustBundleOptions } from './core/workloads/trust-bundle';
 export type { KyvernoProxyPolicyOptions, KyvernoRuleNames } from './core/workloads/kyverno-policy';
 export type { ProxyAdmissionPolicyOptions } from './core/workloads/mutating-admission-policy';
-export { MutatingAdmissionPolicyVersion } from './core/workloads/mutating-admission-policy';
+export { MutatingAdmissionPolicyVersion } from './core/workloads/admission-policy-version';
 export { SystemRoots } from './core/workloads/trust-bundle';
 
 // Addons and app platforms
@@ -134,6 +134,6 @@ export { TinyproxyLogLevel } from './core/addons/forward-proxy/tinyproxy-config'
 export type { GiantSwarmAppProps, GiantSwarmUserConfig, NamespacedName } from './core/addons/giantswarm/app';
 export type { ValuesObject } from './core/addons/merge-values';
 export type { AddonResourceSet } from './core/addons/cluster-resource-set';
-export { ResourceSetStrategy } from './core/addons/cluster-resource-set';
+export { ResourceSetStrategy } from './core/addons/resource-set-strategy';
 export type { ProxyEnvFromSource, LocalObjectName } from './core/addons/proxy-env-source';
 export { ProxyEnvSourceKind } from './core/addons/proxy-env-source';

@@ -32,3 +32,13 @@ export function zlibLib(): typeof zlib {
 export function rootCertificates(): readonly string[] {
   return (require('node:tls') as typeof tls).rootCertificates;
 }
+
+/**
+ * `load`'s result, computed on the first call. The static facades (`Products`, `Migration`,
+ * `AddonValues`) load what each method needs this way: importing the root entry then costs only
+ * the definition and the NO_PROXY engine, not every product's code.
+ */
+export function onFirstUse<T>(load: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= load());
+}

@@ -51,6 +51,17 @@ describe('what importing an entry point loads', () => {
     expect(audit.some((file) => file.endsWith('src/cli/audit.ts'))).toBe(true);
   });
 
+  test('the root entry point loads a product\'s code when the facade is first asked for it', () => {
+    const index = JSON.stringify(path.join(REPO_ROOT, 'src/index.ts'));
+    const productCode = /src\/core\/(capi\/products|workloads\/products|addons\/(tkg|giantswarm|helm\/helm-values|kustomize\/kustomize-component)|import\/import-proxy)\b/;
+    const imported = loadedBy(`require(${index});`).ownFiles;
+    expect(imported.filter((file) => productCode.test(file))).toEqual([]);
+    const proxy = 'new lib.ClusterProxyConfig(new lib.ProxySettings({ httpProxy: "http://proxy:3128" }), new lib.ClusterNetwork({ pods: ["10.0.0.0/16"], services: ["10.1.0.0/16"] }))';
+    const called = loadedBy(`const lib = require(${index}); lib.Products.kyvernoProxyPolicy(${proxy});`).ownFiles;
+    expect(called.some((file) => file.endsWith('src/core/workloads/products.ts'))).toBe(true);
+    expect(called.filter((file) => /src\/core\/(capi\/products|import\/import-proxy)\b/.test(file))).toEqual([]);
+  });
+
   test('yaml is loaded when a product renders YAML, and only then', () => {
     const yamlText = JSON.stringify(path.join(REPO_ROOT, 'src/core/addons/yaml-text.ts'));
     expect(loadedBy(`require(${yamlText});`).yamlFiles).toEqual([]);

@@ -3,6 +3,7 @@ import { CLUSTER_NAME_LABEL } from '../capi/labels';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { ADDON_RESOURCE_SET_KEYS } from './prop-keys';
+import { ResourceSetStrategy, ResourceSetStrategyName } from './resource-set-strategy';
 import { renderYamlDocuments } from './yaml-text';
 import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
@@ -14,16 +15,8 @@ import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
 import { checkJsonData } from '../validation/json-data';
 import { checkProps } from '../validation/strict-props';
 
-/** ClusterResourceSet strategies (the CRD's enum). */
-export enum ResourceSetStrategy {
-  /** Apply the resources once per cluster. */
-  APPLY_ONCE = 'ApplyOnce',
-  /** Keep re-applying the resources when they change. */
-  RECONCILE = 'Reconcile',
-}
-
-/** A {@link ResourceSetStrategy} as its string value. */
-export type ResourceSetStrategyName = `${ResourceSetStrategy}`;
+export { ResourceSetStrategy };
+export type { ResourceSetStrategyName };
 
 /** Options of `addonResourceSet`. */
 export interface AddonResourceSetOptions {

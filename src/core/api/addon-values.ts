@@ -1,10 +1,19 @@
-import { HelmPreset, HelmPresetName, HelmProxyKeys } from '../addons/helm/helm-presets';
-import { helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues, HelmProxyValuesOptions } from '../addons/helm/helm-values';
-import { kustomizeProxyComponent, KustomizeProxyComponentOptions } from '../addons/kustomize/kustomize-component';
-import { kustomizeJson6902Patches, KustomizeInlinePatch } from '../addons/kustomize/kustomize-json6902';
-import { KustomizeTarget } from '../addons/kustomize/kustomize-target';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { ProxyEnvOptions } from '../workloads/container-env';
+/* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from a module whose code loads on first use */
+import type { HelmPreset, HelmPresetName, HelmProxyKeys } from '../addons/helm/helm-presets';
+import type * as HelmValuesModule from '../addons/helm/helm-values';
+import type { HelmProxyValues, HelmProxyValuesOptions } from '../addons/helm/helm-values';
+import type * as KustomizeComponentModule from '../addons/kustomize/kustomize-component';
+import type { KustomizeProxyComponentOptions } from '../addons/kustomize/kustomize-component';
+import type * as KustomizePatchesModule from '../addons/kustomize/kustomize-json6902';
+import type { KustomizeInlinePatch } from '../addons/kustomize/kustomize-json6902';
+import type { KustomizeTarget } from '../addons/kustomize/kustomize-target';
+import type { ClusterProxyConfig } from '../cluster-proxy-config';
+import { onFirstUse } from '../lazy-modules';
+import type { ProxyEnvOptions } from '../workloads/container-env';
+
+const helm = onFirstUse(() => require('../addons/helm/helm-values') as typeof HelmValuesModule);
+const kustomizeComponents = onFirstUse(() => require('../addons/kustomize/kustomize-component') as typeof KustomizeComponentModule);
+const kustomizePatches = onFirstUse(() => require('../addons/kustomize/kustomize-json6902') as typeof KustomizePatchesModule);
 
 /**
  * Values and patches for workloads the library does not emit itself: Helm chart values (from a
@@ -13,29 +22,29 @@ import { ProxyEnvOptions } from '../workloads/container-env';
 export class AddonValues {
   /** Values for a chart from a preset name (`cert-manager`, `flux`, ...) or your own preset. */
   public static helmPreset(proxy: ClusterProxyConfig, preset: HelmPresetName | `${HelmPresetName}` | HelmPreset, options: HelmProxyValuesOptions = {}): HelmProxyValues {
-    return helmPresetValues(proxy, preset, options);
+    return helm().helmPresetValues(proxy, preset, options);
   }
 
   /** Values with the proxy env list at `path` (e.g. `['extraEnv']`). */
   public static helmEnv(proxy: ClusterProxyConfig, path: string[], options: HelmProxyValuesOptions = {}): HelmProxyValues {
-    return helmEnvValues(proxy, path, options);
+    return helm().helmEnvValues(proxy, path, options);
   }
 
   /** Values with a literal proxy block, by default `proxy: {httpProxy, httpsProxy, noProxy}`. */
   public static helmProxyBlock(proxy: ClusterProxyConfig, keys?: HelmProxyKeys, options: HelmProxyValuesOptions = {}): HelmProxyValues {
-    return helmProxyBlockValues(proxy, keys, options);
+    return helm().helmProxyBlockValues(proxy, keys, options);
   }
 
   /** A Kustomize component (file path to content) adding the proxy env to the targets. */
   public static kustomizeComponent(proxy: ClusterProxyConfig, options: KustomizeProxyComponentOptions): { [path: string]: string } {
-    return kustomizeProxyComponent(proxy, options);
+    return kustomizeComponents().kustomizeProxyComponent(proxy, options);
   }
 
   /** JSON 6902 patches adding the proxy env to containers addressed by position. */
   public static kustomizeJson6902Patches(
     proxy: ClusterProxyConfig, targets: KustomizeTarget[], options: ProxyEnvOptions = {},
   ): KustomizeInlinePatch[] {
-    return kustomizeJson6902Patches(proxy, targets, options);
+    return kustomizePatches().kustomizeJson6902Patches(proxy, targets, options);
   }
 
   private constructor() {}

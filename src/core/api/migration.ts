@@ -1,9 +1,18 @@
-import { CompatibilityProfile, compatibilityProfile, CompatibilityProfileName } from '../capi/compatibility-profiles';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { importProxy, ImportProxyOptions, ImportResult } from '../import/import-proxy';
-import { ImportSource } from '../import/imported-proxy';
-import { nodeChanges, NodeChangesOptions, NodeObjectChanges } from '../import/node-changes';
-import { KubeObject } from '../k8s/manifest';
+/* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from a module whose code loads on first use */
+import type * as ProfilesModule from '../capi/compatibility-profiles';
+import type { CompatibilityProfile, CompatibilityProfileName } from '../capi/compatibility-profiles';
+import type { ClusterProxyConfig } from '../cluster-proxy-config';
+import type * as ImportModule from '../import/import-proxy';
+import type { ImportProxyOptions, ImportResult } from '../import/import-proxy';
+import type { ImportSource } from '../import/imported-proxy';
+import type * as NodeChangesModule from '../import/node-changes';
+import type { NodeChangesOptions, NodeObjectChanges } from '../import/node-changes';
+import type { KubeObject } from '../k8s/manifest';
+import { onFirstUse } from '../lazy-modules';
+
+const importer = onFirstUse(() => require('../import/import-proxy') as typeof ImportModule);
+const changes = onFirstUse(() => require('../import/node-changes') as typeof NodeChangesModule);
+const profiles = onFirstUse(() => require('../capi/compatibility-profiles') as typeof ProfilesModule);
 
 /**
  * Moving a cluster from the system that proxies it today (TKG, Giant Swarm, CAREN, EKS Anywhere,
@@ -17,17 +26,17 @@ export class Migration {
    * The password is never copied into the result.
    */
   public static importProxy(source: ImportSource | `${ImportSource}`, text: string, options: ImportProxyOptions = {}): ImportResult {
-    return importProxy(source, text, options);
+    return importer().importProxy(source, text, options);
   }
 
   /** What the library's node files and commands would change on the system's current kubeadm objects. */
   public static nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, options: NodeChangesOptions): NodeObjectChanges[] {
-    return nodeChanges(current, proxy, options);
+    return changes().nodeChanges(current, proxy, options);
   }
 
   /** The named compatibility profile: the node-file layout and where the library keeps its own behaviour. */
   public static compatibilityProfile(name: CompatibilityProfileName | `${CompatibilityProfileName}`): CompatibilityProfile {
-    return compatibilityProfile(name);
+    return profiles().compatibilityProfile(name);
   }
 
   private constructor() {}

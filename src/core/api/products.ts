@@ -1,25 +1,55 @@
-import { addonResourceSet, AddonResourceSetOptions } from '../addons/cluster-resource-set';
-import { inClusterForwardProxy, InClusterForwardProxyProps } from '../addons/forward-proxy/forward-proxy';
-import { giantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../addons/giantswarm/setup';
-import { giantSwarmProxyAppsProduct } from '../addons/products';
-import { proxyEnvSources, ProxyEnvSourceOptions } from '../addons/proxy-env-source';
-import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../addons/tkg/tkg-proxy-addons';
-import { AddProxyOptions, AddProxyResult, addProxyToObjects } from '../capi/add-proxy-to-objects';
-import {
-  KubeadmConfigTemplateProductProps, kubeadmConfigTemplateProduct, KubeadmControlPlaneProductProps, kubeadmControlPlaneProduct, proxiedClusterProduct,
-} from '../capi/products';
-import { ProxiedClusterOptions } from '../capi/proxied-cluster';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { addProxyToClusterClass, AddProxyToClusterClassResult } from '../clusterclass/add-proxy-to-cluster-class';
-import { ClusterClassProxy, ClusterClassProxyProps } from '../clusterclass/cluster-class-proxy';
-import { addProxyToTopologyCluster, TopologyClusterProxyOptions, TopologyClusterProxyResult } from '../clusterclass/topology-cluster';
-import { KubeObject } from '../k8s/manifest';
-import { finishProduct } from '../product/credentials';
-import { ObjectMetadataProps } from '../product/metadata';
-import { manifestsProduct, Product } from '../product/product';
-import { KyvernoProxyPolicyOptions } from '../workloads/kyverno-policy';
-import { ProxyAdmissionPolicyOptions } from '../workloads/mutating-admission-policy';
-import { kyvernoProxyPolicyProduct, proxyAdmissionPolicyProduct } from '../workloads/products';
+/* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from a module whose code loads on first use */
+import type * as ClusterResourceSetModule from '../addons/cluster-resource-set';
+import type { AddonResourceSetOptions } from '../addons/cluster-resource-set';
+import type * as ForwardProxyModule from '../addons/forward-proxy/forward-proxy';
+import type { InClusterForwardProxyProps } from '../addons/forward-proxy/forward-proxy';
+import type * as GiantSwarmSetupModule from '../addons/giantswarm/setup';
+import type { GiantSwarmProxySetupOptions } from '../addons/giantswarm/setup';
+import type * as AddonProductsModule from '../addons/products';
+import type * as ProxyEnvSourceModule from '../addons/proxy-env-source';
+import type { ProxyEnvSourceOptions } from '../addons/proxy-env-source';
+import type * as TkgModule from '../addons/tkg/tkg-proxy-addons';
+import type { TkgProxyAddonsOptions } from '../addons/tkg/tkg-proxy-addons';
+import type * as AddProxyModule from '../capi/add-proxy-to-objects';
+import type { AddProxyOptions, AddProxyResult } from '../capi/add-proxy-to-objects';
+import type * as CapiProductsModule from '../capi/products';
+import type { KubeadmConfigTemplateProductProps, KubeadmControlPlaneProductProps } from '../capi/products';
+import type { ProxiedClusterOptions } from '../capi/proxied-cluster';
+import type { ClusterProxyConfig } from '../cluster-proxy-config';
+import type * as ClusterClassModule from '../clusterclass/add-proxy-to-cluster-class';
+import type { AddProxyToClusterClassResult } from '../clusterclass/add-proxy-to-cluster-class';
+import type { ClusterClassProxy, ClusterClassProxyProps } from '../clusterclass/cluster-class-proxy';
+import type * as TopologyModule from '../clusterclass/topology-cluster';
+import type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from '../clusterclass/topology-cluster';
+import type { KubeObject } from '../k8s/manifest';
+import { onFirstUse } from '../lazy-modules';
+import type * as CredentialsModule from '../product/credentials';
+import type { ObjectMetadataProps } from '../product/metadata';
+import type * as ProductModule from '../product/product';
+import type { Product } from '../product/product';
+import type { KyvernoProxyPolicyOptions } from '../workloads/kyverno-policy';
+import type { ProxyAdmissionPolicyOptions } from '../workloads/mutating-admission-policy';
+import type * as WorkloadProductsModule from '../workloads/products';
+
+// Each product's code is loaded when it is first asked for (see `onFirstUse`).
+const capi = onFirstUse(() => require('../capi/products') as typeof CapiProductsModule);
+const workloads = onFirstUse(() => require('../workloads/products') as typeof WorkloadProductsModule);
+const tkg = onFirstUse(() => require('../addons/tkg/tkg-proxy-addons') as typeof TkgModule);
+const resourceSet = onFirstUse(() => require('../addons/cluster-resource-set') as typeof ClusterResourceSetModule);
+const giantSwarm = onFirstUse(() => require('../addons/giantswarm/setup') as typeof GiantSwarmSetupModule);
+const addonProducts = onFirstUse(() => require('../addons/products') as typeof AddonProductsModule);
+const envSources = onFirstUse(() => require('../addons/proxy-env-source') as typeof ProxyEnvSourceModule);
+const forwardProxy = onFirstUse(() => require('../addons/forward-proxy/forward-proxy') as typeof ForwardProxyModule);
+const addProxy = onFirstUse(() => require('../capi/add-proxy-to-objects') as typeof AddProxyModule);
+const clusterClasses = onFirstUse(() => require('../clusterclass/add-proxy-to-cluster-class') as typeof ClusterClassModule);
+const topology = onFirstUse(() => require('../clusterclass/topology-cluster') as typeof TopologyModule);
+const credentials = onFirstUse(() => require('../product/credentials') as typeof CredentialsModule);
+const products = onFirstUse(() => require('../product/product') as typeof ProductModule);
+
+/** A product of plain manifests, finished (metadata, credential source) like every other. */
+function finished(objects: KubeObject[], proxy: ClusterProxyConfig, metadata?: ObjectMetadataProps): Product {
+  return credentials().finishProduct(products().manifestsProduct(objects), proxy, metadata);
+}
 
 /**
  * Every product as plain manifests, for tools other than cdk8s and Pulumi (or to inspect what the
@@ -30,53 +60,53 @@ import { kyvernoProxyPolicyProduct, proxyAdmissionPolicyProduct } from '../workl
 export class Products {
   /** A whole proxied Cluster API cluster (see the cdk8s `ProxiedCluster`). */
   public static proxiedCluster(options: ProxiedClusterOptions): Product {
-    return proxiedClusterProduct(options);
+    return capi().proxiedClusterProduct(options);
   }
 
   /** A KubeadmControlPlane behind the proxy and the node-proxy Secret it reads. */
   public static kubeadmControlPlane(props: KubeadmControlPlaneProductProps): Product {
-    return kubeadmControlPlaneProduct(props);
+    return capi().kubeadmControlPlaneProduct(props);
   }
 
   /** A worker KubeadmConfigTemplate behind the proxy and the node-proxy Secret it reads. */
   public static kubeadmConfigTemplate(props: KubeadmConfigTemplateProductProps): Product {
-    return kubeadmConfigTemplateProduct(props);
+    return capi().kubeadmConfigTemplateProduct(props);
   }
 
   /** A Kyverno ClusterPolicy injecting the proxy into every Pod, with its sources and RBAC. */
   public static kyvernoProxyPolicy(proxy: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}, metadata?: ObjectMetadataProps): Product {
-    return kyvernoProxyPolicyProduct(proxy, options, metadata);
+    return workloads().kyvernoProxyPolicyProduct(proxy, options, metadata);
   }
 
   /** A MutatingAdmissionPolicy injecting the proxy (no Kyverno), with its binding and sources. */
   public static proxyAdmissionPolicy(proxy: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}, metadata?: ObjectMetadataProps): Product {
-    return proxyAdmissionPolicyProduct(proxy, options, metadata);
+    return workloads().proxyAdmissionPolicyProduct(proxy, options, metadata);
   }
 
   /** TKG-style addon Secrets (vSphere CPI/CSI, kapp-controller, cluster config values). */
   public static tkgProxyAddons(proxy: ClusterProxyConfig, options: TkgProxyAddonsOptions, metadata?: ObjectMetadataProps): Product {
-    return finishProduct(manifestsProduct(tkgProxyAddonSecrets(proxy, options)), proxy, metadata);
+    return finished(tkg().tkgProxyAddonSecrets(proxy, options), proxy, metadata);
   }
 
   /** A ClusterResourceSet delivering an addon's manifests with the proxy configured. */
   public static addonResourceSet(proxy: ClusterProxyConfig, options: AddonResourceSetOptions, metadata?: ObjectMetadataProps): Product {
-    return finishProduct(manifestsProduct(addonResourceSet(proxy, options).objects), proxy, metadata);
+    return finished(resourceSet().addonResourceSet(proxy, options).objects, proxy, metadata);
   }
 
   /** Giant Swarm cluster-values, the node-proxy Secret and App CRs. */
   public static giantSwarmProxyApps(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions, metadata?: ObjectMetadataProps): Product {
-    return giantSwarmProxyAppsProduct(proxy, giantSwarmProxySetup(proxy, options), metadata);
+    return addonProducts().giantSwarmProxyAppsProduct(proxy, giantSwarm().giantSwarmProxySetup(proxy, options), metadata);
   }
 
   /** A ConfigMap (no credentials) or Secret per namespace, for `envFrom`. */
   public static proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions, metadata?: ObjectMetadataProps): Product {
-    return finishProduct(manifestsProduct(proxyEnvSources(proxy, options)), proxy, metadata);
+    return finished(envSources().proxyEnvSources(proxy, options), proxy, metadata);
   }
 
   /** An in-cluster forward proxy (tinyproxy DaemonSet, config, Service). */
   public static inClusterForwardProxy(props: InClusterForwardProxyProps, metadata?: ObjectMetadataProps): Product {
-    const forwardProxy = inClusterForwardProxy(props);
-    return finishProduct(manifestsProduct(forwardProxy.objects), forwardProxy.proxy, metadata);
+    const deployment = forwardProxy().inClusterForwardProxy(props);
+    return finished(deployment.objects, deployment.proxy, metadata);
   }
 
   /**
@@ -86,21 +116,21 @@ export class Products {
    * is not modified; applying twice gives the same result.
    */
   public static addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConfig, options: AddProxyOptions): AddProxyResult {
-    return addProxyToObjects(objects, proxy, options);
+    return addProxy().addProxyToObjects(objects, proxy, options);
   }
 
   /** A ClusterClass with the proxy variable and patches (`templates`: the ones the class references). */
   public static addProxyToClusterClass(
     clusterClass: KubeObject, templates: KubeObject[], props: ClusterClassProxyProps,
   ): AddProxyToClusterClassResult {
-    return addProxyToClusterClass(clusterClass, templates, props);
+    return clusterClasses().addProxyToClusterClass(clusterClass, templates, props);
   }
 
   /** A topology Cluster with the class's proxy variable set, and its node-proxy Secret. */
   public static addProxyToTopologyCluster(
     cluster: KubeObject, classProxy: ClusterClassProxy, options: TopologyClusterProxyOptions = {},
   ): TopologyClusterProxyResult {
-    return addProxyToTopologyCluster(cluster, classProxy, options);
+    return topology().addProxyToTopologyCluster(cluster, classProxy, options);
   }
 
   private constructor() {}

@@ -8,8 +8,12 @@ import { NodeProxyFileOptions, NodeProxyPosition, resolveNodeProxyFiles } from '
 import { NODE_PROXY_SECRET_KEYS, trustedCaKey } from './node-proxy-secret';
 import { OS_FAMILIES, OsFamily, OsFamilyName, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { frozen } from '../frozen';
+import { NODE_PROXY_DELIVERIES, NodeProxyDelivery, NodeProxyDeliveryName } from './node-proxy-delivery';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+
+export { NODE_PROXY_DELIVERIES, NodeProxyDelivery };
+export type { NodeProxyDeliveryName };
 
 /**
  * Everything a kubeadm-bootstrapped node needs to run behind the proxy, as the `files` and
@@ -17,25 +21,6 @@ import { assertDnsLabel } from '../k8s/names';
  * The same result serves the KubeadmControlPlane and every KubeadmConfigTemplate of a cluster.
  */
 
-/**
- * How file content reaches the KubeadmConfigSpec:
- *  - `inline`: in `files[].content`: self-contained, but the proxy password, if any, is in the
- *    KubeadmControlPlane and KubeadmConfigTemplates, readable by anyone who can read those;
- *  - `secret`: `files[].contentFrom` a Secret the library also emits; no credential appears in any
- *    Cluster API object.
- */
-export enum NodeProxyDelivery {
-  /** In `files[].content` (refused with credentials). */
-  INLINE = 'inline',
-  /** From a Secret (`files[].contentFrom`): no credential in any Cluster API object. */
-  SECRET = 'secret',
-}
-
-/** A {@link NodeProxyDelivery} as its string value. */
-export type NodeProxyDeliveryName = `${NodeProxyDelivery}`;
-
-/** The delivery modes. */
-export const NODE_PROXY_DELIVERIES: readonly NodeProxyDeliveryName[] = Object.values(NodeProxyDelivery);
 export { BOOTSTRAP_FORMATS };
 export { BootstrapFormat };
 export type { BootstrapFormatName };

@@ -1,5 +1,6 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { MutatingAdmissionPolicyVersion, MutatingAdmissionPolicyVersionName } from './admission-policy-version';
 import { celConcat, celString, celStringList } from './cel';
 import { ContainerEnvVar } from './container-env';
 import { ProxyInjectionOptions } from './injection-options';
@@ -12,20 +13,8 @@ import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { checkProps, optionalList } from '../validation/strict-props';
 
-/**
- * `admissionregistration.k8s.io` versions that serve MutatingAdmissionPolicy: `v1` is GA and on by
- * default from Kubernetes 1.36; `v1beta1` (Kubernetes 1.34 and 1.35) needs the
- * `MutatingAdmissionPolicy` feature gate and `--runtime-config=admissionregistration.k8s.io/v1beta1=true`.
- */
-export enum MutatingAdmissionPolicyVersion {
-  /** GA, on by default from Kubernetes 1.36. */
-  V1 = 'v1',
-  /** Kubernetes 1.34 and 1.35, behind the `MutatingAdmissionPolicy` feature gate. */
-  V1BETA1 = 'v1beta1',
-}
-
-/** A {@link MutatingAdmissionPolicyVersion} as its string value. */
-export type MutatingAdmissionPolicyVersionName = `${MutatingAdmissionPolicyVersion}`;
+export { MutatingAdmissionPolicyVersion };
+export type { MutatingAdmissionPolicyVersionName };
 
 /** Options for `renderProxyAdmissionPolicy`. */
 export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {

@@ -1,0 +1,10 @@
+/** ClusterResourceSet strategies (the CRD's enum). */
+export enum ResourceSetStrategy {
+  /** Apply the resources once per cluster. */
+  APPLY_ONCE = 'ApplyOnce',
+  /** Keep re-applying the resources when they change. */
+  RECONCILE = 'Reconcile',
+}
+
+/** A {@link ResourceSetStrategy} as its string value. */
+export type ResourceSetStrategyName = `${ResourceSetStrategy}`;
