@@ -82,8 +82,6 @@ export function parseIpNumber(text: string): IpNumber | undefined {
   return ip;
 }
 
-
-/** Canonical text of an address: dotted decimal or RFC 5952 (what WHATWG URL and inet_ntop print). */
 /**
  * A four-part decimal IPv4 address without leading zeros (what `parseIpLiteral` accepts for IPv4),
  * read directly: most NO_PROXY entries are IPv4.
@@ -109,6 +107,7 @@ function numberOf(address: ipaddr.IPv4 | ipaddr.IPv6 | undefined): IpNumber | un
   return address && { family: familyOf(address), value: address.toByteArray().reduce((acc, byte) => acc * 256n + BigInt(byte), 0n) };
 }
 
+/** Canonical text of an address: dotted decimal or RFC 5952 (what WHATWG URL and inet_ntop print). */
 export function formatIpNumber(ip: IpNumber): string {
   if (ip.family === 'IPv4') {
     const value = Number(ip.value);

@@ -1,4 +1,4 @@
-import { cidrBounds, parseIpNumber } from '../ip';
+import { ipBounds } from './entry-bounds';
 import { formatNoProxyEntry } from './format';
 import { NoProxyEntry } from './types';
 
@@ -187,21 +187,4 @@ class SortedBlocks {
     const candidate = best && best.key !== excludeKey ? best : this.runnerUp[low - 1];
     return candidate && candidate.last >= last ? candidate.entry : undefined;
   }
-}
-
-function ipBounds(entry: NoProxyEntry): { family: 'IPv4' | 'IPv6'; first: bigint; last: bigint } | undefined {
-  if (entry.kind === 'cidr') {
-    const ip = parseIpNumber(entry.network);
-    if (!ip) {
-      return undefined;
-    }
-    const [first, last] = cidrBounds(ip, entry.prefixLength);
-    return { family: ip.family, first, last };
-  }
-  if (entry.kind === 'range') {
-    const start = parseIpNumber(entry.start);
-    const end = parseIpNumber(entry.end);
-    return start && end ? { family: start.family, first: start.value, last: end.value } : undefined;
-  }
-  return undefined;
 }

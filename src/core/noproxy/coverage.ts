@@ -1,46 +1,13 @@
 import { Destination } from './destination';
+import { ipBounds } from './entry-bounds';
 import { formatNoProxyEntry } from './format';
-import { cidrBounds, parseIpNumber } from '../ip';
+import { parseIpNumber } from '../ip';
 import { NoProxyEntry } from './types';
 
 /**
  * The intended meaning of entries (Go semantics, the most complete client): which destinations an
  * entry covers, and when one entry makes another redundant for every client family.
  */
-
-/** Address set of an IP-based entry, as inclusive numeric bounds. */
-interface IpBounds {
-  readonly family: 'IPv4' | 'IPv6';
-  readonly first: bigint;
-  readonly last: bigint;
-}
-
-const boundsCache = new WeakMap<NoProxyEntry, IpBounds | undefined>();
-
-/** The address set of an `ip`, `cidr` or `range` entry (undefined for the others). Cached per entry object. */
-function ipBounds(entry: NoProxyEntry): IpBounds | undefined {
-  if (boundsCache.has(entry)) {
-    return boundsCache.get(entry);
-  }
-  let bounds: IpBounds | undefined;
-  if (entry.kind === 'ip') {
-    const ip = parseIpNumber(entry.address);
-    bounds = ip && { family: ip.family, first: ip.value, last: ip.value };
-  } else if (entry.kind === 'cidr') {
-    const ip = parseIpNumber(entry.network);
-    bounds = ip && { family: ip.family, ...toBounds(cidrBounds(ip, entry.prefixLength)) };
-  } else if (entry.kind === 'range') {
-    const start = parseIpNumber(entry.start);
-    const end = parseIpNumber(entry.end);
-    bounds = start && end && { family: start.family, first: start.value, last: end.value };
-  }
-  boundsCache.set(entry, bounds);
-  return bounds;
-}
-
-function toBounds([first, last]: [bigint, bigint]): { first: bigint; last: bigint } {
-  return { first, last };
-}
 
 /** `name` is `parent` or one of its subdomains, compared literally (trailing dots included). */
 function isSameOrSubdomain(name: string, parent: string): boolean {

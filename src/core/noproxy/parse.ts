@@ -1,7 +1,8 @@
 import { dnsNameProblem } from '../dns-name';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, networkOf, parseIpNumber } from '../ip';
+import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, networkOf, parseIpNumber } from '../ip';
 import { assertPrintable } from '../text';
+import { withBounds } from './entry-bounds';
 import { NoProxyEntry } from './types';
 
 /** Builds the error for the entry being parsed; the message always names the field and quotes the entry. */
@@ -137,7 +138,7 @@ function parseHostOrRange(text: string, fail: Fail): NoProxyEntry {
     if (!ip) {
       throw fail('not a valid IPv4 address (four decimal numbers 0-255, no leading zeros)');
     }
-    return { kind: 'ip', family: ip.family, address: formatIpNumber(ip) };
+    return { kind: 'ip', family: ip.family, address: canonicalAddress(text, ip) };
   }
   let name = text;
   let kind: 'domain' | 'suffix' = 'domain';
@@ -210,8 +211,10 @@ function parseCidr(text: string, fail: Fail): NoProxyEntry {
     throw fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
   }
   // the block is exactly this CIDR (a single address for a full-length prefix), as ipBlockEntry would find
-  const address = formatIpNumber(network);
-  return prefixLength === bits ? { kind: 'ip', family: ip.family, address } : { kind: 'cidr', family: ip.family, network: address, prefixLength };
+  const address = canonicalAddress(match[1], ip);
+  const [first, last] = cidrBounds(network, prefixLength);
+  return withBounds(prefixLength === bits ? { kind: 'ip', family: ip.family, address } : { kind: 'cidr', family: ip.family, network: address, prefixLength },
+    ip.family, first, last);
 }
 
 function parseRange(text: string, fail: Fail): NoProxyEntry {
@@ -237,10 +240,18 @@ function parseRange(text: string, fail: Fail): NoProxyEntry {
 function ipBlockEntry(family: IpFamily, first: bigint, last: bigint): NoProxyEntry {
   const start = formatIpNumber({ family, value: first });
   if (first === last) {
-    return { kind: 'ip', family, address: start };
+    return withBounds({ kind: 'ip', family, address: start }, family, first, last);
   }
   const prefixLength = exactCidrPrefix(family, first, last);
-  return prefixLength === undefined
+  return withBounds(prefixLength === undefined
     ? { kind: 'range', family, start, end: formatIpNumber({ family, value: last }) }
-    : { kind: 'cidr', family, network: start, prefixLength };
+    : { kind: 'cidr', family, network: start, prefixLength }, family, first, last);
+}
+
+/**
+ * The canonical text of `ip`, read from `text`: an IPv4 address `parseIpNumber` accepted is already
+ * canonical (four decimal octets, no leading zeros), so only IPv6 is formatted (RFC 5952).
+ */
+function canonicalAddress(text: string, ip: IpNumber): string {
+  return ip.family === 'IPv4' ? text : formatIpNumber(ip);
 }
