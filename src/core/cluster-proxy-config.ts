@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { invalidValue, ProxyConfigError } from './errors';
+import { invalidValue, ProxyConfigError, withinField } from './errors';
 import { lockProperties } from './frozen';
 import { LIMITS } from './limits';
 import { ClusterNetwork } from './network';
@@ -107,11 +107,6 @@ export class ClusterProxyConfig {
   }
 }
 
-/**
- * Every proxy variable must fit one process environment string (see {@link LIMITS}): past it, the
- * nodes' containerd and kubelet, and every command after the env file is sourced, fail to start.
- * The URLs are short; in practice this caps the NO_PROXY list.
- */
 /** Validate the options of {@link ClusterProxyConfig}; errors name the option as written at the top level. */
 export function checkClusterProxyOptions(options: ClusterProxyConfigOptions): void {
   checkProps('', options, OPTIONS, 'cluster proxy option');
@@ -124,6 +119,21 @@ export function checkClusterProxyOptions(options: ClusterProxyConfigOptions): vo
   }
 }
 
+/**
+ * `proxyOptions` of a construct's props (a cluster's, the forward proxy's), validated with errors
+ * named under that prop (`proxyOptions.noProxyDefaults.dns`).
+ */
+export function checkProxyOptionsProp(options: ClusterProxyConfigOptions | undefined): void {
+  if (options !== undefined) {
+    withinField('proxyOptions', () => checkClusterProxyOptions(options));
+  }
+}
+
+/**
+ * Every proxy variable must fit one process environment string (see {@link LIMITS}): past it, the
+ * nodes' containerd and kubelet, and every command after the env file is sourced, fail to start.
+ * The URLs are short; in practice this caps the NO_PROXY list.
+ */
 function checkEnvironmentStrings(environment: ProxyEnvironment, noProxyEntries: number): void {
   const limit = LIMITS.environmentString.value;
   const variables: Array<[string, string, string | undefined]> = [

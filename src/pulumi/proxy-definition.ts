@@ -1,8 +1,8 @@
 import * as pulumi from '@pulumi/pulumi';
 import { mapRendered, ProxySettingsArgs, Rendered, renderWithSettings } from './credentials';
-import { ProxySourceProps } from '../core/capi/proxy-source';
-import { checkClusterProxyOptions, ClusterProxyConfig, ClusterProxyConfigOptions } from '../core/cluster-proxy-config';
-import { invalidValue, ProxyConfigError, withinField } from '../core/errors';
+import { networkProp, ProxySourceProps } from '../core/capi/proxy-source';
+import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../core/cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import { ProxySettings } from '../core/proxy-settings';
 
@@ -54,10 +54,8 @@ export class ProxyDefinition {
     if (args.settings === undefined || args.network === undefined) {
       throw new ProxyConfigError(args.settings === undefined ? 'settings' : 'network', 'is required');
     }
-    const network = args.network instanceof ClusterNetwork ? args.network : withinField('network', () => new ClusterNetwork(args.network as ClusterNetworkProps));
-    if (args.proxyOptions !== undefined) {
-      withinField('proxyOptions', () => checkClusterProxyOptions(args.proxyOptions!));
-    }
+    const network = networkProp(args.network);
+    checkProxyOptionsProp(args.proxyOptions);
     this.rendered = exact ? { now: exact }
       : renderWithSettings(args.settings, (settings) => new ClusterProxyConfig(settings, network, args.proxyOptions));
     this.config = this.rendered.now;

@@ -29,6 +29,19 @@ export const kubeadmControlPlaneManifest = {
   spec: { version: 'v1.31.2', machineTemplate: { spec: { infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'DockerMachineTemplate', name: 'cp' } } }, kubeadmConfigSpec: {} },
 };
 
+/** A topology Cluster of the fixture class (`proxied`), without the proxy variable. */
+export function topologyClusterManifest(name = 'demo') {
+  return {
+    apiVersion: 'cluster.x-k8s.io/v1beta2',
+    kind: 'Cluster',
+    metadata: { name, namespace: 'clusters' },
+    spec: {
+      clusterNetwork: { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } },
+      topology: { classRef: { name: 'proxied' }, version: 'v1.31.2' },
+    },
+  };
+}
+
 export const EVERY_CONSTRUCT: ConstructCase[] = [
   ['ProxiedCluster', (chart, proxy) => new cdk8s.ProxiedCluster(chart, 'Demo', {
     proxy,
@@ -55,15 +68,7 @@ export const EVERY_CONSTRUCT: ConstructCase[] = [
     } as any);
     new cdk8s.TopologyClusterProxy(chart, 'Demo', {
       classProxy: patches,
-      cluster: {
-        apiVersion: 'cluster.x-k8s.io/v1beta2',
-        kind: 'Cluster',
-        metadata: { name: 'demo', namespace: 'clusters' },
-        spec: {
-          clusterNetwork: { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } },
-          topology: { classRef: { name: 'proxied' }, version: 'v1.31.2' },
-        },
-      },
+      cluster: topologyClusterManifest(),
     });
   }],
   ['KyvernoProxyPolicy', (chart, proxy) => new cdk8s.KyvernoProxyPolicy(chart, 'Kyverno', { proxy })],

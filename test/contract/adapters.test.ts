@@ -21,6 +21,7 @@ import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../src/core/network';
 import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
 import * as adapter from '../../src/pulumi';
+import { topologyClusterManifest } from '../cdk8s/every-construct';
 import { vsphereProxy } from '../core/addons/addon-fixtures';
 import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
@@ -104,25 +105,16 @@ describe('ClusterClass: cdk8s and Pulumi emit the same objects', () => {
   test('the class with the proxy patches, two topology Clusters and their Secrets', async () => {
     const fixture = classFixture('v1beta2');
     const classProps = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const, provider: 'vsphere' as const, providerEndpoints: ['vcenter.corp.example'] };
-    const topologyCluster = (name: string) => ({
-      apiVersion: 'cluster.x-k8s.io/v1beta2',
-      kind: 'Cluster',
-      metadata: { name, namespace: 'clusters' },
-      spec: {
-        clusterNetwork: { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } },
-        topology: { classRef: { name: 'proxied' }, version: 'v1.31.2' },
-      },
-    });
     const expected = synth((chart) => {
       const patches = new cdk8s.ClusterClassProxyPatches(chart, 'Proxy', { ...classProps, clusterClass: fixture.clusterClass, templates: fixture.templates });
-      new cdk8s.TopologyClusterProxy(chart, 'Demo', { cluster: topologyCluster('demo'), classProxy: patches });
-      new cdk8s.TopologyClusterProxy(chart, 'Other', { cluster: topologyCluster('other'), classProxy: patches, machineCidrs: ['10.20.0.0/24'] });
+      new cdk8s.TopologyClusterProxy(chart, 'Demo', { cluster: topologyClusterManifest('demo'), classProxy: patches });
+      new cdk8s.TopologyClusterProxy(chart, 'Other', { cluster: topologyClusterManifest('other'), classProxy: patches, machineCidrs: ['10.20.0.0/24'] });
     });
     const patches = new adapter.ClusterClassProxyPatches('proxied', {
       ...classProps, settings: withOutputPassword(classProps.settings), clusterClass: fixture.clusterClass, templates: fixture.templates,
     });
-    const demo = new adapter.TopologyClusterProxy('demo', { cluster: topologyCluster('demo'), classProxy: patches });
-    const other = new adapter.TopologyClusterProxy('other', { cluster: topologyCluster('other'), classProxy: patches, machineCidrs: ['10.20.0.0/24'] });
+    const demo = new adapter.TopologyClusterProxy('demo', { cluster: topologyClusterManifest('demo'), classProxy: patches });
+    const other = new adapter.TopologyClusterProxy('other', { cluster: topologyClusterManifest('other'), classProxy: patches, machineCidrs: ['10.20.0.0/24'] });
     expect(await registered(patches, demo, other)).toEqual(expected);
     expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
   });

@@ -19,7 +19,7 @@ import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cd
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { runCli } from '../../src/cli/cli';
 import * as pulumiAdapter from '../../src/pulumi';
-import { kubeadmControlPlaneManifest, podManifest } from '../cdk8s/every-construct';
+import { kubeadmControlPlaneManifest, podManifest, topologyClusterManifest } from '../cdk8s/every-construct';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 import { credentialForms } from '../pulumi/fixtures';
 import { installMocks, stopCallbacks } from '../support/pulumi-mocks';
@@ -163,15 +163,6 @@ const CLUSTER = {
   workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infra, kind: 'VSphereMachineTemplate', name: 'demo-md-0' } }],
 };
 const CLASS_PROPS = { settings: SETTINGS, osFamily: 'ubuntu', provider: 'vsphere', providerEndpoints: ['vcenter.corp.example'] };
-const topologyCluster = () => ({
-  apiVersion: 'cluster.x-k8s.io/v1beta2',
-  kind: 'Cluster',
-  metadata: { name: 'demo', namespace: 'clusters' },
-  spec: {
-    clusterNetwork: { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } },
-    topology: { classRef: { name: 'proxied' }, version: 'v1.31.2' },
-  },
-});
 const INJECTION_OPTIONS = { excludeNamespaces: ['kube-system'], excludeContainers: ['istio-proxy'], optOutAnnotation: 'example.com/inject', optOutValue: 'no' };
 const proxy = () => new ClusterProxyConfig(new ProxySettings(SETTINGS), new ClusterNetwork(NETWORK as never));
 
@@ -255,7 +246,7 @@ describe('hostile input never gets past the library\'s error', () => {
 
   check('ClusterClass, config template, kubeadm objects and pod injection (cdk8s)', fc.tuple(
     mutations(CLASS_PROPS),
-    mutations({ cluster: topologyCluster(), machineCidrs: ['10.20.0.0/24'] }),
+    mutations({ cluster: topologyClusterManifest(), machineCidrs: ['10.20.0.0/24'] }),
     mutations({ osFamily: 'ubuntu', clusterName: 'demo', name: 'demo-workers' }),
     mutations({ clusterName: 'demo', osFamily: 'ubuntu' }),
     mutations(INJECTION_OPTIONS),
@@ -305,7 +296,7 @@ describe('hostile input never gets past the library\'s error', () => {
       mutations({ clusterName: 'mycluster', namespace: 'org-acme', apps: [{ name: 'mc-cm', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }] }),
       mutations({ network: { pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] }, image: 'tinyproxy:1.11', port: 8888 }),
       mutations({ clusterName: 'wl', namespace: 'default', vsphere: { server: 'vc.corp.example', datacenter: '/dc0' } }),
-      fc.tuple(mutations(CLASS_PROPS), mutations({ cluster: topologyCluster(), machineCidrs: ['10.20.0.0/24'] })),
+      fc.tuple(mutations(CLASS_PROPS), mutations({ cluster: topologyClusterManifest(), machineCidrs: ['10.20.0.0/24'] })),
       mutations({ metadata: { name: 'api', namespace: 'apps' }, proxyOptions: INJECTION_OPTIONS }),
       mutations({ namespaces: ['apps'], ...INJECTION_OPTIONS }),
       mutations({ settings: SETTINGS, network: NETWORK, proxyOptions: { additionalNoProxy: ['registry.internal'] } }),

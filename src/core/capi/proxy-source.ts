@@ -1,4 +1,4 @@
-import { checkClusterProxyOptions, ClusterProxyConfig, ClusterProxyConfigOptions } from '../cluster-proxy-config';
+import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError, withinField } from '../errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../network';
 import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
@@ -50,10 +50,18 @@ export function resolveProxyConfig(props: ProxySourceProps): ClusterProxyConfig 
     throw new ProxyConfigError(props.settings === undefined ? 'settings' : 'network',
       'is required: give proxy (a ClusterProxyConfig), or both settings and network');
   }
-  const settings = props.settings instanceof ProxySettings ? props.settings : withinField('settings', () => new ProxySettings(props.settings as ProxySettingsProps));
-  const network = props.network instanceof ClusterNetwork ? props.network : withinField('network', () => new ClusterNetwork(props.network as ClusterNetworkProps));
-  if (props.proxyOptions !== undefined) {
-    withinField('proxyOptions', () => checkClusterProxyOptions(props.proxyOptions!));
-  }
+  const settings = settingsProp(props.settings);
+  const network = networkProp(props.network);
+  checkProxyOptionsProp(props.proxyOptions);
   return new ClusterProxyConfig(settings, network, props.proxyOptions);
+}
+
+/** The `settings` prop: the computed settings, or their props (errors then name `settings.<prop>`). */
+export function settingsProp(settings: ProxySettings | ProxySettingsProps): ProxySettings {
+  return settings instanceof ProxySettings ? settings : withinField('settings', () => new ProxySettings(settings));
+}
+
+/** The `network` prop: the computed network, or its props (errors then name `network.<prop>`). */
+export function networkProp(network: ClusterNetwork | ClusterNetworkProps): ClusterNetwork {
+  return network instanceof ClusterNetwork ? network : withinField('network', () => new ClusterNetwork(network));
 }

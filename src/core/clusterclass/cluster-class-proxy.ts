@@ -13,8 +13,9 @@ import { PROXY_COMMAND_MARKER } from '../capi/node-commands';
 import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../capi/node-file-options';
 import { BootstrapFormat, CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
 import { OS_FAMILIES, OsFamily, trustedCaPath, trustStoreFor } from '../capi/os-family';
+import { settingsProp } from '../capi/proxy-source';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError, withinField } from '../errors';
+import { invalidValue, ProxyConfigError } from '../errors';
 import { ClusterNetwork } from '../network';
 import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
 import { parseNoProxyList } from '../noproxy/parse';
@@ -205,7 +206,7 @@ export class ClusterClassProxy {
       throw invalidValue('props', props, 'must be an object with settings');
     }
     checkProps('', props, CLUSTER_CLASS_PROXY_KEYS, 'ClusterClass proxy prop');
-    this.settings = props.settings instanceof ProxySettings ? props.settings : withinField('settings', () => new ProxySettings(props.settings as ProxySettingsProps));
+    this.settings = settingsProp(props.settings);
     this.variableShape = parseVariableShape('variableShape', props.variableShape);
     const libraryName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);
     this.variableName = shapeVariableName(this.variableShape, libraryName);

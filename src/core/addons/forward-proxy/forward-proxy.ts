@@ -1,7 +1,7 @@
 import { forwardProxyWorkload, ForwardProxyWorkloadProps, TINYPROXY_CONFIG_KEY } from './forward-proxy-workload';
 import { checkBasicAuth, ProxyBasicAuth, renderTinyproxyConfig, TinyproxyLogLevel } from './tinyproxy-config';
-import { checkClusterProxyOptions, ClusterProxyConfig, ClusterProxyConfigOptions } from '../../cluster-proxy-config';
-import { invalidValue, withinField } from '../../errors';
+import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../../cluster-proxy-config';
+import { invalidValue } from '../../errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
 import { assertDnsLabel, contentHash } from '../../k8s/names';
 import { ClusterNetwork, ClusterNetworkProps } from '../../network';
@@ -126,9 +126,7 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }),
     ...(props.credentialsRevision === undefined ? {} : { credentialsRevision: props.credentialsRevision }),
   });
-  if (props.proxyOptions !== undefined) {
-    withinField('proxyOptions', () => checkClusterProxyOptions(props.proxyOptions!));
-  }
+  checkProxyOptionsProp(props.proxyOptions);
   const proxy = new ClusterProxyConfig(settings, network, props.proxyOptions);
   const labels = { 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'forward-proxy', [MANAGED_BY_LABEL]: MANAGED_BY };
   const configName = `${name}-config`;
