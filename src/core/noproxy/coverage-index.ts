@@ -16,11 +16,14 @@ import { NoProxyEntry } from './types';
  */
 export class NoProxyCoverageIndex {
   private wildcard?: NoProxyEntry;
-  /** Every candidate by canonical text (an identical entry covers, when identity counts). */
-  private readonly byKey = new Map<string, NoProxyEntry>();
-  /** Name entries without a port, by name: domains and suffixes separately. */
-  private readonly domains = new Map<string, NoProxyEntry[]>();
-  private readonly suffixes = new Map<string, NoProxyEntry[]>();
+  /** The index of the first candidate of each canonical text (an identical entry covers, when identity counts). */
+  private readonly byKey = new Map<string, number>();
+  /**
+   * Name entries without a port, by name: domains and suffixes separately. One entry per name is
+   * enough: two domains (or two suffixes) of one name without a port have the same canonical text.
+   */
+  private readonly domains = new Map<string, NoProxyEntry>();
+  private readonly suffixes = new Map<string, NoProxyEntry>();
   /** IP entries without a port, by address (they cover the same address with a port). */
   private readonly ips = new Map<string, NoProxyEntry>();
   private readonly blocks: Record<'IPv4' | 'IPv6', SortedBlocks>;
@@ -29,36 +32,38 @@ export class NoProxyCoverageIndex {
    * @param entries the candidates that may cover others
    * @param keys their canonical texts (`formatNoProxyEntry`), when the caller has them already
    */
-  constructor(entries: NoProxyEntry[], keys?: string[]) {
+  constructor(private readonly entries: NoProxyEntry[], keys?: string[]) {
     const blockLists: Record<'IPv4' | 'IPv6', Block[]> = { IPv4: [], IPv6: [] };
     for (let index = 0; index < entries.length; index++) {
       const entry = entries[index];
       const key = keys?.[index] ?? formatNoProxyEntry(entry);
-      if (!this.byKey.has(key)) {
-        this.byKey.set(key, entry);
+      if (this.byKey.has(key)) {
+        continue; // a duplicate: the first of its canonical text stands for it
       }
+      this.byKey.set(key, index);
       if (entry.kind === 'wildcard') {
         this.wildcard = this.wildcard ?? entry;
-      } else if ('port' in entry && entry.port !== undefined) {
+      } else if ((entry as { port?: number }).port !== undefined) {
         continue; // an entry with a port covers only its identical twin
-      } else if (entry.kind === 'domain' || entry.kind === 'suffix') {
-        const map = entry.kind === 'domain' ? this.domains : this.suffixes;
-        const same = map.get(entry.name);
-        if (same) {
-          same.push(entry);
-        } else {
-          map.set(entry.name, [entry]);
-        }
+      } else if (entry.kind === 'domain') {
+        this.domains.set(entry.name, entry);
+      } else if (entry.kind === 'suffix') {
+        this.suffixes.set(entry.name, entry);
       } else if (entry.kind === 'ip') {
-        this.ips.set(entry.address, this.ips.get(entry.address) ?? entry);
+        this.ips.set(entry.address, entry);
       } else {
         const bounds = ipBounds(entry);
         if (bounds) {
-          blockLists[bounds.family].push({ ...bounds, entry, key });
+          blockLists[bounds.family].push({ first: bounds.first, last: bounds.last, entry, key });
         }
       }
     }
     this.blocks = { IPv4: new SortedBlocks(blockLists.IPv4), IPv6: new SortedBlocks(blockLists.IPv6) };
+  }
+
+  /** The index of the first candidate whose canonical text is `key`, or undefined. */
+  public firstIndexOf(key: string): number | undefined {
+    return this.byKey.get(key);
   }
 
   /**
@@ -74,8 +79,8 @@ export class NoProxyCoverageIndex {
     }
     if (excludeKey === undefined) {
       const identical = this.byKey.get(formatNoProxyEntry(inner));
-      if (identical) {
-        return identical;
+      if (identical !== undefined) {
+        return this.entries[identical];
       }
     }
     if (inner.kind === 'wildcard') {
@@ -99,25 +104,15 @@ export class NoProxyCoverageIndex {
 
   private findNameCover(kind: 'domain' | 'suffix', name: string, excludeKey: string | undefined): NoProxyEntry | undefined {
     // The name itself: a domain covers a domain or suffix of the same name; a suffix only a suffix.
-    for (const candidate of this.domains.get(name) ?? []) {
-      const cover = allowed(candidate, excludeKey);
-      if (cover) {
-        return cover;
-      }
-    }
-    if (kind === 'suffix') {
-      for (const candidate of this.suffixes.get(name) ?? []) {
-        const cover = allowed(candidate, excludeKey);
-        if (cover) {
-          return cover;
-        }
-      }
+    const same = allowed(this.domains.get(name), excludeKey) ?? (kind === 'suffix' ? allowed(this.suffixes.get(name), excludeKey) : undefined);
+    if (same) {
+      return same;
     }
     // Every parent name: domains and suffixes both cover all subdomains (their names differ from
     // `name`, so no exclusion applies).
     for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
       const parent = name.slice(dot + 1);
-      const cover = this.domains.get(parent)?.[0] ?? this.suffixes.get(parent)?.[0];
+      const cover = this.domains.get(parent) ?? this.suffixes.get(parent);
       if (cover) {
         return cover;
       }

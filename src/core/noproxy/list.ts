@@ -35,20 +35,15 @@ export function normalizeNoProxyItems<T>(
 ): NormalizedNoProxyItems<T> {
   const entries = items.map(entryOf);
   const keys = entries.map(formatNoProxyEntry);
-  const firstIndexOfKey = new Map<string, number>();
-  keys.forEach((key, index) => {
-    if (!firstIndexOfKey.has(key)) {
-      firstIndexOfKey.set(key, index);
-    }
-  });
   const contextIndex = new NoProxyCoverageIndex(context);
   const ownIndex = new NoProxyCoverageIndex(entries, keys);
   const kept: T[] = [];
   const dropped: Array<DroppedNoProxyEntry<T>> = [];
   items.forEach((item, index) => {
     const entry = entries[index];
+    const firstOfKey = ownIndex.firstIndexOf(keys[index]) ?? index;
     const coveredBy = contextIndex.findCover(entry)
-      ?? (firstIndexOfKey.get(keys[index]) !== index ? entries[firstIndexOfKey.get(keys[index]) ?? index] : undefined)
+      ?? (firstOfKey !== index ? entries[firstOfKey] : undefined)
       ?? ownIndex.findCover(entry, keys[index]);
     if (coveredBy) {
       dropped.push({ item, coveredBy });

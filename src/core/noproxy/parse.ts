@@ -1,7 +1,7 @@
 import { dnsNameProblem } from '../dns-name';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, networkOf, parseIpNumber } from '../ip';
-import { assertPrintable } from '../text';
+import { assertPrintable, hasControlCharacter } from '../text';
 import { withBounds } from './entry-bounds';
 import { NoProxyEntry } from './types';
 
@@ -26,8 +26,20 @@ type Fail = (reason: string) => ProxyConfigError;
  * @throws ProxyConfigError naming `field` and quoting the entry, for anything else
  */
 export function parseNoProxyEntry(raw: string, field: string): NoProxyEntry {
-  const fail: Fail = (reason) => invalidValue(field, raw, reason);
-  const text = assertPrintable(field, raw).trim().toLowerCase();
+  return parseEntry(raw, field);
+}
+
+/**
+ * {@link parseNoProxyEntry} for item `index` of the list `field`: the item's field name is written
+ * only for an error, since lists of many thousands of entries are parsed in one go.
+ */
+function parseEntry(raw: string, field: string, index?: number): NoProxyEntry {
+  const fieldName = (): string => (index === undefined ? field : `${field}[${index}]`);
+  const fail: Fail = (reason) => invalidValue(fieldName(), raw, reason);
+  if (typeof raw !== 'string' || hasControlCharacter(raw)) {
+    assertPrintable(fieldName(), raw);
+  }
+  const text = raw.trim().toLowerCase();
   if (text === '') {
     throw fail('a NO_PROXY entry must not be empty');
   }
@@ -78,12 +90,15 @@ export function parseNoProxyEntry(raw: string, field: string): NoProxyEntry {
  * kept (see `normalizeNoProxyEntries`).
  */
 export function parseNoProxyList(value: string | readonly string[], field: string): NoProxyEntry[] {
-  const entries = splitList(value, field).map(({ text, itemField }) => {
+  const items = listItems(value, field);
+  const entries: NoProxyEntry[] = new Array(items.length);
+  for (let index = 0; index < items.length; index++) {
+    const text = items[index];
     if (text.trim() === '') {
-      throw invalidValue(itemField, text, 'a NO_PROXY entry must not be empty; remove the extra ","');
+      throw invalidValue(`${field}[${index}]`, text, 'a NO_PROXY entry must not be empty; remove the extra ","');
     }
-    return parseNoProxyEntry(text, itemField);
-  });
+    entries[index] = parseEntry(text, field, index);
+  }
   const wildcardIndex = entries.findIndex((entry) => entry.kind === 'wildcard');
   if (wildcardIndex !== -1 && entries.length > 1) {
     throw invalidValue(`${field}[${wildcardIndex}]`, '*',
@@ -92,23 +107,21 @@ export function parseNoProxyList(value: string | readonly string[], field: strin
   return entries;
 }
 
-function splitList(value: unknown, field: string): Array<{ text: string; itemField: string }> {
+/** The items of a list value: the comma-split string, or the array's items, each a string holding no comma. */
+function listItems(value: unknown, field: string): readonly string[] {
   if (typeof value === 'string') {
     assertPrintable(field, value);
-    if (value.trim() === '') {
-      return [];
-    }
-    return value.split(',').map((text, index) => ({ text, itemField: `${field}[${index}]` }));
+    return value.trim() === '' ? [] : value.split(',');
   }
   if (Array.isArray(value)) {
-    return value.map((item: unknown, index) => {
-      const itemField = `${field}[${index}]`;
-      const text = assertPrintable(itemField, item);
-      if (text.includes(',')) {
-        throw invalidValue(itemField, text, 'an array item must hold one NO_PROXY entry; give each entry its own item');
+    value.forEach((item: unknown, index) => {
+      if (typeof item !== 'string') {
+        assertPrintable(`${field}[${index}]`, item);
+      } else if (item.includes(',')) {
+        throw invalidValue(`${field}[${index}]`, item, 'an array item must hold one NO_PROXY entry; give each entry its own item');
       }
-      return { text, itemField };
     });
+    return value as string[];
   }
   throw invalidValue(field, value, 'must be a comma-separated string or an array of NO_PROXY entries');
 }
