@@ -74,7 +74,7 @@ export function parseIpNumber(text: string): IpNumber | undefined {
   if (cached !== undefined || parsedIps.has(text)) {
     return cached;
   }
-  const ip = parseIpv4Number(text) ?? numberOf(parseIpLiteral(text));
+  const ip = readIpNumber(text);
   if (parsedIps.size >= PARSE_CACHE_LIMIT) {
     parsedIps.clear();
   }
@@ -83,11 +83,25 @@ export function parseIpNumber(text: string): IpNumber | undefined {
 }
 
 /**
+ * {@link parseIpNumber} without the memo, for text read once (a NO_PROXY list being parsed): a
+ * memo lookup and insertion would cost more than they save, and keep the values alive longer.
+ */
+export function readIpNumber(text: string): IpNumber | undefined {
+  return parseIpv4Number(text) ?? numberOf(parseIpLiteral(text));
+}
+
+/**
  * A four-part decimal IPv4 address without leading zeros (what `parseIpLiteral` accepts for IPv4),
  * read in one character loop, without a regex or a split: most NO_PROXY entries are IPv4, and lists
  * of many thousands are read in one go.
  */
 function parseIpv4Number(text: string): IpNumber | undefined {
+  const value = ipv4Value(text);
+  return value === undefined ? undefined : { family: 'IPv4', value: BigInt(value) };
+}
+
+/** The value of a four-part decimal IPv4 address without leading zeros, as a plain number; undefined for anything else. */
+export function ipv4Value(text: string): number | undefined {
   let value = 0;
   let octet = 0;
   let digits = 0;
@@ -115,7 +129,7 @@ function parseIpv4Number(text: string): IpNumber | undefined {
       return undefined;
     }
   }
-  return dots === 3 && digits > 0 ? { family: 'IPv4', value: BigInt(value * 256 + octet) } : undefined;
+  return dots === 3 && digits > 0 ? value * 256 + octet : undefined;
 }
 
 const DOT = 46;

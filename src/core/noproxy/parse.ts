@@ -1,6 +1,6 @@
 import { dnsNameProblem } from '../dns-name';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, networkOf, parseIpNumber } from '../ip';
+import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, ipv4Value, networkOf, readIpNumber } from '../ip';
 import { assertPrintable, hasControlCharacter } from '../text';
 import { withBounds } from './entry-bounds';
 import { NoProxyEntry } from './types';
@@ -64,12 +64,13 @@ function parseEntry(raw: string, field: string, index?: number): NoProxyEntry {
   if (text.startsWith('[')) {
     return parseBracketedIpv6(text, fail);
   }
-  const colons = text.split(':').length - 1;
-  if (colons >= 2) {
+  const colon = text.indexOf(':');
+  if (colon !== -1 && text.includes(':', colon + 1)) {
     return parseBareIpv6(text, fail);
   }
-  if (colons === 1) {
-    const [host, port] = text.split(':');
+  if (colon !== -1) {
+    const host = text.slice(0, colon);
+    const port = text.slice(colon + 1);
     const entry = host === '' ? undefined : parseHostOrRange(host, fail);
     if (entry === undefined || entry.kind === 'wildcard' || entry.kind === 'range' || entry.kind === 'cidr') {
       throw fail('only a host name, a subdomain suffix or an IP address can carry a port');
@@ -147,11 +148,10 @@ function parseHostOrRange(text: string, fail: Fail): NoProxyEntry {
     return parseRange(text, fail);
   }
   if (/^[0-9.]*[0-9][0-9.]*$/.test(text)) {
-    const ip = parseIpNumber(text);
-    if (!ip) {
+    if (ipv4Value(text) === undefined) {
       throw fail('not a valid IPv4 address (four decimal numbers 0-255, no leading zeros)');
     }
-    return { kind: 'ip', family: ip.family, address: canonicalAddress(text, ip) };
+    return { kind: 'ip', family: 'IPv4', address: text }; // an address ipv4Value reads is canonical text
   }
   let name = text;
   let kind: 'domain' | 'suffix' = 'domain';
@@ -177,7 +177,7 @@ function parseBracketedIpv6(text: string, fail: Fail): NoProxyEntry {
   if (!match) {
     throw fail('a bracketed IPv6 entry must look like [fd00::1] or [fd00::1]:443');
   }
-  const ip = parseIpNumber(match[1]);
+  const ip = readIpNumber(match[1]);
   if (!ip || ip.family !== 'IPv6') {
     throw fail('brackets are only for IPv6 addresses, e.g. [fd00::1]:443');
   }
@@ -191,7 +191,7 @@ function parseBareIpv6(text: string, fail: Fail): NoProxyEntry {
   if (text.includes('-')) {
     return parseRange(text, fail);
   }
-  const ip = parseIpNumber(text);
+  const ip = readIpNumber(text);
   if (!ip) {
     throw fail('not a valid IPv6 address (zone ids are not supported; an IPv6 address with a port must be bracketed, e.g. [fd00::1]:443)');
   }
@@ -199,41 +199,65 @@ function parseBareIpv6(text: string, fail: Fail): NoProxyEntry {
 }
 
 function parseCidr(text: string, fail: Fail): NoProxyEntry {
-  const match = /^([^/]+)\/([0-9]+)$/.exec(text);
-  if (!match) {
+  const slash = text.indexOf('/');
+  const addressText = text.slice(0, slash);
+  const prefixText = text.slice(slash + 1);
+  if (addressText === '' || !/^[0-9]+$/.test(prefixText)) {
     throw fail('a NO_PROXY entry must not contain a path; a CIDR looks like 10.96.0.0/12');
   }
-  if (match[1].startsWith('[')) {
+  if (addressText.startsWith('[')) {
     throw fail('write an IPv6 CIDR without brackets, e.g. fd00::/64');
   }
-  const ip = parseIpNumber(match[1]);
+  const v4 = ipv4Value(addressText);
+  if (v4 !== undefined) {
+    // IPv4 in plain numbers: the common case, without bigint arithmetic until the bounds
+    const prefixLength = prefixLengthOf(prefixText, 'IPv4', fail);
+    const size = 2 ** (32 - prefixLength);
+    if (v4 % size !== 0) {
+      throw hostBitsSet({ family: 'IPv4', value: BigInt(v4 - (v4 % size)) }, prefixLength, fail);
+    }
+    return withBounds(prefixLength === 32 ? { kind: 'ip', family: 'IPv4', address: addressText } : { kind: 'cidr', family: 'IPv4', network: addressText, prefixLength },
+      'IPv4', BigInt(v4), BigInt(v4 + size - 1));
+  }
+  const ip = readIpNumber(addressText);
   if (!ip) {
     throw fail('a CIDR must start with a valid IP address, e.g. 10.96.0.0/12 (a path is not allowed)');
   }
-  const bits = familyBits(ip.family);
-  const prefixLength = Number(match[2]);
-  if (!/^(0|[1-9][0-9]*)$/.test(match[2]) || prefixLength > bits) {
-    throw fail(`prefix length /${match[2]} is out of range for ${ip.family} (1-${bits})`);
+  const prefixLength = prefixLengthOf(prefixText, ip.family, fail);
+  const network: IpNumber = { family: ip.family, value: networkOf(ip, prefixLength) };
+  if (network.value !== ip.value) {
+    throw hostBitsSet(network, prefixLength, fail);
+  }
+  // the block is exactly this CIDR (a single address for a full-length prefix), as ipBlockEntry would find
+  const address = formatIpNumber(ip);
+  const [first, last] = cidrBounds(network, prefixLength);
+  return withBounds(prefixLength === familyBits(ip.family)
+    ? { kind: 'ip', family: ip.family, address }
+    : { kind: 'cidr', family: ip.family, network: address, prefixLength }, ip.family, first, last);
+}
+
+/** A CIDR prefix length of `family`, from 1 to the address width. */
+function prefixLengthOf(text: string, family: IpFamily, fail: Fail): number {
+  const bits = familyBits(family);
+  const prefixLength = Number(text);
+  if (!/^(0|[1-9][0-9]*)$/.test(text) || prefixLength > bits) {
+    throw fail(`prefix length /${text} is out of range for ${family} (1-${bits})`);
   }
   if (prefixLength === 0) {
     // curl reads /0 as "exact address", the other CIDR-aware clients as "everything".
     throw fail('a /0 CIDR means every address and clients disagree on it; use "*" to bypass the proxy for everything');
   }
-  const network: IpNumber = { family: ip.family, value: networkOf(ip, prefixLength) };
-  if (network.value !== ip.value) {
-    throw fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
-  }
-  // the block is exactly this CIDR (a single address for a full-length prefix), as ipBlockEntry would find
-  const address = canonicalAddress(match[1], ip);
-  const [first, last] = cidrBounds(network, prefixLength);
-  return withBounds(prefixLength === bits ? { kind: 'ip', family: ip.family, address } : { kind: 'cidr', family: ip.family, network: address, prefixLength },
-    ip.family, first, last);
+  return prefixLength;
+}
+
+function hostBitsSet(network: IpNumber, prefixLength: number, fail: Fail): ProxyConfigError {
+  return fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
 }
 
 function parseRange(text: string, fail: Fail): NoProxyEntry {
   const parts = text.split('-');
-  const start = parts.length === 2 ? parseIpNumber(parts[0]) : undefined;
-  const end = parts.length === 2 ? parseIpNumber(parts[1]) : undefined;
+  const start = parts.length === 2 ? readIpNumber(parts[0]) : undefined;
+  const end = parts.length === 2 ? readIpNumber(parts[1]) : undefined;
   if (!start || !end) {
     throw fail('an IP range must be two valid addresses joined by "-", e.g. 10.0.0.10-10.0.0.20');
   }
@@ -259,12 +283,4 @@ function ipBlockEntry(family: IpFamily, first: bigint, last: bigint): NoProxyEnt
   return withBounds(prefixLength === undefined
     ? { kind: 'range', family, start, end: formatIpNumber({ family, value: last }) }
     : { kind: 'cidr', family, network: start, prefixLength }, family, first, last);
-}
-
-/**
- * The canonical text of `ip`, read from `text`: an IPv4 address `parseIpNumber` accepted is already
- * canonical (four decimal octets, no leading zeros), so only IPv6 is formatted (RFC 5952).
- */
-function canonicalAddress(text: string, ip: IpNumber): string {
-  return ip.family === 'IPv4' ? text : formatIpNumber(ip);
 }

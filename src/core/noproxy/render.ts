@@ -1,6 +1,7 @@
 import { formatNoProxyEntry } from './format';
 import { javaIpv4Patterns, MAX_JAVA_PATTERNS_PER_ENTRY } from './java-globs';
-import { formatIpNumber, parseIpNumber, rangeToCidrs } from '../ip';
+import { formatIpNumber, rangeToCidrs } from '../ip';
+import { IpBounds, ipBounds } from './entry-bounds';
 import { NoProxyEntry, NoProxyItem } from './types';
 
 /**
@@ -71,23 +72,22 @@ function withPort(host: string, port: number | undefined): string {
 }
 
 function cidrAsRange(entry: NoProxyEntry & { kind: 'cidr' }): string {
-  const network = parseIpNumber(entry.network);
-  if (!network) {
-    throw new Error(`invalid CIDR entry ${formatNoProxyEntry(entry)}`);
-  }
-  const size = 2n ** BigInt((entry.family === 'IPv4' ? 32 : 128) - entry.prefixLength);
-  return `${entry.network}-${formatIpNumber({ family: entry.family, value: network.value + size - 1n })}`;
+  return `${entry.network}-${formatIpNumber({ family: entry.family, value: boundsOf(entry).last })}`;
 }
 
 /** The minimal CIDR set of a range, one-address blocks included as `/32` or `/128`. */
 function rangeBlocks(entry: NoProxyEntry & { kind: 'range' }): string[] {
-  const start = parseIpNumber(entry.start);
-  const end = parseIpNumber(entry.end);
-  if (!start || !end) {
-    throw new Error(`invalid range entry ${formatNoProxyEntry(entry)}`);
-  }
-  return rangeToCidrs(entry.family, start.value, end.value)
+  const { first, last } = boundsOf(entry);
+  return rangeToCidrs(entry.family, first, last)
     .map((block) => `${formatIpNumber({ family: block.family, value: block.network })}/${block.prefixLength}`);
+}
+
+function boundsOf(entry: NoProxyEntry): IpBounds {
+  const bounds = ipBounds(entry);
+  if (!bounds) {
+    throw new Error(`invalid address block ${formatNoProxyEntry(entry)}`);
+  }
+  return bounds;
 }
 
 function itemsOf(source: NoProxySource): ReadonlyArray<Partial<NoProxyItem> & { entry: NoProxyEntry }> {
@@ -105,7 +105,13 @@ function envTokens(source: NoProxySource): string[] {
   if (items.some((item) => item.entry.kind === 'wildcard')) {
     return ['*'];
   }
-  return [...new Set(items.flatMap((item) => renderNoProxyEntry(item.entry)))];
+  const tokens = new Set<string>();
+  for (const item of items) {
+    for (const token of renderNoProxyEntry(item.entry)) {
+      tokens.add(token);
+    }
+  }
+  return [...tokens];
 }
 
 /**
