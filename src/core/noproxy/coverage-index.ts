@@ -16,16 +16,16 @@ import { NoProxyEntry } from './types';
  */
 export class NoProxyCoverageIndex {
   private wildcard?: NoProxyEntry;
-  /** The index of the first candidate of each canonical text (an identical entry covers, when identity counts). */
-  private readonly byKey = new Map<string, number>();
   /**
-   * Name entries without a port, by name: domains and suffixes separately. One entry per name is
-   * enough: two domains (or two suffixes) of one name without a port have the same canonical text.
+   * The index of the first candidate of each canonical text, in one of four maps: name entries
+   * without a port by name (domains and suffixes separately), IP entries without a port by address,
+   * everything else by canonical text. Within one map the lookup text stands for the canonical text,
+   * so each entry is hashed once.
    */
-  private readonly domains = new Map<string, NoProxyEntry>();
-  private readonly suffixes = new Map<string, NoProxyEntry>();
-  /** IP entries without a port, by address (they cover the same address with a port). */
-  private readonly ips = new Map<string, NoProxyEntry>();
+  private readonly domains = new Map<string, number>();
+  private readonly suffixes = new Map<string, number>();
+  private readonly ips = new Map<string, number>();
+  private readonly others = new Map<string, number>();
   private readonly blocks: Record<'IPv4' | 'IPv6', SortedBlocks>;
 
   /**
@@ -37,21 +37,15 @@ export class NoProxyCoverageIndex {
     for (let index = 0; index < entries.length; index++) {
       const entry = entries[index];
       const key = keys?.[index] ?? formatNoProxyEntry(entry);
-      if (this.byKey.has(key)) {
+      const map = this.mapOf(entry);
+      const text = lookupText(entry, key);
+      if (map.has(text)) {
         continue; // a duplicate: the first of its canonical text stands for it
       }
-      this.byKey.set(key, index);
+      map.set(text, index);
       if (entry.kind === 'wildcard') {
         this.wildcard = this.wildcard ?? entry;
-      } else if ((entry as { port?: number }).port !== undefined) {
-        continue; // an entry with a port covers only its identical twin
-      } else if (entry.kind === 'domain') {
-        this.domains.set(entry.name, entry);
-      } else if (entry.kind === 'suffix') {
-        this.suffixes.set(entry.name, entry);
-      } else if (entry.kind === 'ip') {
-        this.ips.set(entry.address, entry);
-      } else {
+      } else if (map === this.others && (entry.kind === 'cidr' || entry.kind === 'range')) {
         const bounds = ipBounds(entry);
         if (bounds) {
           blockLists[bounds.family].push({ first: bounds.first, last: bounds.last, entry, key });
@@ -61,9 +55,25 @@ export class NoProxyCoverageIndex {
     this.blocks = { IPv4: new SortedBlocks(blockLists.IPv4), IPv6: new SortedBlocks(blockLists.IPv6) };
   }
 
-  /** The index of the first candidate whose canonical text is `key`, or undefined. */
-  public firstIndexOf(key: string): number | undefined {
-    return this.byKey.get(key);
+  /** The index of the first candidate with the canonical text `key` of `entry`, or undefined. */
+  public firstIndexOf(entry: NoProxyEntry, key: string): number | undefined {
+    return this.mapOf(entry).get(lookupText(entry, key));
+  }
+
+  private mapOf(entry: NoProxyEntry): Map<string, number> {
+    if ((entry as { port?: number }).port !== undefined) {
+      return this.others; // an entry with a port covers only its identical twin
+    }
+    switch (entry.kind) {
+      case 'domain': return this.domains;
+      case 'suffix': return this.suffixes;
+      case 'ip': return this.ips;
+      default: return this.others;
+    }
+  }
+
+  private entryAt(index: number | undefined): NoProxyEntry | undefined {
+    return index === undefined ? undefined : this.entries[index];
   }
 
   /**
@@ -74,11 +84,11 @@ export class NoProxyCoverageIndex {
    *   unset (context entries), an identical candidate covers.
    */
   public findCover(inner: NoProxyEntry, excludeKey?: string): NoProxyEntry | undefined {
-    if (this.byKey.size === 0) {
+    if (this.entries.length === 0) {
       return undefined; // no candidates (e.g. no context entries)
     }
     if (excludeKey === undefined) {
-      const identical = this.byKey.get(formatNoProxyEntry(inner));
+      const identical = this.firstIndexOf(inner, formatNoProxyEntry(inner));
       if (identical !== undefined) {
         return this.entries[identical];
       }
@@ -94,7 +104,7 @@ export class NoProxyCoverageIndex {
       case 'suffix':
         return this.findNameCover(inner.kind, inner.name, excludeKey);
       case 'ip':
-        return inner.port === undefined ? undefined : allowed(this.ips.get(inner.address), excludeKey);
+        return inner.port === undefined ? undefined : allowed(this.entryAt(this.ips.get(inner.address)), excludeKey);
       default: {
         const bounds = ipBounds(inner);
         return bounds && this.blocks[bounds.family].findCovering(bounds.first, bounds.last, excludeKey);
@@ -104,7 +114,8 @@ export class NoProxyCoverageIndex {
 
   private findNameCover(kind: 'domain' | 'suffix', name: string, excludeKey: string | undefined): NoProxyEntry | undefined {
     // The name itself: a domain covers a domain or suffix of the same name; a suffix only a suffix.
-    const same = allowed(this.domains.get(name), excludeKey) ?? (kind === 'suffix' ? allowed(this.suffixes.get(name), excludeKey) : undefined);
+    const same = allowed(this.entryAt(this.domains.get(name)), excludeKey)
+      ?? (kind === 'suffix' ? allowed(this.entryAt(this.suffixes.get(name)), excludeKey) : undefined);
     if (same) {
       return same;
     }
@@ -112,12 +123,24 @@ export class NoProxyCoverageIndex {
     // `name`, so no exclusion applies).
     for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
       const parent = name.slice(dot + 1);
-      const cover = this.domains.get(parent) ?? this.suffixes.get(parent);
+      const cover = this.entryAt(this.domains.get(parent) ?? this.suffixes.get(parent));
       if (cover) {
         return cover;
       }
     }
     return undefined;
+  }
+}
+
+/** The text `entry` is found by in its map: the name or address when that stands for the canonical text `key`. */
+function lookupText(entry: NoProxyEntry, key: string): string {
+  if ((entry as { port?: number }).port !== undefined) {
+    return key;
+  }
+  switch (entry.kind) {
+    case 'domain': case 'suffix': return entry.name;
+    case 'ip': return entry.address;
+    default: return key;
   }
 }
 

@@ -41,7 +41,7 @@ export function normalizeNoProxyItems<T>(
   const dropped: Array<DroppedNoProxyEntry<T>> = [];
   items.forEach((item, index) => {
     const entry = entries[index];
-    const firstOfKey = ownIndex.firstIndexOf(keys[index]) ?? index;
+    const firstOfKey = ownIndex.firstIndexOf(entry, keys[index]) ?? index;
     const coveredBy = contextIndex.findCover(entry)
       ?? (firstOfKey !== index ? entries[firstOfKey] : undefined)
       ?? ownIndex.findCover(entry, keys[index]);
