@@ -20,75 +20,66 @@ export class NoProxyCoverageIndex {
    * The index of the first candidate of each canonical text, in one of four maps: name entries
    * without a port by name (domains and suffixes separately), IP entries without a port by address,
    * everything else by canonical text. Within one map the lookup text stands for the canonical text,
-   * so each entry is hashed once.
+   * so each entry is hashed once, and most never need their canonical text written out.
    */
   private readonly domains = new Map<string, number>();
   private readonly suffixes = new Map<string, number>();
   private readonly ips = new Map<string, number>();
   private readonly others = new Map<string, number>();
+  /** For each candidate, the index of the first candidate of the same canonical text. */
+  private readonly firstOfText: number[];
   private readonly blocks: Record<'IPv4' | 'IPv6', SortedBlocks>;
 
-  /**
-   * @param entries the candidates that may cover others
-   * @param keys their canonical texts (`formatNoProxyEntry`), when the caller has them already
-   */
-  constructor(private readonly entries: NoProxyEntry[], keys?: string[]) {
+  /** @param entries the candidates that may cover others */
+  constructor(private readonly entries: NoProxyEntry[]) {
     const blockLists: Record<'IPv4' | 'IPv6', Block[]> = { IPv4: [], IPv6: [] };
+    this.firstOfText = new Array(entries.length);
     for (let index = 0; index < entries.length; index++) {
       const entry = entries[index];
-      const key = keys?.[index] ?? formatNoProxyEntry(entry);
       const map = this.mapOf(entry);
-      const text = lookupText(entry, key);
-      if (map.has(text)) {
-        continue; // a duplicate: the first of its canonical text stands for it
+      const text = lookupText(entry);
+      const first = map.get(text);
+      if (first !== undefined) {
+        this.firstOfText[index] = first; // a duplicate: the first of its canonical text stands for it
+        continue;
       }
       map.set(text, index);
+      this.firstOfText[index] = index;
       if (entry.kind === 'wildcard') {
         this.wildcard = this.wildcard ?? entry;
       } else if (map === this.others && (entry.kind === 'cidr' || entry.kind === 'range')) {
         const bounds = ipBounds(entry);
         if (bounds) {
-          blockLists[bounds.family].push({ first: bounds.first, last: bounds.last, entry, key });
+          blockLists[bounds.family].push({ first: bounds.first, last: bounds.last, index });
         }
       }
     }
     this.blocks = { IPv4: new SortedBlocks(blockLists.IPv4), IPv6: new SortedBlocks(blockLists.IPv6) };
   }
 
-  /** The index of the first candidate with the canonical text `key` of `entry`, or undefined. */
-  public firstIndexOf(entry: NoProxyEntry, key: string): number | undefined {
-    return this.mapOf(entry).get(lookupText(entry, key));
+  /** The index of the first candidate of the same canonical text as candidate `index` (`index` itself, unless a duplicate). */
+  public firstOccurrence(index: number): number {
+    return this.firstOfText[index];
   }
 
-  private mapOf(entry: NoProxyEntry): Map<string, number> {
-    if ((entry as { port?: number }).port !== undefined) {
-      return this.others; // an entry with a port covers only its identical twin
-    }
-    switch (entry.kind) {
-      case 'domain': return this.domains;
-      case 'suffix': return this.suffixes;
-      case 'ip': return this.ips;
-      default: return this.others;
-    }
-  }
-
-  private entryAt(index: number | undefined): NoProxyEntry | undefined {
-    return index === undefined ? undefined : this.entries[index];
+  /** The index of the first candidate of the same canonical text as `entry`, or undefined. */
+  public firstIndexOf(entry: NoProxyEntry): number | undefined {
+    return this.mapOf(entry).get(lookupText(entry));
   }
 
   /**
    * A candidate covering `inner` for every client family, or undefined.
    *
-   * @param excludeKey when set (normalizing a list against itself), candidates with this canonical
-   *   text are skipped: they are `inner` itself or its duplicates, which the caller handles. When
-   *   unset (context entries), an identical candidate covers.
+   * @param excludeIndex when set (normalizing a list against itself, `inner` being candidate
+   *   `excludeIndex`), that candidate is skipped: it and its duplicates are `inner`'s own text, which
+   *   the caller handles. When unset (context entries), an identical candidate covers.
    */
-  public findCover(inner: NoProxyEntry, excludeKey?: string): NoProxyEntry | undefined {
+  public findCover(inner: NoProxyEntry, excludeIndex?: number): NoProxyEntry | undefined {
     if (this.entries.length === 0) {
       return undefined; // no candidates (e.g. no context entries)
     }
-    if (excludeKey === undefined) {
-      const identical = this.firstIndexOf(inner, formatNoProxyEntry(inner));
+    if (excludeIndex === undefined) {
+      const identical = this.firstIndexOf(inner);
       if (identical !== undefined) {
         return this.entries[identical];
       }
@@ -102,20 +93,21 @@ export class NoProxyCoverageIndex {
     switch (inner.kind) {
       case 'domain':
       case 'suffix':
-        return this.findNameCover(inner.kind, inner.name, excludeKey);
+        return this.findNameCover(inner.kind, inner.name, excludeIndex);
       case 'ip':
-        return inner.port === undefined ? undefined : allowed(this.entryAt(this.ips.get(inner.address)), excludeKey);
+        return inner.port === undefined ? undefined : this.allowed(this.ips.get(inner.address), excludeIndex);
       default: {
         const bounds = ipBounds(inner);
-        return bounds && this.blocks[bounds.family].findCovering(bounds.first, bounds.last, excludeKey);
+        const found = bounds && this.blocks[bounds.family].findCovering(bounds.first, bounds.last, excludeIndex);
+        return found === undefined ? undefined : this.entries[found];
       }
     }
   }
 
-  private findNameCover(kind: 'domain' | 'suffix', name: string, excludeKey: string | undefined): NoProxyEntry | undefined {
+  private findNameCover(kind: 'domain' | 'suffix', name: string, excludeIndex: number | undefined): NoProxyEntry | undefined {
     // The name itself: a domain covers a domain or suffix of the same name; a suffix only a suffix.
-    const same = allowed(this.entryAt(this.domains.get(name)), excludeKey)
-      ?? (kind === 'suffix' ? allowed(this.entryAt(this.suffixes.get(name)), excludeKey) : undefined);
+    const same = this.allowed(this.domains.get(name), excludeIndex)
+      ?? (kind === 'suffix' ? this.allowed(this.suffixes.get(name), excludeIndex) : undefined);
     if (same) {
       return same;
     }
@@ -123,42 +115,53 @@ export class NoProxyCoverageIndex {
     // `name`, so no exclusion applies).
     for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
       const parent = name.slice(dot + 1);
-      const cover = this.entryAt(this.domains.get(parent) ?? this.suffixes.get(parent));
-      if (cover) {
-        return cover;
+      const cover = this.domains.get(parent) ?? this.suffixes.get(parent);
+      if (cover !== undefined) {
+        return this.entries[cover];
       }
     }
     return undefined;
   }
+
+  /** Candidate `index`, unless it is the excluded one. */
+  private allowed(index: number | undefined, excludeIndex: number | undefined): NoProxyEntry | undefined {
+    return index === undefined || index === excludeIndex ? undefined : this.entries[index];
+  }
+
+  private mapOf(entry: NoProxyEntry): Map<string, number> {
+    if ((entry as { port?: number }).port !== undefined) {
+      return this.others; // an entry with a port covers only its identical twin
+    }
+    switch (entry.kind) {
+      case 'domain': return this.domains;
+      case 'suffix': return this.suffixes;
+      case 'ip': return this.ips;
+      default: return this.others;
+    }
+  }
 }
 
-/** The text `entry` is found by in its map: the name or address when that stands for the canonical text `key`. */
-function lookupText(entry: NoProxyEntry, key: string): string {
-  if ((entry as { port?: number }).port !== undefined) {
-    return key;
+/** The text `entry` is found by in its map: its name or address when that stands for its canonical text. */
+function lookupText(entry: NoProxyEntry): string {
+  if ((entry as { port?: number }).port === undefined) {
+    switch (entry.kind) {
+      case 'domain': case 'suffix': return entry.name;
+      case 'ip': return entry.address;
+    }
   }
-  switch (entry.kind) {
-    case 'domain': case 'suffix': return entry.name;
-    case 'ip': return entry.address;
-    default: return key;
-  }
-}
-
-/** `candidate`, unless its canonical text is `excludeKey`. */
-function allowed(candidate: NoProxyEntry | undefined, excludeKey: string | undefined): NoProxyEntry | undefined {
-  return candidate && (excludeKey === undefined || formatNoProxyEntry(candidate) !== excludeKey) ? candidate : undefined;
+  return formatNoProxyEntry(entry);
 }
 
 interface Block {
   readonly first: bigint;
   readonly last: bigint;
-  readonly entry: NoProxyEntry;
-  readonly key: string;
+  /** The candidate's index; blocks are first occurrences, so no two have the same canonical text. */
+  readonly index: number;
 }
 
 /**
- * Blocks of one family sorted by start, with, for every prefix of that order, the two blocks of
- * different canonical text that end latest (the second answers when the first is the one asked about).
+ * Blocks of one family sorted by start, with, for every prefix of that order, the two blocks that
+ * end latest (the second answers when the first is the one asked about).
  */
 class SortedBlocks {
   private readonly starts: bigint[];
@@ -174,11 +177,9 @@ class SortedBlocks {
     let runnerUp: Block | undefined;
     for (const block of sorted) {
       if (!best || block.last > best.last) {
-        if (best && best.key !== block.key) {
-          runnerUp = best;
-        }
+        runnerUp = best ?? runnerUp;
         best = block;
-      } else if (block.key !== best.key && (!runnerUp || block.last > runnerUp.last)) {
+      } else if (!runnerUp || block.last > runnerUp.last) {
         runnerUp = block;
       }
       this.best.push(best);
@@ -186,8 +187,8 @@ class SortedBlocks {
     }
   }
 
-  /** A block (not of canonical text `excludeKey`) that contains `first..last`, or undefined. */
-  public findCovering(first: bigint, last: bigint, excludeKey?: string): NoProxyEntry | undefined {
+  /** The index of a block (other than candidate `excludeIndex`) that contains `first..last`, or undefined. */
+  public findCovering(first: bigint, last: bigint, excludeIndex?: number): number | undefined {
     let low = 0;
     let high = this.starts.length; // first index whose start is > first
     while (low < high) {
@@ -202,7 +203,7 @@ class SortedBlocks {
       return undefined;
     }
     const best = this.best[low - 1];
-    const candidate = best && best.key !== excludeKey ? best : this.runnerUp[low - 1];
-    return candidate && candidate.last >= last ? candidate.entry : undefined;
+    const candidate = best && best.index !== excludeIndex ? best : this.runnerUp[low - 1];
+    return candidate && candidate.last >= last ? candidate.index : undefined;
   }
 }

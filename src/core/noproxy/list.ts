@@ -1,5 +1,4 @@
 import { NoProxyCoverageIndex } from './coverage-index';
-import { formatNoProxyEntry } from './format';
 import { NoProxyEntry } from './types';
 
 /** An item that was left out of a normalized list, and the entry that made it redundant. */
@@ -34,17 +33,16 @@ export function normalizeNoProxyItems<T>(
   context: NoProxyEntry[] = [],
 ): NormalizedNoProxyItems<T> {
   const entries = items.map(entryOf);
-  const keys = entries.map(formatNoProxyEntry);
   const contextIndex = new NoProxyCoverageIndex(context);
-  const ownIndex = new NoProxyCoverageIndex(entries, keys);
+  const ownIndex = new NoProxyCoverageIndex(entries);
   const kept: T[] = [];
   const dropped: Array<DroppedNoProxyEntry<T>> = [];
   items.forEach((item, index) => {
     const entry = entries[index];
-    const firstOfKey = ownIndex.firstIndexOf(entry, keys[index]) ?? index;
+    const first = ownIndex.firstOccurrence(index);
     const coveredBy = contextIndex.findCover(entry)
-      ?? (firstOfKey !== index ? entries[firstOfKey] : undefined)
-      ?? ownIndex.findCover(entry, keys[index]);
+      ?? (first !== index ? entries[first] : undefined)
+      ?? ownIndex.findCover(entry, index);
     if (coveredBy) {
       dropped.push({ item, coveredBy });
     } else {

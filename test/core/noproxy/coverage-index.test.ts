@@ -17,7 +17,7 @@ describe('NoProxyCoverageIndex', () => {
       const index = new NoProxyCoverageIndex(list);
       for (const inner of [...list, ...probes]) {
         const key = formatNoProxyEntry(inner);
-        const asOwn = index.findCover(inner, key);
+        const asOwn = index.findCover(inner, index.firstIndexOf(inner) ?? -1);
         expect(asOwn !== undefined).toBe(pairwiseCover(list, inner, key));
         if (asOwn) {
           expect(entryCoversEntry(asOwn, inner)).toBe(true);
@@ -25,19 +25,25 @@ describe('NoProxyCoverageIndex', () => {
         }
         expect(index.findCover(inner) !== undefined).toBe(pairwiseCover(list, inner));
       }
+      list.forEach((inner, position) => {
+        expect(list[index.firstOccurrence(position)]).toEqual(inner);
+        expect(index.firstOccurrence(position)).toBe(list.findIndex((other) => formatNoProxyEntry(other) === formatNoProxyEntry(inner)));
+      });
     }), { numRuns: 400 });
   });
 
   test('finds covers by parent names, blocks and ports', () => {
     const index = new NoProxyCoverageIndex(['.corp.example', '10.0.0.0/8', 'fd00::/16', '10.0.0.5', 'svc.local'].map(parse));
-    expect(index.findCover(parse('a.b.corp.example'), 'a.b.corp.example')).toEqual(parse('.corp.example'));
-    expect(index.findCover(parse('corp.example'), 'corp.example')).toBeUndefined(); // a suffix does not cover the apex
-    expect(index.findCover(parse('10.96.0.0/12'), '10.96.0.0/12')).toEqual(parse('10.0.0.0/8'));
-    expect(index.findCover(parse('10.0.0.7'), '10.0.0.7')).toBeUndefined(); // CIDR-blind clients need single IPs
-    expect(index.findCover(parse('10.0.0.5:443'), '10.0.0.5:443')).toEqual(parse('10.0.0.5'));
-    expect(index.findCover(parse('fd00:1::/32'), 'fd00:1::/32')).toEqual(parse('fd00::/16'));
-    expect(index.findCover(parse('.svc.local'), '.svc.local')).toEqual(parse('svc.local'));
-    expect(index.findCover(parse('10.0.0.0/8'), '10.0.0.0/8')).toBeUndefined(); // not by itself
+    /** The cover of `raw` as if it were in the list: its own text never covers it. */
+    const ownCover = (raw: string) => index.findCover(parse(raw), index.firstIndexOf(parse(raw)) ?? -1);
+    expect(ownCover('a.b.corp.example')).toEqual(parse('.corp.example'));
+    expect(ownCover('corp.example')).toBeUndefined(); // a suffix does not cover the apex
+    expect(ownCover('10.96.0.0/12')).toEqual(parse('10.0.0.0/8'));
+    expect(ownCover('10.0.0.7')).toBeUndefined(); // CIDR-blind clients need single IPs
+    expect(ownCover('10.0.0.5:443')).toEqual(parse('10.0.0.5'));
+    expect(ownCover('fd00:1::/32')).toEqual(parse('fd00::/16'));
+    expect(ownCover('.svc.local')).toEqual(parse('svc.local'));
+    expect(ownCover('10.0.0.0/8')).toBeUndefined(); // not by itself
     expect(index.findCover(parse('10.0.0.0/8'))).toEqual(parse('10.0.0.0/8')); // but as context, yes
   });
 });
