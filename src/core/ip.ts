@@ -87,8 +87,33 @@ export function parseIpNumber(text: string): IpNumber | undefined {
  * memo lookup and insertion would cost more than they save, and keep the values alive longer.
  */
 export function readIpNumber(text: string): IpNumber | undefined {
-  return parseIpv4Number(text) ?? numberOf(parseIpLiteral(text));
+  const v6 = text.includes(':') ? plainIpv6Hex(text) : undefined;
+  return v6 === undefined ? parseIpv4Number(text) ?? numberOf(parseIpLiteral(text)) : { family: 'IPv6', value: BigInt(`0x${v6}`) };
 }
+
+/**
+ * The 32 hex digits of an IPv6 address written the plain way, as groups of one to four hex digits
+ * with at most one `::`, read without ipaddr.js (several times faster); undefined for anything
+ * else. Every other form, valid (an embedded IPv4 address) or not, is left to `parseIpLiteral`.
+ */
+function plainIpv6Hex(text: string): string | undefined {
+  const gap = text.indexOf('::');
+  const head = gap === -1 ? text : text.slice(0, gap);
+  const tail = gap === -1 ? '' : text.slice(gap + 2);
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === '' ? [] : tail.split(':');
+  const written = headGroups.length + tailGroups.length;
+  if (gap === -1 ? written !== 8 : written > 7) {
+    return undefined; // `::` stands for at least one group
+  }
+  const groups = [...headGroups, ...Array<string>(8 - written).fill('0'), ...tailGroups];
+  if (!groups.every((group) => HEX_GROUP.test(group))) {
+    return undefined;
+  }
+  return groups.map((group) => group.padStart(4, '0')).join('').toLowerCase();
+}
+
+const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
 
 /**
  * A four-part decimal IPv4 address without leading zeros (what `parseIpLiteral` accepts for IPv4),

@@ -10,7 +10,9 @@ describe('IPv6 addresses as numbers', () => {
     fc.assert(fc.property(hextets, (parts) => {
       const address = new ipaddr.IPv6(parts);
       const fromBytes = address.toByteArray().reduce((acc, byte) => acc * 256n + BigInt(byte), 0n);
-      expect(parseIpNumber(address.toNormalizedString())).toEqual({ family: 'IPv6', value: fromBytes });
+      for (const text of [address.toNormalizedString(), address.toRFC5952String(), address.toFixedLengthString().toUpperCase()]) {
+        expect(parseIpNumber(text)).toEqual({ family: 'IPv6', value: fromBytes });
+      }
     }), { numRuns: 500 });
   });
 
@@ -56,5 +58,22 @@ describe('IPv4 addresses as numbers', () => {
 
   test.each(['1.2.3', '1.2.3.4.', '.1.2.3', '1..2.3', '01.2.3.4', '1.2.3.256', '1.2.3.4a', ' 1.2.3.4'])('%j is not an address', (text) => {
     expect(parseIpNumber(text)).toBeUndefined();
+  });
+});
+
+describe('IPv6 text read without ipaddr.js', () => {
+  /** Strings of hex digits, colons and a few dots, near the IPv6 forms (and often not one). */
+  const nearIpv6 = fc.array(fc.constantFrom('0', '1', 'a', 'F', 'ffff', '12345', ':', ':', '::', '.', '1.2.3.4'), { minLength: 1, maxLength: 14 })
+    .map((parts) => parts.join(''));
+
+  test('reads exactly what ipaddr.js reads, with the same value', () => {
+    fc.assert(fc.property(nearIpv6, (text) => {
+      const strict = parseIpLiteral(text);
+      const expected = strict && {
+        family: strict.kind() === 'ipv6' ? 'IPv6' : 'IPv4',
+        value: strict.toByteArray().reduce((acc, byte) => acc * 256n + BigInt(byte), 0n),
+      };
+      expect(parseIpNumber(text)).toEqual(expected);
+    }), { numRuns: 3000 });
   });
 });
