@@ -60,7 +60,14 @@ export function evaluateTargets(results: Results): TargetOutcome[] {
   if (noproxy) {
     outcomes.push(check('NO_PROXY engine / split+dedupe, unseen lists', noproxy.map((s) => [`${s.size}: `, s.ratio]), 10, '', 1));
     const decades = noproxy.filter((s) => s.size >= 10000);
-    outcomes.push(check('NO_PROXY engine growth per tenfold size (1,000 up)', decades.map((s) => [`${s.size}: `, s.growthFromPrevious]), 12, 'x', 1));
+    const growth = check('NO_PROXY engine growth per tenfold size (1,000 up)', decades.map((s) => [`${s.size}: `, s.growthFromPrevious]), 12, 'x', 1);
+    // The baseline's own growth in the same run shows how much of a miss is the machine's memory
+    // hierarchy (every hash table of 100,000 strings outgrows the caches), not the engine.
+    const baselineGrowth = decades.map((s) => {
+      const previous = noproxy[noproxy.indexOf(s) - 1];
+      return `${s.size}: ${fixed(s.splitDedupe.median / previous.splitDedupe.median, 1)}x`;
+    });
+    outcomes.push({ ...growth, measured: `${growth.measured} (split+dedupe: ${baselineGrowth.join(', ')})` });
   }
   const pulumi = results.pulumi;
   if (pulumi) {
