@@ -17,7 +17,7 @@ export { ClusterNetwork } from './core/network';
 export type { ClusterNetworkProps } from './core/network';
 export { Provider } from './core/providers';
 export { ClusterProxyConfig } from './core/cluster-proxy-config';
-export { CLUSTER_NO_PROXY_CATEGORIES } from './core/noproxy/cluster-defaults';
+export { CLUSTER_NO_PROXY_CATEGORIES } from './core/noproxy/categories';
 export type { ClusterProxyConfigOptions } from './core/cluster-proxy-config';
 export type { ProxyEnvironment } from './core/proxy-environment';
 export type { ProxyScheme } from './core/proxy-url';
@@ -27,7 +27,8 @@ export type { ReasonedEntry } from './core/providers';
 // The NO_PROXY engine
 export { NoProxy } from './core/noproxy/no-proxy';
 export type { NoProxyProps, NoProxyForClusterProps } from './core/noproxy/no-proxy';
-export type { ClusterNoProxyCategory, ClusterNoProxyDefaultsOptions } from './core/noproxy/cluster-defaults';
+export type { ClusterNoProxyCategory } from './core/noproxy/categories';
+export type { ClusterNoProxyDefaultsOptions } from './core/noproxy/cluster-defaults';
 export type { JavaNonProxyHosts } from './core/noproxy/render';
 export { NoProxyFormat } from './core/noproxy/render';
 export { NO_PROXY_CLIENT_IDS } from './core/noproxy/clients';

@@ -5,13 +5,16 @@ import type * as AuditCommand from './audit';
 import type * as CheckCommand from './check';
 import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
 import type * as ImportCommand from './import';
-import { javaNoProxyOutput, JavaNoProxyOutput } from './java-output';
+import type * as JavaOutput from './java-output';
 import type * as RenderSecretCommand from './render-secret';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
-import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
-import {
-  CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyDefaultsOptions, explainNoProxy, lintNoProxy, NoProxy, NoProxyFormat,
-} from '../core/noproxy';
+import type * as Network from '../core/network';
+import { CLUSTER_NO_PROXY_CATEGORIES } from '../core/noproxy/categories';
+import type { ClusterNoProxyDefaultsOptions } from '../core/noproxy/cluster-defaults';
+import type * as Explain from '../core/noproxy/explain';
+import type * as Lint from '../core/noproxy/lint';
+import type * as NoProxyModule from '../core/noproxy/no-proxy';
+import type * as Render from '../core/noproxy/render';
 import { ProviderName, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
 
 /**
@@ -29,6 +32,16 @@ const commandModules = {
   check: () => require('./check') as typeof CheckCommand,
   import: () => require('./import') as typeof ImportCommand,
   renderSecret: () => require('./render-secret') as typeof RenderSecretCommand,
+};
+
+/** The NO_PROXY engine and the network model, loaded when a command computes a NO_PROXY: help starts without them. */
+const engine = {
+  network: () => require('../core/network') as typeof Network,
+  noProxy: () => require('../core/noproxy/no-proxy') as typeof NoProxyModule,
+  render: () => require('../core/noproxy/render') as typeof Render,
+  explain: () => require('../core/noproxy/explain') as typeof Explain,
+  lint: () => require('../core/noproxy/lint') as typeof Lint,
+  javaOutput: () => require('./java-output') as typeof JavaOutput,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -164,7 +177,7 @@ export function runCli(argv: readonly string[]): CliResult {
   }
 }
 
-function execute(argv: readonly string[]): string | JavaNoProxyOutput {
+function execute(argv: readonly string[]): string | JavaOutput.JavaNoProxyOutput {
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   const [command, ...rest] = positionals;
   if (values.version) {
@@ -178,9 +191,9 @@ function execute(argv: readonly string[]): string | JavaNoProxyOutput {
   }
   if (command === 'noproxy') {
     expectPositionals(command, rest, 0);
-    const format = parseChoice('--format', values.format ?? 'env', Object.values(NoProxyFormat));
+    const format = parseChoice('--format', values.format ?? 'env', Object.values(engine.render().NoProxyFormat));
     if (format === 'java') {
-      return javaNoProxyOutput(computeNoProxy(values));
+      return engine.javaOutput().javaNoProxyOutput(computeNoProxy(values));
     }
     const rendered = computeNoProxy(values).render(format);
     return rendered.endsWith('\n') ? rendered : `${rendered}\n`;
@@ -222,14 +235,14 @@ function regionalProviders(): ProviderName[] {
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-function computeNoProxy(values: Values): NoProxy {
+function computeNoProxy(values: Values): NoProxyModule.NoProxy {
   if (!values['pod-cidr']?.length) {
     throw new UsageError('--pod-cidr is required (repeat it for dual-stack)');
   }
   if (!values['service-cidr']?.length) {
     throw new UsageError('--service-cidr is required (repeat it for dual-stack)');
   }
-  const props: ClusterNetworkProps = {
+  const props: Network.ClusterNetworkProps = {
     pods: values['pod-cidr'],
     services: values['service-cidr'],
     serviceDomain: values['service-domain'],
@@ -240,7 +253,7 @@ function computeNoProxy(values: Values): NoProxy {
     providerEndpoints: values['provider-endpoint'],
     dnsServiceIp: values['dns-service-ip'],
   };
-  const network = new ClusterNetwork(props);
+  const network = new (engine.network().ClusterNetwork)(props);
   if (network.region !== undefined && !regionalProviders().includes(network.provider)) {
     // a flag that changes nothing is a mistake the user should hear about
     const given = values.provider === undefined ? 'no --provider given' : `got --provider ${network.provider}`;
@@ -252,16 +265,16 @@ function computeNoProxy(values: Values): NoProxy {
   }
   // Repeated --no-proxy flags and commas inside each one are the same list.
   const installationWide = (values['no-proxy'] ?? []).join(',');
-  return NoProxy.forCluster(network, {
+  return engine.noProxy().NoProxy.forCluster(network, {
     installationWide: installationWide === '' ? [] : installationWide,
     defaults: defaults as ClusterNoProxyDefaultsOptions,
   });
 }
 
-function explain(url: string, noProxy: NoProxy, format: string): string {
+function explain(url: string, noProxy: NoProxyModule.NoProxy, format: string): string {
   const value = noProxy.render('env');
-  const verdicts = explainNoProxy(value, url);
-  const warnings = lintNoProxy(noProxy);
+  const verdicts = engine.explain().explainNoProxy(value, url);
+  const warnings = engine.lint().lintNoProxy(noProxy);
   // A URL with userinfo is shown as the library shows proxy URLs: the password masked.
   const shownUrl = redactCredentials(url);
   if (format === 'json') {

@@ -1,4 +1,5 @@
-import { NoProxy, renderJavaNonProxyHosts } from '../core/noproxy';
+import type { NoProxy } from '../core/noproxy/no-proxy';
+import { renderJavaNonProxyHosts } from '../core/noproxy/render';
 
 /** What `cluster-proxy noproxy --format java` prints: the value on stdout, what it left out on stderr. */
 export interface JavaNoProxyOutput {

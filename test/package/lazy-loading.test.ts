@@ -51,6 +51,17 @@ describe('what importing an entry point loads', () => {
     expect(audit.some((file) => file.endsWith('src/cli/audit.ts'))).toBe(true);
   });
 
+  test('the CLI\'s help loads no NO_PROXY engine, and noproxy no explain or client models', () => {
+    const cli = JSON.stringify(path.join(REPO_ROOT, 'src/cli/cli.ts'));
+    const ownFiles = (script: string) => loadedBy(script).ownFiles.map((file) => file.slice(file.indexOf('/src/') + 1));
+    const help = ownFiles(`require(${cli}).runCli(['--help']);`);
+    expect(help.filter((file) => file.startsWith('src/core/noproxy/') && !file.endsWith('/categories.ts'))).toEqual([]);
+    expect(help).not.toContain('src/core/network.ts');
+    const noproxy = ownFiles(`require(${cli}).runCli(['noproxy', '--pod-cidr', '10.0.0.0/16', '--service-cidr', '10.1.0.0/16']);`);
+    expect(noproxy).toContain('src/core/noproxy/no-proxy.ts');
+    expect(noproxy.filter((file) => /src\/core\/noproxy\/(explain|lint|clients|client-matchers)\.ts$/.test(file))).toEqual([]);
+  });
+
   test('the root entry point loads a product\'s code when the facade is first asked for it', () => {
     const index = JSON.stringify(path.join(REPO_ROOT, 'src/index.ts'));
     const productCode = /src\/core\/(capi\/products|workloads\/products|addons\/(tkg|giantswarm|helm\/helm-values|kustomize\/kustomize-component)|import\/import-proxy)\b/;

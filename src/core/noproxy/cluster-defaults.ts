@@ -1,4 +1,5 @@
 import { invalidValue } from '../errors';
+import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory } from './categories';
 import { knownClusterIps } from './cluster-ips';
 import { parseNoProxyEntry } from './parse';
 import { NoProxyEntry } from './types';
@@ -27,26 +28,6 @@ export interface ClusterFacts {
   /** ProviderName preset entries and provider endpoints, with reasons. */
   readonly providerEntries: ReasonedEntry[];
 }
-
-/**
- * The categories of cluster-specific defaults, in the order their entries are listed; each can be
- * switched off. The one list every other place (CLI help, ClusterClass templates) derives from.
- */
-export const CLUSTER_NO_PROXY_CATEGORIES = [
-  'loopback',
-  'serviceSuffix',
-  'clusterDomain',
-  'kubernetesService',
-  'clusterIps',
-  'podCidrs',
-  'serviceCidrs',
-  'controlPlaneEndpoint',
-  'machineCidrs',
-  'providerEntries',
-] as const;
-
-/** A category of cluster-specific defaults (see `CLUSTER_NO_PROXY_CATEGORIES`). */
-export type ClusterNoProxyCategory = (typeof CLUSTER_NO_PROXY_CATEGORIES)[number];
 
 /** Refuse unknown categories and switches that are not booleans; errors name `field.<category>`. */
 export function checkNoProxyDefaults(field: string, options: unknown): void {

@@ -3,6 +3,7 @@ export * from './parse';
 export * from './format';
 export * from './list';
 export * from './coverage';
+export * from './categories';
 export * from './cluster-defaults';
 export * from './no-proxy';
 export * from './render';
