@@ -1,6 +1,6 @@
 import { dnsNameProblem } from './dns-name';
 import { invalidValue } from './errors';
-import { familyOf, parseIpLiteral } from './ip';
+import { parseIpLiteral } from './ip';
 
 /** A validated host: a DNS name or an IP literal, lower case, IPv6 without brackets. */
 export interface Host {
@@ -29,7 +29,7 @@ export function parseHost(field: string, raw: unknown): Host {
   const unbracketed = /^\[(.*)\]$/.exec(text)?.[1] ?? text;
   const address = parseIpLiteral(unbracketed);
   if (address) {
-    return { kind: familyOf(address) === 'IPv4' ? 'ipv4' : 'ipv6', text: address.toString() };
+    return { kind: address.family === 'IPv4' ? 'ipv4' : 'ipv6', text: address.text };
   }
   if (isDnsName(text)) {
     return { kind: 'dns', text };

@@ -1,40 +1,29 @@
-import * as ipaddr from 'ipaddr.js';
+import type * as ipaddr from 'ipaddr.js';
 
 /** IP family of an address or CIDR. */
 export type IpFamily = 'IPv4' | 'IPv6';
 
+/** A valid IP literal: its family and canonical text (dotted decimal, or RFC 5952 for IPv6). */
+export interface IpLiteral {
+  readonly family: IpFamily;
+  readonly text: string;
+}
+
 /**
- * Strict IP literal parsing. ipaddr.js alone accepts legacy IPv4 forms (`1.2.3`, `0x7f.1`,
- * `010.1.1.1`) that Kubernetes and most proxy clients reject, and IPv6 zone ids (`fe80::1%eth0`);
- * both are refused here so that what we validate is what every consumer reads.
+ * Strict IP literal parsing: four-part decimal IPv4 without leading zeros, and IPv6 without a zone
+ * id. ipaddr.js alone accepts legacy IPv4 forms (`1.2.3`, `0x7f.1`, `010.1.1.1`) that Kubernetes
+ * and most proxy clients reject, and IPv6 zone ids (`fe80::1%eth0`); both are refused here so
+ * that what we validate is what every consumer reads.
  */
-export function parseIpLiteral(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(text)) {
-    if (text.split('.').some((octet) => octet.length > 1 && octet.startsWith('0'))) {
-      return undefined; // leading zeros are octal to some parsers, decimal to others
-    }
-    return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined;
-  }
-  if (text.includes(':') && !text.includes('%')) {
-    try {
-      return ipaddr.IPv6.parse(text); // throws exactly when IPv6.isValid is false: one parse instead of two
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/** Family of a parsed address. */
-export function familyOf(address: ipaddr.IPv4 | ipaddr.IPv6): IpFamily {
-  return address.kind() === 'ipv4' ? 'IPv4' : 'IPv6';
+export function parseIpLiteral(text: string): IpLiteral | undefined {
+  const ip = readIpNumber(text);
+  return ip && { family: ip.family, text: formatIpNumber(ip) };
 }
 
 /**
- * Address arithmetic (CIDR bounds, overlap, offsets, range splitting). ipaddr.js parses and prints; it has no range
- * arithmetic, so addresses become bigints (IPv6 needs 128 bits) for comparisons, CIDR bounds and
- * range-to-CIDR splitting. Plain arithmetic (`*`, `%`, `**`) is used instead of bit operators,
- * which the project's lint rules forbid.
+ * Address arithmetic (CIDR bounds, overlap, offsets, range splitting): addresses are bigints (IPv6
+ * needs 128 bits) for comparisons, CIDR bounds and range-to-CIDR splitting. Plain arithmetic (`*`,
+ * `%`, `**`) is used instead of bit operators, which the project's lint rules forbid.
  */
 
 /** An address as a number, with its family. */
@@ -87,8 +76,28 @@ export function parseIpNumber(text: string): IpNumber | undefined {
  * memo lookup and insertion would cost more than they save, and keep the values alive longer.
  */
 export function readIpNumber(text: string): IpNumber | undefined {
-  const v6 = text.includes(':') ? plainIpv6Hex(text) : undefined;
-  return v6 === undefined ? parseIpv4Number(text) ?? numberOf(parseIpLiteral(text)) : { family: 'IPv6', value: BigInt(`0x${v6}`) };
+  if (!text.includes(':')) {
+    return parseIpv4Number(text);
+  }
+  const v6 = plainIpv6Hex(text);
+  return v6 === undefined ? otherIpv6Number(text) : { family: 'IPv6', value: BigInt(`0x${v6}`) };
+}
+
+/**
+ * An IPv6 address in another form than the plain one (an embedded IPv4 address, `::ffff:1.2.3.4`),
+ * read by ipaddr.js, which loads on first use: most programs never meet such an address.
+ */
+function otherIpv6Number(text: string): IpNumber | undefined {
+  if (text.includes('%')) {
+    return undefined; // a zone id
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { IPv6 } = require('ipaddr.js') as typeof ipaddr;
+  try {
+    return { family: 'IPv6', value: BigInt(`0x${IPv6.parse(text).parts.map(hextetHex).join('')}`) };
+  } catch {
+    return undefined; // parse throws exactly when IPv6.isValid is false: one parse instead of two
+  }
 }
 
 /**
@@ -160,17 +169,6 @@ export function ipv4Value(text: string): number | undefined {
 const DOT = 46;
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
-
-function numberOf(address: ipaddr.IPv4 | ipaddr.IPv6 | undefined): IpNumber | undefined {
-  if (!address) {
-    return undefined;
-  }
-  if (address.kind() === 'ipv4') {
-    return { family: 'IPv4', value: BigInt((address as ipaddr.IPv4).octets.reduce((acc, octet) => acc * 256 + octet, 0)) };
-  }
-  // One conversion from 32 hex digits: sixteen bigint multiplications cost several times more.
-  return { family: 'IPv6', value: BigInt(`0x${(address as ipaddr.IPv6).parts.map(hextetHex).join('')}`) };
-}
 
 function hextetHex(part: number): string {
   return part.toString(16).padStart(4, '0');

@@ -268,12 +268,12 @@ function parseDnsServiceIp(value: unknown, services: Cidr): string {
   if (!address) {
     throw invalidValue('dnsServiceIp', value, 'must be an IP address');
   }
-  if (!cidrContains(services, address.toString())) {
+  if (!cidrContains(services, address.text)) {
     throw invalidValue('dnsServiceIp', value, `must lie inside the first service CIDR ${services.text}`);
   }
   // The network address is no host, and the first host is the API server's ClusterIP.
-  if (address.toString() === addressAtOffset(services, 0) || address.toString() === addressAtOffset(services, 1)) {
+  if (address.text === addressAtOffset(services, 0) || address.text === addressAtOffset(services, 1)) {
     throw invalidValue('dnsServiceIp', value, `must not be the network address or the API server's ClusterIP of ${services.text}`);
   }
-  return address.toString();
+  return address.text;
 }

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { invalidValue, ProxyConfigError, redactCredentials } from './errors';
 import { lockProperties } from './frozen';
 import { isDnsName } from './host';
-import { familyOf, parseIpLiteral } from './ip';
+import { parseIpLiteral } from './ip';
 import { assertPrintable } from './text';
 import { encodeUserinfoComponent, parseUserinfo } from './userinfo';
 
@@ -233,10 +233,10 @@ function parseAuthority(authority: string, fail: (reason: string) => ProxyConfig
       throw fail('has an IPv6 zone id (%...), which proxy clients do not support');
     }
     const address = literal.includes(':') ? parseIpLiteral(literal.toLowerCase()) : undefined;
-    if (!address || familyOf(address) !== 'IPv6') {
+    if (!address || address.family !== 'IPv6') {
       throw fail('has an invalid IPv6 address between [ and ]');
     }
-    return { host: address.toString(), hostKind: 'ipv6', port: parsePort(authority.slice(close + 1), fail) };
+    return { host: address.text, hostKind: 'ipv6', port: parsePort(authority.slice(close + 1), fail) };
   }
   const colon = authority.indexOf(':');
   if (colon !== authority.lastIndexOf(':')) {
@@ -249,7 +249,7 @@ function parseAuthority(authority: string, fail: (reason: string) => ProxyConfig
   }
   const address = parseIpLiteral(hostText);
   if (address) {
-    return { host: address.toString(), hostKind: 'ipv4', port };
+    return { host: address.text, hostKind: 'ipv4', port };
   }
   if (/^[0-9.]+$/.test(hostText)) {
     throw fail('has an invalid IPv4 address; use four decimal octets without leading zeros');

@@ -6,7 +6,7 @@ import { assertPrintable } from '../../src/core/text';
 
 describe('cidr helpers', () => {
   test('strict IP literals refuse legacy and zone forms', () => {
-    expect(parseIpLiteral('10.0.0.1')?.toString()).toBe('10.0.0.1');
+    expect(parseIpLiteral('10.0.0.1')?.text).toBe('10.0.0.1');
     for (const bad of ['10.1', '0x7f.0.0.1', '010.0.0.1', 'fe80::1%eth0', '1.2.3.256', '']) {
       expect(parseIpLiteral(bad)).toBeUndefined();
     }

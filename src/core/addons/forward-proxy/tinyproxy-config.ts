@@ -147,7 +147,7 @@ function addressOnly(field: string, value: unknown): string {
   if (!address) {
     throw invalidValue(field, value, 'must be an IPv4 or IPv6 address (host names would cost tinyproxy a DNS lookup per connection)');
   }
-  return address.toString();
+  return address.text;
 }
 
 function checkInteger(field: string, value: unknown, min: number, max: number): number {
