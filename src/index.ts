@@ -74,7 +74,7 @@ export type { ProxySourceProps } from './core/capi/proxy-source';
 export type { KubeadmControlPlaneProductProps, KubeadmConfigTemplateProductProps } from './core/capi/products';
 export type { AddProxyOptions, AddProxyResult } from './core/capi/add-proxy-to-objects';
 export type { CompatibilityProfile } from './core/capi/compatibility-profiles';
-export { CompatibilityProfileName } from './core/capi/compatibility-profiles';
+export { CompatibilityProfileName } from './core/capi/compatibility-profile-name';
 export { NodeFileEncoding } from './core/capi/node-file-options';
 export { NodeProxyPosition } from './core/capi/node-file-options';
 export { KubeadmEnvironment } from './core/capi/node-file-options';

@@ -2,7 +2,6 @@ import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
 import { CLUSTER_NAME_LABEL } from '../capi/labels';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { ADDON_RESOURCE_SET_KEYS } from './prop-keys';
 import { ResourceSetStrategy, ResourceSetStrategyName } from './resource-set-strategy';
 import { renderYamlDocuments } from './yaml-text';
 import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
@@ -13,7 +12,7 @@ import { ProxyInjection } from '../workloads/proxy-injection';
 import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
 import { checkJsonData } from '../validation/json-data';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 export { ResourceSetStrategy };
 export type { ResourceSetStrategyName };
@@ -72,6 +71,18 @@ export interface AddonResourceSetOptions {
    */
   readonly capiVersion?: CapiVersion | `${CapiVersion}`;
 }
+
+const ADDON_RESOURCE_SET_KEYS = propKeys<AddonResourceSetOptions>({
+  clusterName: true,
+  namespace: true,
+  name: true,
+  manifests: true,
+  kappControllerNamespace: true,
+  injectProxyEnv: true,
+  strategy: true,
+  clusterSelector: true,
+  capiVersion: true,
+});
 
 /** The two objects of an addon ClusterResourceSet. */
 export interface AddonResourceSet {

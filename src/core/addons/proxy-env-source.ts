@@ -1,10 +1,9 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { PROXY_ENV_SOURCE_KEYS } from './prop-keys';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { proxyVariables } from '../proxy-environment';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /** Kind of the shared object holding the proxy variables. */
 export enum ProxyEnvSourceKind {
@@ -35,6 +34,8 @@ export interface ProxyEnvSourceOptions {
    */
   readonly kind?: ProxyEnvSourceKind | `${ProxyEnvSourceKind}`;
 }
+
+const PROXY_ENV_SOURCE_KEYS = propKeys<ProxyEnvSourceOptions>({ namespaces: true, name: true, kind: true });
 
 /** Default name of the shared proxy object. */
 export const DEFAULT_PROXY_ENV_SOURCE_NAME = 'proxy-config';

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from a module whose code loads on first use */
+import type { CompatibilityProfileName } from '../capi/compatibility-profile-name';
 import type * as ProfilesModule from '../capi/compatibility-profiles';
-import type { CompatibilityProfile, CompatibilityProfileName } from '../capi/compatibility-profiles';
+import type { CompatibilityProfile } from '../capi/compatibility-profiles';
 import type { ClusterProxyConfig } from '../cluster-proxy-config';
 import type * as ImportModule from '../import/import-proxy';
 import type { ImportProxyOptions, ImportResult } from '../import/import-proxy';

@@ -1,7 +1,6 @@
 import { invalidValue } from '../errors';
-import { OBJECT_REFERENCE_KEYS } from './prop-keys';
 import { assertObjectName } from '../k8s/names';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * Cluster API versions and object references.
@@ -48,6 +47,8 @@ export interface ObjectReferenceProps {
   /** Name of the referenced object (in the same namespace). */
   readonly name: string;
 }
+
+export const OBJECT_REFERENCE_KEYS = propKeys<ObjectReferenceProps>({ apiVersion: true, kind: true, name: true });
 
 /** A reference as Cluster API writes it: `{ apiGroup, kind, name }` or `{ apiVersion, kind, name }`. */
 export interface RenderedReference {

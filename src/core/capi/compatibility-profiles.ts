@@ -1,3 +1,4 @@
+import { CompatibilityProfileName, CompatibilityProfileValue } from './compatibility-profile-name';
 import type { NodeProxyFileOptions } from './node-file-options';
 import { invalidValue } from '../errors';
 import { frozen } from '../frozen';
@@ -13,23 +14,6 @@ import { frozen } from '../frozen';
  * `cluster` chart and cluster-apps-operator, CAREN's httpproxy handler, EKS Anywhere's
  * pkg/clusterapi and provider templates).
  */
-
-/** Names of the compatibility profiles. */
-export enum CompatibilityProfileName {
-  /** TKG's legacy (plan-based) node files. */
-  TKG = 'tkg',
-  /** TKG's ClusterClass node files. */
-  TKG_CLUSTERCLASS = 'tkg-clusterclass',
-  /** Giant Swarm's node files. */
-  GIANTSWARM = 'giantswarm',
-  /** Nutanix CAREN's node files. */
-  CAREN = 'caren',
-  /** EKS Anywhere's node files. */
-  EKS_ANYWHERE = 'eks-anywhere',
-}
-
-/** A {@link CompatibilityProfileName} as its string value. */
-export type CompatibilityProfileValue = `${CompatibilityProfileName}`;
 
 /** One point where the library deliberately differs from the system, and why. */
 export interface CompatibilityDifference {

@@ -2,6 +2,7 @@
 export * from './add-proxy-to-objects';
 export * from './capi-version';
 export * from './cluster';
+export * from './compatibility-profile-name';
 export * from './compatibility-profiles';
 export * from './kubeadm-config-spec';
 export * from './kubeadm-config-template';
@@ -13,6 +14,7 @@ export * from './machine-deployment';
 export * from './node-commands';
 export * from './node-file-layout';
 export * from './node-file-options';
+export * from './node-file-resolution';
 export * from './node-proxy';
 export * from './node-proxy-secret';
 export * from './os-family';

@@ -7,6 +7,7 @@ import { clusterLabels } from './labels';
 import { NodeProxyBootstrap } from './node-proxy';
 import { KubeObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+import { PropKeys, propKeys } from '../validation/strict-props';
 
 /** The control plane's shape. */
 export interface ControlPlaneProps {
@@ -34,6 +35,10 @@ export interface ControlPlaneProps {
    */
   readonly name?: string;
 }
+
+/** The keys of {@link ControlPlaneProps}, for the props types that extend it. */
+export const CONTROL_PLANE_KEY_SET: PropKeys<ControlPlaneProps> = { machineTemplate: true, replicas: true, kubeadmConfigSpec: true, name: true };
+export const CONTROL_PLANE_KEYS = propKeys<ControlPlaneProps>(CONTROL_PLANE_KEY_SET);
 
 /** Input of {@link kubeadmControlPlaneObject}. */
 export interface KubeadmControlPlaneObjectProps extends ControlPlaneProps {

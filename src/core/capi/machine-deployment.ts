@@ -7,6 +7,7 @@ import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
 import { CLUSTER_NAME_LABEL, clusterLabels, DEPLOYMENT_NAME_LABEL } from './labels';
 import { KubeObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+import { propKeys } from '../validation/strict-props';
 
 /** One pool of worker machines: a KubeadmConfigTemplate and a MachineDeployment. */
 export interface WorkerPoolProps {
@@ -40,6 +41,10 @@ export interface WorkerPoolProps {
    */
   readonly failureDomain?: string;
 }
+
+export const WORKER_POOL_KEYS = propKeys<WorkerPoolProps>({
+  name: true, machineTemplate: true, replicas: true, version: true, kubeadmConfigSpec: true, failureDomain: true,
+});
 
 /** Input of {@link machineDeploymentObject}. */
 export interface MachineDeploymentObjectProps {

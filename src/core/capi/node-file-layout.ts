@@ -1,4 +1,5 @@
-import { hasDefaultContents, ResolvedNodeProxyFiles, VariableStyleName } from './node-file-options';
+import { VariableStyleName } from './node-file-options';
+import { hasDefaultContents, ResolvedNodeProxyFiles } from './node-file-resolution';
 import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { SecretObject } from '../k8s/manifest';

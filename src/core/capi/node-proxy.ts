@@ -4,13 +4,15 @@ import { BOOTSTRAP_FORMATS, BootstrapFormat, BootstrapFormatName } from './boots
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
 import { layoutFileContents, layoutNodeProxySecret, nodeFilesRevision, styledExportLines } from './node-file-layout';
-import { NodeProxyFileOptions, NodeProxyPosition, resolveNodeProxyFiles } from './node-file-options';
+import { NodeProxyFileOptions, NodeProxyPosition } from './node-file-options';
+import { resolveNodeProxyFiles } from './node-file-resolution';
 import { NODE_PROXY_SECRET_KEYS, trustedCaKey } from './node-proxy-secret';
 import { OS_FAMILIES, OsFamily, OsFamilyName, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { frozen } from '../frozen';
 import { NODE_PROXY_DELIVERIES, NodeProxyDelivery, NodeProxyDeliveryName } from './node-proxy-delivery';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+import { PropKeys } from '../validation/strict-props';
 
 export { NODE_PROXY_DELIVERIES, NodeProxyDelivery };
 export type { NodeProxyDeliveryName };
@@ -71,6 +73,11 @@ export interface NodeProxyProps {
    */
   readonly containerdWaitSeconds?: number;
 }
+
+/** The keys of {@link NodeProxyProps}, for the props types that extend it. */
+export const NODE_PROXY_KEY_SET: PropKeys<NodeProxyProps> = {
+  delivery: true, bootstrapFormat: true, osFamily: true, files: true, containerdWaitSeconds: true,
+};
 
 /** Input of {@link nodeProxyBootstrap}. */
 export interface NodeProxyOptions extends NodeProxyProps {

@@ -1,18 +1,15 @@
 import { CapiVersion, parseCapiVersion } from './capi-version';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
-import { ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
-import {
-  assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyOptions, nodeProxyOptionsOf, NodeProxyProps,
-} from './node-proxy';
-import { KUBEADM_CONFIG_TEMPLATE_PRODUCT_KEYS, KUBEADM_CONTROL_PLANE_PRODUCT_KEYS } from './prop-keys';
+import { CONTROL_PLANE_KEY_SET, ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
+import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyOptions, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
-import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
+import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { finishProduct } from '../product/credentials';
-import { WithObjectMetadata } from '../product/metadata';
+import { OBJECT_METADATA_KEY_SET, WithObjectMetadata } from '../product/metadata';
 import { Product, product, productObject, ProductObject } from '../product/product';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * The Cluster API products. A cluster's node-proxy Secret is shared: its control plane, every
@@ -69,6 +66,27 @@ export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, Nod
    */
   readonly capiVersion?: CapiVersion | `${CapiVersion}`;
 }
+
+const KUBEADM_CONTROL_PLANE_PRODUCT_KEYS = propKeys<KubeadmControlPlaneProductProps>({
+  ...PROXY_SOURCE_KEY_SET,
+  ...NODE_PROXY_KEY_SET,
+  ...OBJECT_METADATA_KEY_SET,
+  ...CONTROL_PLANE_KEY_SET,
+  clusterName: true,
+  namespace: true,
+  version: true,
+  capiVersion: true,
+});
+const KUBEADM_CONFIG_TEMPLATE_PRODUCT_KEYS = propKeys<KubeadmConfigTemplateProductProps>({
+  ...PROXY_SOURCE_KEY_SET,
+  ...NODE_PROXY_KEY_SET,
+  ...OBJECT_METADATA_KEY_SET,
+  clusterName: true,
+  name: true,
+  namespace: true,
+  kubeadmConfigSpec: true,
+  capiVersion: true,
+});
 
 /** The shared node-proxy Secret as a product of its own (for code that patches existing objects). */
 export function nodeProxySecretProduct(secret: SecretObject | undefined): Product {

@@ -3,16 +3,15 @@ import { invalidValue } from '../errors';
 import { CapiVersion, ObjectReferenceProps, parseCapiVersion, parseObjectReference } from './capi-version';
 import { clusterObject } from './cluster';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
-import { ControlPlaneProps, controlPlaneName, kubeadmControlPlaneObject } from './kubeadm-control-plane';
+import { CONTROL_PLANE_KEYS, controlPlaneName, ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
 import { parseKubernetesVersion } from './kubernetes-version';
-import { machineDeploymentName, machineDeploymentObject, WorkerPoolProps } from './machine-deployment';
-import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
-import { CONTROL_PLANE_KEYS, PROXIED_CLUSTER_KEYS, WORKER_POOL_KEYS } from './prop-keys';
-import { ProxySourceProps, resolveProxyConfig } from './proxy-source';
+import { machineDeploymentName, machineDeploymentObject, WORKER_POOL_KEYS, WorkerPoolProps } from './machine-deployment';
+import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
+import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
-import { WithObjectMetadata } from '../product/metadata';
-import { checkProps } from '../validation/strict-props';
+import { OBJECT_METADATA_KEY_SET, WithObjectMetadata } from '../product/metadata';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /** A whole Cluster API cluster behind the proxy, as one definition. */
 export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {
@@ -50,6 +49,20 @@ export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps,
    */
   readonly controlPlaneEndpointPort?: number;
 }
+
+const PROXIED_CLUSTER_KEYS = propKeys<ProxiedClusterOptions>({
+  ...PROXY_SOURCE_KEY_SET,
+  ...NODE_PROXY_KEY_SET,
+  ...OBJECT_METADATA_KEY_SET,
+  name: true,
+  namespace: true,
+  version: true,
+  capiVersion: true,
+  infrastructureRef: true,
+  controlPlane: true,
+  workerPools: true,
+  controlPlaneEndpointPort: true,
+});
 
 /** The objects of one worker pool. */
 export interface WorkerPoolObjects {

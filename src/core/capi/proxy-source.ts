@@ -2,6 +2,7 @@ import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } 
 import { invalidValue, ProxyConfigError, withinField } from '../errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../network';
 import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
+import { PropKeys } from '../validation/strict-props';
 
 /**
  * Where a cluster's proxy comes from: one computed {@link ClusterProxyConfig}, or its parts. Both
@@ -34,6 +35,9 @@ export interface ProxySourceProps {
    */
   readonly proxyOptions?: ClusterProxyConfigOptions;
 }
+
+/** The keys of {@link ProxySourceProps}, for the props types that extend it. */
+export const PROXY_SOURCE_KEY_SET: PropKeys<ProxySourceProps> = { proxy: true, settings: true, network: true, proxyOptions: true };
 
 /** The {@link ClusterProxyConfig} the props describe; errors name the prop. */
 export function resolveProxyConfig(props: ProxySourceProps): ClusterProxyConfig {

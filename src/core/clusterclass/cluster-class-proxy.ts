@@ -1,5 +1,4 @@
 import { inspect } from 'node:util';
-import { CLUSTER_CLASS_PROXY_KEYS } from './prop-keys';
 import { lockProperties } from '../frozen';
 import { WorkerClassSelection } from './class-targets';
 import { ClassProxyFile } from './file-templates';
@@ -10,7 +9,8 @@ import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } 
 import { ClassVariableShape, ClassVariableShapeName, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { profileLayout } from '../capi/compatibility-profiles';
 import { PROXY_COMMAND_MARKER } from '../capi/node-commands';
-import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../capi/node-file-options';
+import { NodeProxyFileOptions } from '../capi/node-file-options';
+import { resolveNodeProxyFiles } from '../capi/node-file-resolution';
 import { BootstrapFormat, CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
 import { OS_FAMILIES, OsFamily, trustedCaPath, trustStoreFor } from '../capi/os-family';
 import { settingsProp } from '../capi/proxy-source';
@@ -22,7 +22,7 @@ import { clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noprox
 import { parseNoProxyList } from '../noproxy/parse';
 import { Provider } from '../providers';
 import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * The class part of the proxy definition: what every cluster of a ClusterClass shares. The
@@ -114,6 +114,24 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    */
   readonly trustedCaVariable?: TrustedCaVariable;
 }
+
+const CLUSTER_CLASS_PROXY_KEYS = propKeys<ClusterClassProxyProps>({
+  bootstrapFormat: true,
+  osFamily: true,
+  files: true,
+  containerdWaitSeconds: true,
+  settings: true,
+  provider: true,
+  region: true,
+  providerEndpoints: true,
+  noProxyDefaults: true,
+  additionalNoProxy: true,
+  variableName: true,
+  variableShape: true,
+  trustedCaVariable: true,
+  workerClasses: true,
+  excludedWorkerClasses: true,
+});
 
 /** One cluster's facts beyond the class: what a topology Cluster brings. */
 export interface TopologyClusterFacts {

@@ -1,5 +1,4 @@
 import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
-import { TOPOLOGY_CLUSTER_PROXY_KEYS } from './prop-keys';
 import { ProxyVariableValue } from './proxy-variable';
 import { foreignVariableValue } from './variable-shapes';
 import { parseTrustAnchors } from '../ca-bundle';
@@ -13,7 +12,7 @@ import { ClusterNetwork } from '../network';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { parseNoProxyList } from '../noproxy/parse';
 import { checkJsonData } from '../validation/json-data';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * Setting the proxy variable on a topology Cluster (`spec.topology`). The network facts come from
@@ -85,6 +84,10 @@ export interface TopologyClusterProxyOptions {
    */
   readonly trustedCaPem?: string;
 }
+
+const TOPOLOGY_CLUSTER_PROXY_KEYS = propKeys<TopologyClusterProxyOptions>({
+  delivery: true, network: true, machineCidrs: true, dnsServiceIp: true, additionalNoProxy: true, trustedCaPem: true,
+});
 
 /** A ClusterClass variable as set on a Cluster: its name and value. */
 export interface ProxyVariableAssignment {

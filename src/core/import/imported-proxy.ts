@@ -1,4 +1,4 @@
-import { CompatibilityProfileName } from '../capi/compatibility-profiles';
+import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { invalidValue } from '../errors';
 import { ClusterNetworkProps } from '../network';

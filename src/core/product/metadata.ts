@@ -3,7 +3,7 @@ import { product, Product, productObject } from './product';
 import { KubeObject } from '../k8s/manifest';
 import { MAX_ANNOTATION_BYTES } from '../k8s/size-limits';
 import { checkJsonData } from '../validation/json-data';
-import { fieldPath } from '../validation/strict-props';
+import { fieldPath, PropKeys } from '../validation/strict-props';
 
 /**
  * Labels and annotations a user adds to every object of a construct or component, the way
@@ -35,6 +35,9 @@ export interface WithObjectMetadata {
    */
   readonly metadata?: ObjectMetadataProps;
 }
+
+/** The keys of {@link WithObjectMetadata}, for the props types that extend it. */
+export const OBJECT_METADATA_KEY_SET: PropKeys<WithObjectMetadata> = { metadata: true };
 
 /** `[prefix/]name` with the name part a DNS-1123-like qualified name (Kubernetes' label and annotation keys). */
 const QUALIFIED_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;

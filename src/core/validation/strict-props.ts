@@ -10,7 +10,9 @@ import { invalidValue, ProxyConfigError } from '../errors';
 
 /**
  * The keys of a props type as data. `Required<T>` makes the compiler refuse a list that misses a
- * key or names one the type does not have, so the list and the type cannot drift apart.
+ * key or names one the type does not have, so the list and the type cannot drift apart. Each list
+ * stands next to its type; a type that extends others spreads their lists and adds its own keys,
+ * so a prop added to a part is known everywhere the part is inherited.
  */
 export type PropKeys<T> = { readonly [K in keyof Required<T>]: true };
 

@@ -4,6 +4,7 @@ import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { proxyVariables } from '../proxy-environment';
 import { DEFAULT_PROXY_SECRET_NAME } from './defaults';
+import { PropKeys } from '../validation/strict-props';
 
 /** Reference to one key of a Secret (Kubernetes `SecretKeySelector`). */
 export interface SecretKeyReference {
@@ -70,6 +71,9 @@ export interface ProxyEnvOptions {
    */
   readonly literalCredentials?: boolean;
 }
+
+/** The keys of {@link ProxyEnvOptions}, for the options types that extend it. */
+export const PROXY_ENV_KEY_SET: PropKeys<ProxyEnvOptions> = { secretName: true, literalCredentials: true };
 
 /** Proxy URL variables: the ones that can carry credentials and so may come from the Secret. */
 const URL_VARIABLES: ReadonlySet<string> = new Set(['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy']);

@@ -1,10 +1,10 @@
 import { invalidValue } from '../errors';
-import { ProxyEnvOptions } from './container-env';
+import { PROXY_ENV_KEY_SET, ProxyEnvOptions } from './container-env';
 import { DEFAULT_OPT_OUT_ANNOTATION, OPT_OUT_VALUE } from './defaults';
 import { checkNamePatterns } from './name-patterns';
 import { TrustBundleOptions } from './trust-bundle';
 import { assertDnsLabel } from '../k8s/names';
-import { optionalList } from '../validation/strict-props';
+import { optionalList, propKeys, PropKeys } from '../validation/strict-props';
 
 /** What injection leaves alone. Every path (synth time, Kyverno, admission policy) honours the same set. */
 export interface InjectionExclusions {
@@ -53,6 +53,18 @@ export interface ProxyInjectionOptions extends ProxyEnvOptions, InjectionExclusi
    * mounted at `/etc/cluster-proxy/ca`
    */
   readonly trustBundle?: TrustBundleOptions;
+}
+
+const EXCLUSION_KEY_SET: PropKeys<InjectionExclusions> = {
+  excludeNamespaces: true, excludeNames: true, excludeContainers: true, optOutAnnotation: true, optOutValue: true,
+};
+/** The keys of {@link ProxyInjectionOptions}, for the policy options that extend it. */
+export const PROXY_INJECTION_KEY_SET: PropKeys<ProxyInjectionOptions> = { ...PROXY_ENV_KEY_SET, ...EXCLUSION_KEY_SET, trustBundle: true };
+export const PROXY_INJECTION_KEYS = propKeys<ProxyInjectionOptions>(PROXY_INJECTION_KEY_SET);
+
+/** The injection's own options, out of a policy's (which the policy checked against its keys). */
+export function injectionOptionsOf(options: ProxyInjectionOptions): ProxyInjectionOptions {
+  return Object.fromEntries(Object.entries(options).filter(([key]) => PROXY_INJECTION_KEYS.includes(key)));
 }
 
 /** The exclusions, validated. */

@@ -2,13 +2,12 @@ import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { ContainerEnvGroup } from './container-env';
 import { DEFAULT_CREDENTIAL_NAMESPACE_LABELS } from './defaults';
 import { invalidValue } from '../errors';
-import { ProxyInjectionOptions } from './injection-options';
+import { injectionOptionsOf, PROXY_INJECTION_KEY_SET, ProxyInjectionOptions } from './injection-options';
 import { ContainerList } from './pod-spec-patch';
-import { injectionOptionsOf, KYVERNO_POLICY_KEYS, KYVERNO_RULE_NAME_KEYS } from './prop-keys';
 import { ProxyInjection } from './proxy-injection';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /** Names of the ClusterPolicy's rules (keep another policy's names, e.g. for reports and alerts). */
 export interface KyvernoRuleNames {
@@ -100,6 +99,19 @@ export interface KyvernoProxyPolicyOptions extends ProxyInjectionOptions {
    */
   readonly credentialNamespaceSelector?: { [key: string]: string };
 }
+
+const KYVERNO_RULE_NAME_KEYS = propKeys<KyvernoRuleNames>({
+  cloneSecret: true, cloneCa: true, addCaVolume: true, injectEnv: true, injectEnvEphemeral: true,
+});
+const KYVERNO_POLICY_KEYS = propKeys<KyvernoProxyPolicyOptions>({
+  ...PROXY_INJECTION_KEY_SET,
+  ruleNames: true,
+  name: true,
+  sourceNamespace: true,
+  kyvernoRbac: true,
+  credentialNamespaces: true,
+  credentialNamespaceSelector: true,
+});
 
 /** Namespaces the policy never mutates: Kyverno itself skips kube-system by default, and so does this policy explicitly. */
 export const ALWAYS_EXCLUDED_NAMESPACES: string[] = ['kube-system'];

@@ -3,15 +3,14 @@ import { invalidValue, ProxyConfigError } from '../errors';
 import { MutatingAdmissionPolicyVersion, MutatingAdmissionPolicyVersionName } from './admission-policy-version';
 import { celConcat, celString, celStringList } from './cel';
 import { ContainerEnvVar } from './container-env';
-import { ProxyInjectionOptions } from './injection-options';
+import { injectionOptionsOf, PROXY_INJECTION_KEY_SET, ProxyInjectionOptions } from './injection-options';
 import { ALWAYS_EXCLUDED_NAMESPACES } from './kyverno-policy';
 import { namePatternRegex } from './name-patterns';
 import { ContainerList } from './pod-spec-patch';
-import { ADMISSION_POLICY_KEYS, injectionOptionsOf } from './prop-keys';
 import { ProxyInjection } from './proxy-injection';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { checkProps, optionalList } from '../validation/strict-props';
+import { checkProps, optionalList, propKeys } from '../validation/strict-props';
 
 export { MutatingAdmissionPolicyVersion };
 export type { MutatingAdmissionPolicyVersionName };
@@ -52,6 +51,10 @@ export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
    */
   readonly failurePolicy?: 'Fail' | 'Ignore';
 }
+
+const ADMISSION_POLICY_KEYS = propKeys<ProxyAdmissionPolicyOptions>({
+  ...PROXY_INJECTION_KEY_SET, name: true, bindingName: true, apiVersion: true, namespaces: true, failurePolicy: true,
+});
 
 type Json = Record<string, unknown>;
 

@@ -2,14 +2,13 @@ import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue } from '../errors';
 import { ContainerEnvGroup, proxyContainerEnvGroups, proxyEnvUsesSecret, proxySecretManifest, proxySecretName } from './container-env';
 import { CREDENTIALS_REVISION_ANNOTATION } from './defaults';
-import { InjectionExclusions, ProxyInjectionOptions, ResolvedExclusions, resolveExclusions } from './injection-options';
+import { InjectionExclusions, PROXY_INJECTION_KEYS, ProxyInjectionOptions, ResolvedExclusions, resolveExclusions } from './injection-options';
 import { applyJsonPatch, JsonPatchAdd, jsonPointer } from './json-patch';
 import { matchesNamePattern } from './name-patterns';
 import { PodSpecAdditions, planPodSpecAdditions } from './pod-spec-patch';
 import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-bundle';
 import { podMetadataPath, podSpecPath } from './workload-kinds';
 import { frozen, lockProperties } from '../frozen';
-import { PROXY_INJECTION_KEYS } from './prop-keys';
 import { KubeObject } from '../k8s/manifest';
 import { checkProps } from '../validation/strict-props';
 

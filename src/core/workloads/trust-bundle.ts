@@ -7,8 +7,7 @@ import { frozen } from '../frozen';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { rootCertificates } from '../lazy-modules';
-import { TRUST_BUNDLE_KEYS } from './prop-keys';
-import { checkProps } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * Which public roots join the corporate CA in the bundle file that replacing variables
@@ -70,6 +69,8 @@ export interface TrustBundleOptions {
    */
   readonly mountPath?: string;
 }
+
+const TRUST_BUNDLE_KEYS = propKeys<TrustBundleOptions>({ systemRoots: true, trustManager: true, configMapName: true, mountPath: true });
 
 /** What one runtime reads, and how, so users can tell which of their clients are covered. */
 export interface CaTrustVariable {

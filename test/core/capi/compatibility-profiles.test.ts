@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPATIBILITY_PROFILE_NAMES, compatibilityProfile, CompatibilityProfileValue } from '../../../src/core/capi/compatibility-profiles';
+import { CompatibilityProfileValue } from '../../../src/core/capi/compatibility-profile-name';
+import { COMPATIBILITY_PROFILE_NAMES, compatibilityProfile } from '../../../src/core/capi/compatibility-profiles';
 import { KubeadmFile } from '../../../src/core/capi/kubeadm-file';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/capi/node-commands';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';

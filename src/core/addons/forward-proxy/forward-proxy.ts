@@ -6,8 +6,7 @@ import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
 import { assertDnsLabel, contentHash } from '../../k8s/names';
 import { ClusterNetwork, ClusterNetworkProps } from '../../network';
 import { ProxySettings } from '../../proxy-settings';
-import { checkProps } from '../../validation/strict-props';
-import { FORWARD_PROXY_KEYS } from '../prop-keys';
+import { checkProps, propKeys } from '../../validation/strict-props';
 
 /** Input of `inClusterForwardProxy`. */
 export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
@@ -77,6 +76,25 @@ export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
    */
   readonly proxyOptions?: ClusterProxyConfigOptions;
 }
+
+const FORWARD_PROXY_KEYS = propKeys<InClusterForwardProxyProps>({
+  network: true,
+  name: true,
+  namespace: true,
+  port: true,
+  basicAuth: true,
+  credentialsRevision: true,
+  additionalAllowedCidrs: true,
+  connectPorts: true,
+  logLevel: true,
+  noProxy: true,
+  proxyOptions: true,
+  image: true,
+  tolerations: true,
+  nodeSelector: true,
+  resources: true,
+  internalTrafficPolicy: true,
+});
 
 /** The forward proxy's objects and the proxy definition workloads use to reach it. */
 export interface ForwardProxyDeployment {

@@ -1,13 +1,13 @@
 import { layoutFileContents, layoutNodeProxySecret } from '../../capi/node-file-layout';
-import { NodeProxyFileOptions, resolveNodeProxyFiles } from '../../capi/node-file-options';
+import { NodeProxyFileOptions } from '../../capi/node-file-options';
+import { resolveNodeProxyFiles } from '../../capi/node-file-resolution';
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue } from '../../errors';
 import { KubeObject, SecretObject } from '../../k8s/manifest';
 import { ValuesObject } from '../merge-values';
 import { giantSwarmApp, GiantSwarmAppProps } from './app';
 import { giantSwarmClusterValues } from './cluster-values';
-import { checkProps } from '../../validation/strict-props';
-import { GIANT_SWARM_SETUP_KEYS } from '../prop-keys';
+import { checkProps, propKeys } from '../../validation/strict-props';
 
 /** Options of `giantSwarmProxySetup`. */
 export interface GiantSwarmProxySetupOptions {
@@ -53,6 +53,10 @@ export interface GiantSwarmProxySetupOptions {
    */
   readonly values?: ValuesObject;
 }
+
+const GIANT_SWARM_SETUP_KEYS = propKeys<GiantSwarmProxySetupOptions>({
+  clusterName: true, namespace: true, apps: true, configMap: true, systemdProxySecret: true, files: true, values: true,
+});
 
 /** Everything of a Giant Swarm-style setup, by role. */
 export interface GiantSwarmProxySetup {

@@ -2,11 +2,10 @@ import { HELM_PRESETS, HelmPreset, HelmPresetValue, HelmProxyKeys } from './helm
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../../errors';
 import { KubeObject, SecretObject } from '../../k8s/manifest';
-import { checkProps } from '../../validation/strict-props';
+import { checkProps, propKeys } from '../../validation/strict-props';
 import { ContainerEnvVar, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { TrustBundleOptions, trustBundleConfigMap, trustBundlePlan } from '../../workloads/trust-bundle';
 import { addonProxyValues } from '../addon-proxy';
-import { HELM_VALUES_KEYS } from '../prop-keys';
 import { renderYaml } from '../yaml-text';
 
 /**
@@ -46,6 +45,10 @@ export interface HelmProxyValuesOptions {
    */
   readonly trustBundle?: TrustBundleOptions;
 }
+
+const HELM_VALUES_KEYS = propKeys<HelmProxyValuesOptions>({
+  namespace: true, secretName: true, allowCredentialsInValues: true, trustBundle: true,
+});
 
 /** Values for one chart, with the objects they need. */
 export interface HelmProxyValues {

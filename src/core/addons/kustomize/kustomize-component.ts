@@ -3,8 +3,7 @@ import { invalidValue } from '../../errors';
 import { ContainerEnvVar, ProxyEnvOptions, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { renderYaml, renderYamlDocuments } from '../yaml-text';
 import { kustomizeSelector, KustomizeTarget, ResolvedKustomizeTarget, resolveKustomizeTargets } from './kustomize-target';
-import { checkProps } from '../../validation/strict-props';
-import { KUSTOMIZE_COMPONENT_KEYS } from '../prop-keys';
+import { checkProps, propKeys } from '../../validation/strict-props';
 
 /** Options of `kustomizeProxyComponent`. */
 export interface KustomizeProxyComponentOptions extends ProxyEnvOptions {
@@ -20,6 +19,10 @@ export interface KustomizeProxyComponentOptions extends ProxyEnvOptions {
    */
   readonly includeSecret?: boolean;
 }
+
+const KUSTOMIZE_COMPONENT_KEYS = propKeys<KustomizeProxyComponentOptions>({
+  targets: true, includeSecret: true, secretName: true, literalCredentials: true,
+});
 
 /** Relative path of the component's kustomization file. */
 export const KUSTOMIZATION_FILE = 'kustomization.yaml';

@@ -4,8 +4,7 @@ import { ValuesObject } from '../merge-values';
 import { tkgConfigValuesSecret } from './config-values';
 import { kappControllerAddonSecret } from './kapp-controller';
 import { vsphereCpiAddonSecret, vsphereCsiAddonSecret } from './vsphere-addons';
-import { checkProps } from '../../validation/strict-props';
-import { TKG_PROXY_ADDONS_KEYS } from '../prop-keys';
+import { checkProps, propKeys } from '../../validation/strict-props';
 
 /** Options of `tkgProxyAddonSecrets`: which TKG addon Secrets to emit, and their other values. */
 export interface TkgProxyAddonsOptions {
@@ -60,6 +59,18 @@ export interface TkgProxyAddonsOptions {
    */
   readonly configValuesExtra?: ValuesObject;
 }
+
+const TKG_PROXY_ADDONS_KEYS = propKeys<TkgProxyAddonsOptions>({
+  clusterName: true,
+  namespace: true,
+  vsphere: true,
+  vsphereCpiValues: true,
+  vsphereCsiValues: true,
+  kappController: true,
+  kappControllerValues: true,
+  configValues: true,
+  configValuesExtra: true,
+});
 
 /**
  * The TKG-style addon Secrets of one workload cluster (seed 002), in this order: the vSphere CPI

@@ -1,0 +1,255 @@
+import type { CompatibilityProfileName } from './compatibility-profile-name';
+import { profileLayout } from './compatibility-profiles';
+import { KubeadmEnvironment, KubeadmEnvironmentName, NodeFileEncoding, NodeFileEncodingName, NodeProxyFileOptions, NodeProxyPosition, NodeProxyPositionName, VariableStyle, VariableStyleName } from './node-file-options';
+import { invalidValue, ProxyConfigError } from '../errors';
+import { frozen } from '../frozen';
+
+// The node-file options validated and completed: defaults, a compatibility profile's layout, and
+// the checks that keep a bad path or mode from breaking a node silently.
+
+/** One drop-in: the unit it configures, its path and its Secret key. */
+export interface ResolvedDropIn {
+  /** Unit name without `.service`. */
+  readonly unit: string;
+  /** Path on the node. */
+  readonly path: string;
+  /** Key in the node-proxy Secret. */
+  readonly secretKey: string;
+}
+
+/** {@link NodeProxyFileOptions} validated, defaults and profile applied, `permissions` normalized to `0nnn`. */
+export interface ResolvedNodeProxyFiles {
+  /** containerd drop-in path. */
+  readonly containerdDropInPath: string;
+  /** kubelet drop-in path. */
+  readonly kubeletDropInPath: string;
+  /** Path of the sourced `export` file. */
+  readonly envFilePath: string;
+  /** `user` or `user:group`; empty when omitted. */
+  readonly owner: string;
+  /** Octal mode, `0nnn`; empty when omitted. */
+  readonly permissions: string;
+  /** The drop-ins, in `dropInUnits` order. */
+  readonly dropIns: ResolvedDropIn[];
+  /** Variable style of the drop-ins. */
+  readonly dropInVariables: VariableStyle | `${VariableStyle}`;
+  /** How kubeadm gets the proxy. */
+  readonly kubeadmEnvironment: KubeadmEnvironment | `${KubeadmEnvironment}`;
+  /** kubeadm (and the static pods) get the credentials too. */
+  readonly kubeadmCredentials: boolean;
+  /** Variable style of the env file or `export` commands. */
+  readonly exportVariables: VariableStyle | `${VariableStyle}`;
+  /** Files and commands before or after the spec's own. */
+  readonly position: NodeProxyPosition | `${NodeProxyPosition}`;
+  /** Inline content encoding. */
+  readonly encoding: NodeFileEncoding | `${NodeFileEncoding}`;
+  /** Secret named `<cluster>-systemd-proxy` without a hash. */
+  readonly fixedSecretName: boolean;
+  /** The profile applied, if any. */
+  readonly profile?: CompatibilityProfileName | `${CompatibilityProfileName}`;
+}
+
+/** Default locations. */
+export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = frozen({
+  containerdDropInPath: '/etc/systemd/system/containerd.service.d/http-proxy.conf',
+  kubeletDropInPath: '/etc/systemd/system/kubelet.service.d/http-proxy.conf',
+  envFilePath: '/etc/cluster-proxy/proxy-env.sh',
+  owner: 'root:root',
+  permissions: '0640',
+  dropIns: frozen([
+    { unit: 'containerd', path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', secretKey: 'containerdProxy' },
+    { unit: 'kubelet', path: '/etc/systemd/system/kubelet.service.d/http-proxy.conf', secretKey: 'kubeletProxy' },
+  ]),
+  dropInVariables: 'pairs',
+  kubeadmEnvironment: 'envFile',
+  kubeadmCredentials: false,
+  exportVariables: 'pairs',
+  position: 'first',
+  encoding: 'plain',
+  fixedSecretName: false,
+});
+
+/** Default units with a drop-in. */
+const DEFAULT_UNITS: string[] = ['containerd', 'kubelet'];
+const DEFAULT_DROP_IN_DIRECTORY = '/etc/systemd/system';
+const DEFAULT_DROP_IN_FILE_NAME = 'http-proxy.conf';
+/** Unit names that are also valid Secret keys (`<unit>Proxy`) and path segments. */
+const UNIT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const FILE_NAME = /^[A-Za-z0-9_.@-]+\.conf$/;
+const VARIABLE_STYLES: VariableStyleName[] = Object.values(VariableStyle);
+const KUBEADM_ENVIRONMENTS: KubeadmEnvironmentName[] = Object.values(KubeadmEnvironment);
+const POSITIONS: NodeProxyPositionName[] = Object.values(NodeProxyPosition);
+const ENCODINGS: NodeFileEncodingName[] = Object.values(NodeFileEncoding);
+/** Every key of {@link NodeProxyFileOptions}, to catch misspelled options from untyped callers. */
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
+  'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
+  'dropInFileName', 'dropInVariables', 'kubeadmEnvironment', 'exportVariables', 'position', 'encoding', 'omitOwner', 'omitPermissions',
+  'fixedSecretName', 'kubeadmCredentials',
+]);
+
+/** Conservative path alphabet: safe unquoted in YAML, cloud-init, Ignition and (quoted) in sh. */
+const PATH = /^(\/[A-Za-z0-9._@-]+)+$/;
+const DROP_IN = /\/[A-Za-z0-9_.@-]+\.service\.d\/[A-Za-z0-9_.@-]+\.conf$/;
+const OWNER_NAME = '[a-z_][a-z0-9_-]{0,31}';
+const OWNER = new RegExp(`^${OWNER_NAME}(:${OWNER_NAME})?$`);
+const MODE = /^0?[0-7]{3}$/;
+
+/**
+ * Validate and complete the file options. `hasCredentials` tightens the mode check: a file holding
+ * a proxy password must not be readable by every local user; it also decides which choices of a
+ * profile apply (see `profileLayout`).
+ */
+export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptions | undefined, hasCredentials: boolean): ResolvedNodeProxyFiles {
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    throw invalidValue(field, options, 'must be an object');
+  }
+  const unknown = Object.keys(options ?? {}).filter((key) => !KNOWN_OPTIONS.has(key));
+  if (unknown.length > 0) {
+    throw invalidValue(`${field}.${unknown[0]}`, unknown[0], `is not a file option; use one of ${[...KNOWN_OPTIONS].join(', ')}`);
+  }
+  const own = options ?? {};
+  const given: NodeProxyFileOptions = { ...(own.profile === undefined ? {} : profileLayout(`${field}.profile`, own.profile, hasCredentials)), ...withoutUndefined(own) };
+  const containerdDropInPath = parseDropInPath(`${field}.containerdDropInPath`, given.containerdDropInPath ?? DEFAULT_NODE_PROXY_FILES.containerdDropInPath);
+  const kubeletDropInPath = parseDropInPath(`${field}.kubeletDropInPath`, given.kubeletDropInPath ?? DEFAULT_NODE_PROXY_FILES.kubeletDropInPath);
+  const directory = parsePath(`${field}.dropInDirectory`, given.dropInDirectory ?? DEFAULT_DROP_IN_DIRECTORY);
+  const fileName = given.dropInFileName ?? DEFAULT_DROP_IN_FILE_NAME;
+  if (typeof fileName !== 'string' || !FILE_NAME.test(fileName)) {
+    throw invalidValue(`${field}.dropInFileName`, fileName, 'must be a *.conf file name of letters, digits and . _ @ - (systemd reads only *.conf drop-ins)');
+  }
+  const dropIns = parseUnits(`${field}.dropInUnits`, given.dropInUnits ?? DEFAULT_UNITS).map((unit): ResolvedDropIn => ({
+    unit,
+    path: unit === 'containerd' ? containerdDropInPath : unit === 'kubelet' ? kubeletDropInPath : `${directory}/${unit}.service.d/${fileName}`,
+    secretKey: `${unit}Proxy`,
+  }));
+  const kubeadmEnvironment = parseChoice(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, 'envFile');
+  const kubeadmCredentials = parseFlag(`${field}.kubeadmCredentials`, given.kubeadmCredentials);
+  if (kubeadmEnvironment === 'exports' && hasCredentials && kubeadmCredentials) {
+    throw new ProxyConfigError(`${field}.kubeadmEnvironment`,
+      'must not be "exports" with kubeadmCredentials: the password would be written into the preKubeadmCommands of the KubeadmControlPlane and KubeadmConfigTemplates; use "envFile"');
+  }
+  const omitOwner = parseFlag(`${field}.omitOwner`, given.omitOwner);
+  const omitPermissions = parseFlag(`${field}.omitPermissions`, given.omitPermissions);
+  if (omitPermissions && hasCredentials) {
+    throw new ProxyConfigError(`${field}.omitPermissions`,
+      'must not be true when the proxy URLs carry credentials: the files would get the default mode 0644, readable by every local user');
+  }
+  const resolved: ResolvedNodeProxyFiles = {
+    containerdDropInPath,
+    kubeletDropInPath,
+    envFilePath: parsePath(`${field}.envFilePath`, given.envFilePath ?? DEFAULT_NODE_PROXY_FILES.envFilePath),
+    owner: omitOwner ? '' : parseOwner(`${field}.owner`, given.owner ?? DEFAULT_NODE_PROXY_FILES.owner),
+    permissions: omitPermissions ? '' : parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULT_NODE_PROXY_FILES.permissions, hasCredentials),
+    dropIns: frozen(dropIns),
+    dropInVariables: parseChoice(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, 'pairs'),
+    kubeadmEnvironment,
+    kubeadmCredentials,
+    exportVariables: parseChoice(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, 'pairs'),
+    position: parseChoice(`${field}.position`, given.position, POSITIONS, 'first'),
+    encoding: parseChoice(`${field}.encoding`, given.encoding, ENCODINGS, 'plain'),
+    fixedSecretName: parseFlag(`${field}.fixedSecretName`, given.fixedSecretName),
+    ...(own.profile !== undefined ? { profile: own.profile } : {}),
+  };
+  const paths = [...dropIns.map((dropIn) => dropIn.path), ...(kubeadmEnvironment === 'envFile' ? [resolved.envFilePath] : [])];
+  if (new Set(paths).size !== paths.length) {
+    throw invalidValue(field, paths, 'the drop-ins and the env file must be different files');
+  }
+  return Object.freeze(resolved);
+}
+
+/**
+ * Whether the layout's file contents (the Secret keys and their text) are the library's own: the
+ * two default drop-ins, pairs of variables, the env file. Paths, owner, mode, position and
+ * encoding do not change the contents.
+ */
+export function hasDefaultContents(files: ResolvedNodeProxyFiles): boolean {
+  const d = DEFAULT_NODE_PROXY_FILES;
+  return files.dropIns.length === 2 && files.dropIns[0].unit === 'containerd' && files.dropIns[1].unit === 'kubelet'
+    && files.dropInVariables === d.dropInVariables && files.kubeadmEnvironment === d.kubeadmEnvironment
+    && files.exportVariables === d.exportVariables && files.kubeadmCredentials === d.kubeadmCredentials;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function parseUnits(field: string, value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw invalidValue(field, value, 'must be a non-empty array of systemd unit names (without ".service")');
+  }
+  value.forEach((unit, index) => {
+    if (typeof unit !== 'string' || !UNIT.test(unit) || unit.endsWith('.service')) {
+      throw invalidValue(`${field}[${index}]`, unit, 'must be a systemd unit name without ".service": letters, digits, "_", "." and "-"');
+    }
+  });
+  if (new Set(value).size !== value.length) {
+    throw invalidValue(field, value, 'must not name a unit twice');
+  }
+  if (!value.includes('containerd')) {
+    throw invalidValue(field, value, 'must include "containerd": image pulls go through it, and the node commands restart it');
+  }
+  return value;
+}
+
+function parseChoice<T extends string>(field: string, value: unknown, choices: T[], fallback: T): T {
+  if (value === undefined) {
+    return fallback;
+  }
+  if (!choices.includes(value as T)) {
+    throw invalidValue(field, value, `must be one of ${choices.map((choice) => `"${choice}"`).join(', ')}`);
+  }
+  return value as T;
+}
+
+function parseFlag(field: string, value: unknown): boolean {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw invalidValue(field, value, 'must be true or false');
+  }
+  return value === true;
+}
+
+/** An absolute path without `.`/`..` segments, in a conservative alphabet, at most 512 characters (the CRD limit). */
+export function parsePath(field: string, value: unknown): string {
+  if (typeof value !== 'string' || value.length > 512 || !PATH.test(value)) {
+    throw invalidValue(field, value, 'must be an absolute path of letters, digits and . _ @ - (at most 512 characters)');
+  }
+  if (value.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw invalidValue(field, value, 'must not contain "." or ".." segments');
+  }
+  return value;
+}
+
+function parseDropInPath(field: string, value: unknown): string {
+  const path = parsePath(field, value);
+  if (!DROP_IN.test(path)) {
+    throw invalidValue(field, path, 'must be a systemd drop-in: a *.conf file directly inside a <unit>.service.d directory (systemd ignores anything else)');
+  }
+  return path;
+}
+
+function parseOwner(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !OWNER.test(value)) {
+    throw invalidValue(field, value, 'must be "user" or "user:group" (POSIX names such as root:root)');
+  }
+  return value;
+}
+
+/**
+ * Three octal digits, optional leading zero, returned as `0nnn`. Special bits (a fourth digit) are
+ * refused: Ignition parses the mode as a YAML integer, where `1640` would be decimal.
+ */
+export function parsePermissions(field: string, value: unknown, hasCredentials: boolean): string {
+  if (typeof value !== 'string' || !MODE.test(value)) {
+    throw invalidValue(field, value, 'must be an octal mode of three digits, optionally with a leading zero, such as "0640"');
+  }
+  const mode = value.length === 3 ? `0${value}` : value;
+  const others = Number(mode[3]);
+  // Digit arithmetic instead of bit masks (no-bitwise): write is 2, read is 4.
+  if (others % 4 >= 2) {
+    throw invalidValue(field, value, 'must not be world-writable: any local user could point containerd at another proxy');
+  }
+  if (hasCredentials && others >= 4) {
+    throw new ProxyConfigError(field,
+      `must not be world-readable when the proxy URLs carry credentials: every local user could read the password (got "${value}"; use e.g. "0640" or "0600")`);
+  }
+  return mode;
+}
