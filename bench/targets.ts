@@ -16,11 +16,20 @@ type Results = Record<string, any>;
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 
+/** `value` with `digits` decimals, or more where that would print a value above `limit` as the limit itself. */
+function shown(value: number, limit: number, digits: number): string {
+  let places = digits;
+  while (places < 4 && value > limit && Number(fixed(value, places)) <= limit) {
+    places++;
+  }
+  return fixed(value, places);
+}
+
 function check(target: string, values: ReadonlyArray<[label: string, value: number]>, limit: number, unit = '', digits = 2): TargetOutcome {
   const worst = Math.max(...values.map(([, value]) => value));
   return {
     target,
-    measured: values.map(([label, value]) => `${label}${fixed(value, digits)}${unit}`).join(', '),
+    measured: values.map(([label, value]) => `${label}${shown(value, limit, digits)}${unit}`).join(', '),
     limit: `<= ${limit}${unit}`,
     pass: worst <= limit,
   };
