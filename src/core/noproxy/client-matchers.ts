@@ -32,7 +32,12 @@ export type NoProxyQuirk =
    */
   | 'ipv6-address-read-as-host-port'
   /** An empty item of the list (`a,,b`) matched every host (LWP's plain suffix match). */
-  | 'empty-entry-matches-everything';
+  | 'empty-entry-matches-everything'
+  /**
+   * An IPv4 CIDR entry matched its network address alone, as a host name (httpx cuts the entry at
+   * the `/` and never reads the prefix).
+   */
+  | 'cidr-read-as-address';
 
 /** The entry that made a client go direct. */
 export interface ClientMatch {
@@ -435,7 +440,8 @@ const httpxMatcher: ClientMatcher = (noProxy, destination) => {
         return { entry: item, rule: 'subdomain of the entry' };
       }
     } else if (destination.host === host) {
-      return { entry: item, rule: port === undefined ? 'same host' : 'same host and port' };
+      const match = { entry: item, rule: port === undefined ? 'same host' : 'same host and port' };
+      return item.length > authority.length ? { ...match, rule: `${match.rule}, the entry cut at its "/"`, quirk: 'cidr-read-as-address' } : match;
     } else if (destination.host.endsWith(`.${host}`)) {
       return { entry: item, rule: 'subdomain of the entry' };
     }

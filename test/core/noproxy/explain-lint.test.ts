@@ -48,6 +48,16 @@ describe('explainNoProxy', () => {
     expect(ruby).toMatchObject({ direct: true, quirk: 'resolved-address', reason: expect.stringMatching(/resolved address 10\.96\.0\.1/) });
   });
 
+  test('flags httpx reading a CIDR as its network address alone', () => {
+    const [network] = explainNoProxy('10.1.0.0/16', 'http://10.1.0.0/', { clients: ['python-httpx'] });
+    expect(network).toMatchObject({ direct: true, quirk: 'cidr-read-as-address', reason: expect.stringMatching(/the entry cut at its "\/"/) });
+    const [inside] = explainNoProxy('10.1.0.0/16', 'http://10.1.0.1/', { clients: ['python-httpx'] });
+    expect(inside.direct).toBe(false);
+    const [address] = explainNoProxy('10.1.0.0', 'http://10.1.0.0/', { clients: ['python-httpx'] });
+    expect(address).toMatchObject({ direct: true });
+    expect(address.quirk).toBeUndefined();
+  });
+
   test('Go and LWP prefer NO_PROXY, the others no_proxy', () => {
     const verdicts = explainNoProxy({ NO_PROXY: 'a.example', no_proxy: 'b.example' }, 'http://b.example/');
     expect(verdicts.filter((v) => !v.direct).map((v) => v.client)).toEqual(['go-httpproxy', 'go-stdlib', 'perl-lwp']);
