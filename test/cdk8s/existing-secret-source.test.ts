@@ -9,16 +9,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Testing, Yaml } from 'cdk8s';
+import { Yaml } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
+import { proxyWith, synthWith as synth } from './credential-source-fixtures';
 import { EVERY_CONSTRUCT } from './every-construct';
 import { runRenderSecretCommand } from '../../src/cli/render-secret';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { CredentialSource } from '../../src/core/credentials/credential-source';
 import { SECRET_TEMPLATE_LABEL } from '../../src/core/credentials/secret-template';
-import { ClusterNetwork } from '../../src/core/network';
-import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1, networkProps } from '../core/capi/fixtures';
 import { expectValidObjects } from '../support/schemas';
 
 const ROOT = join(__dirname, '..', '..');
@@ -28,23 +25,6 @@ const HOSTILE = [
 ];
 const SOURCE = CredentialSource.existingSecret();
 const CASES = EVERY_CONSTRUCT.filter(([name]) => !name.startsWith('InClusterForwardProxy'));
-
-function proxyWith(props: Partial<ProxySettingsProps>): ClusterProxyConfig {
-  return new ClusterProxyConfig(new ProxySettings({
-    httpProxy: 'http://proxy.corp.example:3128',
-    httpsProxy: 'http://proxy.corp.example:3128',
-    noProxy: ['.corp.example'],
-    trustedCaPem: CA_1,
-    credentialsRevision: '3',
-    ...props,
-  }), new ClusterNetwork(networkProps()));
-}
-
-function synth(build: (typeof CASES)[number][1], props: Partial<ProxySettingsProps>): any[] {
-  const chart = Testing.chart();
-  build(chart, proxyWith(props), 'basic-auth.pw');
-  return Testing.synth(chart);
-}
 
 /** `cluster-proxy render-secret FILE` as a real process, the credentials on stdin. */
 function renderSecretProcess(manifests: any[], credentials: { username: string; password: string }) {

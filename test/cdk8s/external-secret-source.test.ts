@@ -7,13 +7,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Testing, Yaml } from 'cdk8s';
+import { Yaml } from 'cdk8s';
+import { proxyWith, synthWith as synth } from './credential-source-fixtures';
 import { EVERY_CONSTRUCT } from './every-construct';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { CredentialSource } from '../../src/core/credentials/credential-source';
-import { ClusterNetwork } from '../../src/core/network';
-import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1, networkProps } from '../core/capi/fixtures';
 import { expectValidObjects } from '../support/schemas';
 
 const ROOT = join(__dirname, '..', '..');
@@ -27,23 +24,6 @@ const SOURCE = CredentialSource.externalSecret({
   username: { key: 'infra/proxy', property: 'username' },
   password: { key: 'infra/proxy', property: 'password' },
 });
-
-function proxyWith(props: Partial<ProxySettingsProps>): ClusterProxyConfig {
-  return new ClusterProxyConfig(new ProxySettings({
-    httpProxy: 'http://proxy.corp.example:3128',
-    httpsProxy: 'http://proxy.corp.example:3128',
-    noProxy: ['.corp.example'],
-    trustedCaPem: CA_1,
-    credentialsRevision: '3',
-    ...props,
-  }), new ClusterNetwork(networkProps()));
-}
-
-function synth(build: (typeof EVERY_CONSTRUCT)[number][1], props: Partial<ProxySettingsProps>): any[] {
-  const chart = Testing.chart();
-  build(chart, proxyWith(props), 'basic-auth.pw');
-  return Testing.synth(chart);
-}
 
 /** ExternalSecret templates rendered by Go text/template + Sprig with `data`, as the operator does. */
 type TemplateCase = { templates: { [key: string]: string }; data: { [key: string]: string } };

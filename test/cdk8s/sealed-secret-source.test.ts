@@ -11,14 +11,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { Testing, Yaml } from 'cdk8s';
+import { Yaml } from 'cdk8s';
+import { proxyWith as baseProxyWith, synthWith } from './credential-source-fixtures';
 import { EVERY_CONSTRUCT } from './every-construct';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { CredentialSource, SealedSecretCredentialsProps } from '../../src/core/credentials/credential-source';
 import { SEALED_DIGEST_ANNOTATION } from '../../src/core/credentials/sealed-secret';
-import { ClusterNetwork } from '../../src/core/network';
-import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1, networkProps } from '../core/capi/fixtures';
+import { ProxySettingsProps } from '../../src/core/proxy-settings';
+import { CA_1 } from '../core/capi/fixtures';
 import { expectValidObjects } from '../support/schemas';
 
 const CREDENTIALS = { username: 'CORP\\svc k8s', password: 'p@ss:w/rd %41 "q" \'s\' $(x) `y` {{z}} #? & ! ~ + ü 🔑' };
@@ -57,28 +56,14 @@ function unsealWithPython(items: Array<{ sealed: string; label: string }>): stri
   return JSON.parse(run.stdout);
 }
 
-function proxyWith(props: Partial<ProxySettingsProps>): ClusterProxyConfig {
-  return new ClusterProxyConfig(new ProxySettings({
-    httpProxy: 'http://proxy.corp.example:3128',
-    httpsProxy: 'http://proxy.corp.example:3128',
-    noProxy: ['.corp.example'],
-    trustedCaPem: CA_1,
-    credentialsRevision: '3',
-    ...CREDENTIALS,
-    ...props,
-  }), new ClusterNetwork(networkProps()));
-}
-
 const sealed = (props: Partial<SealedSecretCredentialsProps> = {}) => CredentialSource.sealedSecret({ certificatePem: CERTIFICATE, ...props });
 /** The forward proxy carries its own credentials, not the definition's; the bare kubeadm objects have no namespace. */
 const NAMESPACELESS = ['ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate', 'addProxyToKubeadmObjects'];
 const CASES = EVERY_CONSTRUCT.filter(([name]) => !name.startsWith('InClusterForwardProxy') && !NAMESPACELESS.includes(name));
 
-function synth(build: (typeof CASES)[number][1], props: Partial<ProxySettingsProps>): any[] {
-  const chart = Testing.chart();
-  build(chart, proxyWith(props), 'basic-auth.pw');
-  return Testing.synth(chart);
-}
+/** The test's proxy: its credentials, then `props`. */
+const proxyWith = (props: Partial<ProxySettingsProps>) => baseProxyWith({ ...CREDENTIALS, ...props });
+const synth = (build: (typeof CASES)[number][1], props: Partial<ProxySettingsProps>) => synthWith(build, { ...CREDENTIALS, ...props });
 
 const identity = (manifest: any) => `${manifest.metadata.namespace ?? ''}/${manifest.metadata.name}`;
 
