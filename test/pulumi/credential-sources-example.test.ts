@@ -5,20 +5,14 @@
  * or holds it sealed for the controller (Sealed Secrets).
  */
 import * as path from 'node:path';
-import { runProgram, typeErrors } from './example-program';
+import { exampleProgramTests, runProgram } from './example-program';
 import { credentialForms } from './fixtures';
-import { installMocks, recorded, resetRecorded, settle, stopCallbacks } from '../support/pulumi-mocks';
+import { recorded, settle } from '../support/pulumi-mocks';
 
 const PROGRAM = path.resolve(__dirname, '..', '..', 'examples', 'pulumi-credential-sources', 'index.ts');
 const PASSWORD = 'Ex4mple:p@ss/w%rd "q" ü';
 
-beforeAll(installMocks);
-beforeEach(resetRecorded);
-afterAll(stopCallbacks);
-
-test('the program type-checks with examples/tsconfig.json options', () => {
-  expect(typeErrors(PROGRAM)).toEqual([]);
-}, 60_000);
+exampleProgramTests(PROGRAM);
 
 test('no resource input holds the password, secret or not; each cluster gets its source\'s objects', async () => {
   const saved = process.env.PROXY_PASSWORD;

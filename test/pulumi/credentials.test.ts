@@ -20,7 +20,7 @@ import { vsphereProxy } from '../core/addons/addon-fixtures';
 import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 import { CORPORATE_CA } from '../core/workloads/fixtures';
-import { installMocks, kubeObjectOf, recorded, RecordedResource, resetRecorded, secretPaths, settle, stopCallbacks, unwrapSecrets } from '../support/pulumi-mocks';
+import { kubeObjectOf, RecordedResource, runComponents, secretPaths, stopCallbacks, unwrapSecrets } from '../support/pulumi-mocks';
 
 afterAll(stopCallbacks);
 
@@ -94,16 +94,6 @@ function tinyproxyPassword(password: string): string {
   return password === NASTY_PASSWORD ? 'first.pw-1' : 'second.pw-2';
 }
 
-/** Run one component in a fresh program; its Kubernetes registrations. */
-async function run(build: () => void): Promise<RecordedResource[]> {
-  await installMocks();
-  resetRecorded();
-  build();
-  await settle();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  await settle();
-  return recorded.filter((r) => r.custom && r.type.startsWith('kubernetes:'));
-}
 
 /** What must not depend on the password: every non-Secret object whole, and the Secrets without their data. */
 function public_(registrations: readonly RecordedResource[]): string[] {
@@ -119,7 +109,7 @@ describe.each(Object.entries(COMPONENTS))('%s', (_, build) => {
     // the components hold the rendered Secrets and the definition: none of it may print the password
     const plain = 'Pl41n-p@ss/w%rd';
     let built: unknown;
-    await run(() => {
+    await runComponents(() => {
       built = build(plain);
     });
     const printed = inspect(built, { depth: Infinity, showHidden: true });
@@ -128,10 +118,10 @@ describe.each(Object.entries(COMPONENTS))('%s', (_, build) => {
   });
 
   test('two passwords give byte-identical objects outside Secret data, and no password reaches the engine outside a secret', async () => {
-    const first = await run(() => build(NASTY_PASSWORD));
+    const first = await runComponents(() => build(NASTY_PASSWORD));
     expect(plainTextLeaks(first, NASTY_PASSWORD)).toEqual([]);
     expect(plainTextLeaks(first, tinyproxyPassword(NASTY_PASSWORD))).toEqual([]);
-    const second = await run(() => build(SECOND_PASSWORD));
+    const second = await runComponents(() => build(SECOND_PASSWORD));
     expect(plainTextLeaks(second, SECOND_PASSWORD)).toEqual([]);
     expect(public_(second)).toEqual(public_(first));
     // only Secret data is secret, and it differs (the real password was rendered into it)
@@ -157,8 +147,8 @@ test('a change of replicas and Kubernetes version changes only non-secret inputs
   const build = (replicas: number, version: string) => () => new adapter.ProxiedCluster('demo', {
     ...clusterOptions({ version, osFamily: 'ubuntu' }), settings: settings(NASTY_PASSWORD), controlPlane: { ...clusterOptions().controlPlane, replicas },
   });
-  const before = await run(build(3, 'v1.31.2'));
-  const after = await run(build(5, 'v1.32.0'));
+  const before = await runComponents(build(3, 'v1.31.2'));
+  const after = await runComponents(build(5, 'v1.32.0'));
   const afterByName = new Map(after.map((r) => [r.name, r]));
   expect([...afterByName.keys()].sort()).toEqual(before.map((r) => r.name).sort());
   const changes = before.flatMap((r) => changedPaths(r.wire, afterByName.get(r.name)!.wire).map((path) => `${r.name}${path}`));

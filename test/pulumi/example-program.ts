@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as ts from 'typescript';
 import * as root from '../../src';
 import * as adapter from '../../src/pulumi';
+import { installMocks, resetRecorded, stopCallbacks } from '../support/pulumi-mocks';
 
 /**
  * Running an example Pulumi program in a test: the program imports the package by name
@@ -38,4 +39,18 @@ export function runProgram(program: string): Record<string, any> {
   const load = (id: string): unknown => PACKAGE_MODULES[id] ?? jest.requireActual(id);
   new Function('exports', 'require', 'module', '__filename', '__dirname', outputText)(module.exports, load, module, program, path.dirname(program));
   return module.exports;
+}
+
+/**
+ * The set-up every example program's test shares: the mocks, a fresh record per test, and the
+ * type check of the program under the examples' compiler options.
+ */
+export function exampleProgramTests(program: string): void {
+  beforeAll(installMocks);
+  beforeEach(resetRecorded);
+  afterAll(stopCallbacks);
+
+  test('the program type-checks with examples/tsconfig.json options', () => {
+    expect(typeErrors(program)).toEqual([]);
+  }, 60_000);
 }

@@ -4,22 +4,16 @@
  */
 import * as path from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
-import { runProgram, typeErrors } from './example-program';
+import { exampleProgramTests, runProgram } from './example-program';
 import { plainTextLeaks } from './fixtures';
 import * as adapter from '../../src/pulumi';
-import { findRecorded, installMocks, kubeObjectOf, outcome, recorded, resetRecorded, settle, stopCallbacks } from '../support/pulumi-mocks';
+import { findRecorded, kubeObjectOf, outcome, recorded, settle } from '../support/pulumi-mocks';
 
 const PROGRAM = path.resolve(__dirname, '..', '..', 'examples', 'pulumi', 'index.ts');
 const PASSWORD = 'p@ss:w/rd "x" $(HOME)';
 const TOKEN = 'cluster-proxy-constructs:index:';
 
-beforeAll(installMocks);
-beforeEach(resetRecorded);
-afterAll(stopCallbacks);
-
-test('the program type-checks with examples/tsconfig.json options', () => {
-  expect(typeErrors(PROGRAM)).toEqual([]);
-}, 60_000);
+exampleProgramTests(PROGRAM);
 
 test('the program runs under mocks: the cluster, the workloads and the chart, with the password only in secrets', async () => {
   pulumi.runtime.setAllConfig({ 'project:proxyPassword': PASSWORD, 'project:workloadKubeconfig': 'apiVersion: v1\nkind: Config\n' },

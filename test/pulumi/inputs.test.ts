@@ -14,19 +14,10 @@ import { ProxySettings } from '../../src/core/proxy-settings';
 import * as adapter from '../../src/pulumi';
 import { deferInputs } from '../../src/pulumi/deferred-args';
 import { clusterOptions, infraRef, networkProps, settingsProps } from '../core/capi/fixtures';
-import { installMocks, kubeObjectOf, outcome, recorded, RecordedResource, resetRecorded, settle, stopCallbacks } from '../support/pulumi-mocks';
+import { installMocks, kubeObjectOf, outcome, RecordedResource, runComponents, stopCallbacks } from '../support/pulumi-mocks';
 
 afterAll(stopCallbacks);
 
-async function run(build: () => void): Promise<RecordedResource[]> {
-  await installMocks();
-  resetRecorded();
-  build();
-  await settle();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  await settle();
-  return recorded.filter((r) => r.custom && r.type.startsWith('kubernetes:'));
-}
 
 /** The recorded objects by resource name, with every Output resolved. */
 function byName(registrations: readonly RecordedResource[]): Map<string, Record<string, any>> {
@@ -54,8 +45,8 @@ function outputArgs(): adapter.ProxiedClusterArgs {
 }
 
 test('outputs for version, replicas and reference names give the same objects as plain values', async () => {
-  const plain = byName(await run(() => new adapter.ProxiedCluster('demo', plainArgs())));
-  const deferred = byName(await run(() => new adapter.ProxiedCluster('demo', outputArgs())));
+  const plain = byName(await runComponents(() => new adapter.ProxiedCluster('demo', plainArgs())));
+  const deferred = byName(await runComponents(() => new adapter.ProxiedCluster('demo', outputArgs())));
   expect([...deferred.keys()].sort()).toEqual([...plain.keys()].sort());
   for (const [name, object] of plain) {
     expect([name, deferred.get(name)]).toEqual([name, object]);
@@ -75,8 +66,8 @@ test('the standalone control plane takes its version, replicas and machine templ
     replicas,
     machineTemplate: { ...infraRef('DockerMachineTemplate', 'cp'), name: template },
   });
-  const plain = byName(await run(() => new adapter.ProxiedKubeadmControlPlane('cp', args('v1.31.2', 3, 'cp'))));
-  const deferred = byName(await run(() => new adapter.ProxiedKubeadmControlPlane('cp',
+  const plain = byName(await runComponents(() => new adapter.ProxiedKubeadmControlPlane('cp', args('v1.31.2', 3, 'cp'))));
+  const deferred = byName(await runComponents(() => new adapter.ProxiedKubeadmControlPlane('cp',
     args(pulumi.output('v1.31.2'), pulumi.output(Promise.resolve(3)), pulumi.output('cp')))));
   expect(deferred.get('cp-ControlPlane')).toEqual(plain.get('cp-ControlPlane'));
   expect(deferred.get('cp-ControlPlane')!.spec).toMatchObject({ version: 'v1.31.2', replicas: 3 });

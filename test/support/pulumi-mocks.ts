@@ -278,3 +278,15 @@ export function kubeObjectOf(r: RecordedResource): Record<string, any> {
   expect(inputs.kind).toBe(kind);
   return inputs;
 }
+
+/** Run one component (or a few) in a fresh program under the mocks; its Kubernetes registrations. */
+export async function runComponents(build: () => void): Promise<RecordedResource[]> {
+  await installMocks();
+  resetRecorded();
+  build();
+  await settle();
+  // registrations made from inside apply callbacks arrive a turn later
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await settle();
+  return recorded.filter((r) => r.custom && r.type.startsWith('kubernetes:'));
+}
