@@ -36,8 +36,7 @@ export class NoProxyCoverageIndex {
     this.firstOfText = new Array(entries.length);
     for (let index = 0; index < entries.length; index++) {
       const entry = entries[index];
-      const map = this.mapOf(entry);
-      const text = lookupText(entry);
+      const { map, text } = this.slotOf(entry);
       const first = map.get(text);
       if (first !== undefined) {
         this.firstOfText[index] = first; // a duplicate: the first of its canonical text stands for it
@@ -64,7 +63,8 @@ export class NoProxyCoverageIndex {
 
   /** The index of the first candidate of the same canonical text as `entry`, or undefined. */
   public firstIndexOf(entry: NoProxyEntry): number | undefined {
-    return this.mapOf(entry).get(lookupText(entry));
+    const { map, text } = this.slotOf(entry);
+    return map.get(text);
   }
 
   /**
@@ -128,28 +128,17 @@ export class NoProxyCoverageIndex {
     return index === undefined || index === excludeIndex ? undefined : this.entries[index];
   }
 
-  private mapOf(entry: NoProxyEntry): Map<string, number> {
-    if ((entry as { port?: number }).port !== undefined) {
-      return this.others; // an entry with a port covers only its identical twin
+  /** The map `entry` is kept in, and the text it is found by there: its name or address where that stands for its canonical text. */
+  private slotOf(entry: NoProxyEntry): { readonly map: Map<string, number>; readonly text: string } {
+    if ((entry as { port?: number }).port === undefined) {
+      switch (entry.kind) {
+        case 'domain': return { map: this.domains, text: entry.name };
+        case 'suffix': return { map: this.suffixes, text: entry.name };
+        case 'ip': return { map: this.ips, text: entry.address };
+      }
     }
-    switch (entry.kind) {
-      case 'domain': return this.domains;
-      case 'suffix': return this.suffixes;
-      case 'ip': return this.ips;
-      default: return this.others;
-    }
+    return { map: this.others, text: formatNoProxyEntry(entry) }; // an entry with a port covers only its identical twin
   }
-}
-
-/** The text `entry` is found by in its map: its name or address when that stands for its canonical text. */
-function lookupText(entry: NoProxyEntry): string {
-  if ((entry as { port?: number }).port === undefined) {
-    switch (entry.kind) {
-      case 'domain': case 'suffix': return entry.name;
-      case 'ip': return entry.address;
-    }
-  }
-  return formatNoProxyEntry(entry);
 }
 
 interface Block {
