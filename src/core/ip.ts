@@ -103,7 +103,7 @@ function otherIpv6Number(text: string): IpNumber | undefined {
 /**
  * The 32 hex digits of an IPv6 address written the plain way, as groups of one to four hex digits
  * with at most one `::`, read without ipaddr.js (several times faster); undefined for anything
- * else. Every other form, valid (an embedded IPv4 address) or not, is left to `parseIpLiteral`.
+ * else. Every other form, valid (an embedded IPv4 address) or not, is left to `otherIpv6Number`.
  */
 function plainIpv6Hex(text: string): string | undefined {
   const gap = text.indexOf('::');
@@ -124,17 +124,17 @@ function plainIpv6Hex(text: string): string | undefined {
 
 const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
 
-/**
- * A four-part decimal IPv4 address without leading zeros (what `parseIpLiteral` accepts for IPv4),
- * read in one character loop, without a regex or a split: most NO_PROXY entries are IPv4, and lists
- * of many thousands are read in one go.
- */
+/** A four-part decimal IPv4 address without leading zeros, as an {@link IpNumber}. */
 function parseIpv4Number(text: string): IpNumber | undefined {
   const value = ipv4Value(text);
   return value === undefined ? undefined : { family: 'IPv4', value: BigInt(value) };
 }
 
-/** The value of a four-part decimal IPv4 address without leading zeros, as a plain number; undefined for anything else. */
+/**
+ * The value of a four-part decimal IPv4 address without leading zeros, as a plain number; undefined
+ * for anything else. One character loop, without a regex or a split: most NO_PROXY entries are
+ * IPv4, and lists of many thousands are read in one go.
+ */
 export function ipv4Value(text: string): number | undefined {
   let value = 0;
   let octet = 0;
