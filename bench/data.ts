@@ -2,6 +2,7 @@
  * Deterministic inputs for the benchmarks: the same lists every run, so results compare across runs.
  */
 import { ClusterNetwork, ProxySettings } from '../src/core';
+import { Provider } from '../src/core/providers';
 
 /**
  * `count` mixed installation-wide NO_PROXY entries: host names, suffixes, IPv4 addresses, IPv4 and
@@ -66,7 +67,7 @@ export function network(index = 0): ClusterNetwork {
     services: ['10.96.0.0/12'],
     controlPlaneEndpoint: `api.cluster-${index}.fleet.example`,
     machineCidrs: ['10.20.0.0/16'],
-    provider: 'aws',
+    provider: Provider.AWS,
     region: 'eu-central-1',
   });
 }

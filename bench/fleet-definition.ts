@@ -8,6 +8,7 @@ import { Construct } from 'constructs';
 import { settings } from './data';
 import { FleetApp, GiantSwarmProxyApps, KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../src/cdk8s';
 import { ClusterNetwork, ClusterProxyConfig } from '../src/core';
+import { Provider } from '../src/core/providers';
 
 /** One chart holding every cluster (a scope each), or a chart per cluster. */
 export type Layout = 'one-chart' | 'chart-per-cluster';
@@ -24,7 +25,7 @@ function fleetNetwork(index: number): ClusterNetwork {
     services: ['10.96.0.0/12'],
     controlPlaneEndpoint: `api.cluster-${index}.fleet.example`,
     machineCidrs: ['10.20.0.0/16'],
-    provider: 'vsphere',
+    provider: Provider.VSPHERE,
     providerEndpoints: ['vcenter.corp.example'],
   });
 }

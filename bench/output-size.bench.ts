@@ -6,6 +6,9 @@
 import { mixedEntries, network, settings, typicalEntries } from './data';
 import { table, writeResult } from './harness';
 import { ClusterProxyConfig, nodeProxyBootstrap, ProxyConfigError, renderSystemdDropIn } from '../src/core';
+import { BootstrapFormat } from '../src/core/capi/bootstrap-format';
+import { NodeProxyDelivery } from '../src/core/capi/node-proxy-delivery';
+import { OsFamily } from '../src/core/capi/os-family';
 
 /** CAPI's limit on `files[].content` (maxLength in both v1beta1 and v1beta2 schemas). */
 const CAPI_FILE_CONTENT_LIMIT = 10240;
@@ -16,10 +19,10 @@ function dropInLength(entries: readonly string[]): number {
 }
 
 /** True when inline node files for these entries are accepted (plain or compressed). */
-function inlineFilesFit(entries: readonly string[], format: 'cloud-config' | 'ignition'): boolean {
+function inlineFilesFit(entries: readonly string[], format: BootstrapFormat): boolean {
   const config = new ClusterProxyConfig(settings([...entries]), network());
   try {
-    nodeProxyBootstrap(config, { clusterName: 'bench', delivery: 'inline', bootstrapFormat: format, ...(format === 'ignition' ? { osFamily: 'flatcar' } : {}) });
+    nodeProxyBootstrap(config, { clusterName: 'bench', delivery: NodeProxyDelivery.INLINE, bootstrapFormat: format, ...(format === BootstrapFormat.IGNITION ? { osFamily: OsFamily.FLATCAR } : {}) });
     return true;
   } catch (error) {
     if (error instanceof ProxyConfigError && error.field === 'delivery') {
@@ -56,8 +59,8 @@ export function run(): Record<string, unknown> {
   const results: Array<Record<string, unknown>> = [];
   const baseLength = dropInLength([]);
   for (const [name, generate] of mixes) {
-    const plain = largestFitting(generate, (entries) => inlineFilesFit(entries, 'ignition'));
-    const compressed = largestFitting(generate, (entries) => inlineFilesFit(entries, 'cloud-config'));
+    const plain = largestFitting(generate, (entries) => inlineFilesFit(entries, BootstrapFormat.IGNITION));
+    const compressed = largestFitting(generate, (entries) => inlineFilesFit(entries, BootstrapFormat.CLOUD_CONFIG));
     rows.push([name, String(plain), String(compressed), String(dropInLength(generate(300)))]);
     results.push({ mix: name, largestPlain: plain, largestCompressed: compressed, dropInAt300: dropInLength(generate(300)) });
   }

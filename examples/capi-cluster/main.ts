@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
-import { ProxySettings } from 'cluster-proxy-constructs';
+import { BootstrapFormat, CapiVersion, OsFamily, Provider, ProxySettings } from 'cluster-proxy-constructs';
 import { ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
 
@@ -29,8 +29,8 @@ new ProxiedCluster(new Chart(app, 'demo'), 'Demo', {
   namespace: 'clusters',
   version: 'v1.31.2',
   settings,
-  network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example', provider: 'vsphere', providerEndpoints: ['vcenter.corp.example'] },
-  osFamily: 'ubuntu', // where the proxy CA goes
+  network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example', provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] },
+  osFamily: OsFamily.UBUNTU, // where the proxy CA goes
   infrastructureRef: { apiVersion: infrastructure, kind: 'VSphereCluster', name: 'demo' },
   controlPlane: { replicas: 3, machineTemplate: { apiVersion: infrastructure, kind: 'VSphereMachineTemplate', name: 'demo-control-plane' } },
   workerPools: [{ name: 'md-0', replicas: 3, machineTemplate: { apiVersion: infrastructure, kind: 'VSphereMachineTemplate', name: 'demo-md-0' } }],
@@ -40,10 +40,10 @@ new ProxiedCluster(new Chart(app, 'legacy'), 'Legacy', {
   name: 'legacy',
   namespace: 'clusters',
   version: 'v1.30.6',
-  capiVersion: 'v1beta1',
-  bootstrapFormat: 'ignition', // Flatcar
+  capiVersion: CapiVersion.V1BETA1,
+  bootstrapFormat: BootstrapFormat.IGNITION, // Flatcar
   settings,
-  network: { pods: ['10.244.0.0/16'], services: ['10.96.0.0/12'], provider: 'aws', region: 'eu-central-1' },
+  network: { pods: ['10.244.0.0/16'], services: ['10.96.0.0/12'], provider: Provider.AWS, region: 'eu-central-1' },
   infrastructureRef: { apiVersion: infrastructure, kind: 'AWSCluster', name: 'legacy' },
   controlPlane: { machineTemplate: { apiVersion: infrastructure, kind: 'AWSMachineTemplate', name: 'legacy-control-plane' } },
   workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infrastructure, kind: 'AWSMachineTemplate', name: 'legacy-md-0' } }],

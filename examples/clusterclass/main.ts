@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiObject, App, Chart } from 'cdk8s';
-import { ProxySettings } from 'cluster-proxy-constructs';
+import { OsFamily, Provider, ProxySettings } from 'cluster-proxy-constructs';
 import { ClusterClassProxyPatches, TopologyClusterProxy } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
 
@@ -63,9 +63,9 @@ const clusterClass = new ApiObject(platform, 'ClusterClass', {
 const proxyPatches = new ClusterClassProxyPatches(platform, 'Proxy', {
   clusterClass,
   settings,
-  provider: 'vsphere',
+  provider: Provider.VSPHERE,
   providerEndpoints: ['vcenter.corp.example'],
-  osFamily: 'ubuntu', // where the proxy CA goes
+  osFamily: OsFamily.UBUNTU, // where the proxy CA goes
 });
 
 // Clusters of the class: each brings its own network; the variable and Secret follow from it.

@@ -2,7 +2,7 @@
 // manager reads (vSphere CPI/CSI, kapp-controller, cluster config values) and a
 // ClusterResourceSet delivering kapp-controller with its proxy config, all from one definition.
 import { App, Chart } from 'cdk8s';
-import { ClusterNetwork, ClusterProxyConfig, ProxySettings } from 'cluster-proxy-constructs';
+import { ClusterNetwork, ClusterProxyConfig, Provider, ProxySettings } from 'cluster-proxy-constructs';
 import { ProxyAddonResourceSet, TkgProxyAddons } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
 
@@ -19,7 +19,7 @@ const network = new ClusterNetwork({
   services: ['100.64.0.0/13'],
   controlPlaneEndpoint: '10.20.0.10',
   machineCidrs: ['10.20.0.0/24'],
-  provider: 'vsphere',
+  provider: Provider.VSPHERE,
   // The CPI and CSI reach vCenter directly: it must be in NO_PROXY (the library checks).
   providerEndpoints: ['vcenter.lab.example'],
 });

@@ -2,7 +2,7 @@
 // (no policy engine mutates kube-system), a Kyverno policy covers every other namespace.
 import { App, Chart } from 'cdk8s';
 import { ProxyAwareDeployment } from 'cluster-proxy-constructs/cdk8s-plus';
-import { ClusterNetwork, ClusterProxyConfig, ProxySettings } from 'cluster-proxy-constructs';
+import { ClusterNetwork, ClusterProxyConfig, Provider, ProxySettings } from 'cluster-proxy-constructs';
 import { KyvernoProxyPolicy } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
 
@@ -18,7 +18,7 @@ const network = new ClusterNetwork({
   pods: ['192.168.0.0/16'],
   services: ['10.96.0.0/12'],
   controlPlaneEndpoint: 'api.demo.corp.example',
-  provider: 'aws',
+  provider: Provider.AWS,
   region: 'eu-central-1',
 });
 const proxy = new ClusterProxyConfig(settings, network);

@@ -6,7 +6,7 @@ import {
 } from '../core/audit';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
-import { ProviderName } from '../core/providers';
+import { Provider } from '../core/providers';
 
 /**
  * `cluster-proxy audit`: reads existing manifests (files, or stdin as `helm template`, `kustomize
@@ -110,7 +110,7 @@ function clusterProps(values: Values, objects: ReturnType<typeof readManifests>)
     serviceDomain: values['service-domain'] ?? fromInput?.serviceDomain,
     controlPlaneEndpoint: values['control-plane-endpoint'] ?? fromInput?.controlPlaneEndpoint,
     machineCidrs: values['machine-cidr'],
-    provider: (values.provider as ProviderName | undefined) ?? fromInput?.provider,
+    provider: (values.provider as Provider | undefined) ?? fromInput?.provider,
     region: values.region,
     providerEndpoints: values['provider-endpoint'],
     dnsServiceIp: values['dns-service-ip'],

@@ -15,7 +15,8 @@ import type * as Explain from '../core/noproxy/explain';
 import type * as Lint from '../core/noproxy/lint';
 import type * as NoProxyModule from '../core/noproxy/no-proxy';
 import type * as Render from '../core/noproxy/render';
-import { ProviderName, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
+import { NoProxyFormat } from '../core/noproxy/render';
+import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
 
 /**
  * `cluster-proxy`: the NO_PROXY engine on the command line. Pure function of argv so tests can
@@ -192,7 +193,7 @@ function execute(argv: readonly string[]): string | JavaOutput.JavaNoProxyOutput
   if (command === 'noproxy') {
     expectPositionals(command, rest, 0);
     const format = parseChoice('--format', values.format ?? 'env', Object.values(engine.render().NoProxyFormat));
-    if (format === 'java') {
+    if (format === NoProxyFormat.JAVA) {
       return engine.javaOutput().javaNoProxyOutput(computeNoProxy(values));
     }
     const rendered = computeNoProxy(values).render(format);
@@ -229,7 +230,7 @@ export function packageVersion(): string {
 }
 
 /** Providers whose preset derives entries from `--region`. */
-function regionalProviders(): ProviderName[] {
+function regionalProviders(): Provider[] {
   return PROVIDERS.filter((provider) => PROVIDER_PRESETS[provider].regionEntries !== undefined);
 }
 
@@ -248,7 +249,7 @@ function computeNoProxy(values: Values): NoProxyModule.NoProxy {
     serviceDomain: values['service-domain'],
     controlPlaneEndpoint: values['control-plane-endpoint'],
     machineCidrs: values['machine-cidr'],
-    provider: values.provider as ProviderName | undefined,
+    provider: values.provider as Provider | undefined,
     region: values.region,
     providerEndpoints: values['provider-endpoint'],
     dnsServiceIp: values['dns-service-ip'],
@@ -272,7 +273,7 @@ function computeNoProxy(values: Values): NoProxyModule.NoProxy {
 }
 
 function explain(url: string, noProxy: NoProxyModule.NoProxy, format: string): string {
-  const value = noProxy.render('env');
+  const value = noProxy.render(NoProxyFormat.ENV);
   const verdicts = engine.explain().explainNoProxy(value, url);
   const warnings = engine.lint().lintNoProxy(noProxy);
   // A URL with userinfo is shown as the library shows proxy URLs: the password masked.

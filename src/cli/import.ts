@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { IMPORT_SOURCES, importProxy, importResultJson, importResultTypeScript, ImportResult, nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import';
-import { ImportSourceName } from '../core/import/imported-proxy';
+import { ImportSource } from '../core/import/imported-proxy';
 import { KubeObject } from '../core/k8s/manifest';
 import { yamlLib } from '../core/lazy-modules';
 import { ClusterNetworkProps } from '../core/network';
@@ -103,7 +103,7 @@ function execute(argv: readonly string[], readFile: (path: string) => string): s
       ...(values['machine-cidr'] ? { machineCidrs: values['machine-cidr'] } : {}),
     }
     : undefined;
-  const result = importProxy(from as ImportSourceName, text, network ? { network } : {});
+  const result = importProxy(from as ImportSource, text, network ? { network } : {});
   const nodes = values.nodes === undefined ? undefined : nodeReport(result, readManifest(values.nodes, readFile), values['cluster-name']);
   if (format === 'json') {
     const json = importResultJson(result);

@@ -4,6 +4,7 @@ import { lockProperties } from './frozen';
 import { LIMITS } from './limits';
 import { ClusterNetwork } from './network';
 import { checkNoProxyDefaults, ClusterNoProxyDefaultsOptions, formatNoProxyEntry, NoProxy, parseNoProxyList } from './noproxy';
+import { NoProxyFormat } from './noproxy/render';
 import { ProxyEnvironment, proxyEnvironment } from './proxy-environment';
 import { ProxySettings } from './proxy-settings';
 import { checkProps, propKeys } from './validation/strict-props';
@@ -67,9 +68,9 @@ export class ClusterProxyConfig {
       additionalClusterSpecific: options.additionalNoProxy,
       defaults: options.noProxyDefaults,
     });
-    this.environment = proxyEnvironment(settings, this.noProxy.render('env'));
+    this.environment = proxyEnvironment(settings, this.noProxy.render(NoProxyFormat.ENV));
     checkEnvironmentStrings(this.environment, this.noProxy.entries.length);
-    this.publicEnvironment = proxyEnvironment(settings, this.noProxy.render('env'), { credentials: false });
+    this.publicEnvironment = proxyEnvironment(settings, this.noProxy.render(NoProxyFormat.ENV), { credentials: false });
     lockProperties(this);
   }
 
@@ -89,7 +90,7 @@ export class ClusterProxyConfig {
 
   /** One line, passwords masked. */
   public toString(): string {
-    return `ClusterProxyConfig(${this.settings.toString()} noProxy=${this.noProxy.render('env')})`;
+    return `ClusterProxyConfig(${this.settings.toString()} noProxy=${this.noProxy.render(NoProxyFormat.ENV)})`;
   }
 
   /** A password-free summary. */

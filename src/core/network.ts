@@ -4,7 +4,7 @@ import { invalidValue, ProxyConfigError } from './errors';
 import { isDnsName, parseHost } from './host';
 import { IpFamily, parseIpLiteral } from './ip';
 import { knownClusterIps } from './noproxy/cluster-ips';
-import { Provider, ProviderName, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from './providers';
+import { Provider, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from './providers';
 import { checkProps, propKeys } from './validation/strict-props';
 
 /** The cluster-specific facts the NO_PROXY engine and the CAPI manifests are computed from. */
@@ -39,14 +39,14 @@ export interface ClusterNetworkProps {
    * Infrastructure provider, selecting a preset of NO_PROXY entries (metadata endpoints and so on).
    * @default 'other'
    */
-  readonly provider?: Provider | `${Provider}`;
+  readonly provider?: Provider;
   /**
-   * ProviderName region, for regional entries (AWS: `.<region>.compute.internal`).
+   * Provider region, for regional entries (AWS: `.<region>.compute.internal`).
    * @default - no regional entries
    */
   readonly region?: string;
   /**
-   * ProviderName endpoints nodes and controllers talk to directly: vCenter, Prism Central, the Cloud
+   * Provider endpoints nodes and controllers talk to directly: vCenter, Prism Central, the Cloud
    * Director host, internal OpenStack APIs. A host, `host:port` or URL; only the host is kept.
    * @default - none
    */
@@ -82,7 +82,7 @@ export class ClusterNetwork {
   public readonly serviceDomain: string;
   public readonly controlPlaneEndpoint?: string;
   public readonly machineCidrs: string[];
-  public readonly provider: ProviderName;
+  public readonly provider: Provider;
   public readonly region?: string;
   public readonly providerEndpoints: string[];
   /** IP families in primary-first order (`['IPv4']`, `['IPv6']` or both for dual-stack). */
@@ -212,14 +212,14 @@ function parseServiceDomain(value: unknown): string {
   return value.toLowerCase();
 }
 
-function parseProvider(value: unknown): ProviderName {
+function parseProvider(value: unknown): Provider {
   if (value === undefined) {
-    return 'other';
+    return Provider.OTHER;
   }
   if (typeof value !== 'string' || !(PROVIDERS as string[]).includes(value)) {
     throw invalidValue('provider', value, `is not a supported provider; use one of ${PROVIDERS.join(', ')}`);
   }
-  return value as ProviderName;
+  return value as Provider;
 }
 
 function parseRegion(value: unknown): string | undefined {

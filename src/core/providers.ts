@@ -33,8 +33,6 @@ export enum Provider {
   OTHER = 'other',
 }
 
-/** A {@link Provider} as its string value. */
-export type ProviderName = `${Provider}`;
 
 /** One NO_PROXY entry with the reason it is there (shown by `explain` and in docs). */
 export interface ReasonedEntry {
@@ -82,7 +80,7 @@ const PRIOR_ART = 'shared/reference/prior-art.md (CAREN, OpenShift, TKG, EKS Any
 const NOT_HTTP = 'speaks no HTTP, so no HTTP proxy ever sees it and a NO_PROXY entry would change nothing';
 
 /** The preset of every supported provider. */
-export const PROVIDER_PRESETS: Readonly<Record<ProviderName, ProviderPreset>> = {
+export const PROVIDER_PRESETS: Readonly<Record<Provider, ProviderPreset>> = {
   aws: {
     title: 'Amazon Web Services',
     entries: [
@@ -161,4 +159,4 @@ export const PROVIDER_PRESETS: Readonly<Record<ProviderName, ProviderPreset>> = 
 };
 
 /** Supported provider names, in documentation order. */
-export const PROVIDERS = Object.keys(PROVIDER_PRESETS) as ProviderName[];
+export const PROVIDERS = Object.keys(PROVIDER_PRESETS) as Provider[];

@@ -6,7 +6,7 @@ import { AddonResourceSetOptions } from '../core/addons/cluster-resource-set';
 import { inClusterForwardProxy, InClusterForwardProxyProps } from '../core/addons/forward-proxy/forward-proxy';
 import { giantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../core/addons/giantswarm/setup';
 import { giantSwarmProxyAppsProduct } from '../core/addons/products';
-import { DEFAULT_PROXY_ENV_SOURCE_NAME, proxyEnvFrom, ProxyEnvFromSource, ProxyEnvSourceKindName, ProxyEnvSourceOptions } from '../core/addons/proxy-env-source';
+import { DEFAULT_PROXY_ENV_SOURCE_NAME, proxyEnvFrom, ProxyEnvFromSource, ProxyEnvSourceKind, ProxyEnvSourceOptions } from '../core/addons/proxy-env-source';
 import { TkgProxyAddonsOptions } from '../core/addons/tkg/tkg-proxy-addons';
 import { Products } from '../core/api/products';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
@@ -94,7 +94,7 @@ export interface ProxyEnvSourcesArgs extends ProxyEnvSourceOptions {
 /** One ConfigMap (or Secret, when the URLs carry credentials) per namespace holding the proxy variables, for `envFrom`. */
 export class ProxyEnvSources extends pulumi.ComponentResource {
   /** `ConfigMap` or `Secret`. */
-  public readonly kind: ProxyEnvSourceKindName;
+  public readonly kind: ProxyEnvSourceKind;
   /** The object name (the same in every namespace). */
   public readonly name: string;
   /** The objects, one per namespace. */
@@ -103,7 +103,7 @@ export class ProxyEnvSources extends pulumi.ComponentResource {
   constructor(name: string, args: ProxyEnvSourcesArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyEnvSources`, name, {}, opts);
     const objects = registerFromProxy(this, name, args, (config, options) => Products.proxyEnvSources(config, options));
-    this.kind = objects.product.objects[0].manifest.kind as ProxyEnvSourceKindName;
+    this.kind = objects.product.objects[0].manifest.kind as ProxyEnvSourceKind;
     this.name = args.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
     this.resources = objects.resources;
     this.registerOutputs({ kind: this.kind, name: this.name });

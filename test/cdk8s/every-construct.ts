@@ -5,8 +5,11 @@
 import { ApiObject, Chart } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
+import { CapiVersion } from '../../src/core/capi/capi-version';
+import { OsFamily } from '../../src/core/capi/os-family';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../src/core/network';
+import { Provider } from '../../src/core/providers';
 import { infraRef, networkProps } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 
@@ -48,21 +51,21 @@ export const EVERY_CONSTRUCT: ConstructCase[] = [
     name: 'demo',
     namespace: 'clusters',
     version: 'v1.31.2',
-    osFamily: 'ubuntu',
+    osFamily: OsFamily.UBUNTU,
     infrastructureRef: infraRef('DockerCluster', 'demo'),
     controlPlane: { machineTemplate: infraRef('DockerMachineTemplate', 'cp'), replicas: 3 },
     workerPools: [{ name: 'md-0', machineTemplate: infraRef('DockerMachineTemplate', 'w'), replicas: 2 }],
   })],
   ['ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate', (chart, proxy) => {
-    new cdk8s.ProxiedKubeadmControlPlane(chart, 'Cp', { proxy, osFamily: 'ubuntu', clusterName: 'demo', version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp') });
-    new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Workers', { proxy, osFamily: 'ubuntu', clusterName: 'demo', name: 'demo-workers' });
+    new cdk8s.ProxiedKubeadmControlPlane(chart, 'Cp', { proxy, osFamily: OsFamily.UBUNTU, clusterName: 'demo', version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp') });
+    new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Workers', { proxy, osFamily: OsFamily.UBUNTU, clusterName: 'demo', name: 'demo-workers' });
   }],
   ['addProxyToKubeadmObjects', (chart, proxy) => {
     new ApiObject(chart, 'Kcp', structuredClone(kubeadmControlPlaneManifest));
-    cdk8s.addProxyToKubeadmObjects(chart, { proxy, clusterName: 'demo', osFamily: 'ubuntu' });
+    cdk8s.addProxyToKubeadmObjects(chart, { proxy, clusterName: 'demo', osFamily: OsFamily.UBUNTU });
   }],
   ['ClusterClassProxyPatches and TopologyClusterProxy', (chart, proxy) => {
-    const fixture = classFixture('v1beta2');
+    const fixture = classFixture(CapiVersion.V1BETA2);
     const patches = new cdk8s.ClusterClassProxyPatches(chart, 'Proxy', {
       settings: proxy.settings, osFamily: 'ubuntu', clusterClass: fixture.clusterClass, templates: fixture.templates,
     } as any);
@@ -83,7 +86,7 @@ export const EVERY_CONSTRUCT: ConstructCase[] = [
     containers: [{ name: 'controller', image: 'cert-manager:1' }],
   })],
   ['TkgProxyAddons', (chart, proxy) => new cdk8s.TkgProxyAddons(chart, 'Tkg', {
-    proxy: new ClusterProxyConfig(proxy.settings, new ClusterNetwork(networkProps({ provider: 'vsphere', providerEndpoints: ['vcenter.lab.example'] }))),
+    proxy: new ClusterProxyConfig(proxy.settings, new ClusterNetwork(networkProps({ provider: Provider.VSPHERE, providerEndpoints: ['vcenter.lab.example'] }))),
     clusterName: 'wl',
     namespace: 'default',
     vsphereCpiValues: { server: 'vcenter.lab.example', datacenter: '/dc0' },

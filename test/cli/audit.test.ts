@@ -5,6 +5,7 @@ import { runCli } from '../../src/cli/cli';
 import { AuditReport } from '../../src/core/audit';
 import { ClusterNetwork } from '../../src/core/network';
 import { NoProxy } from '../../src/core/noproxy';
+import { Provider } from '../../src/core/providers';
 
 const EXAMPLE = join(__dirname, '..', '..', 'examples', 'audit', 'manifests.yaml');
 const PASSWORD = 's3cr3t-Pa55';
@@ -99,7 +100,7 @@ describe('cluster-proxy audit on the example manifest set with deliberate mistak
 });
 
 describe('cluster-proxy audit: clean input, stdin, flags and errors', () => {
-  const network = new ClusterNetwork({ pods: ['10.244.0.0/16', 'fd00:10:244::/56'], services: ['10.96.0.0/16', 'fd00:10:96::/112'], provider: 'azure' });
+  const network = new ClusterNetwork({ pods: ['10.244.0.0/16', 'fd00:10:244::/56'], services: ['10.96.0.0/16', 'fd00:10:96::/112'], provider: Provider.AZURE });
   const value = NoProxy.forCluster(network).render();
   const deployment = (noProxy: string) => [
     'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: api, namespace: team}', 'spec:', '  template:', '    spec:', '      containers:',

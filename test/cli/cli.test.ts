@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { runCheckCommand } from '../../src/cli/check';
 import { runCli } from '../../src/cli/cli';
 import { ClusterNetwork, NoProxy } from '../../src/core';
+import { NoProxyFormat } from '../../src/core/noproxy/render';
 
 const cluster = ['--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12'];
 
@@ -14,7 +15,7 @@ describe('cluster-proxy noproxy', () => {
     const expected = NoProxy.forCluster(
       new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: 'api.demo.example' }),
       { installationWide: '.corp.example' },
-    ).render('env');
+    ).render(NoProxyFormat.ENV);
     expect(result.stdout).toBe(`${expected}\n`);
     expect(result.stdout.startsWith('.corp.example,')).toBe(true);
     expect(result.stdout).toContain('api.demo.example,.api.demo.example');

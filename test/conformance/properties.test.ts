@@ -4,7 +4,7 @@ import { propertyDestinations } from './support/property-destinations';
 import { ClientCase, ClientRun, runRealClients } from './support/real-clients';
 import { prepareClients } from './support/toolchain';
 import { ClusterProxyConfig, renderEnvFile, renderPodEnv, renderShellExports, renderSystemdDropIn } from '../../src/core';
-import { explainNoProxy, NoProxyClientId, NoProxyFormatName } from '../../src/core/noproxy';
+import { explainNoProxy, NoProxyClientId, NoProxyFormat } from '../../src/core/noproxy';
 
 /**
  * Property-based conformance: generated valid definitions (every IP family layout, custom domains,
@@ -15,7 +15,7 @@ import { explainNoProxy, NoProxyClientId, NoProxyFormatName } from '../../src/co
 
 const DEFINITIONS = 150;
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
-const FORMATS: readonly NoProxyFormatName[] = ['env', 'list', 'json', 'java'];
+const FORMATS: readonly NoProxyFormat[] = [NoProxyFormat.ENV, NoProxyFormat.LIST, NoProxyFormat.JSON, NoProxyFormat.JAVA];
 /**
  * Clients with a pure decision function: cheap to ask thousands of questions in one process, so
  * their models are checked on every generated case too (the witnessed clients, one process per

@@ -17,9 +17,14 @@ import * as cdk8sPlus from 'cdk8s-plus-28';
 import { parseAllDocuments } from 'yaml';
 import * as cdk8s from '../../src/cdk8s';
 import { ProxyAwareDeployment as PlusProxyAwareDeployment } from '../../src/cdk8s/plus';
+import { BootstrapFormat } from '../../src/core/capi/bootstrap-format';
+import { CapiVersion } from '../../src/core/capi/capi-version';
+import { OsFamily } from '../../src/core/capi/os-family';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../src/core/network';
+import { Provider } from '../../src/core/providers';
 import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
+import { MutatingAdmissionPolicyVersion } from '../../src/core/workloads/admission-policy-version';
 import * as adapter from '../../src/pulumi';
 import { topologyClusterManifest } from '../cdk8s/every-construct';
 import { vsphereProxy } from '../core/addons/addon-fixtures';
@@ -69,8 +74,8 @@ describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
   test.each([
     ['delivery secret (default with credentials)', {}],
     ['a credentials revision', { settings: settingsProps({ credentialsRevision: '2026-11' }) }],
-    ['a proxy CA, Ubuntu nodes', { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const }],
-    ['v1beta1, Ignition, Flatcar', { capiVersion: 'v1beta1' as const, bootstrapFormat: 'ignition' as const, osFamily: 'flatcar' as const }],
+    ['a proxy CA, Ubuntu nodes', { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU }],
+    ['v1beta1, Ignition, Flatcar', { capiVersion: CapiVersion.V1BETA1, bootstrapFormat: BootstrapFormat.IGNITION, osFamily: OsFamily.FLATCAR }],
   ])('%s', async (_, overrides) => {
     const options = clusterOptions(overrides);
     const expected = synth((chart) => new cdk8s.ProxiedCluster(chart, 'Demo', options));
@@ -103,8 +108,8 @@ describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
 
 describe('ClusterClass: cdk8s and Pulumi emit the same objects', () => {
   test('the class with the proxy patches, two topology Clusters and their Secrets', async () => {
-    const fixture = classFixture('v1beta2');
-    const classProps = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const, provider: 'vsphere' as const, providerEndpoints: ['vcenter.corp.example'] };
+    const fixture = classFixture(CapiVersion.V1BETA2);
+    const classProps = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
     const expected = synth((chart) => {
       const patches = new cdk8s.ClusterClassProxyPatches(chart, 'Proxy', { ...classProps, clusterClass: fixture.clusterClass, templates: fixture.templates });
       new cdk8s.TopologyClusterProxy(chart, 'Demo', { cluster: topologyClusterManifest('demo'), classProxy: patches });
@@ -130,7 +135,7 @@ describe('workloads: cdk8s and Pulumi emit the same objects', () => {
   });
 
   test('ProxyAdmissionPolicy', async () => {
-    const options = { namespaces: ['apps', 'batch'], apiVersion: 'v1beta1' as const };
+    const options = { namespaces: ['apps', 'batch'], apiVersion: MutatingAdmissionPolicyVersion.V1BETA1 };
     const expected = synth((chart) => new cdk8s.ProxyAdmissionPolicy(chart, 'Map', { proxy: proxyConfig(), ...options }));
     expect(await registered(new adapter.ProxyAdmissionPolicy('map', { proxy: outputDefinition(WORKLOAD_SETTINGS, NETWORK), ...options }))).toEqual(expected);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);

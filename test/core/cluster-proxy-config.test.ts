@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { ClusterNetwork, ClusterProxyConfig, ProxySettings, renderSystemdDropIn } from '../../src/core';
+import { NoProxyFormat } from '../../src/core/noproxy/render';
 
 const password = 'p@ss:w/rd%#?"\' \\$!&';
 const settings = new ProxySettings({
@@ -14,7 +15,7 @@ const network = new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['10.96
 describe('ClusterProxyConfig', () => {
   test('computes NO_PROXY once: installation-wide part first, cluster-specific after', () => {
     const config = new ClusterProxyConfig(settings, network);
-    expect(config.environment.noProxy).toBe(config.noProxy.render('env'));
+    expect(config.environment.noProxy).toBe(config.noProxy.render(NoProxyFormat.ENV));
     expect(config.noProxy.toJSON().installationWide).toEqual(['.corp.example', '10.0.0.0/8']);
     // the control-plane endpoint is covered by .corp.example, so it is not listed twice
     expect(config.noProxy.toJSON().clusterSpecific).not.toContain('api.demo.corp.example');

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { ClusterNetwork, ClusterNetworkProps } from '../../src/core/network';
 import { parseNoProxyEntry } from '../../src/core/noproxy';
-import { PROVIDER_PRESETS, PROVIDERS } from '../../src/core/providers';
+import { PROVIDER_PRESETS, PROVIDERS, Provider } from '../../src/core/providers';
 
 const ipv4: ClusterNetworkProps = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };
 
@@ -73,13 +73,13 @@ describe('ClusterNetwork', () => {
   });
 
   test('provider presets contribute entries with reasons; region and endpoints are added', () => {
-    const aws = new ClusterNetwork({ ...ipv4, provider: 'aws', region: 'eu-central-1' });
+    const aws = new ClusterNetwork({ ...ipv4, provider: Provider.AWS, region: 'eu-central-1' });
     const values = aws.providerEntries.map((e) => e.value);
     expect(values).toEqual(['169.254.169.254', 'fd00:ec2::254', '169.254.170.2', '169.254.170.23', 'fd00:ec2::23', '.elb.amazonaws.com',
       '.eu-central-1.compute.internal']);
-    expect(new ClusterNetwork({ ...ipv4, provider: 'aws', region: 'us-east-1' }).providerEntries.map((e) => e.value))
+    expect(new ClusterNetwork({ ...ipv4, provider: Provider.AWS, region: 'us-east-1' }).providerEntries.map((e) => e.value))
       .toContain('.ec2.internal');
-    const vsphere = new ClusterNetwork({ ...ipv4, provider: 'vsphere', providerEndpoints: ['https://VCenter.corp.example:443/sdk', '10.0.0.5:443', '[fd00::5]:443'] });
+    const vsphere = new ClusterNetwork({ ...ipv4, provider: Provider.VSPHERE, providerEndpoints: ['https://VCenter.corp.example:443/sdk', '10.0.0.5:443', '[fd00::5]:443'] });
     expect(vsphere.providerEntries.map((e) => e.value)).toEqual(['vcenter.corp.example', '10.0.0.5', 'fd00::5']);
     expect(vsphere.providerEntries[0].reason).toContain('vCenter');
   });
@@ -99,9 +99,9 @@ describe('ClusterNetwork', () => {
       const listed = PROVIDER_PRESETS[provider].entries.map((entry) => entry.value);
       expect((PROVIDER_PRESETS[provider].notListed ?? []).filter((entry) => listed.includes(entry.value))).toEqual([]);
     }
-    expect(new ClusterNetwork({ ...ipv4, provider: 'gcp' }).providerEntries.map((e) => e.value))
+    expect(new ClusterNetwork({ ...ipv4, provider: Provider.GCP }).providerEntries.map((e) => e.value))
       .toEqual(['169.254.169.254', 'metadata', 'metadata.google.internal', 'metadata.google.internal.']);
-    expect(new ClusterNetwork({ ...ipv4, provider: 'azure' }).providerEntries.map((e) => e.value))
+    expect(new ClusterNetwork({ ...ipv4, provider: Provider.AZURE }).providerEntries.map((e) => e.value))
       .toEqual(['169.254.169.254', '168.63.129.16']);
   });
 

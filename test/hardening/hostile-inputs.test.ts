@@ -18,6 +18,7 @@ import * as cdk8s from '../../src/cdk8s';
 import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cdk8s';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { runCli } from '../../src/cli/cli';
+import { CapiVersion } from '../../src/core/capi/capi-version';
 import * as pulumiAdapter from '../../src/pulumi';
 import { kubeadmControlPlaneManifest, podManifest, topologyClusterManifest } from '../cdk8s/every-construct';
 import { classFixture } from '../core/clusterclass/class-fixtures';
@@ -254,7 +255,7 @@ describe('hostile input never gets past the library\'s error', () => {
   ), ([classProps, topology, template, kubeadm, injection, deployment]) => {
     const chart = new Chart(new App(), 'c');
     const config = proxy();
-    const fixture = classFixture('v1beta2');
+    const fixture = classFixture(CapiVersion.V1BETA2);
     let patches: cdk8s.ClusterClassProxyPatches | undefined;
     const results = [
       outcome(() => {
@@ -305,7 +306,7 @@ describe('hostile input never gets past the library\'s error', () => {
       const [classProps, topology] = classCase;
       serial += 1;
       const config = proxy();
-      const fixture = classFixture('v1beta2');
+      const fixture = classFixture(CapiVersion.V1BETA2);
       outcome(() => new pulumiAdapter.ProxiedKubeadmControlPlane(`cp-${serial}`, { proxy: config, ...controlPlane.props }));
       outcome(() => new pulumiAdapter.ProxiedKubeadmConfigTemplate(`workers-${serial}`, { proxy: config, ...template.props }));
       outcome(() => new pulumiAdapter.ProxyAdmissionPolicy(`admission-${serial}`, { proxy: config, ...admission.props }));

@@ -6,6 +6,7 @@ import { App, Chart } from 'cdk8s';
 import { KernelClient, ObjRef } from './kernel-client';
 import { ClusterNetwork, OsFamily, ProxySettings } from '../../src';
 import { ProxiedCluster } from '../../src/cdk8s';
+import { Provider } from '../../src/core/providers';
 
 /**
  * The library driven exactly as Python, Java, Go and .NET drive it: through `@jsii/runtime`'s
@@ -47,7 +48,7 @@ const clusterProps = {
 function typescriptYaml(): string {
   const app = new App();
   const settings = new ProxySettings(settingsProps);
-  const network = new ClusterNetwork({ ...networkProps, provider: 'vsphere' });
+  const network = new ClusterNetwork({ ...networkProps, provider: Provider.VSPHERE });
   new ProxiedCluster(new Chart(app, 'demo'), 'Demo', { ...clusterProps, settings, network, osFamily: OsFamily.UBUNTU });
   return app.synthYaml();
 }

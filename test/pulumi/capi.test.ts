@@ -4,6 +4,8 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { plainTextLeaks, sortObjects } from './fixtures';
+import { CapiVersion } from '../../src/core/capi/capi-version';
+import { OsFamily } from '../../src/core/capi/os-family';
 import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { proxiedClusterObjects } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
@@ -11,6 +13,7 @@ import { addProxyToClusterClass } from '../../src/core/clusterclass/add-proxy-to
 import { ClusterClassProxy } from '../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../src/core/clusterclass/topology-cluster';
 import { ClusterNetwork } from '../../src/core/network';
+import { Provider } from '../../src/core/providers';
 import { ProxySettings } from '../../src/core/proxy-settings';
 import {
   ClusterClassProxyPatches, ProxiedCluster, ProxiedKubeadmConfigTemplate, ProxiedKubeadmControlPlane, ProxyDefinition, TopologyClusterProxy,
@@ -77,7 +80,10 @@ describe('ProxiedCluster', () => {
   });
 
   test('without credentials nothing is secret', async () => {
-    const options = clusterOptions({ settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }), osFamily: 'ubuntu' });
+    const options = clusterOptions({
+      settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
+      osFamily: OsFamily.UBUNTU,
+    });
     const cluster = new ProxiedCluster('anon', options);
     await settle(cluster);
     expect(cluster.secret).toBeUndefined();
@@ -139,7 +145,7 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate on their o
   });
 
   test('capiVersion v1beta1 gives v1beta1 references', async () => {
-    const template = new ProxiedKubeadmConfigTemplate('old', { settings: settingsProps(), network: networkProps(), clusterName: 'demo', name: 'demo-md', capiVersion: 'v1beta1' });
+    const template = new ProxiedKubeadmConfigTemplate('old', { settings: settingsProps(), network: networkProps(), clusterName: 'demo', name: 'demo-md', capiVersion: CapiVersion.V1BETA1 });
     await settle(template);
     expect(template.configRef).toMatchObject({ apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1', kind: 'KubeadmConfigTemplate', name: template.name });
     expect(recorded.some((r) => r.type === 'kubernetes:bootstrap.cluster.x-k8s.io/v1beta1:KubeadmConfigTemplate')).toBe(true);
@@ -147,7 +153,7 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate on their o
 });
 
 describe('ClusterClass: ClusterClassProxyPatches and TopologyClusterProxy', () => {
-  const classProps = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const, provider: 'vsphere' as const, providerEndpoints: ['vcenter.corp.example'] };
+  const classProps = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
   const topologyCluster = (name: string) => ({
     apiVersion: 'cluster.x-k8s.io/v1beta2',
     kind: 'Cluster',
@@ -159,7 +165,7 @@ describe('ClusterClass: ClusterClassProxyPatches and TopologyClusterProxy', () =
   });
 
   test('the class with the proxy variable and patches, and a Cluster whose variable names its Secret, as secret outputs', async () => {
-    const fixture = classFixture('v1beta2');
+    const fixture = classFixture(CapiVersion.V1BETA2);
     const patches = new ClusterClassProxyPatches('proxied', {
       ...classProps,
       settings: { ...classProps.settings, password: pulumi.secret(NASTY_PASSWORD) },

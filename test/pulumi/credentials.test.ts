@@ -14,6 +14,8 @@ import { inspect } from 'node:util';
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { credentialForms, plainTextLeaks } from './fixtures';
+import { CapiVersion } from '../../src/core/capi/capi-version';
+import { OsFamily } from '../../src/core/capi/os-family';
 import { CredentialSource } from '../../src/core/credentials/credential-source';
 import * as adapter from '../../src/pulumi';
 import { vsphereProxy } from '../core/addons/addon-fixtures';
@@ -37,17 +39,17 @@ const topologyCluster = (name: string) => ({
 
 /** Every component, built from one password (`forward` takes a tinyproxy-safe one). */
 const COMPONENTS: Record<string, (password: string) => unknown> = {
-  'ProxiedCluster': (password) => new adapter.ProxiedCluster('demo', { ...clusterOptions({ osFamily: 'ubuntu' }), settings: settings(password) }),
+  'ProxiedCluster': (password) => new adapter.ProxiedCluster('demo', { ...clusterOptions({ osFamily: OsFamily.UBUNTU }), settings: settings(password) }),
   'ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate': (password) => {
-    const shared = { proxy: proxy(password), clusterName: 'demo', namespace: 'clusters', osFamily: 'ubuntu' as const };
+    const shared = { proxy: proxy(password), clusterName: 'demo', namespace: 'clusters', osFamily: OsFamily.UBUNTU };
     return [
       new adapter.ProxiedKubeadmControlPlane('cp', { ...shared, version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp') }),
       new adapter.ProxiedKubeadmConfigTemplate('workers', { ...shared, name: 'demo-workers' }),
     ];
   },
   'ClusterClassProxyPatches and TopologyClusterProxy': (password) => {
-    const fixture = classFixture('v1beta2');
-    const patches = new adapter.ClusterClassProxyPatches('proxied', { settings: settings(password), osFamily: 'ubuntu', clusterClass: fixture.clusterClass, templates: fixture.templates });
+    const fixture = classFixture(CapiVersion.V1BETA2);
+    const patches = new adapter.ClusterClassProxyPatches('proxied', { settings: settings(password), osFamily: OsFamily.UBUNTU, clusterClass: fixture.clusterClass, templates: fixture.templates });
     return [patches, new adapter.TopologyClusterProxy('demo', { cluster: topologyCluster('demo'), classProxy: patches })];
   },
   'KyvernoProxyPolicy': (password) => new adapter.KyvernoProxyPolicy('kyverno', { proxy: proxy(password), excludeNamespaces: ['kyverno'] }),
@@ -145,7 +147,9 @@ function changedPaths(a: unknown, b: unknown, path = ''): string[] {
 
 test('a change of replicas and Kubernetes version changes only non-secret inputs; the Secret inputs stay secret and unchanged', async () => {
   const build = (replicas: number, version: string) => () => new adapter.ProxiedCluster('demo', {
-    ...clusterOptions({ version, osFamily: 'ubuntu' }), settings: settings(NASTY_PASSWORD), controlPlane: { ...clusterOptions().controlPlane, replicas },
+    ...clusterOptions({ version, osFamily: OsFamily.UBUNTU }),
+    settings: settings(NASTY_PASSWORD),
+    controlPlane: { ...clusterOptions().controlPlane, replicas },
   });
   const before = await runComponents(build(3, 'v1.31.2'));
   const after = await runComponents(build(5, 'v1.32.0'));

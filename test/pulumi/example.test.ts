@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
 import { exampleProgramTests, runProgram } from './example-program';
 import { plainTextLeaks } from './fixtures';
+import { Provider } from '../../src/core/providers';
 import * as adapter from '../../src/pulumi';
 import { findRecorded, kubeObjectOf, outcome, recorded, settle } from '../support/pulumi-mocks';
 
@@ -33,7 +34,7 @@ test('the program runs under mocks: the cluster, the workloads and the chart, wi
   // the NO_PROXY in pods is the one the nodes get
   const nodeEnv = (await outcome(new adapter.ProxyDefinition({
     settings: { httpProxy: 'http://proxy.corp.example:3128', username: 'svc-k8s', password: 'x', noProxy: ['.corp.example', '10.0.0.0/8'] },
-    network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example', provider: 'vsphere', providerEndpoints: ['vcenter.corp.example'] },
+    network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example', provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] },
   }).resolve())).environment;
   expect(certManager.spec.template.spec.containers[0].env[4].value).toBe(nodeEnv.noProxy);
   expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);

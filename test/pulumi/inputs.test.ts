@@ -5,6 +5,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { WorkerPoolProps } from '../../src/core/capi/machine-deployment';
+import { OsFamily } from '../../src/core/capi/os-family';
 import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
@@ -24,7 +25,7 @@ function byName(registrations: readonly RecordedResource[]): Map<string, Record<
   return new Map(registrations.map((r) => [r.name, kubeObjectOf(r)]));
 }
 
-const plainArgs = () => clusterOptions({ osFamily: 'ubuntu' });
+const plainArgs = () => clusterOptions({ osFamily: OsFamily.UBUNTU });
 
 /** The same cluster with every deferrable arg an Output of the same value. */
 function outputArgs(): adapter.ProxiedClusterArgs {
@@ -61,7 +62,7 @@ test('the standalone control plane takes its version, replicas and machine templ
     network: clusterOptions().network,
     clusterName: 'demo',
     namespace: 'clusters',
-    osFamily: 'ubuntu' as const,
+    osFamily: OsFamily.UBUNTU,
     version,
     replicas,
     machineTemplate: { ...infraRef('DockerMachineTemplate', 'cp'), name: template },

@@ -7,7 +7,7 @@ import { plainTextLeaks, sortObjects } from './fixtures';
 import { addonResourceSet } from '../../src/core/addons/cluster-resource-set';
 import { inClusterForwardProxy } from '../../src/core/addons/forward-proxy/forward-proxy';
 import { giantSwarmProxySetup } from '../../src/core/addons/giantswarm/setup';
-import { proxyEnvSources } from '../../src/core/addons/proxy-env-source';
+import { proxyEnvSources, ProxyEnvSourceKind } from '../../src/core/addons/proxy-env-source';
 import { tkgProxyAddonSecrets } from '../../src/core/addons/tkg/tkg-proxy-addons';
 import { renderKyvernoProxyPolicy } from '../../src/core/workloads/kyverno-policy';
 import { renderProxyAdmissionPolicy } from '../../src/core/workloads/mutating-admission-policy';
@@ -231,7 +231,7 @@ describe('addon components', () => {
     expect(anonymous.envFrom()).toEqual({ configMapRef: { name: 'proxy-config' } });
     expect(sortObjects(registeredUnder('ProxyEnvSources', 'env'))).toEqual(sortObjects(asJson(proxyEnvSources(proxyConfig(), { namespaces: ['a', 'b'] }))));
     expect(findRecorded('kubernetes:core/v1:ConfigMap', 'anon-ConfigMap-a-proxy-config')).toBeDefined();
-    expect(() => new ProxyEnvSources('bad', { proxy: outputProxy(), namespaces: ['a'], kind: 'ConfigMap' })).toThrow(/^kind: must be "Secret"/);
+    expect(() => new ProxyEnvSources('bad', { proxy: outputProxy(), namespaces: ['a'], kind: ProxyEnvSourceKind.CONFIG_MAP })).toThrow(/^kind: must be "Secret"/);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 

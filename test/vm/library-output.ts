@@ -1,4 +1,7 @@
 import { ClusterNetworkProps, KubeObject, ProxySettings, proxiedClusterObjects, proxyVariables, SecretObject } from '../../src/core';
+import { BootstrapFormat } from '../../src/core/capi/bootstrap-format';
+import { NodeProxyDelivery } from '../../src/core/capi/node-proxy-delivery';
+import { OsFamily } from '../../src/core/capi/os-family';
 
 /**
  * The one place the VM test touches the library's API: everything else works on plain Cluster API
@@ -17,7 +20,7 @@ export interface NodeBootstrapInput {
   readonly trustedCaPem: string;
   readonly network: ClusterNetworkProps;
   /** `cloud-config` (a Debian node) or `ignition` (the library then targets Flatcar's layout). */
-  readonly bootstrapFormat: 'cloud-config' | 'ignition';
+  readonly bootstrapFormat: BootstrapFormat;
 }
 
 /** The library's objects for one cluster, and the proxy environment they promise the node. */
@@ -50,9 +53,9 @@ export function nodeBootstrapFromLibrary(input: NodeBootstrapInput): NodeBootstr
       trustedCaPem: input.trustedCaPem,
     }),
     network: input.network,
-    delivery: 'secret',
+    delivery: NodeProxyDelivery.SECRET,
     bootstrapFormat: input.bootstrapFormat,
-    osFamily: input.bootstrapFormat === 'ignition' ? 'flatcar' : 'debian',
+    osFamily: input.bootstrapFormat === BootstrapFormat.IGNITION ? OsFamily.FLATCAR : OsFamily.DEBIAN,
     infrastructureRef: { apiVersion: INFRASTRUCTURE, kind: 'TestCluster', name: input.clusterName },
     controlPlane: { machineTemplate: { apiVersion: INFRASTRUCTURE, kind: 'TestMachineTemplate', name: `${input.clusterName}-control-plane` } },
     workerPools: [{ name: 'md-0', machineTemplate: { apiVersion: INFRASTRUCTURE, kind: 'TestMachineTemplate', name: `${input.clusterName}-md-0` } }],

@@ -9,6 +9,7 @@ import { nodeBootstrapFromLibrary, NodeBootstrapOutput } from './library-output'
 import { ociImage } from './oci-image';
 import { BootResult, bootVm, ensureImage, VmImage } from './qemu';
 import { buildSeed } from './seed';
+import { BootstrapFormat } from '../../src/core/capi/bootstrap-format';
 import { createTestPki } from '../e2e/support/pki';
 
 /**
@@ -130,7 +131,7 @@ function squidEntries(lines: readonly string[]): Array<{ user: string; method: s
 
 /** What differs between the two bootstrap formats. */
 interface Scenario {
-  readonly format: 'cloud-config' | 'ignition';
+  readonly format: BootstrapFormat;
   /** The kubeadm stand-in's arguments, one a line. */
   readonly kubeadmArgs: string;
   /**
@@ -144,8 +145,8 @@ interface Scenario {
 }
 
 const SCENARIOS: readonly Scenario[] = [
-  { format: 'cloud-config', kubeadmArgs: 'init\n--config\n/run/kubeadm/kubeadm.yaml\n', caPath: '/usr/local/share/ca-certificates/cluster-proxy-ca-1.crt', caInOsBundle: true },
-  { format: 'ignition', kubeadmArgs: 'init\n--config\n/etc/kubeadm.yml\n', caPath: '/etc/ssl/certs/cluster-proxy-ca-1.pem', caInOsBundle: false },
+  { format: BootstrapFormat.CLOUD_CONFIG, kubeadmArgs: 'init\n--config\n/run/kubeadm/kubeadm.yaml\n', caPath: '/usr/local/share/ca-certificates/cluster-proxy-ca-1.crt', caInOsBundle: true },
+  { format: BootstrapFormat.IGNITION, kubeadmArgs: 'init\n--config\n/etc/kubeadm.yml\n', caPath: '/etc/ssl/certs/cluster-proxy-ca-1.pem', caInOsBundle: false },
 ];
 
 function bootScenario(scenario: Scenario): void {
@@ -205,7 +206,7 @@ function bootScenario(scenario: Scenario): void {
         kubeadmDocuments: kubeadmDocuments(library.cluster, (library.kubeadmControlPlane.spec as any).version, 'node-0'),
       };
       // With Ignition, cloud-init still runs (the image has it) but is given nothing to do.
-      const userData = scenario.format === 'cloud-config' ? renderCloudConfig(render) : '#cloud-config\n{}\n';
+      const userData = scenario.format === BootstrapFormat.CLOUD_CONFIG ? renderCloudConfig(render) : '#cloud-config\n{}\n';
       if (scenario.format === 'ignition') {
         ignitionConfig = renderIgnition(render);
         writeFileSync(join(work, 'ignition.json'), JSON.stringify(ignitionConfig));

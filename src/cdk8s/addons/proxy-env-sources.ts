@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { proxyEnvFrom, ProxyEnvFromSource, proxyEnvSources, ProxyEnvSourceKindName, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
+import { proxyEnvFrom, ProxyEnvFromSource, proxyEnvSources, ProxyEnvSourceKind, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
@@ -20,7 +20,7 @@ export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions, WithObjectM
  */
 export class ProxyEnvSources extends Construct {
   /** `ConfigMap` or `Secret`. */
-  public readonly kind: ProxyEnvSourceKindName;
+  public readonly kind: ProxyEnvSourceKind;
   /** The object name (the same in every namespace). */
   public readonly name: string;
   /** The synthesized objects, one per namespace. */
@@ -31,7 +31,7 @@ export class ProxyEnvSources extends Construct {
     propsObject(props);
     const { proxy, metadata, ...options } = props;
     const objects = proxyEnvSources(proxy, options);
-    this.kind = objects[0].kind as ProxyEnvSourceKindName;
+    this.kind = objects[0].kind as ProxyEnvSourceKind;
     this.name = options.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
     this.apiObjects = addProduct(this, finishProduct(manifestsProduct(objects), proxy, metadata));
   }

@@ -2,7 +2,7 @@ import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
 import { CLUSTER_NAME_LABEL } from '../capi/labels';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { ResourceSetStrategy, ResourceSetStrategyName } from './resource-set-strategy';
+import { ResourceSetStrategy } from './resource-set-strategy';
 import { renderYamlDocuments } from './yaml-text';
 import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
@@ -15,7 +15,6 @@ import { checkJsonData } from '../validation/json-data';
 import { checkProps, propKeys } from '../validation/strict-props';
 
 export { ResourceSetStrategy };
-export type { ResourceSetStrategyName };
 
 /** Options of `addonResourceSet`. */
 export interface AddonResourceSetOptions {
@@ -57,7 +56,7 @@ export interface AddonResourceSetOptions {
    *
    * @default 'Reconcile'
    */
-  readonly strategy?: ResourceSetStrategy | `${ResourceSetStrategy}`;
+  readonly strategy?: ResourceSetStrategy;
   /**
    * Labels of the Cluster objects this set applies to.
    *
@@ -69,7 +68,7 @@ export interface AddonResourceSetOptions {
    *
    * @default 'v1beta2'
    */
-  readonly capiVersion?: CapiVersion | `${CapiVersion}`;
+  readonly capiVersion?: CapiVersion;
 }
 
 const ADDON_RESOURCE_SET_KEYS = propKeys<AddonResourceSetOptions>({
@@ -168,9 +167,9 @@ function deliveredObjectsOf(proxy: ClusterProxyConfig, options: AddonResourceSet
   return [...manifests, ...support.values(), ...kappConfig];
 }
 
-function parseStrategy(value: unknown): ResourceSetStrategyName {
+function parseStrategy(value: unknown): ResourceSetStrategy {
   if (value !== 'ApplyOnce' && value !== 'Reconcile') {
     throw invalidValue('strategy', value, 'must be "ApplyOnce" or "Reconcile"');
   }
-  return value;
+  return value as ResourceSetStrategy;
 }

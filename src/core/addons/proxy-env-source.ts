@@ -13,8 +13,6 @@ export enum ProxyEnvSourceKind {
   SECRET = 'Secret',
 }
 
-/** A {@link ProxyEnvSourceKind} as its string value. */
-export type ProxyEnvSourceKindName = `${ProxyEnvSourceKind}`;
 
 /** Options of `proxyEnvSources`. */
 export interface ProxyEnvSourceOptions {
@@ -32,7 +30,7 @@ export interface ProxyEnvSourceOptions {
    *
    * @default - 'Secret' when the URLs carry credentials, otherwise 'ConfigMap'
    */
-  readonly kind?: ProxyEnvSourceKind | `${ProxyEnvSourceKind}`;
+  readonly kind?: ProxyEnvSourceKind;
 }
 
 const PROXY_ENV_SOURCE_KEYS = propKeys<ProxyEnvSourceOptions>({ namespaces: true, name: true, kind: true });
@@ -51,11 +49,11 @@ export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSour
     throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
   }
   checkProps('', options, PROXY_ENV_SOURCE_KEYS, 'proxy env source option');
-  const kind = options.kind ?? (proxy.hasCredentials ? 'Secret' : 'ConfigMap');
-  if (kind !== 'ConfigMap' && kind !== 'Secret') {
+  const kind = options.kind ?? (proxy.hasCredentials ? ProxyEnvSourceKind.SECRET : ProxyEnvSourceKind.CONFIG_MAP);
+  if (kind !== ProxyEnvSourceKind.CONFIG_MAP && kind !== ProxyEnvSourceKind.SECRET) {
     throw invalidValue('kind', kind, 'must be "ConfigMap" or "Secret"');
   }
-  if (kind === 'ConfigMap' && proxy.hasCredentials) {
+  if (kind === ProxyEnvSourceKind.CONFIG_MAP && proxy.hasCredentials) {
     throw new ProxyConfigError('kind', 'must be "Secret": the proxy URLs carry credentials, and a ConfigMap is readable by anyone who can read the namespace');
   }
   if (!Array.isArray(options.namespaces) || options.namespaces.length === 0) {
@@ -65,7 +63,7 @@ export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSour
   const data = Object.fromEntries(proxyVariables(proxy.environment).map(({ name: key, value }) => [key, value]));
   return [...new Set(options.namespaces)].map((namespace, i) => {
     const metadata = { name, namespace: assertDnsLabel(`namespaces[${i}]`, namespace), labels: { [MANAGED_BY_LABEL]: MANAGED_BY } };
-    return kind === 'Secret'
+    return kind === ProxyEnvSourceKind.SECRET
       ? { apiVersion: 'v1', kind: 'Secret', metadata, type: 'Opaque', stringData: { ...data } }
       : { apiVersion: 'v1', kind: 'ConfigMap', metadata, data: { ...data } };
   });
@@ -86,9 +84,9 @@ export interface ProxyEnvFromSource {
 }
 
 /** The container `envFrom` entry reading the shared object. */
-export function proxyEnvFrom(kind: ProxyEnvSourceKindName, name: string = DEFAULT_PROXY_ENV_SOURCE_NAME): ProxyEnvFromSource {
-  if (kind !== 'ConfigMap' && kind !== 'Secret') {
+export function proxyEnvFrom(kind: ProxyEnvSourceKind, name: string = DEFAULT_PROXY_ENV_SOURCE_NAME): ProxyEnvFromSource {
+  if (kind !== ProxyEnvSourceKind.CONFIG_MAP && kind !== ProxyEnvSourceKind.SECRET) {
     throw invalidValue('kind', kind, 'must be "ConfigMap" or "Secret"');
   }
-  return kind === 'Secret' ? { secretRef: { name: assertObjectName('name', name) } } : { configMapRef: { name: assertObjectName('name', name) } };
+  return kind === ProxyEnvSourceKind.SECRET ? { secretRef: { name: assertObjectName('name', name) } } : { configMapRef: { name: assertObjectName('name', name) } };
 }

@@ -6,5 +6,3 @@ export enum ResourceSetStrategy {
   RECONCILE = 'Reconcile',
 }
 
-/** A {@link ResourceSetStrategy} as its string value. */
-export type ResourceSetStrategyName = `${ResourceSetStrategy}`;

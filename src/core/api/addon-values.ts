@@ -20,8 +20,13 @@ const kustomizePatches = onFirstUse(() => require('../addons/kustomize/kustomize
  * preset, an env list at a path, or a literal proxy block) and Kustomize components or patches.
  */
 export class AddonValues {
-  /** Values for a chart from a preset name (`cert-manager`, `flux`, ...) or your own preset. */
-  public static helmPreset(proxy: ClusterProxyConfig, preset: HelmPresetName | `${HelmPresetName}` | HelmPreset, options: HelmProxyValuesOptions = {}): HelmProxyValues {
+  /** Values for a chart the library knows, by its preset name (`cert-manager`, `flux2`, ...). */
+  public static helmPreset(proxy: ClusterProxyConfig, preset: HelmPresetName, options: HelmProxyValuesOptions = {}): HelmProxyValues {
+    return helm().helmPresetValues(proxy, preset, options);
+  }
+
+  /** Values for a chart described by your own preset: where it takes the proxy and the CA. */
+  public static helmCustomPreset(proxy: ClusterProxyConfig, preset: HelmPreset, options: HelmProxyValuesOptions = {}): HelmProxyValues {
     return helm().helmPresetValues(proxy, preset, options);
   }
 

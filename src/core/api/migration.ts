@@ -26,7 +26,7 @@ export class Migration {
    * object, as YAML or JSON), with a note on every normalisation and a per-client NO_PROXY comparison.
    * The password is never copied into the result.
    */
-  public static importProxy(source: ImportSource | `${ImportSource}`, text: string, options: ImportProxyOptions = {}): ImportResult {
+  public static importProxy(source: ImportSource, text: string, options: ImportProxyOptions = {}): ImportResult {
     return importer().importProxy(source, text, options);
   }
 
@@ -36,7 +36,7 @@ export class Migration {
   }
 
   /** The named compatibility profile: the node-file layout and where the library keeps its own behaviour. */
-  public static compatibilityProfile(name: CompatibilityProfileName | `${CompatibilityProfileName}`): CompatibilityProfile {
+  public static compatibilityProfile(name: CompatibilityProfileName): CompatibilityProfile {
     return profiles().compatibilityProfile(name);
   }
 

@@ -1,19 +1,19 @@
 import { ClusterNetworkProps } from '../network';
-import { ProviderName } from '../providers';
+import { Provider } from '../providers';
 import { dig, ManifestObject } from './manifests';
 
 /** The infrastructure kind a Cluster refers to, and the provider preset it means. */
-const PROVIDER_OF_INFRASTRUCTURE: Readonly<Record<string, ProviderName>> = {
-  AWSCluster: 'aws',
-  AWSManagedCluster: 'aws',
-  AzureCluster: 'azure',
-  AzureManagedCluster: 'azure',
-  GCPCluster: 'gcp',
-  VSphereCluster: 'vsphere',
-  OpenStackCluster: 'openstack',
-  VCDCluster: 'vcd',
-  NutanixCluster: 'nutanix',
-  DockerCluster: 'docker',
+const PROVIDER_OF_INFRASTRUCTURE: Readonly<Record<string, Provider>> = {
+  AWSCluster: Provider.AWS,
+  AWSManagedCluster: Provider.AWS,
+  AzureCluster: Provider.AZURE,
+  AzureManagedCluster: Provider.AZURE,
+  GCPCluster: Provider.GCP,
+  VSphereCluster: Provider.VSPHERE,
+  OpenStackCluster: Provider.OPENSTACK,
+  VCDCluster: Provider.VCD,
+  NutanixCluster: Provider.NUTANIX,
+  DockerCluster: Provider.DOCKER,
 };
 
 /**

@@ -4,7 +4,7 @@ import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
 import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
-import { assertCredentialsOnlyInSecrets, BootstrapFormatName, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
+import { assertCredentialsOnlyInSecrets, BootstrapFormat, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { checkJsonData } from '../validation/json-data';
 
@@ -77,11 +77,11 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
     throw new ProxyConfigError('objects', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig to add the proxy to');
   }
   const namespace = options.namespace ?? commonNamespace(kubeadmObjects);
-  const bootstraps = new Map<BootstrapFormatName, NodeProxyBootstrap>();
+  const bootstraps = new Map<BootstrapFormat, NodeProxyBootstrap>();
   const bootstrapFor = (object: KubeObject): NodeProxyBootstrap => {
     const declared = specOf(object).format;
     const format = options.bootstrapFormat ?? (declared === undefined ? undefined : parseBootstrapFormat(`${object.kind}/${object.metadata.name}: format`, declared));
-    const key = format ?? 'cloud-config';
+    const key = format ?? BootstrapFormat.CLOUD_CONFIG;
     if (!bootstraps.has(key)) {
       const nodeOptions = { ...pickNodeProps(options), bootstrapFormat: key, clusterName: options.clusterName, namespace };
       const bootstrap = nodeProxyBootstrap(proxy, nodeOptions);

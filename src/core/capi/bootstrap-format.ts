@@ -6,8 +6,6 @@ export enum BootstrapFormat {
   IGNITION = 'ignition',
 }
 
-/** A {@link BootstrapFormat} as written in Cluster API's `spec.format`. */
-export type BootstrapFormatName = `${BootstrapFormat}`;
 
 /** The bootstrap formats Cluster API's kubeadm provider renders (`spec.format`). */
-export const BOOTSTRAP_FORMATS: readonly BootstrapFormatName[] = Object.values(BootstrapFormat);
+export const BOOTSTRAP_FORMATS: readonly BootstrapFormat[] = Object.values(BootstrapFormat);

@@ -21,11 +21,9 @@ export enum CapiVersion {
   V1BETA1 = 'v1beta1',
 }
 
-/** A {@link CapiVersion} as its string value. */
-export type CapiVersionName = `${CapiVersion}`;
 
 /** Supported versions, newest first. */
-export const CAPI_VERSIONS: CapiVersionName[] = Object.values(CapiVersion);
+export const CAPI_VERSIONS: CapiVersion[] = Object.values(CapiVersion);
 
 /** API group of Cluster and MachineDeployment. */
 export const CLUSTER_API_GROUP = 'cluster.x-k8s.io';
@@ -68,18 +66,18 @@ const KUBE_VERSION = /^v[0-9]+((alpha|beta)[0-9]+)?$/;
 const KIND = /^[a-zA-Z]([-a-zA-Z0-9]*[a-zA-Z0-9])?$/;
 
 /** Validate a Cluster API version; `undefined` means the current one, `v1beta2`. */
-export function parseCapiVersion(field: string, value: unknown): CapiVersionName {
+export function parseCapiVersion(field: string, value: unknown): CapiVersion {
   if (value === undefined) {
-    return 'v1beta2';
+    return CapiVersion.V1BETA2;
   }
   if (!(CAPI_VERSIONS as readonly unknown[]).includes(value)) {
     throw invalidValue(field, value, `is not a supported Cluster API version; use ${CAPI_VERSIONS.join(' or ')}`);
   }
-  return value as CapiVersionName;
+  return value as CapiVersion;
 }
 
 /** `group/version`, e.g. `cluster.x-k8s.io/v1beta2`. */
-export function capiApiVersion(group: string, version: CapiVersionName): string {
+export function capiApiVersion(group: string, version: CapiVersion): string {
   return `${group}/${version}`;
 }
 
@@ -99,14 +97,14 @@ export function parseObjectReference(field: string, value: unknown): ObjectRefer
 }
 
 /** Render a validated reference for `version`: `{ apiGroup, kind, name }` in v1beta2, `{ apiVersion, kind, name }` in v1beta1. */
-export function renderReference(version: CapiVersionName, reference: ObjectReferenceProps): RenderedReference {
-  if (version === 'v1beta1') {
+export function renderReference(version: CapiVersion, reference: ObjectReferenceProps): RenderedReference {
+  if (version === CapiVersion.V1BETA1) {
     return { apiVersion: reference.apiVersion, kind: reference.kind, name: reference.name };
   }
   return { apiGroup: reference.apiVersion.split('/')[0], kind: reference.kind, name: reference.name };
 }
 
 /** A reference to an object the library emits itself, in Cluster API group `group`. */
-export function capiReference(version: CapiVersionName, group: string, kind: string, name: string): RenderedReference {
+export function capiReference(version: CapiVersion, group: string, kind: string, name: string): RenderedReference {
   return renderReference(version, { apiVersion: capiApiVersion(group, version), kind, name });
 }

@@ -15,7 +15,7 @@ export interface ClusterObjectProps {
    */
   readonly namespace?: string;
   /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion | `${CapiVersion}`;
+  readonly capiVersion: CapiVersion;
   /** Pods, services and service domain; the control-plane endpoint host, when known. */
   readonly network: ClusterNetwork;
   /** The infrastructure provider's cluster object, e.g. an `AWSCluster`. */

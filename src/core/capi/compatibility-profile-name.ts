@@ -12,5 +12,3 @@ export enum CompatibilityProfileName {
   EKS_ANYWHERE = 'eks-anywhere',
 }
 
-/** A {@link CompatibilityProfileName} as its string value. */
-export type CompatibilityProfileValue = `${CompatibilityProfileName}`;

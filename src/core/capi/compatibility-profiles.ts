@@ -1,7 +1,8 @@
-import { CompatibilityProfileName, CompatibilityProfileValue } from './compatibility-profile-name';
+import { CompatibilityProfileName } from './compatibility-profile-name';
 import type { NodeProxyFileOptions } from './node-file-options';
 import { invalidValue } from '../errors';
 import { frozen } from '../frozen';
+import { VariableStyle, NodeProxyPosition, KubeadmEnvironment, NodeFileEncoding } from './node-file-options';
 
 /**
  * Compatibility profiles: the node-file layout of the systems teams migrate from, as data. Each
@@ -30,7 +31,7 @@ export interface CompatibilityDifference {
 /** A system's node-file layout. */
 export interface CompatibilityProfile {
   /** Profile name. */
-  readonly name: CompatibilityProfileName | `${CompatibilityProfileName}`;
+  readonly name: CompatibilityProfileName;
   /** The system, as its users call it. */
   readonly system: string;
   /** Choices applied always. */
@@ -73,17 +74,17 @@ const SECRET_NOT_INLINE: CompatibilityDifference = {
   why: 'anyone who can read the Cluster API objects (or controller logs) would read the proxy password',
 };
 
-const PROFILES: Readonly<Record<CompatibilityProfileValue, CompatibilityProfile>> = {
+const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>> = {
   'tkg': {
-    name: 'tkg',
+    name: CompatibilityProfileName.TKG,
     system: 'VMware TKG (plan-based clusters, TKG_HTTP_PROXY)',
     layout: {
       kubeletDropInPath: '/usr/lib/systemd/system/kubelet.service.d/http-proxy.conf',
-      dropInVariables: 'upperOnly',
-      exportVariables: 'upperOnly',
-      position: 'last',
+      dropInVariables: VariableStyle.UPPER_ONLY,
+      exportVariables: VariableStyle.UPPER_ONLY,
+      position: NodeProxyPosition.LAST,
     },
-    withoutCredentials: { kubeadmEnvironment: 'exports' },
+    withoutCredentials: { kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
     kept: [
       ...COMMON,
       SECRET_NOT_INLINE,
@@ -102,15 +103,15 @@ const PROFILES: Readonly<Record<CompatibilityProfileValue, CompatibilityProfile>
     ],
   },
   'tkg-clusterclass': {
-    name: 'tkg-clusterclass',
+    name: CompatibilityProfileName.TKG_CLUSTERCLASS,
     system: 'VMware TKG (ClusterClass `proxy` variable)',
     layout: {
       kubeletDropInPath: '/usr/lib/systemd/system/kubelet.service.d/http-proxy.conf',
-      dropInVariables: 'upperOnly',
-      exportVariables: 'upperOnly',
-      position: 'last',
+      dropInVariables: VariableStyle.UPPER_ONLY,
+      exportVariables: VariableStyle.UPPER_ONLY,
+      position: NodeProxyPosition.LAST,
     },
-    withoutCredentials: { kubeadmEnvironment: 'exports' },
+    withoutCredentials: { kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
     kept: [
       ...COMMON,
       SECRET_NOT_INLINE,
@@ -129,17 +130,17 @@ const PROFILES: Readonly<Record<CompatibilityProfileValue, CompatibilityProfile>
     ],
   },
   'giantswarm': {
-    name: 'giantswarm',
+    name: CompatibilityProfileName.GIANTSWARM,
     system: "Giant Swarm (cluster chart, cluster-apps-operator's `<cluster>-systemd-proxy`)",
     layout: {
       dropInUnits: ['containerd', 'kubelet', 'teleport'],
-      dropInVariables: 'upperThenLower',
-      exportVariables: 'upperThenLower',
-      encoding: 'base64',
+      dropInVariables: VariableStyle.UPPER_THEN_LOWER,
+      exportVariables: VariableStyle.UPPER_THEN_LOWER,
+      encoding: NodeFileEncoding.BASE64,
       omitOwner: true,
       fixedSecretName: true,
     },
-    withoutCredentials: { permissions: '0644', kubeadmEnvironment: 'exports' },
+    withoutCredentials: { permissions: '0644', kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
     kept: [
       ...COMMON,
       SECRET_NOT_INLINE,
@@ -170,12 +171,12 @@ const PROFILES: Readonly<Record<CompatibilityProfileValue, CompatibilityProfile>
     ],
   },
   'caren': {
-    name: 'caren',
+    name: CompatibilityProfileName.CAREN,
     system: 'Nutanix CAREN (`clusterConfig.proxy`)',
     layout: {
       owner: 'root',
-      kubeadmEnvironment: 'none',
-      position: 'last',
+      kubeadmEnvironment: KubeadmEnvironment.NONE,
+      position: NodeProxyPosition.LAST,
     },
     withoutCredentials: {},
     kept: [
@@ -190,12 +191,12 @@ const PROFILES: Readonly<Record<CompatibilityProfileValue, CompatibilityProfile>
     ],
   },
   'eks-anywhere': {
-    name: 'eks-anywhere',
+    name: CompatibilityProfileName.EKS_ANYWHERE,
     system: 'EKS Anywhere (`Cluster.spec.proxyConfiguration`)',
     layout: {
       dropInUnits: ['containerd'],
-      dropInVariables: 'upperOnly',
-      kubeadmEnvironment: 'none',
+      dropInVariables: VariableStyle.UPPER_ONLY,
+      kubeadmEnvironment: KubeadmEnvironment.NONE,
     },
     withoutCredentials: { omitPermissions: true },
     kept: [
@@ -224,14 +225,14 @@ const PROFILES: Readonly<Record<CompatibilityProfileValue, CompatibilityProfile>
 };
 
 /** Every profile name, in documentation order. */
-export const COMPATIBILITY_PROFILE_NAMES: CompatibilityProfileValue[] = frozen(Object.keys(PROFILES) as CompatibilityProfileValue[]);
+export const COMPATIBILITY_PROFILE_NAMES: CompatibilityProfileName[] = frozen(Object.keys(PROFILES) as CompatibilityProfileName[]);
 
 /** The profile of that name (refuses unknown names, naming the field). */
 export function compatibilityProfile(name: unknown, field = 'profile'): CompatibilityProfile {
   if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(PROFILES, name)) {
     throw invalidValue(field, name, `must be one of ${COMPATIBILITY_PROFILE_NAMES.map((known) => `"${known}"`).join(', ')}`);
   }
-  return PROFILES[name as CompatibilityProfileValue];
+  return PROFILES[name as CompatibilityProfileName];
 }
 
 /** The file options a profile stands for, given whether the proxy URLs carry credentials. */

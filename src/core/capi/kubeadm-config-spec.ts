@@ -1,7 +1,9 @@
 import { invalidValue, kindForError, ProxyConfigError } from '../errors';
+import { BootstrapFormat } from './bootstrap-format';
 import { BOOTSTRAP_API_GROUP, CONTROL_PLANE_API_GROUP } from './capi-version';
 import { MAX_COMMANDS, MAX_FILES } from './kubeadm-file';
 import { isProxyCommand } from './node-commands';
+import { NodeProxyPosition } from './node-file-options';
 import { NodeProxyBootstrap, parseBootstrapFormat } from './node-proxy';
 import { KubeObject } from '../k8s/manifest';
 
@@ -53,7 +55,7 @@ export function addProxyToKubeadmConfigSpec(spec: unknown, bootstrap: NodeProxyB
   const ownFiles = listOf(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file)));
   const ownCommands = listOf(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isProxyCommand(command));
   const proxyFiles = bootstrap.files.map((file) => structuredClone(file));
-  const last = bootstrap.position === 'last';
+  const last = bootstrap.position === NodeProxyPosition.LAST;
   const files = last ? [...ownFiles, ...proxyFiles] : [...proxyFiles, ...ownFiles];
   const commands = last ? [...ownCommands, ...bootstrap.preKubeadmCommands] : [...bootstrap.preKubeadmCommands, ...ownCommands];
   if (files.length > MAX_FILES) {
@@ -64,7 +66,7 @@ export function addProxyToKubeadmConfigSpec(spec: unknown, bootstrap: NodeProxyB
   }
   return {
     ...copy,
-    ...(bootstrap.bootstrapFormat === 'ignition' ? { format: 'ignition' } : {}),
+    ...(bootstrap.bootstrapFormat === BootstrapFormat.IGNITION ? { format: 'ignition' } : {}),
     files,
     preKubeadmCommands: commands,
   };

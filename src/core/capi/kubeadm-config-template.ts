@@ -28,7 +28,7 @@ export interface KubeadmConfigTemplateObjectProps {
    */
   readonly namespace?: string;
   /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion | `${CapiVersion}`;
+  readonly capiVersion: CapiVersion;
   /** Name before the hash, e.g. `<cluster>-md-0`. */
   readonly baseName: string;
   /**

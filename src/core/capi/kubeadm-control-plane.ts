@@ -51,7 +51,7 @@ export interface KubeadmControlPlaneObjectProps extends ControlPlaneProps {
    */
   readonly namespace?: string;
   /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion | `${CapiVersion}`;
+  readonly capiVersion: CapiVersion;
   /** Kubernetes version, e.g. `v1.31.2`. */
   readonly version: string;
   /** The node proxy (from `nodeProxyBootstrap`). */
@@ -82,7 +82,7 @@ export function kubeadmControlPlaneObject(props: KubeadmControlPlaneObjectProps,
       `must be odd with stacked etcd (etcd needs a majority to keep quorum; Cluster API refuses an even count) (got ${replicas})`);
   }
   // v1beta2 nests the machine's spec fields under machineTemplate.spec; v1beta1 has them directly.
-  const machineTemplate = props.capiVersion === 'v1beta2' ? { spec: { infrastructureRef } } : { infrastructureRef };
+  const machineTemplate = props.capiVersion === CapiVersion.V1BETA2 ? { spec: { infrastructureRef } } : { infrastructureRef };
   return {
     apiVersion: capiApiVersion(CONTROL_PLANE_API_GROUP, props.capiVersion),
     kind: 'KubeadmControlPlane',

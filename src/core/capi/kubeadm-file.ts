@@ -1,6 +1,6 @@
 import { ProxyConfigError } from '../errors';
 import { LIMITS } from '../limits';
-import { BootstrapFormatName } from './bootstrap-format';
+import { BootstrapFormat } from './bootstrap-format';
 import { zlibLib } from '../lazy-modules';
 
 /**
@@ -80,7 +80,7 @@ export function inlineFileContent(
   field: string,
   path: string,
   content: string,
-  format: BootstrapFormatName,
+  format: BootstrapFormat,
   encoding: 'plain' | 'base64' = 'plain',
 ): { content: string; encoding?: 'base64' | 'gzip+base64' } {
   if (encoding === 'base64') {
@@ -92,7 +92,7 @@ export function inlineFileContent(
   } else if (contentLength(content) <= MAX_FILE_CONTENT_LENGTH) {
     return { content };
   }
-  if (format === 'cloud-config') {
+  if (format === BootstrapFormat.CLOUD_CONFIG) {
     const compressed = zlibLib().gzipSync(Buffer.from(content, 'utf8'), { level: 9 });
     compressed[9] = 3; // OS: Unix, whatever platform synthesizes
     const encoded = compressed.toString('base64');

@@ -57,7 +57,7 @@ export interface MachineDeploymentObjectProps {
    */
   readonly namespace?: string;
   /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion | `${CapiVersion}`;
+  readonly capiVersion: CapiVersion;
   /** The pool's shape. */
   readonly pool: WorkerPoolProps;
   /** Kubernetes version (the pool's or the cluster's). */

@@ -46,7 +46,7 @@ export interface NodeProxyCommandOptions {
    *
    * @default 'envFile'
    */
-  readonly kubeadmEnvironment?: KubeadmEnvironment | `${KubeadmEnvironment}`;
+  readonly kubeadmEnvironment?: KubeadmEnvironment;
   /**
    * The `export NAME='value'` commands (kubeadmEnvironment `exports`).
    *
@@ -100,14 +100,14 @@ export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
     + `if [ "$cluster_proxy_tries" -ge ${wait} ]; then echo 'cluster-proxy-constructs: containerd did not answer within ${wait}s' >&2; exit 1; fi; `
     + 'cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; '
     + 'done';
-  const environment = options.kubeadmEnvironment ?? 'envFile';
+  const environment = options.kubeadmEnvironment ?? KubeadmEnvironment.ENV_FILE;
   return [
     ...(options.revision !== undefined ? [`: node proxy files revision ${options.revision}`] : []),
     'systemctl daemon-reload',
     ...(options.trustStore ? [options.trustStore.updateCommand] : []),
     'systemctl restart containerd',
     waitLoop,
-    ...(environment === 'envFile' ? [`. ${quoteShellValue(options.envFilePath)}`] : []),
-    ...(environment === 'exports' ? options.exportLines ?? [] : []),
+    ...(environment === KubeadmEnvironment.ENV_FILE ? [`. ${quoteShellValue(options.envFilePath)}`] : []),
+    ...(environment === KubeadmEnvironment.EXPORTS ? options.exportLines ?? [] : []),
   ].map(marked);
 }

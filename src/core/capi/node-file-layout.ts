@@ -1,4 +1,4 @@
-import { VariableStyleName } from './node-file-options';
+import { VariableStyle, KubeadmEnvironment } from './node-file-options';
 import { hasDefaultContents, ResolvedNodeProxyFiles } from './node-file-resolution';
 import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -15,13 +15,13 @@ import { escapeSystemdEnvironmentValue } from '../render/systemd';
  */
 
 /** The variables in a style's order (values checked by `proxyVariables`). */
-export function styledVariables(env: ProxyEnvironment, style: VariableStyleName): ProxyVariable[] {
+export function styledVariables(env: ProxyEnvironment, style: VariableStyle): ProxyVariable[] {
   const pairs = proxyVariables(env);
   const upper = pairs.filter((variable) => variable.name === variable.name.toUpperCase());
   switch (style) {
-    case 'upperOnly':
+    case VariableStyle.UPPER_ONLY:
       return upper;
-    case 'upperThenLower':
+    case VariableStyle.UPPER_THEN_LOWER:
       return [...upper, ...pairs.filter((variable) => variable.name !== variable.name.toUpperCase())];
     default:
       return pairs;
@@ -29,13 +29,13 @@ export function styledVariables(env: ProxyEnvironment, style: VariableStyleName)
 }
 
 /** A `[Service]` drop-in in a variable style (the escaping of `renderSystemdDropIn`). */
-export function renderStyledDropIn(env: ProxyEnvironment, style: VariableStyleName): string {
+export function renderStyledDropIn(env: ProxyEnvironment, style: VariableStyle): string {
   const lines = styledVariables(env, style).map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
   return `[Service]\n${lines.join('\n')}\n`;
 }
 
 /** `export NAME='value'` lines in a variable style (the quoting of `renderShellExports`), without newlines. */
-export function styledExportLines(env: ProxyEnvironment, style: VariableStyleName): string[] {
+export function styledExportLines(env: ProxyEnvironment, style: VariableStyle): string[] {
   return styledVariables(env, style).map(({ name, value }) => `export ${name}=${quoteShellValue(value)}`);
 }
 
@@ -72,7 +72,7 @@ function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files:
   for (const { secretKey } of files.dropIns) {
     contents[secretKey] = dropIn;
   }
-  if (files.kubeadmEnvironment === 'envFile') {
+  if (files.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE) {
     // kubeadm copies the variables into the static pods: credentials only on request
     const kubeadmEnv = files.kubeadmCredentials ? env : proxy.publicEnvironment;
     contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = styledExportLines(kubeadmEnv, files.exportVariables).map((line) => `${line}\n`).join('');

@@ -22,8 +22,6 @@ export enum VariableStyle {
   UPPER_ONLY = 'upperOnly',
 }
 
-/** A {@link VariableStyle} as its string value. */
-export type VariableStyleName = `${VariableStyle}`;
 
 /**
  * How kubeadm (and, through it, the control-plane static pods) gets the proxy:
@@ -42,8 +40,6 @@ export enum KubeadmEnvironment {
   NONE = 'none',
 }
 
-/** A {@link KubeadmEnvironment} as its string value. */
-export type KubeadmEnvironmentName = `${KubeadmEnvironment}`;
 
 /** Where the proxy's files and commands go relative to the spec's own: before or after them. */
 export enum NodeProxyPosition {
@@ -53,8 +49,6 @@ export enum NodeProxyPosition {
   LAST = 'last',
 }
 
-/** A {@link NodeProxyPosition} as its string value. */
-export type NodeProxyPositionName = `${NodeProxyPosition}`;
 
 /** Encoding of inline file content: as it is, or `base64` (the bootstrap decodes it). */
 export enum NodeFileEncoding {
@@ -64,8 +58,6 @@ export enum NodeFileEncoding {
   BASE64 = 'base64',
 }
 
-/** A {@link NodeFileEncoding} as its string value. */
-export type NodeFileEncodingName = `${NodeFileEncoding}`;
 
 /** Locations and access of the proxy files on a node. */
 export interface NodeProxyFileOptions {
@@ -77,7 +69,7 @@ export interface NodeProxyFileOptions {
    *
    * @default - none: the library's own layout
    */
-  readonly profile?: CompatibilityProfileName | `${CompatibilityProfileName}`;
+  readonly profile?: CompatibilityProfileName;
   /**
    * systemd units (names without `.service`) that get a proxy drop-in: `containerd` and `kubelet`
    * at their paths below, any other unit at `<dropInDirectory>/<unit>.service.d/<dropInFileName>`
@@ -103,13 +95,13 @@ export interface NodeProxyFileOptions {
    *
    * @default 'pairs'
    */
-  readonly dropInVariables?: VariableStyle | `${VariableStyle}`;
+  readonly dropInVariables?: VariableStyle;
   /**
    * How kubeadm gets the proxy.
    *
    * @default 'envFile'
    */
-  readonly kubeadmEnvironment?: KubeadmEnvironment | `${KubeadmEnvironment}`;
+  readonly kubeadmEnvironment?: KubeadmEnvironment;
   /**
    * Give kubeadm the proxy URLs **with** their credentials. kubeadm copies every non-empty variable
    * whose name ends in `_proxy` into the kube-apiserver, kube-controller-manager and kube-scheduler
@@ -128,20 +120,20 @@ export interface NodeProxyFileOptions {
    *
    * @default 'pairs'
    */
-  readonly exportVariables?: VariableStyle | `${VariableStyle}`;
+  readonly exportVariables?: VariableStyle;
   /**
    * Where the proxy's files and commands go relative to the spec's own. Commands a user runs
    * before the proxy's (`last`) run without it, and before containerd has restarted.
    *
    * @default 'first'
    */
-  readonly position?: NodeProxyPosition | `${NodeProxyPosition}`;
+  readonly position?: NodeProxyPosition;
   /**
    * Encoding of inline content (files read from the Secret are never encoded).
    *
    * @default 'plain'
    */
-  readonly encoding?: NodeFileEncoding | `${NodeFileEncoding}`;
+  readonly encoding?: NodeFileEncoding;
   /**
    * Leave `owner` out of the file entries (the bootstrap's default, root, applies).
    *

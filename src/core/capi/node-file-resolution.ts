@@ -1,6 +1,6 @@
 import type { CompatibilityProfileName } from './compatibility-profile-name';
 import { profileLayout } from './compatibility-profiles';
-import { KubeadmEnvironment, KubeadmEnvironmentName, NodeFileEncoding, NodeFileEncodingName, NodeProxyFileOptions, NodeProxyPosition, NodeProxyPositionName, VariableStyle, VariableStyleName } from './node-file-options';
+import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, VariableStyle } from './node-file-options';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { frozen } from '../frozen';
 
@@ -32,21 +32,21 @@ export interface ResolvedNodeProxyFiles {
   /** The drop-ins, in `dropInUnits` order. */
   readonly dropIns: ResolvedDropIn[];
   /** Variable style of the drop-ins. */
-  readonly dropInVariables: VariableStyle | `${VariableStyle}`;
+  readonly dropInVariables: VariableStyle;
   /** How kubeadm gets the proxy. */
-  readonly kubeadmEnvironment: KubeadmEnvironment | `${KubeadmEnvironment}`;
+  readonly kubeadmEnvironment: KubeadmEnvironment;
   /** kubeadm (and the static pods) get the credentials too. */
   readonly kubeadmCredentials: boolean;
   /** Variable style of the env file or `export` commands. */
-  readonly exportVariables: VariableStyle | `${VariableStyle}`;
+  readonly exportVariables: VariableStyle;
   /** Files and commands before or after the spec's own. */
-  readonly position: NodeProxyPosition | `${NodeProxyPosition}`;
+  readonly position: NodeProxyPosition;
   /** Inline content encoding. */
-  readonly encoding: NodeFileEncoding | `${NodeFileEncoding}`;
+  readonly encoding: NodeFileEncoding;
   /** Secret named `<cluster>-systemd-proxy` without a hash. */
   readonly fixedSecretName: boolean;
   /** The profile applied, if any. */
-  readonly profile?: CompatibilityProfileName | `${CompatibilityProfileName}`;
+  readonly profile?: CompatibilityProfileName;
 }
 
 /** Default locations. */
@@ -60,12 +60,12 @@ export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = frozen({
     { unit: 'containerd', path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', secretKey: 'containerdProxy' },
     { unit: 'kubelet', path: '/etc/systemd/system/kubelet.service.d/http-proxy.conf', secretKey: 'kubeletProxy' },
   ]),
-  dropInVariables: 'pairs',
-  kubeadmEnvironment: 'envFile',
+  dropInVariables: VariableStyle.PAIRS,
+  kubeadmEnvironment: KubeadmEnvironment.ENV_FILE,
   kubeadmCredentials: false,
-  exportVariables: 'pairs',
-  position: 'first',
-  encoding: 'plain',
+  exportVariables: VariableStyle.PAIRS,
+  position: NodeProxyPosition.FIRST,
+  encoding: NodeFileEncoding.PLAIN,
   fixedSecretName: false,
 });
 
@@ -76,10 +76,10 @@ const DEFAULT_DROP_IN_FILE_NAME = 'http-proxy.conf';
 /** Unit names that are also valid Secret keys (`<unit>Proxy`) and path segments. */
 const UNIT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const FILE_NAME = /^[A-Za-z0-9_.@-]+\.conf$/;
-const VARIABLE_STYLES: VariableStyleName[] = Object.values(VariableStyle);
-const KUBEADM_ENVIRONMENTS: KubeadmEnvironmentName[] = Object.values(KubeadmEnvironment);
-const POSITIONS: NodeProxyPositionName[] = Object.values(NodeProxyPosition);
-const ENCODINGS: NodeFileEncodingName[] = Object.values(NodeFileEncoding);
+const VARIABLE_STYLES: VariableStyle[] = Object.values(VariableStyle);
+const KUBEADM_ENVIRONMENTS: KubeadmEnvironment[] = Object.values(KubeadmEnvironment);
+const POSITIONS: NodeProxyPosition[] = Object.values(NodeProxyPosition);
+const ENCODINGS: NodeFileEncoding[] = Object.values(NodeFileEncoding);
 /** Every key of {@link NodeProxyFileOptions}, to catch misspelled options from untyped callers. */
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
@@ -121,9 +121,9 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     path: unit === 'containerd' ? containerdDropInPath : unit === 'kubelet' ? kubeletDropInPath : `${directory}/${unit}.service.d/${fileName}`,
     secretKey: `${unit}Proxy`,
   }));
-  const kubeadmEnvironment = parseChoice(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, 'envFile');
+  const kubeadmEnvironment = parseChoice(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, KubeadmEnvironment.ENV_FILE);
   const kubeadmCredentials = parseFlag(`${field}.kubeadmCredentials`, given.kubeadmCredentials);
-  if (kubeadmEnvironment === 'exports' && hasCredentials && kubeadmCredentials) {
+  if (kubeadmEnvironment === KubeadmEnvironment.EXPORTS && hasCredentials && kubeadmCredentials) {
     throw new ProxyConfigError(`${field}.kubeadmEnvironment`,
       'must not be "exports" with kubeadmCredentials: the password would be written into the preKubeadmCommands of the KubeadmControlPlane and KubeadmConfigTemplates; use "envFile"');
   }
@@ -140,16 +140,16 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     owner: omitOwner ? '' : parseOwner(`${field}.owner`, given.owner ?? DEFAULT_NODE_PROXY_FILES.owner),
     permissions: omitPermissions ? '' : parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULT_NODE_PROXY_FILES.permissions, hasCredentials),
     dropIns: frozen(dropIns),
-    dropInVariables: parseChoice(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, 'pairs'),
+    dropInVariables: parseChoice(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
     kubeadmEnvironment,
     kubeadmCredentials,
-    exportVariables: parseChoice(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, 'pairs'),
-    position: parseChoice(`${field}.position`, given.position, POSITIONS, 'first'),
-    encoding: parseChoice(`${field}.encoding`, given.encoding, ENCODINGS, 'plain'),
+    exportVariables: parseChoice(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
+    position: parseChoice(`${field}.position`, given.position, POSITIONS, NodeProxyPosition.FIRST),
+    encoding: parseChoice(`${field}.encoding`, given.encoding, ENCODINGS, NodeFileEncoding.PLAIN),
     fixedSecretName: parseFlag(`${field}.fixedSecretName`, given.fixedSecretName),
     ...(own.profile !== undefined ? { profile: own.profile } : {}),
   };
-  const paths = [...dropIns.map((dropIn) => dropIn.path), ...(kubeadmEnvironment === 'envFile' ? [resolved.envFilePath] : [])];
+  const paths = [...dropIns.map((dropIn) => dropIn.path), ...(kubeadmEnvironment === KubeadmEnvironment.ENV_FILE ? [resolved.envFilePath] : [])];
   if (new Set(paths).size !== paths.length) {
     throw invalidValue(field, paths, 'the drop-ins and the env file must be different files');
   }

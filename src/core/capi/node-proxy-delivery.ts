@@ -12,8 +12,6 @@ export enum NodeProxyDelivery {
   SECRET = 'secret',
 }
 
-/** A {@link NodeProxyDelivery} as its string value. */
-export type NodeProxyDeliveryName = `${NodeProxyDelivery}`;
 
 /** The delivery modes. */
-export const NODE_PROXY_DELIVERIES: readonly NodeProxyDeliveryName[] = Object.values(NodeProxyDelivery);
+export const NODE_PROXY_DELIVERIES: readonly NodeProxyDelivery[] = Object.values(NodeProxyDelivery);

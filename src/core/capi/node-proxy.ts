@@ -1,21 +1,20 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { BOOTSTRAP_FORMATS, BootstrapFormat, BootstrapFormatName } from './bootstrap-format';
+import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
 import { layoutFileContents, layoutNodeProxySecret, nodeFilesRevision, styledExportLines } from './node-file-layout';
-import { NodeProxyFileOptions, NodeProxyPosition } from './node-file-options';
+import { NodeProxyFileOptions, NodeProxyPosition, KubeadmEnvironment } from './node-file-options';
 import { resolveNodeProxyFiles } from './node-file-resolution';
 import { NODE_PROXY_SECRET_KEYS, trustedCaKey } from './node-proxy-secret';
-import { OS_FAMILIES, OsFamily, OsFamilyName, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
+import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { frozen } from '../frozen';
-import { NODE_PROXY_DELIVERIES, NodeProxyDelivery, NodeProxyDeliveryName } from './node-proxy-delivery';
+import { NODE_PROXY_DELIVERIES, NodeProxyDelivery } from './node-proxy-delivery';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { PropKeys } from '../validation/strict-props';
 
 export { NODE_PROXY_DELIVERIES, NodeProxyDelivery };
-export type { NodeProxyDeliveryName };
 
 /**
  * Everything a kubeadm-bootstrapped node needs to run behind the proxy, as the `files` and
@@ -25,7 +24,6 @@ export type { NodeProxyDeliveryName };
 
 export { BOOTSTRAP_FORMATS };
 export { BootstrapFormat };
-export type { BootstrapFormatName };
 
 
 /** `value` if it is one of `choices`, else a field-naming error listing them. */
@@ -43,14 +41,14 @@ export interface NodeProxyProps {
    *
    * @default - 'secret' when the proxy URLs carry credentials, otherwise 'inline'
    */
-  readonly delivery?: NodeProxyDelivery | `${NodeProxyDelivery}`;
+  readonly delivery?: NodeProxyDelivery;
   /**
    * Bootstrap format: `cloud-config` (cloud-init: Ubuntu, RHEL, Amazon Linux, Photon...) or
    * `ignition` (Flatcar).
    *
    * @default 'cloud-config'
    */
-  readonly bootstrapFormat?: BootstrapFormat | `${BootstrapFormat}`;
+  readonly bootstrapFormat?: BootstrapFormat;
   /**
    * Node OS family; selects the trust store the proxy CA goes into, so it matters only with
    * `trustedCaPem`, and is then required for cloud-config (a wrong guess would leave the CA
@@ -58,7 +56,7 @@ export interface NodeProxyProps {
    *
    * @default - 'flatcar' with Ignition; none otherwise
    */
-  readonly osFamily?: OsFamily | `${OsFamily}`;
+  readonly osFamily?: OsFamily;
   /**
    * Locations, owner and mode of the proxy files on the node.
    *
@@ -102,15 +100,15 @@ export interface NodeProxyBootstrap {
    */
   readonly namespace?: string;
   /** The delivery mode in effect (defaults applied). */
-  readonly delivery: NodeProxyDelivery | `${NodeProxyDelivery}`;
+  readonly delivery: NodeProxyDelivery;
   /** The bootstrap format the commands and files were checked for. */
-  readonly bootstrapFormat: BootstrapFormat | `${BootstrapFormat}`;
+  readonly bootstrapFormat: BootstrapFormat;
   /**
    * The OS family whose trust store takes the proxy CA.
    *
    * @default - unknown (only needed with a proxy CA)
    */
-  readonly osFamily?: OsFamily | `${OsFamily}`;
+  readonly osFamily?: OsFamily;
   /** Files to add: the drop-ins, the env file and one file per proxy CA certificate. */
   readonly files: KubeadmFile[];
   /** Commands to put in `preKubeadmCommands`. */
@@ -120,7 +118,7 @@ export interface NodeProxyBootstrap {
    *
    * @default 'first'
    */
-  readonly position?: NodeProxyPosition | `${NodeProxyPosition}`;
+  readonly position?: NodeProxyPosition;
   /**
    * The Secret the files read, in delivery `secret`.
    *
@@ -161,12 +159,12 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   const locations = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
   const containerdWaitSeconds = parseContainerdWaitSeconds('containerdWaitSeconds', options.containerdWaitSeconds);
   const underUsr = locations.dropIns.find((dropIn) => dropIn.path.startsWith('/usr/'));
-  if (bootstrapFormat === 'ignition' && underUsr) {
+  if (bootstrapFormat === BootstrapFormat.IGNITION && underUsr) {
     throw invalidValue('files', underUsr.path, `puts the ${underUsr.unit} drop-in under /usr, which is read-only on Flatcar (Ignition fails to write it); use /etc/systemd/system`);
   }
 
   const contents = layoutFileContents(proxy, locations);
-  const secret = delivery === 'secret' ? layoutNodeProxySecret(clusterName, namespace, locations, proxy, contents) : undefined;
+  const secret = delivery === NodeProxyDelivery.SECRET ? layoutNodeProxySecret(clusterName, namespace, locations, proxy, contents) : undefined;
   const file = (path: string, key: string, permissions: string): KubeadmFile => {
     // Key order (path, owner, permissions, content) is the emitted YAML's.
     const access = { ...(locations.owner ? { owner: locations.owner } : {}), ...(permissions ? { permissions } : {}) };
@@ -179,13 +177,14 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   const trustStore = osFamily && proxy.settings.trustedCa ? trustStoreFor(osFamily) : undefined;
   const caFiles = (trustStore ? proxy.settings.trustedCa!.certificates : [])
     .map((_, index) => file(trustedCaPath(trustStore!, index + 1), trustedCaKey(index + 1), CA_FILE_PERMISSIONS));
-  const envFile = locations.kubeadmEnvironment === 'envFile';
+  const envFile = locations.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE;
   const commands = nodeProxyCommands({
     envFilePath: locations.envFilePath,
     trustStore,
     containerdWaitSeconds,
     kubeadmEnvironment: locations.kubeadmEnvironment,
-    ...(locations.kubeadmEnvironment === 'exports' ? { exportLines: styledExportLines(proxy.publicEnvironment, locations.exportVariables) } : {}),
+    ...(locations.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ?
+      { exportLines: styledExportLines(proxy.publicEnvironment, locations.exportVariables) } : {}),
     ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
   });
   return frozen({
@@ -200,18 +199,18 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
       ...caFiles,
     ]),
     preKubeadmCommands: frozen(commands),
-    ...(locations.position === 'last' ? { position: locations.position } : {}),
+    ...(locations.position === NodeProxyPosition.LAST ? { position: locations.position } : {}),
     ...(secret ? { secret } : {}),
   });
 }
 
 /** Validate a bootstrap format; `undefined` means cloud-config, Cluster API's default. */
-export function parseBootstrapFormat(field: string, value: unknown): BootstrapFormatName {
-  return value === undefined ? 'cloud-config' : parseOneOf(field, value, BOOTSTRAP_FORMATS);
+export function parseBootstrapFormat(field: string, value: unknown): BootstrapFormat {
+  return value === undefined ? BootstrapFormat.CLOUD_CONFIG : parseOneOf(field, value, BOOTSTRAP_FORMATS);
 }
 
-function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDeliveryName {
-  return value === undefined ? (hasCredentials ? 'secret' : 'inline') : parseOneOf('delivery', value, NODE_PROXY_DELIVERIES);
+function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelivery {
+  return value === undefined ? (hasCredentials ? NodeProxyDelivery.SECRET : NodeProxyDelivery.INLINE) : parseOneOf('delivery', value, NODE_PROXY_DELIVERIES);
 }
 
 /**
@@ -219,7 +218,7 @@ function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelive
  * sit in the KubeadmControlPlane and KubeadmConfigTemplates, outside any Secret.
  */
 export function assertCredentialsOnlyInSecrets(bootstrap: NodeProxyBootstrap, proxy: ClusterProxyConfig): void {
-  if (bootstrap.delivery === 'inline' && proxy.hasCredentials) {
+  if (bootstrap.delivery === NodeProxyDelivery.INLINE && proxy.hasCredentials) {
     throw new ProxyConfigError('delivery',
       'must be "secret" when the proxy URLs carry credentials: "inline" would write the password into the KubeadmControlPlane and KubeadmConfigTemplates (got "inline")');
   }
@@ -230,15 +229,15 @@ export function assertCredentialsOnlyInSecrets(bootstrap: NodeProxyBootstrap, pr
  * and tested for it. Conversely Flatcar's coreos-cloudinit does not run `runcmd`, so with
  * cloud-config the preKubeadmCommands (and kubeadm) would never run there.
  */
-function resolveOsFamily(value: unknown, format: BootstrapFormatName, hasCa: boolean): OsFamilyName | undefined {
+function resolveOsFamily(value: unknown, format: BootstrapFormat, hasCa: boolean): OsFamily | undefined {
   const osFamily = value === undefined ? undefined : parseOsFamily('osFamily', value);
-  if (format === 'ignition') {
-    if (osFamily !== undefined && osFamily !== 'flatcar') {
+  if (format === BootstrapFormat.IGNITION) {
+    if (osFamily !== undefined && osFamily !== OsFamily.FLATCAR) {
       throw invalidValue('osFamily', osFamily, 'does not boot with Ignition; bootstrapFormat "ignition" is for Flatcar (osFamily "flatcar")');
     }
-    return 'flatcar';
+    return OsFamily.FLATCAR;
   }
-  if (osFamily === 'flatcar') {
+  if (osFamily === OsFamily.FLATCAR) {
     throw new ProxyConfigError('bootstrapFormat',
       'must be "ignition" for Flatcar nodes: Flatcar does not run cloud-config runcmd, so the preKubeadmCommands would never run (got "cloud-config")');
   }

@@ -25,11 +25,9 @@ export enum OsFamily {
   PHOTON = 'photon',
 }
 
-/** A {@link OsFamily} as its string value. */
-export type OsFamilyName = `${OsFamily}`;
 
 /** Supported OS families. */
-export const OS_FAMILIES: readonly OsFamilyName[] = Object.values(OsFamily);
+export const OS_FAMILIES: readonly OsFamily[] = Object.values(OsFamily);
 
 /** Where one OS family takes extra CA certificates, and the command that merges them in. */
 export interface TrustStore {
@@ -57,7 +55,7 @@ const RED_HAT_STORE: TrustStore = {
   reason: 'p11-kit trust anchors; `update-ca-trust extract` regenerates /etc/pki/ca-trust/extracted (dynamic configuration is on by default since RHEL 7 and Amazon Linux 2)',
 };
 
-const TRUST_STORES: Readonly<Record<OsFamilyName, TrustStore>> = {
+const TRUST_STORES: Readonly<Record<OsFamily, TrustStore>> = {
   'ubuntu': DEBIAN_STORE,
   'debian': DEBIAN_STORE,
   'rhel': RED_HAT_STORE,
@@ -77,15 +75,15 @@ const TRUST_STORES: Readonly<Record<OsFamilyName, TrustStore>> = {
 };
 
 /** Validate an OS family. */
-export function parseOsFamily(field: string, value: unknown): OsFamilyName {
+export function parseOsFamily(field: string, value: unknown): OsFamily {
   if (!(OS_FAMILIES as readonly unknown[]).includes(value)) {
     throw invalidValue(field, value, `is not a supported OS family; use one of ${OS_FAMILIES.join(', ')}`);
   }
-  return value as OsFamilyName;
+  return value as OsFamily;
 }
 
 /** The trust store of an OS family. */
-export function trustStoreFor(osFamily: OsFamilyName): TrustStore {
+export function trustStoreFor(osFamily: OsFamily): TrustStore {
   return TRUST_STORES[osFamily];
 }
 

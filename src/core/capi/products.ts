@@ -37,7 +37,7 @@ export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeP
    *
    * @default 'v1beta2'
    */
-  readonly capiVersion?: CapiVersion | `${CapiVersion}`;
+  readonly capiVersion?: CapiVersion;
 }
 
 /** Props of the KubeadmConfigTemplate product. */
@@ -64,7 +64,7 @@ export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, Nod
    *
    * @default 'v1beta2'
    */
-  readonly capiVersion?: CapiVersion | `${CapiVersion}`;
+  readonly capiVersion?: CapiVersion;
 }
 
 const KUBEADM_CONTROL_PLANE_PRODUCT_KEYS = propKeys<KubeadmControlPlaneProductProps>({

@@ -31,7 +31,7 @@ export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps,
    *
    * @default 'v1beta2'
    */
-  readonly capiVersion?: CapiVersion | `${CapiVersion}`;
+  readonly capiVersion?: CapiVersion;
   /** The infrastructure provider's cluster object, e.g. `{ apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'AWSCluster', name: 'demo' }`. */
   readonly infrastructureRef: ObjectReferenceProps;
   /** The control plane. */

@@ -5,8 +5,9 @@ import { MAX_ENABLED_IF_LENGTH } from './go-template';
 import { PROXY_VARIABLE_MARKER } from './proxy-variable';
 import { ClassJsonPatch, targetCaPatches, targetJsonPatches } from './spec-patches';
 import { trustedCaEnabledIf, trustedCaFileTemplate, trustedCaVariableDefinition } from './trusted-ca-variable';
-import { foreignEnabledIf, proxyOnCondition } from './variable-shapes';
 import { ProxyConfigError } from '../errors';
+import { foreignEnabledIf, proxyOnCondition, ClassVariableShape } from './variable-shapes';
+import { NodeFileEncoding } from '../capi/node-file-options';
 import { KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
 
@@ -54,7 +55,7 @@ export function addProxyToClusterClass(
   const spec = structuredClone(((clusterClass as Json).spec ?? {}) as Json);
   const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
   refuseWholeListPatches(ownPatches, targets);
-  const foreignShape = classProxy.variableShape !== 'library';
+  const foreignShape = classProxy.variableShape !== ClassVariableShape.LIBRARY;
   // A foreign shape is the class's own variable: kept as it is when the class defines it.
   const existing = (spec.variables ?? []).find((variable: Json) => variable?.name === classProxy.variableName);
   const variables = (spec.variables ?? []).filter((variable: Json) => {
@@ -113,7 +114,7 @@ function classPatch(delivery: ClassDelivery, targets: ClassTarget[], classProxy:
 function caPatch(targets: readonly ClassTarget[], classProxy: ClusterClassProxy): Json {
   const variable = classProxy.trustedCaVariable!;
   const layout = classProxy.layout;
-  const template = trustedCaFileTemplate(variable, layout.trustedCa!.file, layout.style?.encoding ?? 'plain', 'trustedCaVariable');
+  const template = trustedCaFileTemplate(variable, layout.trustedCa!.file, layout.style?.encoding ?? NodeFileEncoding.PLAIN, 'trustedCaVariable');
   return {
     name: `${PROXY_PATCH_PREFIX}ca`,
     description: `The proxy CA from the ${variable.name} variable's "${variable.entryName}" entry, into the node trust store (cluster-proxy-constructs).`,

@@ -1,4 +1,4 @@
-import { BOOTSTRAP_API_GROUP, CapiVersionName, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
+import { BOOTSTRAP_API_GROUP, CapiVersion, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
 import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 import { checkJsonData } from '../validation/json-data';
@@ -38,14 +38,14 @@ export interface ClassTarget {
 type Json = Record<string, any>;
 
 /** The Cluster API version of a ClusterClass object (refuses other kinds). */
-export function clusterClassVersion(clusterClass: unknown): CapiVersionName {
+export function clusterClassVersion(clusterClass: unknown): CapiVersion {
   const object = clusterClass as Json | null;
   if (!object || typeof object !== 'object' || object.kind !== 'ClusterClass'
     || (object.apiVersion !== `${CLUSTER_API_GROUP}/v1beta1` && object.apiVersion !== `${CLUSTER_API_GROUP}/v1beta2`)) {
     throw invalidValue('clusterClass', kindForError(object),
       `must be a ${CLUSTER_API_GROUP}/v1beta1 or v1beta2 ClusterClass`);
   }
-  return object.apiVersion.split('/')[1] as CapiVersionName;
+  return object.apiVersion.split('/')[1] as CapiVersion;
 }
 
 /** Which worker classes get the proxy patches (the control plane always does). */
@@ -77,7 +77,7 @@ export function classTargets(clusterClass: KubeObject, templates: KubeObject[], 
   }
   checkJsonData('templates', templates);
   const spec = ((clusterClass as Json).spec ?? {}) as Json;
-  const refKey = version === 'v1beta1' ? 'ref' : 'templateRef';
+  const refKey = version === CapiVersion.V1BETA1 ? 'ref' : 'templateRef';
   const targets: ClassTarget[] = [
     target(templates, clusterClass, 'controlPlane', undefined, spec.controlPlane?.[refKey], `spec.controlPlane.${refKey}`,
       CONTROL_PLANE_API_GROUP, 'KubeadmControlPlaneTemplate', ['spec', 'template', 'spec', 'kubeadmConfigSpec']),
@@ -89,7 +89,7 @@ export function classTargets(clusterClass: KubeObject, templates: KubeObject[], 
       if (!selected(String(workerClass?.class))) {
         return;
       }
-      const path = version === 'v1beta1' ? ['template', 'bootstrap', 'ref'] : ['bootstrap', 'templateRef'];
+      const path = version === CapiVersion.V1BETA1 ? ['template', 'bootstrap', 'ref'] : ['bootstrap', 'templateRef'];
       const reference = path.reduce((node: Json | undefined, key) => node?.[key], workerClass);
       targets.push(target(templates, clusterClass, role, String(workerClass.class), reference, `spec.workers.${listName}[${index}].${path.join('.')}`,
         BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', ['spec', 'template', 'spec']));

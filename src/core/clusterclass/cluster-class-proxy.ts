@@ -6,12 +6,13 @@ import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from '.
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
 import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } from './trusted-ca-variable';
-import { ClassVariableShape, ClassVariableShapeName, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
+import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { profileLayout } from '../capi/compatibility-profiles';
 import { PROXY_COMMAND_MARKER } from '../capi/node-commands';
-import { NodeProxyFileOptions } from '../capi/node-file-options';
+import { NodeProxyFileOptions, KubeadmEnvironment, VariableStyle, NodeFileEncoding } from '../capi/node-file-options';
 import { resolveNodeProxyFiles } from '../capi/node-file-resolution';
 import { BootstrapFormat, CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
+import { NodeProxyDelivery } from '../capi/node-proxy-delivery';
 import { OS_FAMILIES, OsFamily, trustedCaPath, trustStoreFor } from '../capi/os-family';
 import { settingsProp } from '../capi/proxy-source';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -40,15 +41,15 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default 'other'
    */
-  readonly provider?: Provider | `${Provider}`;
+  readonly provider?: Provider;
   /**
-   * ProviderName region (AWS regional names).
+   * Provider region (AWS regional names).
    *
    * @default - no regional entries
    */
   readonly region?: string;
   /**
-   * ProviderName endpoints every cluster of the class reaches directly (vCenter, Prism Central...).
+   * Provider endpoints every cluster of the class reaches directly (vCenter, Prism Central...).
    *
    * @default - none
    */
@@ -70,13 +71,13 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default 'cloud-config'
    */
-  readonly bootstrapFormat?: BootstrapFormat | `${BootstrapFormat}`;
+  readonly bootstrapFormat?: BootstrapFormat;
   /**
    * Node OS family (selects the trust store for the proxy CA; required with a CA on cloud-config).
    *
    * @default - 'flatcar' with Ignition; none otherwise
    */
-  readonly osFamily?: OsFamily | `${OsFamily}`;
+  readonly osFamily?: OsFamily;
   /**
    * Locations, owner and mode of the proxy files on the nodes.
    *
@@ -103,7 +104,7 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default 'library'
    */
-  readonly variableShape?: ClassVariableShape | `${ClassVariableShape}`;
+  readonly variableShape?: ClassVariableShape;
   /**
    * Read the proxy CA from a ClusterClass variable of its own instead of carrying it in the class:
    * TKG's `trust {additionalTrustedCAs: [{name: proxy, data: <base64 PEM>}]}`. Each Cluster then
@@ -194,7 +195,7 @@ export class ClusterClassProxy {
   /** The variable name. */
   public readonly variableName: string;
   /** The variable shape. */
-  public readonly variableShape: ClassVariableShapeName;
+  public readonly variableShape: ClassVariableShape;
   /**
    * The NO_PROXY template plan (installation-wide part, fixed and computed cluster parts).
    *
@@ -229,7 +230,7 @@ export class ClusterClassProxy {
     this.variableShape = parseVariableShape('variableShape', props.variableShape);
     const libraryName = parseVariableName('variableName', props.variableName ?? DEFAULT_PROXY_VARIABLE);
     this.variableName = shapeVariableName(this.variableShape, libraryName);
-    if (this.variableShape !== 'library') {
+    if (this.variableShape !== ClassVariableShape.LIBRARY) {
       if (props.variableName !== undefined && props.variableName !== this.variableName) {
         throw invalidValue('variableName', props.variableName, `must be unset or "${this.variableName}" with variableShape "${this.variableShape}"`);
       }
@@ -262,7 +263,7 @@ export class ClusterClassProxy {
       installationWide: sample.noProxy.installationWide.map((item) => item.entry),
       steps: [...steps, ...additional.map((entry) => ({ fixed: entry })), { slot: 'clusterNoProxy' }],
       variable: this.variableName,
-      ...(this.variableShape !== 'library' ? { shape: this.variableShape } : {}),
+      ...(this.variableShape !== ClassVariableShape.LIBRARY ? { shape: this.variableShape } : {}),
     };
     this.layout = nodeLayout(sample, this.nodeOptions('cluster'), this.trustedCaVariable !== undefined);
     lockProperties(this);
@@ -340,7 +341,7 @@ function classFileOptions(files: NodeProxyFileOptions | undefined, hasCredential
   if (files === undefined || files === null || typeof files !== 'object') {
     return files;
   }
-  if (files.kubeadmEnvironment === 'exports') {
+  if (files.kubeadmEnvironment === KubeadmEnvironment.EXPORTS) {
     throw new ProxyConfigError('files.kubeadmEnvironment',
       'must not be "exports" in a ClusterClass: the export commands would carry one NO_PROXY for every cluster of the class; use "envFile" or "none"');
   }
@@ -351,7 +352,8 @@ function classFileOptions(files: NodeProxyFileOptions | undefined, hasCredential
   const fromProfile = files.profile === undefined ? {} : profileLayout('files.profile', files.profile, hasCredentials);
   return {
     ...files,
-    ...(files.kubeadmEnvironment === undefined && fromProfile.kubeadmEnvironment === 'exports' ? { kubeadmEnvironment: 'envFile' as const } : {}),
+    ...(files.kubeadmEnvironment === undefined && fromProfile.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ?
+      { kubeadmEnvironment: KubeadmEnvironment.ENV_FILE as const } : {}),
     ...(fromProfile.fixedSecretName ? { fixedSecretName: false } : {}),
   };
 }
@@ -374,8 +376,8 @@ function listOf(value: string | string[] | undefined): string[] {
  * cluster. The Secret keys come from the `secret` delivery, the CA certificates from `inline`.
  */
 function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions, caFromVariable: boolean): ClassNodeLayout {
-  const inline = nodeProxyBootstrap(proxy, { ...options, delivery: 'inline' });
-  const secret = nodeProxyBootstrap(proxy, { ...options, delivery: 'secret' });
+  const inline = nodeProxyBootstrap(proxy, { ...options, delivery: NodeProxyDelivery.INLINE });
+  const secret = nodeProxyBootstrap(proxy, { ...options, delivery: NodeProxyDelivery.SECRET });
   const resolved = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
   const files: ClassProxyFile[] = secret.files.map((file, index) => {
     const secretKey = file.contentFrom!.secret.key;
@@ -386,7 +388,8 @@ function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions, caFrom
     };
   });
   const style = { dropInVariables: resolved.dropInVariables, exportVariables: resolved.exportVariables, encoding: resolved.encoding };
-  const isDefaultStyle = style.dropInVariables === 'pairs' && style.exportVariables === 'pairs' && style.encoding === 'plain';
+  const isDefaultStyle = style.dropInVariables === VariableStyle.PAIRS &&
+    style.exportVariables === VariableStyle.PAIRS && style.encoding === NodeFileEncoding.PLAIN;
   return {
     files,
     bootstrap: inline,

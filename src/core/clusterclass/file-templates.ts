@@ -1,8 +1,8 @@
 import { assertTemplateFits, goString } from './go-template';
 import { compactTemplate, NoProxyTemplatePlan, noProxyTemplateHelpers, noProxyTemplateStatements } from './no-proxy-template';
-import { proxyVariableStatements } from './variable-shapes';
+import { proxyVariableStatements, ClassVariableShape } from './variable-shapes';
 import { KubeadmFile } from '../capi/kubeadm-file';
-import { NodeFileEncoding, VariableStyle, VariableStyleName } from '../capi/node-file-options';
+import { NodeFileEncoding, VariableStyle } from '../capi/node-file-options';
 import { NODE_PROXY_SECRET_KEYS } from '../capi/node-proxy-secret';
 
 /**
@@ -34,15 +34,17 @@ export type ClassDelivery = 'inline' | 'secret';
 /** The layout choices that change the rendered content (see `NodeProxyFileOptions`). */
 export interface ClassContentStyle {
   /** Variable style of the drop-ins. */
-  readonly dropInVariables: VariableStyle | `${VariableStyle}`;
+  readonly dropInVariables: VariableStyle;
   /** Variable style of the env file. */
-  readonly exportVariables: VariableStyle | `${VariableStyle}`;
+  readonly exportVariables: VariableStyle;
   /** Encoding of inline content. */
-  readonly encoding: NodeFileEncoding | `${NodeFileEncoding}`;
+  readonly encoding: NodeFileEncoding;
 }
 
 /** The library's own content style. */
-export const DEFAULT_CLASS_CONTENT_STYLE: ClassContentStyle = Object.freeze({ dropInVariables: 'pairs', exportVariables: 'pairs', encoding: 'plain' });
+export const DEFAULT_CLASS_CONTENT_STYLE: ClassContentStyle = Object.freeze({
+  dropInVariables: VariableStyle.PAIRS, exportVariables: VariableStyle.PAIRS, encoding: NodeFileEncoding.PLAIN,
+});
 
 /** Inputs of {@link fileValueTemplate}. */
 export interface FileTemplateOptions {
@@ -70,17 +72,17 @@ const VARIABLES: ReadonlyArray<[string, string]> = [['HTTP_PROXY', '(dig "http" 
  */
 function contentStatements(style: ClassContentStyle): string[] {
   const pairs = VARIABLES.map(([name, value]) => `(list ${goString(name)} ${value})`).join(' ');
-  const join = (variable: string, upper: string, lower: string, variableStyle: VariableStyleName): string => {
+  const join = (variable: string, upper: string, lower: string, variableStyle: VariableStyle): string => {
     switch (variableStyle) {
-      case 'upperOnly':
+      case VariableStyle.UPPER_ONLY:
         return `{{- ${variable} = concat ${variable} ${upper} -}}`;
-      case 'upperThenLower':
+      case VariableStyle.UPPER_THEN_LOWER:
         return `{{- ${variable} = concat ${variable} ${upper} ${lower} -}}`;
       default:
         return `{{- range $i, $u := ${upper} -}}{{- ${variable} = concat ${variable} (list $u (index ${lower} $i)) -}}{{- end -}}`;
     }
   };
-  if (style.dropInVariables === 'pairs' && style.exportVariables === 'pairs') {
+  if (style.dropInVariables === VariableStyle.PAIRS && style.exportVariables === VariableStyle.PAIRS) {
     return pairStatements(pairs, style);
   }
   return [
@@ -102,7 +104,7 @@ function contentStatements(style: ClassContentStyle): string[] {
 
 /** The statement setting `$dropIn` and `$env` from their lines (base64-encoded in that encoding). */
 function contentEnd(style: ClassContentStyle): string {
-  const encoded = style.encoding === 'base64' ? ' | b64enc' : '';
+  const encoded = style.encoding === NodeFileEncoding.BASE64 ? ' | b64enc' : '';
   return `{{- $dropIn := print (join "\\n" $di) "\\n"${encoded} -}}{{- $env := print (join "\\n" $ev) "\\n"${encoded} -}}`;
 }
 
@@ -141,7 +143,7 @@ function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery, style: C
   const meta = [`"path" ${goString(entry.file.path)}`, ...(shared ? [] : accessArguments(entry.file))].join(' ');
   const withShared = (dictionary: string): string => (shared ? `(merge ${dictionary} $m)` : dictionary);
   const fromSecret = (name: string): string => withShared(`(dict ${meta} "contentFrom" (dict "secret" (dict "name" ${name} "key" ${goString(entry.secretKey)})))`);
-  const base64 = style.encoding === 'base64';
+  const base64 = style.encoding === NodeFileEncoding.BASE64;
   if (delivery === 'secret') {
     return fromSecret('$pv.secretName');
   }
@@ -167,7 +169,7 @@ export function fileValueTemplate(entries: ClassProxyFile[], options: FileTempla
   if (needsContent) {
     lines.push(...noProxyTemplateHelpers(), ...noProxyTemplateStatements(options.plan), ...contentStatements(style));
   } else {
-    lines.push(...proxyVariableStatements(options.plan.shape ?? 'library', options.plan.variable));
+    lines.push(...proxyVariableStatements(options.plan.shape ?? ClassVariableShape.LIBRARY, options.plan.variable));
   }
   if (options.delivery === 'secret') {
     // secretName replaces every other field: refuse a Cluster that sets both, instead of ignoring half.
@@ -179,7 +181,7 @@ export function fileValueTemplate(entries: ClassProxyFile[], options: FileTempla
   const access = new Set(entries.map((entry) => accessArguments(entry.file).join(' ')));
   const shared = entries.length > 1 && access.size === 1 && entries.every((entry) => entry.caPem === undefined);
   if (shared) {
-    const encoding = options.delivery === 'inline' && style.encoding === 'base64' ? ['"encoding" "base64"'] : [];
+    const encoding = options.delivery === 'inline' && style.encoding === NodeFileEncoding.BASE64 ? ['"encoding" "base64"'] : [];
     lines.push(`{{- $m := dict ${[...access, ...encoding].join(' ')} -}}`);
   }
   const expressions = entries.map((entry) => fileExpression(entry, options.delivery, style, shared));

@@ -53,7 +53,7 @@ export interface NoProxyTemplatePlan {
    *
    * @default 'library'
    */
-  readonly shape?: ClassVariableShape | `${ClassVariableShape}`;
+  readonly shape?: ClassVariableShape;
 }
 
 /** Prefix of every message the templates fail with, so users can tell who refused their Cluster. */
@@ -344,7 +344,7 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
   }
   const slots = new Set(plan.steps.flatMap((step) => ('slot' in step ? [step.slot] : [])));
   const lines: string[] = [
-    ...proxyVariableStatements(plan.shape ?? 'library', plan.variable),
+    ...proxyVariableStatements(plan.shape ?? ClassVariableShape.LIBRARY, plan.variable),
     '{{- $nt := dig "cluster" "network" (dict) .builtin -}}',
     '{{- $pd := dig "pods" (list) $nt -}}{{- $sv := dig "services" (list) $nt -}}',
     '{{- $dm := lower (dig "serviceDomain" "cluster.local" $nt) -}}',

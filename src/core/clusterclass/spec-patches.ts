@@ -1,9 +1,11 @@
 import { ClassTarget } from './class-targets';
 import { ClassContentStyle, ClassDelivery, ClassProxyFile, fileValueTemplate } from './file-templates';
 import { NoProxyTemplatePlan } from './no-proxy-template';
+import { BootstrapFormat } from '../capi/bootstrap-format';
 import { addProxyToKubeadmConfigSpec } from '../capi/kubeadm-config-spec';
 import { KubeadmFile } from '../capi/kubeadm-file';
 import { isProxyCommand } from '../capi/node-commands';
+import { NodeProxyPosition } from '../capi/node-file-options';
 import { NodeProxyBootstrap } from '../capi/node-proxy';
 
 /**
@@ -92,11 +94,11 @@ export function targetJsonPatches(
   // The same checks as ProxiedCluster (format agreement, file and command limits, file paths).
   addProxyToKubeadmConfigSpec(spec, layout.bootstrap, field);
 
-  if (layout.bootstrap.bootstrapFormat === 'ignition' && spec.format !== 'ignition') {
+  if (layout.bootstrap.bootstrapFormat === BootstrapFormat.IGNITION && spec.format !== 'ignition') {
     patches.push({ op: 'add', path: `${base}/format`, value: 'ignition' });
   }
   const options = { delivery, plan, field, ...(layout.style ? { style: layout.style } : {}) };
-  const last = layout.bootstrap.position === 'last';
+  const last = layout.bootstrap.position === NodeProxyPosition.LAST;
   if (spec.files === undefined) {
     // One template renders the drop-ins and the env file (one NO_PROXY computation); each CA
     // certificate is its own entry, so the PEMs do not count against that template's size.
@@ -140,7 +142,7 @@ export function targetCaPatches(target: ClassTarget, layout: ClassNodeLayout, te
     spec = spec && typeof spec === 'object' ? (spec as Json)[key] : undefined;
   }
   const base = `/${target.specPath.join('/')}`;
-  const last = layout.bootstrap.position === 'last';
+  const last = layout.bootstrap.position === NodeProxyPosition.LAST;
   const commands = (spec as Json | undefined)?.preKubeadmCommands;
   // With position `last` the proxy's commands follow the template's own (its earlier proxy commands removed).
   const ownCommands = last && Array.isArray(commands) ? commands.filter((command) => !isProxyCommand(command)).length : 0;

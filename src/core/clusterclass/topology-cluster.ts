@@ -1,11 +1,11 @@
 import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
 import { ProxyVariableValue } from './proxy-variable';
-import { foreignVariableValue } from './variable-shapes';
 import { parseTrustAnchors } from '../ca-bundle';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
 import { nodeProxyBootstrap, NodeProxyDelivery } from '../capi/node-proxy';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, kindForError, ProxyConfigError } from '../errors';
+import { foreignVariableValue, ClassVariableShape } from './variable-shapes';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { ClusterNetwork } from '../network';
@@ -50,7 +50,7 @@ export interface TopologyClusterProxyOptions {
    *
    * @default - 'secret' when the proxy URLs carry credentials, otherwise 'inline'
    */
-  readonly delivery?: NodeProxyDelivery | `${NodeProxyDelivery}`;
+  readonly delivery?: NodeProxyDelivery;
   /**
    * Network facts, for a Cluster without `spec.clusterNetwork` (they are written into it); when the
    * Cluster has them, these must agree.
@@ -137,7 +137,7 @@ export function addProxyToTopologyCluster(
   }
   const clusterName = assertDnsLabel('cluster.metadata.name', object.metadata?.name);
   const namespace = object.metadata?.namespace as string | undefined;
-  const foreignShape = classProxy.variableShape !== 'library';
+  const foreignShape = classProxy.variableShape !== ClassVariableShape.LIBRARY;
   if (foreignShape) {
     const unsupported = (['machineCidrs', 'dnsServiceIp'] as const).find((key) => options[key] !== undefined);
     if (unsupported) {
@@ -149,8 +149,8 @@ export function addProxyToTopologyCluster(
   const { controlPlaneEndpoint: _endpoint, ...withoutEndpoint } = allFacts;
   const facts: TopologyClusterFacts = foreignShape ? withoutEndpoint : allFacts;
   const proxy = classProxy.clusterProxy(facts);
-  const delivery = options.delivery ?? (proxy.hasCredentials ? 'secret' : 'inline');
-  if (delivery === 'inline' && proxy.hasCredentials) {
+  const delivery = options.delivery ?? (proxy.hasCredentials ? NodeProxyDelivery.SECRET : NodeProxyDelivery.INLINE);
+  if (delivery === NodeProxyDelivery.INLINE && proxy.hasCredentials) {
     throw new ProxyConfigError('delivery',
       'must be "secret" when the proxy URLs carry credentials: inline, they would be stored in plain text in the Cluster\'s topology variables');
   }

@@ -2,7 +2,7 @@ import { assertTemplateFits, goString, MAX_ENABLED_IF_LENGTH } from './go-templa
 import { compactTemplate } from './no-proxy-template';
 import { parseVariableName } from './proxy-variable';
 import { KubeadmFile } from '../capi/kubeadm-file';
-import { NodeFileEncodingName } from '../capi/node-file-options';
+import { NodeFileEncoding } from '../capi/node-file-options';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { fieldPath } from '../validation/strict-props';
 
@@ -121,7 +121,7 @@ const PEM_CERTIFICATES = '^(-----BEGIN CERTIFICATE-----\\n[A-Za-z0-9+/=\\n]+\\n-
  * newline, and written in the layout's encoding.
  */
 export function trustedCaFileTemplate(
-  variable: ResolvedTrustedCaVariable, file: KubeadmFile, encoding: NodeFileEncodingName, field: string,
+  variable: ResolvedTrustedCaVariable, file: KubeadmFile, encoding: NodeFileEncoding, field: string,
 ): string {
   const where = `${variable.name}.additionalTrustedCAs[${variable.entryName}].data`;
   const meta = [
@@ -129,7 +129,7 @@ export function trustedCaFileTemplate(
     ...(file.owner !== undefined ? [`"owner" ${goString(file.owner)}`] : []),
     ...(file.permissions !== undefined ? [`"permissions" ${goString(file.permissions)}`] : []),
   ].join(' ');
-  const content = encoding === 'base64' ? '"content" (b64enc $p) "encoding" "base64"' : '"content" $p';
+  const content = encoding === NodeFileEncoding.BASE64 ? '"content" (b64enc $p) "encoding" "base64"' : '"content" $p';
   return assertTemplateFits(field, file.path, compactTemplate([
     entryData(variable),
     '{{- $p := b64dec $d | replace "\\r" "" | trim -}}',

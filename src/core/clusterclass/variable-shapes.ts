@@ -28,8 +28,6 @@ export enum ClassVariableShape {
   CAREN = 'caren',
 }
 
-/** A {@link ClassVariableShape} as its string value. */
-export type ClassVariableShapeName = `${ClassVariableShape}`;
 
 /** Where a foreign shape keeps each field. */
 interface ForeignShape {
@@ -44,32 +42,32 @@ interface ForeignShape {
   readonly noProxyString: boolean;
 }
 
-const FOREIGN: Readonly<Record<Exclude<ClassVariableShapeName, 'library'>, ForeignShape>> = {
+const FOREIGN: Readonly<Record<Exclude<ClassVariableShape, 'library'>, ForeignShape>> = {
   'cluster-api-book': { variable: 'httpProxy', path: [], http: 'url', https: 'url', noProxy: 'noProxy', noProxyString: true },
   'tkg': { variable: 'proxy', path: [], http: 'httpProxy', https: 'httpsProxy', noProxy: 'noProxy', noProxyString: false },
   'caren': { variable: 'clusterConfig', path: ['proxy'], http: 'http', https: 'https', noProxy: 'additionalNo', noProxyString: false },
 };
 
 /** Every shape name. */
-export const CLASS_VARIABLE_SHAPES: ClassVariableShapeName[] = Object.values(ClassVariableShape);
+export const CLASS_VARIABLE_SHAPES: ClassVariableShape[] = Object.values(ClassVariableShape);
 
 /** Validate a shape name (`undefined` is the library's own). */
-export function parseVariableShape(field: string, value: unknown): ClassVariableShapeName {
+export function parseVariableShape(field: string, value: unknown): ClassVariableShape {
   if (value === undefined) {
-    return 'library';
+    return ClassVariableShape.LIBRARY;
   }
-  if (!CLASS_VARIABLE_SHAPES.includes(value as ClassVariableShapeName)) {
+  if (!CLASS_VARIABLE_SHAPES.includes(value as ClassVariableShape)) {
     throw invalidValue(field, value, `must be one of ${CLASS_VARIABLE_SHAPES.map((shape) => `"${shape}"`).join(', ')}`);
   }
-  return value as ClassVariableShapeName;
+  return value as ClassVariableShape;
 }
 
-function foreign(shape: ClassVariableShapeName): ForeignShape | undefined {
-  return shape === 'library' ? undefined : FOREIGN[shape];
+function foreign(shape: ClassVariableShape): ForeignShape | undefined {
+  return shape === ClassVariableShape.LIBRARY ? undefined : FOREIGN[shape];
 }
 
 /** The ClusterClass variable a shape lives in (`library`: the given name). */
-export function shapeVariableName(shape: ClassVariableShapeName, libraryName: string): string {
+export function shapeVariableName(shape: ClassVariableShape, libraryName: string): string {
   return foreign(shape)?.variable ?? libraryName;
 }
 
@@ -77,7 +75,7 @@ export function shapeVariableName(shape: ClassVariableShapeName, libraryName: st
  * Go statements setting `$pv` to the proxy variable in the library's shape: the variable itself,
  * or the foreign one read field by field (refusing a URL with credentials).
  */
-export function proxyVariableStatements(shape: ClassVariableShapeName, libraryName: string): string[] {
+export function proxyVariableStatements(shape: ClassVariableShape, libraryName: string): string[] {
   const spec = foreign(shape);
   if (!spec) {
     return [`{{- $pv := .${libraryName} -}}`];
@@ -99,7 +97,7 @@ export function proxyVariableStatements(shape: ClassVariableShapeName, libraryNa
  * The opening and closing actions of an `enabledIf` condition "the Cluster sets the proxy" (the
  * proxy object of a foreign shape, the library's variable itself).
  */
-export function proxyOnCondition(shape: ClassVariableShapeName, libraryName: string): [string, string] {
+export function proxyOnCondition(shape: ClassVariableShape, libraryName: string): [string, string] {
   const spec = foreign(shape);
   if (!spec || spec.path.length === 0) {
     return [`{{ if .${spec?.variable ?? libraryName} }}`, '{{ end }}'];
@@ -108,7 +106,7 @@ export function proxyOnCondition(shape: ClassVariableShapeName, libraryName: str
 }
 
 /** The `enabledIf` of the inline patch for a foreign shape: the proxy object is set. */
-export function foreignEnabledIf(shape: ClassVariableShapeName): string | undefined {
+export function foreignEnabledIf(shape: ClassVariableShape): string | undefined {
   const spec = foreign(shape);
   if (!spec) {
     return undefined;
@@ -118,7 +116,7 @@ export function foreignEnabledIf(shape: ClassVariableShapeName): string | undefi
 }
 
 /** The variable definition a class gets when it does not define the foreign variable yet. */
-export function foreignVariableDefinition(shape: ClassVariableShapeName): { [key: string]: unknown } | undefined {
+export function foreignVariableDefinition(shape: ClassVariableShape): { [key: string]: unknown } | undefined {
   const spec = foreign(shape);
   if (!spec) {
     return undefined;
@@ -142,7 +140,7 @@ export function foreignVariableDefinition(shape: ClassVariableShapeName): { [key
  * `clusterConfig` holds much more than the proxy).
  */
 export function foreignVariableValue(
-  shape: ClassVariableShapeName, value: { http?: string; https?: string; noProxy?: string[] }, existing: unknown,
+  shape: ClassVariableShape, value: { http?: string; https?: string; noProxy?: string[] }, existing: unknown,
 ): unknown {
   const spec = foreign(shape)!;
   if (spec.http === spec.https && value.http !== value.https) {

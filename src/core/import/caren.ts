@@ -1,5 +1,7 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt } from './imported-proxy';
 import { ProxyConfigError } from '../errors';
+import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
+import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
+import { ClassVariableShape } from '../clusterclass/variable-shapes';
 
 /**
  * Nutanix CAREN: a Cluster whose `clusterConfig` topology variable has `proxy {http, https,
@@ -45,7 +47,7 @@ export function importCaren(document: unknown): ImportedProxy {
   }
   notes.add('clusterConfig.proxy', 'the URLs stay in the Cluster variable only without credentials; with credentials the library reads the node files from a Secret (variableShape "library")');
   return {
-    source: 'caren',
+    source: ImportSource.CAREN,
     settings: { ...props, noProxy: acceptedNoProxy('clusterConfig.proxy.additionalNo', additional, notes) },
     needsPassword,
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services, serviceDomain: domain } } : {}),
@@ -53,8 +55,8 @@ export function importCaren(document: unknown): ImportedProxy {
       'localhost', '127.0.0.1', ...pods, ...services, 'kubernetes', 'kubernetes.default', '.svc', `.svc.${domain}`, `.svc.${domain}.`,
       ...(infrastructure ? PROVIDER_ENTRIES[infrastructure] ?? [] : []), ...additional,
     ],
-    profile: 'caren',
-    variableShape: 'caren',
+    profile: CompatibilityProfileName.CAREN,
+    variableShape: ClassVariableShape.CAREN,
     notes: notes.items,
   };
 }

@@ -1,5 +1,6 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt } from './imported-proxy';
 import { ProxyConfigError } from '../errors';
+import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
+import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
 
 /**
  * EKS Anywhere: a `Cluster` (anywhere.eks.amazonaws.com) with `spec.proxyConfiguration {httpProxy,
@@ -28,12 +29,12 @@ export function importEksAnywhere(document: unknown): ImportedProxy {
   const endpoint = valueAt(doc, ['spec', 'controlPlaneConfiguration', 'endpoint', 'host']) as string | undefined;
   notes.add('spec.proxyConfiguration', 'is immutable in EKS Anywhere; the library changes the proxy in place (the node files roll the machines)');
   return {
-    source: 'eks-anywhere',
+    source: ImportSource.EKS_ANYWHERE,
     settings: { ...props, noProxy: acceptedNoProxy('spec.proxyConfiguration.noProxy', userNoProxy, notes) },
     needsPassword,
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services, ...(endpoint ? { controlPlaneEndpoint: endpoint } : {}) } } : {}),
     sourceNoProxy: [...pods, ...services, ...userNoProxy, 'localhost', '127.0.0.1', '.svc', ...(endpoint ? [endpoint] : [])],
-    profile: 'eks-anywhere',
+    profile: CompatibilityProfileName.EKS_ANYWHERE,
     notes: notes.items,
   };
 }

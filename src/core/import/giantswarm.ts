@@ -1,5 +1,6 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt } from './imported-proxy';
 import { ProxyConfigError } from '../errors';
+import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
+import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
 
 /**
  * Giant Swarm: the `cluster` chart values (`global.connectivity.proxy {enabled, httpProxy,
@@ -44,12 +45,12 @@ function fromChartValues(doc: Json, proxy: Json): ImportedProxy {
     notes.add('global.metadata.name / global.connectivity.baseDomain', 'not both set: the chart\'s <cluster>.<baseDomain> entry is left out of the comparison');
   }
   return {
-    source: 'giantswarm',
+    source: ImportSource.GIANTSWARM,
     settings: { ...props, noProxy: acceptedNoProxy('global.connectivity.proxy.noProxy', userNoProxy, notes) },
     needsPassword,
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services } } : {}),
     sourceNoProxy: ['127.0.0.1', 'localhost', 'svc', 'local', ...(apiHost ? [apiHost] : []), ...services, ...pods, ...userNoProxy],
-    profile: 'giantswarm',
+    profile: CompatibilityProfileName.GIANTSWARM,
     notes: notes.items,
   };
 }
@@ -61,11 +62,11 @@ function fromClusterValues(proxy: Json): ImportedProxy {
   notes.add('cluster.proxy.noProxy', 'is the full list cluster-apps-operator computed (installation-wide and cluster entries mixed): '
     + 'all of it becomes installation-wide; entries the library computes itself are dropped once the network is known');
   return {
-    source: 'giantswarm',
+    source: ImportSource.GIANTSWARM,
     settings: { ...props, noProxy: acceptedNoProxy('cluster.proxy.noProxy', full, notes) },
     needsPassword,
     sourceNoProxy: full,
-    profile: 'giantswarm',
+    profile: CompatibilityProfileName.GIANTSWARM,
     notes: notes.items,
   };
 }

@@ -2,7 +2,7 @@ import { importCaren } from './caren';
 import { compareNoProxy, NoProxyComparison } from './compare-no-proxy';
 import { importEksAnywhere } from './eks-anywhere';
 import { importGiantSwarm } from './giantswarm';
-import { ImportedProxy, ImportSourceName } from './imported-proxy';
+import { ImportedProxy, ImportSource } from './imported-proxy';
 import { importOpenShift } from './openshift';
 import { importTkg } from './tkg';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
@@ -12,6 +12,7 @@ import { ClusterNetwork, ClusterNetworkProps } from '../network';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { NoProxy } from '../noproxy/no-proxy';
 import { parseNoProxyEntry } from '../noproxy/parse';
+import { NoProxyFormat } from '../noproxy/render';
 import { ProxySettings } from '../proxy-settings';
 
 /**
@@ -20,7 +21,7 @@ import { ProxySettings } from '../proxy-settings';
  */
 
 /** Every importer, by source name. */
-const IMPORTERS: Readonly<Record<ImportSourceName, (document: unknown) => ImportedProxy>> = {
+const IMPORTERS: Readonly<Record<ImportSource, (document: unknown) => ImportedProxy>> = {
   'tkg': importTkg,
   'giantswarm': importGiantSwarm,
   'caren': importCaren,
@@ -29,7 +30,7 @@ const IMPORTERS: Readonly<Record<ImportSourceName, (document: unknown) => Import
 };
 
 /** The source names, in documentation order. */
-export const IMPORT_SOURCES: ImportSourceName[] = Object.keys(IMPORTERS) as ImportSourceName[];
+export const IMPORT_SOURCES: ImportSource[] = Object.keys(IMPORTERS) as ImportSource[];
 
 /** Options of `importProxy`. */
 export interface ImportProxyOptions {
@@ -60,7 +61,7 @@ export interface ImportResult {
 }
 
 /** Parse `text` (YAML or JSON; in a multi-document file, the first document the importer reads) and import it. */
-export function importProxy(source: ImportSourceName, text: string, options: ImportProxyOptions = {}): ImportResult {
+export function importProxy(source: ImportSource, text: string, options: ImportProxyOptions = {}): ImportResult {
   const importer = IMPORTERS[source];
   if (!importer) {
     throw invalidValue('from', source, `must be one of ${IMPORT_SOURCES.join(', ')}`);
@@ -107,6 +108,6 @@ function withComparison(imported: ImportedProxy, options: ImportProxyOptions): I
   return {
     imported: { ...imported, settings, network, notes },
     config,
-    noProxy: compareNoProxy(imported.sourceNoProxy, config.noProxy.render('env')),
+    noProxy: compareNoProxy(imported.sourceNoProxy, config.noProxy.render(NoProxyFormat.ENV)),
   };
 }

@@ -27,8 +27,6 @@ export enum ImportSource {
   OPENSHIFT = 'openshift',
 }
 
-/** A {@link ImportSource} as its string value. */
-export type ImportSourceName = `${ImportSource}`;
 
 /** One normalisation or omission, naming the field as the source spells it. */
 export interface ImportNote {
@@ -41,7 +39,7 @@ export interface ImportNote {
 /** The imported proxy. */
 export interface ImportedProxy {
   /** The system read. */
-  readonly source: ImportSource | `${ImportSource}`;
+  readonly source: ImportSource;
   /** The definition (URLs without credentials, the installation-wide NO_PROXY entries, the CA). */
   readonly settings: ProxySettingsProps;
   /** The source's URLs carry a password (not copied: give it as `password`). */
@@ -59,13 +57,13 @@ export interface ImportedProxy {
    *
    * @default - none (OpenShift is not a Cluster API system)
    */
-  readonly profile?: CompatibilityProfileName | `${CompatibilityProfileName}`;
+  readonly profile?: CompatibilityProfileName;
   /**
    * The ClusterClass variable shape the system's Clusters already use.
    *
    * @default - none
    */
-  readonly variableShape?: ClassVariableShape | `${ClassVariableShape}`;
+  readonly variableShape?: ClassVariableShape;
   /** Every normalisation and omission. */
   readonly notes: ImportNote[];
 }

@@ -1,5 +1,5 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, valueAt } from './imported-proxy';
 import { invalidValue, kindForError } from '../errors';
+import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, valueAt, ImportSource } from './imported-proxy';
 
 /**
  * OpenShift: the cluster-wide `Proxy` (config.openshift.io/v1, named `cluster`): `spec.httpProxy`,
@@ -33,7 +33,7 @@ export function importOpenShift(document: unknown): ImportedProxy {
   }
   notes.add('(network)', 'a Proxy has no pod or service CIDRs: give them with --pod-cidr and --service-cidr for the comparison');
   return {
-    source: 'openshift',
+    source: ImportSource.OPENSHIFT,
     settings: { ...props, noProxy: acceptedNoProxy('spec.noProxy', userNoProxy, notes) },
     needsPassword,
     sourceNoProxy: status.length > 0 ? status : userNoProxy,

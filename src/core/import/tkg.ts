@@ -1,5 +1,7 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt } from './imported-proxy';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
+import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
+import { ClassVariableShape } from '../clusterclass/variable-shapes';
 
 /**
  * VMware TKG: the cluster configuration variables of plan-based clusters (`TKG_HTTP_PROXY`,
@@ -48,12 +50,12 @@ function fromConfigVariables(doc: Json): ImportedProxy {
   const sourceNoProxy = unique([...userNoProxy, ...services, ...pods, 'localhost', '127.0.0.1', ...(ipv6 ? ['::1'] : []), '.svc', '.svc.cluster.local']);
   const trustedCaPem = decodeCa('TKG_PROXY_CA_CERT', doc.TKG_PROXY_CA_CERT);
   return {
-    source: 'tkg',
+    source: ImportSource.TKG,
     settings: { ...props, noProxy: acceptedNoProxy('TKG_NO_PROXY', userNoProxy, notes), ...(trustedCaPem ? { trustedCaPem } : {}) },
     needsPassword,
     network: { pods, services },
     sourceNoProxy,
-    profile: 'tkg',
+    profile: CompatibilityProfileName.TKG,
     notes: notes.items,
   };
 }
@@ -82,13 +84,13 @@ function fromClusterClass(doc: Json): ImportedProxy {
     notes.add('proxy.systemWide', 'is true: TKG also writes the proxy into /etc/environment and /etc/profile; the library does not (the proxy stays with the services that need it)');
   }
   return {
-    source: 'tkg',
+    source: ImportSource.TKG,
     settings: { ...props, noProxy: acceptedNoProxy('proxy.noProxy', userNoProxy, notes), ...(trustedCaPem ? { trustedCaPem } : {}) },
     needsPassword,
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services } } : {}),
     sourceNoProxy,
-    profile: 'tkg-clusterclass',
-    variableShape: 'tkg',
+    profile: CompatibilityProfileName.TKG_CLUSTERCLASS,
+    variableShape: ClassVariableShape.TKG,
     notes: notes.items,
   };
 }

@@ -25,7 +25,7 @@ export interface ClusterFacts {
   readonly apiServerIp: string;
   /** ClusterIP of the cluster DNS Service, e.g. `10.96.0.10`. */
   readonly dnsServiceIp: string;
-  /** ProviderName preset entries and provider endpoints, with reasons. */
+  /** Provider preset entries and provider endpoints, with reasons. */
   readonly providerEntries: ReasonedEntry[];
 }
 
@@ -59,7 +59,7 @@ export interface ClusterNoProxyDefaultsOptions {
   readonly controlPlaneEndpoint?: boolean;
   /** Machine (node) network CIDRs. @default true */
   readonly machineCidrs?: boolean;
-  /** ProviderName preset entries and provider endpoints. @default true */
+  /** Provider preset entries and provider endpoints. @default true */
   readonly providerEntries?: boolean;
 }
 

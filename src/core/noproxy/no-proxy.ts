@@ -118,13 +118,13 @@ export class NoProxy {
   }
 
   /** Render in one of the formats of `renderNoProxy` (default: the environment variable value). */
-  public render(format: NoProxyFormat | `${NoProxyFormat}` = 'env'): string {
+  public render(format: NoProxyFormat = NoProxyFormat.ENV): string {
     return renderNoProxy(this, format);
   }
 
   /** The environment variable value. */
   public toString(): string {
-    return this.render('env');
+    return this.render(NoProxyFormat.ENV);
   }
 
   /** Canonical entries of both parts (for logs and JSON output). */

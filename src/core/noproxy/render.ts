@@ -22,8 +22,6 @@ export enum NoProxyFormat {
   JAVA = 'java',
 }
 
-/** A {@link NoProxyFormat} as its string value. */
-export type NoProxyFormatName = `${NoProxyFormat}`;
 
 /** What can be rendered: a `NoProxy` (anything with `entries` items) or a plain entry list. */
 export type NoProxySource = { readonly entries: NoProxyItem[] } | readonly NoProxyEntry[];
@@ -115,16 +113,16 @@ function envTokens(source: NoProxySource): string[] {
 }
 
 /**
- * Render a NO_PROXY list in one of the {@link NoProxyFormatName}s. Deterministic: the same input gives
+ * Render a NO_PROXY list in one of the {@link NoProxyFormat}s. Deterministic: the same input gives
  * the same text, entries in list order, each token once.
  */
-export function renderNoProxy(source: NoProxySource, format: NoProxyFormatName = 'env'): string {
+export function renderNoProxy(source: NoProxySource, format: NoProxyFormat = NoProxyFormat.ENV): string {
   switch (format) {
-    case 'env':
+    case NoProxyFormat.ENV:
       return envTokens(source).join(',');
-    case 'list':
+    case NoProxyFormat.LIST:
       return envTokens(source).join('\n');
-    case 'json':
+    case NoProxyFormat.JSON:
       return JSON.stringify(itemsOf(source).map((item) => ({
         entry: formatNoProxyEntry(item.entry),
         kind: item.entry.kind,
@@ -134,7 +132,7 @@ export function renderNoProxy(source: NoProxySource, format: NoProxyFormatName =
         ...(item.reason ? { reason: item.reason } : {}),
         rendered: renderNoProxyEntry(item.entry),
       })), null, 2);
-    case 'java':
+    case NoProxyFormat.JAVA:
       return renderJavaNonProxyHosts(source).value;
   }
 }

@@ -10,5 +10,3 @@ export enum MutatingAdmissionPolicyVersion {
   V1BETA1 = 'v1beta1',
 }
 
-/** A {@link MutatingAdmissionPolicyVersion} as its string value. */
-export type MutatingAdmissionPolicyVersionName = `${MutatingAdmissionPolicyVersion}`;

@@ -1,6 +1,6 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { MutatingAdmissionPolicyVersion, MutatingAdmissionPolicyVersionName } from './admission-policy-version';
+import { MutatingAdmissionPolicyVersion } from './admission-policy-version';
 import { celConcat, celString, celStringList } from './cel';
 import { ContainerEnvVar } from './container-env';
 import { injectionOptionsOf, PROXY_INJECTION_KEY_SET, ProxyInjectionOptions } from './injection-options';
@@ -13,7 +13,6 @@ import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { checkProps, optionalList, propKeys } from '../validation/strict-props';
 
 export { MutatingAdmissionPolicyVersion };
-export type { MutatingAdmissionPolicyVersionName };
 
 /** Options for `renderProxyAdmissionPolicy`. */
 export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
@@ -34,7 +33,7 @@ export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
    *
    * @default 'v1'
    */
-  readonly apiVersion?: MutatingAdmissionPolicyVersion | `${MutatingAdmissionPolicyVersion}`;
+  readonly apiVersion?: MutatingAdmissionPolicyVersion;
   /**
    * The namespaces to mutate. An admission policy cannot create objects, so when pods need the
    * proxy Secret or the CA ConfigMap (credentials or `trustedCaPem`), they are emitted into each
@@ -72,8 +71,8 @@ type Json = Record<string, unknown>;
 export function renderProxyAdmissionPolicy(config: ClusterProxyConfig, options: ProxyAdmissionPolicyOptions = {}): KubeObject[] {
   checkProps('', options, ADMISSION_POLICY_KEYS, 'admission policy option');
   const name = assertObjectName('name', options.name ?? 'inject-cluster-proxy');
-  const version = options.apiVersion ?? 'v1';
-  if (version !== 'v1' && version !== 'v1beta1') {
+  const version = options.apiVersion ?? MutatingAdmissionPolicyVersion.V1;
+  if (version !== MutatingAdmissionPolicyVersion.V1 && version !== MutatingAdmissionPolicyVersion.V1BETA1) {
     throw invalidValue('apiVersion', version, 'must be "v1" (Kubernetes 1.36+) or "v1beta1" (1.34, 1.35 with the feature gate)');
   }
   const failurePolicy = options.failurePolicy ?? 'Fail';

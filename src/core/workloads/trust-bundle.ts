@@ -27,8 +27,6 @@ export enum SystemRoots {
   NONE = 'none',
 }
 
-/** A {@link SystemRoots} as its string value. */
-export type SystemRootsName = `${SystemRoots}`;
 
 /** The trust-manager resource that builds the bundle. */
 export enum TrustManagerResource {
@@ -45,7 +43,7 @@ export interface TrustBundleOptions {
    *
    * @default 'node-mozilla'
    */
-  readonly systemRoots?: SystemRoots | `${SystemRoots}`;
+  readonly systemRoots?: SystemRoots;
   /**
    * Let cert-manager's trust-manager build and distribute the bundle: the library emits one
    * cluster-scoped `Bundle` (`trust.cert-manager.io/v1alpha1`) or `ClusterBundle`
@@ -124,7 +122,7 @@ const SYSTEM_ROOTS: ReadonlySet<string> = new Set(['node-mozilla', 'none']);
  */
 export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundleOptions = {}): TrustBundlePlan | undefined {
   checkProps('trustBundle', options, TRUST_BUNDLE_KEYS, 'trust bundle option');
-  const systemRoots = options.systemRoots ?? 'none';
+  const systemRoots = options.systemRoots ?? SystemRoots.NONE;
   if (!SYSTEM_ROOTS.has(systemRoots)) {
     throw invalidValue('trustBundle.systemRoots', systemRoots, 'must be "node-mozilla" or "none"');
   }
@@ -143,7 +141,7 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
     configMapName,
     mountPath,
     volumeName: CA_VOLUME_NAME,
-    data: { [CA_BUNDLE_KEY]: bundlePem(corporate, trustManager ? 'none' : systemRoots), [CORPORATE_CA_KEY]: corporate.pem },
+    data: { [CA_BUNDLE_KEY]: bundlePem(corporate, trustManager ? SystemRoots.NONE : systemRoots), [CORPORATE_CA_KEY]: corporate.pem },
     ...(trustManager ? { trustManager: trustManagerObject(trustManager, configMapName, corporate) } : {}),
     envGroups: env.map((variable) => ({ names: [variable.name], variables: [variable] })),
   };
@@ -197,8 +195,8 @@ export function trustBundleConfigMap(plan: TrustBundlePlan, namespace?: string):
 }
 
 /** Corporate certificates first (they are what the proxy presents), then the public roots not already listed. */
-function bundlePem(corporate: CaBundle, systemRoots: SystemRootsName): string {
-  if (systemRoots === 'none') {
+function bundlePem(corporate: CaBundle, systemRoots: SystemRoots): string {
+  if (systemRoots === SystemRoots.NONE) {
     return corporate.pem;
   }
   const known = new Set(corporate.certificates.map((certificate) => certificate.fingerprint256));

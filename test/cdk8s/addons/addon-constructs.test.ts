@@ -1,6 +1,7 @@
 import { ApiObject, JsonPatch, Testing } from 'cdk8s';
 import { GiantSwarmProxyApps, InClusterForwardProxy, ProxyAddonResourceSet, ProxyEnvSources, TkgProxyAddons } from '../../../src/cdk8s/addons';
 import { tkgConfigValuesSecret } from '../../../src/core/addons';
+import { ProxyEnvSourceKind } from '../../../src/core/addons/proxy-env-source';
 import { anonymousProxy, vsphereProxy } from '../../core/addons/addon-fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
@@ -51,7 +52,7 @@ describe('issue 5 cdk8s constructs', () => {
     expect(sources.envFrom()).toEqual({ configMapRef: { name: 'proxy-config' } });
     expect(ApiObject.of(forward.apiObjects[1]).kind).toBe('DaemonSet');
     expectValidObjects(synth);
-    expect(() => new ProxyEnvSources(Testing.chart(), 'Bad', { proxy: vsphereProxy(), namespaces: ['a'], kind: 'ConfigMap' })).toThrow(/^kind:/);
+    expect(() => new ProxyEnvSources(Testing.chart(), 'Bad', { proxy: vsphereProxy(), namespaces: ['a'], kind: ProxyEnvSourceKind.CONFIG_MAP })).toThrow(/^kind:/);
     expect(new ProxyEnvSources(Testing.chart(), 'Anon', { proxy: anonymousProxy(), namespaces: ['a'] }).kind).toBe('ConfigMap');
   });
 });

@@ -1,6 +1,9 @@
 import { ApiObject, App, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Node } from 'constructs';
 import { ProxiedCluster } from '../../../src/cdk8s/capi/proxied-cluster';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { CA_1, clusterOptions, credentialForms, nonSecretText, settingsProps } from '../../core/capi/fixtures';
 import { expectValidObjects } from '../../support/schemas';
@@ -13,14 +16,17 @@ describe('ProxiedCluster', () => {
   });
 
   test.each([
-    ['v1beta2', 'cloud-config'],
-    ['v1beta1', 'cloud-config'],
-    ['v1beta2', 'ignition'],
-    ['v1beta1', 'ignition'],
+    [CapiVersion.V1BETA2, BootstrapFormat.CLOUD_CONFIG],
+    [CapiVersion.V1BETA1, BootstrapFormat.CLOUD_CONFIG],
+    [CapiVersion.V1BETA2, BootstrapFormat.IGNITION],
+    [CapiVersion.V1BETA1, BootstrapFormat.IGNITION],
   ] as const)('%s %s: the synthesized manifests validate and hold no credential outside the Secret', (capiVersion, bootstrapFormat) => {
     const chart = Testing.chart();
     const cluster = new ProxiedCluster(chart, 'Demo', clusterOptions({
-      capiVersion, bootstrapFormat, settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: bootstrapFormat === 'ignition' ? 'flatcar' : 'rhel',
+      capiVersion,
+      bootstrapFormat,
+      settings: settingsProps({ trustedCaPem: CA_1 }),
+      osFamily: bootstrapFormat === BootstrapFormat.IGNITION ? OsFamily.FLATCAR : OsFamily.RHEL,
     }));
     const manifests = Testing.synth(chart);
     expectValidObjects(manifests);
@@ -57,7 +63,7 @@ describe('ProxiedCluster', () => {
   test('deterministic: the same definition synthesizes byte-identical YAML', () => {
     const synth = (): string => {
       const app = new App({ outdir: '/tmp/unused-cdk8s-out' });
-      new ProxiedCluster(new Chart(app, 'clusters'), 'Demo', clusterOptions({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' }));
+      new ProxiedCluster(new Chart(app, 'clusters'), 'Demo', clusterOptions({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU }));
       return app.synthYaml();
     };
     const first = synth();

@@ -2,13 +2,14 @@ import { ApiObject, Testing } from 'cdk8s';
 import { Node } from 'constructs';
 import { ProxiedKubeadmConfigTemplate } from '../../../src/cdk8s/capi/proxied-kubeadm-config-template';
 import { ProxiedKubeadmControlPlane } from '../../../src/cdk8s/capi/proxied-kubeadm-control-plane';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { demoProxy, infraRef, networkProps, settingsProps } from '../../core/capi/fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
 // The control plane and worker template on their own, for users who write their own Cluster and
 // MachineDeployments.
 describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate', () => {
-  test.each(['v1beta2', 'v1beta1'] as const)('%s: one shared Secret, a hand-written MachineDeployment using configRef, all valid', (capiVersion) => {
+  test.each([CapiVersion.V1BETA2, CapiVersion.V1BETA1] as const)('%s: one shared Secret, a hand-written MachineDeployment using configRef, all valid', (capiVersion) => {
     const chart = Testing.chart();
     const proxy = demoProxy();
     const controlPlane = new ProxiedKubeadmControlPlane(chart, 'ControlPlane', {

@@ -1,16 +1,19 @@
 import { ApiObject, Testing } from 'cdk8s';
 import { ClusterClassProxyPatches } from '../../../src/cdk8s/clusterclass/cluster-class-proxy-patches';
 import { TopologyClusterProxy } from '../../../src/cdk8s/clusterclass/topology-cluster-proxy';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { KubeObject } from '../../../src/core/k8s/manifest';
+import { Provider } from '../../../src/core/providers';
 import { CA_1, NASTY_PASSWORD, settingsProps } from '../../core/capi/fixtures';
 import { classFixture } from '../../core/clusterclass/class-fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
 /** The cdk8s adapter emits exactly the core's objects, for ApiObjects in the chart and for plain JSON. */
 
-const CLASS_PROPS = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const, provider: 'vsphere' as const, providerEndpoints: ['vcenter.corp.example'] };
+const CLASS_PROPS = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
 
 function cluster(name: string): KubeObject {
   return {
@@ -26,7 +29,7 @@ function cluster(name: string): KubeObject {
 
 describe('ClusterClassProxyPatches and TopologyClusterProxy', () => {
   test('patch ApiObjects in place (templates found in the app) and add one Secret per cluster', () => {
-    const fixture = classFixture('v1beta2');
+    const fixture = classFixture(CapiVersion.V1BETA2);
     const chart = Testing.chart();
     const classObject = new ApiObject(chart, 'Class', fixture.clusterClass as never);
     fixture.templates.forEach((template, index) => new ApiObject(chart, `Template${index}`, template as never));
@@ -51,7 +54,7 @@ describe('ClusterClassProxyPatches and TopologyClusterProxy', () => {
   });
 
   test('plain JSON in: the class and Cluster are added to the scope', () => {
-    const fixture = classFixture('v1beta1');
+    const fixture = classFixture(CapiVersion.V1BETA1);
     const chart = Testing.chart();
     const open = { ...CLASS_PROPS, settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }) };
     const patches = new ClusterClassProxyPatches(chart, 'Proxy', { ...open, clusterClass: fixture.clusterClass, templates: fixture.templates });

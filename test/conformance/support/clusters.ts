@@ -1,4 +1,6 @@
 import { ClusterNetwork, ClusterNetworkProps, ClusterProxyConfig, ProxySettings } from '../../../src/core';
+import { NoProxyFormat } from '../../../src/core/noproxy/render';
+import { Provider } from '../../../src/core/providers';
 
 /**
  * The representative clusters of the conformance suite: IPv4, IPv6-only and dual-stack; the
@@ -38,7 +40,7 @@ export const CONFORMANCE_CLUSTERS: readonly ConformanceCluster[] = [
       services: ['10.96.0.0/12'],
       controlPlaneEndpoint: 'api.demo.corp.example',
       machineCidrs: ['10.0.0.0/16'],
-      provider: 'aws',
+      provider: Provider.AWS,
       region: 'eu-central-1',
     },
   },
@@ -51,7 +53,7 @@ export const CONFORMANCE_CLUSTERS: readonly ConformanceCluster[] = [
       services: ['10.0.0.0/16', 'fd00:10:96::/112'],
       controlPlaneEndpoint: 'demo-api.westeurope.cloudapp.azure.com',
       machineCidrs: ['10.1.0.0/16'],
-      provider: 'azure',
+      provider: Provider.AZURE,
     },
   },
   {
@@ -64,7 +66,7 @@ export const CONFORMANCE_CLUSTERS: readonly ConformanceCluster[] = [
       serviceDomain: 'k8s.internal',
       controlPlaneEndpoint: 'fd00:100::10',
       machineCidrs: ['fd00:100::/64'],
-      provider: 'gcp',
+      provider: Provider.GCP,
     },
   },
   {
@@ -77,7 +79,7 @@ export const CONFORMANCE_CLUSTERS: readonly ConformanceCluster[] = [
       serviceDomain: 'cluster.example',
       controlPlaneEndpoint: '10.20.0.5',
       machineCidrs: ['10.20.0.0/24'],
-      provider: 'vsphere',
+      provider: Provider.VSPHERE,
       providerEndpoints: ['https://vcenter.corp.example'],
     },
   },
@@ -90,7 +92,7 @@ export const CONFORMANCE_CLUSTERS: readonly ConformanceCluster[] = [
       services: ['fd00:20:96::/112', '10.96.0.0/16'],
       serviceDomain: 'kube.local',
       controlPlaneEndpoint: 'api.os.corp.example',
-      provider: 'openstack',
+      provider: Provider.OPENSTACK,
     },
   },
   {
@@ -101,7 +103,7 @@ export const CONFORMANCE_CLUSTERS: readonly ConformanceCluster[] = [
       pods: ['100.96.0.0/11'],
       services: ['100.64.0.0/13'],
       controlPlaneEndpoint: 'api.vcd-demo.example.net',
-      provider: 'vcd',
+      provider: Provider.VCD,
       providerEndpoints: ['vcd.example.net'],
     },
   },
@@ -114,7 +116,7 @@ export const CONFORMANCE_CLUSTERS: readonly ConformanceCluster[] = [
       services: ['172.19.0.0/16'],
       controlPlaneEndpoint: '172.16.0.10',
       machineCidrs: ['172.16.0.0/24'],
-      provider: 'nutanix',
+      provider: Provider.NUTANIX,
       providerEndpoints: ['prism.corp.example:9440'],
     },
   },
@@ -122,14 +124,14 @@ export const CONFORMANCE_CLUSTERS: readonly ConformanceCluster[] = [
     id: 'docker-ipv4-minimal',
     description: 'IPv4, default domain, CAPD (no preset entries), no endpoint, no installation-wide entries',
     installationNoProxy: [],
-    network: { pods: ['192.168.0.0/16'], services: ['10.128.0.0/12'], provider: 'docker' },
+    network: { pods: ['192.168.0.0/16'], services: ['10.128.0.0/12'], provider: Provider.DOCKER },
   },
   {
     id: 'other-ipv6-only',
     description: 'IPv6-only, default domain, no provider preset, endpoint name',
     installationNoProxy: CORP,
     network: {
-      pods: ['fd00:42:244::/56'], services: ['fd00:42:96::/112'], controlPlaneEndpoint: 'api.v6.corp.example', provider: 'other',
+      pods: ['fd00:42:244::/56'], services: ['fd00:42:96::/112'], controlPlaneEndpoint: 'api.v6.corp.example', provider: Provider.OTHER,
     },
   },
 ];
@@ -142,5 +144,5 @@ export function computeCluster(cluster: ConformanceCluster): ComputedCluster {
     noProxy: [...cluster.installationNoProxy],
   });
   const config = new ClusterProxyConfig(settings, new ClusterNetwork(cluster.network));
-  return { ...cluster, config, noProxy: config.environment.noProxy, javaNonProxyHosts: config.noProxy.render('java') };
+  return { ...cluster, config, noProxy: config.environment.noProxy, javaNonProxyHosts: config.noProxy.render(NoProxyFormat.JAVA) };
 }

@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import * as ipaddr from 'ipaddr.js';
 import { ClusterNetwork, ClusterNetworkProps, ClusterProxyConfig, PROVIDERS, ProxySettings } from '../../../src/core';
+import { Provider } from '../../../src/core/providers';
 import { dnsName, ipv4, ipv6, rawEntry } from '../../core/noproxy/arbitraries';
 
 /**
@@ -57,7 +58,7 @@ export const definition: fc.Arbitrary<GeneratedDefinition> = fc.record({
       controlPlaneEndpoint: generated.controlPlaneEndpoint,
       machineCidrs: generated.machineCidrs,
       provider: generated.provider,
-      region: generated.provider === 'aws' ? generated.region : undefined,
+      region: generated.provider === Provider.AWS ? generated.region : undefined,
       providerEndpoints: ['vsphere', 'vcd', 'nutanix', 'openstack'].includes(generated.provider) ? generated.providerEndpoints : undefined,
     },
     installationNoProxy: generated.installation,

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/network';
+import { Provider } from '../../../src/core/providers';
 import { ProxySettings, ProxySettingsProps } from '../../../src/core/proxy-settings';
 
 import { NASTY_PASSWORD } from '../settings/arbitraries';
@@ -25,7 +26,7 @@ export function vsphereProxy(overrides: Partial<ProxySettingsProps> = {}, withCa
     pods: ['100.96.0.0/11'],
     services: ['100.64.0.0/13'],
     controlPlaneEndpoint: 'api.wl.corp.example',
-    provider: 'vsphere',
+    provider: Provider.VSPHERE,
     providerEndpoints: ['vcenter.lab.example'],
   });
   return new ClusterProxyConfig(settings, network);

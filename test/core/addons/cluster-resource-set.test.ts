@@ -1,5 +1,7 @@
 import { anonymousProxy, parseYamlDocuments, vsphereProxy } from './addon-fixtures';
 import { addonResourceSet, RESOURCE_SET_KEY } from '../../../src/core/addons';
+import { ResourceSetStrategy } from '../../../src/core/addons/resource-set-strategy';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { expectValidObjects, schemaErrors } from '../../support/schemas';
 
@@ -21,7 +23,7 @@ const KAPP_CONTROLLER_MANIFESTS: KubeObject[] = [
 ];
 
 describe('addonResourceSet', () => {
-  test.each(['v1beta1', 'v1beta2'] as const)('a %s ClusterResourceSet and its Secret validate; every delivered object too', (capiVersion) => {
+  test.each([CapiVersion.V1BETA1, CapiVersion.V1BETA2] as const)('a %s ClusterResourceSet and its Secret validate; every delivered object too', (capiVersion) => {
     const proxy = vsphereProxy();
     const set = addonResourceSet(proxy, {
       clusterName: 'wl',
@@ -62,7 +64,7 @@ describe('addonResourceSet', () => {
   });
 
   test('the validator enforces each version\'s required fields (v1beta2 needs resources)', () => {
-    const set = addonResourceSet(anonymousProxy(), { clusterName: 'wl', manifests: KAPP_CONTROLLER_MANIFESTS, capiVersion: 'v1beta2' });
+    const set = addonResourceSet(anonymousProxy(), { clusterName: 'wl', manifests: KAPP_CONTROLLER_MANIFESTS, capiVersion: CapiVersion.V1BETA2 });
     const withoutResources = structuredClone(set.clusterResourceSet) as any;
     delete withoutResources.spec.resources;
     expect(schemaErrors(withoutResources).join()).toContain("must have required property 'resources'");
@@ -74,7 +76,7 @@ describe('addonResourceSet', () => {
 
   test('manifests are delivered unchanged unless injection is asked for; ApplyOnce and a custom selector', () => {
     const set = addonResourceSet(anonymousProxy(), {
-      clusterName: 'wl', manifests: KAPP_CONTROLLER_MANIFESTS, strategy: 'ApplyOnce', clusterSelector: { 'tkg.tanzu.vmware.com/cluster-name': 'wl' },
+      clusterName: 'wl', manifests: KAPP_CONTROLLER_MANIFESTS, strategy: ResourceSetStrategy.APPLY_ONCE, clusterSelector: { 'tkg.tanzu.vmware.com/cluster-name': 'wl' },
     });
     expect(set.deliveredObjects).toEqual(KAPP_CONTROLLER_MANIFESTS);
     expect(set.clusterResourceSet.metadata.name).toBe('wl-addons');

@@ -1,6 +1,8 @@
 import { anonymousProxy, errorOf, vsphereProxy } from './addon-fixtures';
 import { CONFIG_HASH_ANNOTATION, inClusterForwardProxy, proxyEnvFrom, proxyEnvSources } from '../../../src/core/addons';
+import { ProxyEnvSourceKind } from '../../../src/core/addons/proxy-env-source';
 import { ClusterNetwork } from '../../../src/core/network';
+import { NoProxyFormat } from '../../../src/core/noproxy/render';
 import { expectValidObjects } from '../../support/schemas';
 
 const IPV6_NETWORK = { pods: ['fd00:10::/56'], services: ['fd00:20::/108'], serviceDomain: 'k8s.internal', machineCidrs: ['fd00:1::/64'] };
@@ -30,7 +32,7 @@ describe('inClusterForwardProxy (seed 004)', () => {
     expect(result.url).toBe('http://http-proxy.kube-system.svc.k8s.internal:8888');
     expect(result.proxy.environment.httpProxy).toBe(result.url);
     expect(result.proxy.environment.httpsProxy).toBe(result.url);
-    const own = result.proxy.noProxy.render('list').split('\n');
+    const own = result.proxy.noProxy.render(NoProxyFormat.LIST).split('\n');
     expect(own).toEqual(expect.arrayContaining(['.corp.example', '.svc', '.k8s.internal', 'fd00:10::/56', 'fd00:20::/108', 'fd00:20::1']));
     expect(result.proxy.network.pods).toEqual(IPV6_NETWORK.pods);
   });
@@ -80,7 +82,7 @@ describe('proxyEnvSources / proxyEnvFrom (seed 004 method 2)', () => {
       NO_PROXY: proxy.environment.noProxy,
       no_proxy: proxy.environment.noProxy,
     });
-    expect(proxyEnvFrom('ConfigMap')).toEqual({ configMapRef: { name: 'proxy-config' } });
+    expect(proxyEnvFrom(ProxyEnvSourceKind.CONFIG_MAP)).toEqual({ configMapRef: { name: 'proxy-config' } });
     expectValidObjects(objects);
   });
 
@@ -88,8 +90,8 @@ describe('proxyEnvSources / proxyEnvFrom (seed 004 method 2)', () => {
     const proxy = vsphereProxy();
     const [secret] = proxyEnvSources(proxy, { namespaces: ['team-a'], name: 'corp-proxy' });
     expect(secret).toMatchObject({ kind: 'Secret', metadata: { name: 'corp-proxy' }, stringData: { https_proxy: proxy.environment.httpsProxy } });
-    expect(proxyEnvFrom('Secret', 'corp-proxy')).toEqual({ secretRef: { name: 'corp-proxy' } });
-    expect(errorOf(() => proxyEnvSources(proxy, { namespaces: ['a'], kind: 'ConfigMap' }))).toMatch(/^kind: must be "Secret": the proxy URLs carry credentials/);
+    expect(proxyEnvFrom(ProxyEnvSourceKind.SECRET, 'corp-proxy')).toEqual({ secretRef: { name: 'corp-proxy' } });
+    expect(errorOf(() => proxyEnvSources(proxy, { namespaces: ['a'], kind: ProxyEnvSourceKind.CONFIG_MAP }))).toMatch(/^kind: must be "Secret": the proxy URLs carry credentials/);
     expect(errorOf(() => proxyEnvSources(proxy, { namespaces: [] }))).toMatch(/^namespaces:/);
     expect(errorOf(() => proxyEnvFrom('Pod' as never))).toMatch(/^kind:/);
     expectValidObjects([secret]);

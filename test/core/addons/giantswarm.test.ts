@@ -1,7 +1,10 @@
 import { parse } from 'yaml';
 import { anonymousProxy, errorOf, HARD_PASSWORD, vsphereProxy } from './addon-fixtures';
 import { giantSwarmApp, giantSwarmClusterValues, giantSwarmProxySetup } from '../../../src/core/addons';
+import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects, schemaErrors } from '../../support/schemas';
@@ -75,19 +78,19 @@ describe('Giant Swarm App CRs and the whole setup', () => {
 
   test('the systemd-proxy Secret is the Cluster API module\'s, byte for byte', () => {
     const setup = giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme' });
-    const capi = nodeProxyBootstrap(proxy, { clusterName: 'mycluster', namespace: 'org-acme', delivery: 'secret' });
+    const capi = nodeProxyBootstrap(proxy, { clusterName: 'mycluster', namespace: 'org-acme', delivery: NodeProxyDelivery.SECRET });
     expect(setup.systemdProxySecret).toEqual(capi.secret);
     expect(setup.systemdProxySecret!.metadata.name).toMatch(/^mycluster-systemd-proxy-[0-9a-f]{10}$/);
     expect(setup.systemdProxySecret!.stringData.containerdProxy).toContain(`NO_PROXY=${proxy.environment.noProxy}`);
   });
 
   test('with the Giant Swarm profile, the systemd-proxy Secret is the Cluster API part\'s for that layout: <cluster>-systemd-proxy', () => {
-    const files = { profile: 'giantswarm' } as const;
+    const files = { profile: CompatibilityProfileName.GIANTSWARM } as const;
     // A proxy CA is in the Secret too; the OS family matters to the node files only.
     const withCa = vsphereProxy({}, true);
     for (const candidate of [withCa, anonymousProxy()]) {
       const setup = giantSwarmProxySetup(candidate, { clusterName: 'mycluster', namespace: 'org-acme', files });
-      const capi = nodeProxyBootstrap(candidate, { clusterName: 'mycluster', namespace: 'org-acme', delivery: 'secret', osFamily: 'ubuntu', files });
+      const capi = nodeProxyBootstrap(candidate, { clusterName: 'mycluster', namespace: 'org-acme', delivery: NodeProxyDelivery.SECRET, osFamily: OsFamily.UBUNTU, files });
       expect(setup.systemdProxySecret).toEqual(capi.secret);
       expect(setup.systemdProxySecret!.metadata.name).toBe('mycluster-systemd-proxy');
       // Fixed name, so mutable: the revision command in the KubeadmConfigSpecs rolls the machines.

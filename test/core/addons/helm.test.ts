@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import type { HelmProps } from 'cdk8s';
 import { parse } from 'yaml';
 import { anonymousProxy, errorOf, vsphereProxy } from './addon-fixtures';
-import { HELM_PRESETS, HelmPresetValue, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
+import { HELM_PRESETS, HelmPresetName, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/network';
 import { ProxySettings } from '../../../src/core/proxy-settings';
@@ -14,14 +14,14 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const CHART_SCHEMAS = path.resolve(__dirname, '..', '..', 'fixtures', 'addons', 'charts');
 
 /** Values must fit the chart's own keys (schema fixture) and survive the YAML file unchanged. */
-function expectChartValues(preset: HelmPresetValue, result: HelmProxyValues): void {
+function expectChartValues(preset: HelmPresetName, result: HelmProxyValues): void {
   const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(CHART_SCHEMAS, `${preset}.schema.json`), 'utf8')));
   expect(validate(result.values) ? [] : validate.errors).toEqual([]);
   expect(parse(result.yaml)).toEqual(result.values);
 }
 
 /** Every env list the preset writes, placed in a container as the chart's template would. */
-function expectValidEnvLists(preset: HelmPresetValue, result: HelmProxyValues): any[][] {
+function expectValidEnvLists(preset: HelmPresetName, result: HelmProxyValues): any[][] {
   const lists = (HELM_PRESETS[preset].envLists ?? []).map((p) => p.reduce((node: any, key) => node?.[key], result.values));
   lists.forEach((env) => expectValidObjects([{
     apiVersion: 'apps/v1',
@@ -33,7 +33,7 @@ function expectValidEnvLists(preset: HelmPresetValue, result: HelmProxyValues): 
 }
 
 describe('Helm presets', () => {
-  const presets = Object.keys(HELM_PRESETS) as HelmPresetValue[];
+  const presets = Object.keys(HELM_PRESETS) as HelmPresetName[];
   const withCredentials = vsphereProxy();
   const anonymous = anonymousProxy();
 
@@ -62,27 +62,27 @@ describe('Helm presets', () => {
   });
 
   test('cert-manager uses its own keys when it may (seed: http_proxy, https_proxy, no_proxy)', () => {
-    expect(helmPresetValues(anonymous, 'cert-manager').values).toEqual({
+    expect(helmPresetValues(anonymous, HelmPresetName.CERT_MANAGER).values).toEqual({
       http_proxy: 'http://proxy.corp.example:3128', https_proxy: 'http://proxy.corp.example:3128', no_proxy: anonymous.environment.noProxy,
     });
-    const literal = helmPresetValues(withCredentials, 'cert-manager', { allowCredentialsInValues: true });
+    const literal = helmPresetValues(withCredentials, HelmPresetName.CERT_MANAGER, { allowCredentialsInValues: true });
     expect(literal.values.http_proxy).toBe(withCredentials.environment.httpProxy);
-    expectChartValues('cert-manager', literal);
+    expectChartValues(HelmPresetName.CERT_MANAGER, literal);
   });
 
   test('chart-operator takes literal strings only: credentials need the explicit opt-in', () => {
-    expect(errorOf(() => helmPresetValues(withCredentials, 'chart-operator')))
+    expect(errorOf(() => helmPresetValues(withCredentials, HelmPresetName.CHART_OPERATOR)))
       .toMatch(/^allowCredentialsInValues: giantswarm\/chart-operator takes the proxy only as literal strings \(proxy\.http, \.\.\.\)/);
-    const result = helmPresetValues(withCredentials, 'chart-operator', { allowCredentialsInValues: true });
+    const result = helmPresetValues(withCredentials, HelmPresetName.CHART_OPERATOR, { allowCredentialsInValues: true });
     const { httpProxy, httpsProxy, noProxy } = withCredentials.environment;
     expect(result.values).toEqual({ proxy: { http: httpProxy, https: httpsProxy, noProxy } });
-    expectChartValues('chart-operator', result);
+    expectChartValues(HelmPresetName.CHART_OPERATOR, result);
     const onlyHttps = new ClusterProxyConfig(new ProxySettings({ httpsProxy: 'http://p:3128' }), anonymous.network);
-    expect(errorOf(() => helmPresetValues(onlyHttps, 'chart-operator'))).toMatch(/^httpProxy: giantswarm\/chart-operator need both/);
+    expect(errorOf(() => helmPresetValues(onlyHttps, HelmPresetName.CHART_OPERATOR))).toMatch(/^httpProxy: giantswarm\/chart-operator need both/);
   });
 
   test('env lists with allowCredentialsInValues carry the URLs literally', () => {
-    const result = helmPresetValues(withCredentials, 'argo-cd', { allowCredentialsInValues: true });
+    const result = helmPresetValues(withCredentials, HelmPresetName.ARGO_CD, { allowCredentialsInValues: true });
     expect(result.values.repoServer.env[2]).toEqual({ name: 'HTTPS_PROXY', value: withCredentials.environment.httpsProxy });
     expect(result.secrets).toEqual([]);
   });
@@ -116,14 +116,14 @@ describe('generic Helm values', () => {
   });
 
   test('values are what cdk8s Helm takes (a plain JSON object)', () => {
-    const values = helmPresetValues(proxy, 'flux2').values;
+    const values = helmPresetValues(proxy, HelmPresetName.FLUX2).values;
     const cdk8sValues: HelmProps['values'] = values;
     expect(JSON.parse(JSON.stringify(cdk8sValues))).toEqual(values);
   });
 });
 
 describe('Helm presets with the corporate CA', () => {
-  const presets = (Object.keys(HELM_PRESETS) as HelmPresetValue[]).filter((p) => HELM_PRESETS[p].caMounts);
+  const presets = (Object.keys(HELM_PRESETS) as HelmPresetName[]).filter((p) => HELM_PRESETS[p].caMounts);
 
   test('every preset that talks TLS through the proxy knows where the CA goes', () => {
     expect(presets.sort()).toEqual(['argo-cd', 'cert-manager', 'external-secrets', 'flux2']);
@@ -157,9 +157,9 @@ describe('Helm presets with the corporate CA', () => {
   });
 
   test('without a CA, or for a chart without CA mounts, nothing changes', () => {
-    expect(helmPresetValues(vsphereProxy(), 'cert-manager').trustObjects).toEqual([]);
-    expect(helmPresetValues(vsphereProxy(), 'cert-manager').yaml).not.toContain('cluster-proxy-ca');
-    const operator = helmPresetValues(vsphereProxy({}, true), 'chart-operator', { allowCredentialsInValues: true });
+    expect(helmPresetValues(vsphereProxy(), HelmPresetName.CERT_MANAGER).trustObjects).toEqual([]);
+    expect(helmPresetValues(vsphereProxy(), HelmPresetName.CERT_MANAGER).yaml).not.toContain('cluster-proxy-ca');
+    const operator = helmPresetValues(vsphereProxy({}, true), HelmPresetName.CHART_OPERATOR, { allowCredentialsInValues: true });
     expect(operator.trustObjects).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { anonymousProxy, errorOf, parseYamlDocuments, vsphereProxy } from './addon-fixtures';
 import { KUSTOMIZATION_FILE, kustomizeJson6902Patches, kustomizeProxyComponent, renderYaml, renderYamlDocuments } from '../../../src/core/addons';
+import { KustomizeWorkloadKind } from '../../../src/core/addons/kustomize/kustomize-target';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { KUSTOMIZE } from '../../conformance/support/toolchain';
 import { expectValidObjects } from '../../support/schemas';
@@ -91,7 +92,7 @@ describe('Kustomize component (strategic merge) built by the real kustomize', ()
   });
 
   test('the component file is a kustomize.config.k8s.io/v1alpha1 Component', () => {
-    const files = kustomizeProxyComponent(anonymousProxy(), { targets: [{ kind: 'DaemonSet', name: 'agent', containers: [{ name: 'agent' }] }] });
+    const files = kustomizeProxyComponent(anonymousProxy(), { targets: [{ kind: KustomizeWorkloadKind.DAEMON_SET, name: 'agent', containers: [{ name: 'agent' }] }] });
     expect(parseYamlDocuments(files[KUSTOMIZATION_FILE])[0]).toEqual({
       apiVersion: 'kustomize.config.k8s.io/v1alpha1',
       kind: 'Component',

@@ -4,7 +4,10 @@ import {
   giantSwarmProxySetup, helmPresetValues, kappControllerAddonSecret, kustomizeProxyComponent, proxyEnvSources,
   tkgConfigValuesSecret, vsphereCpiAddonSecret, YTT_DATA_VALUES_HEADER,
 } from '../../../src/core/addons';
+import { HelmPresetName } from '../../../src/core/addons/helm/helm-presets';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { renderPodEnv } from '../../../src/core/render/pod-env';
 
 /**
@@ -16,13 +19,13 @@ describe('one definition, one NO_PROXY computation', () => {
   const { httpProxy, httpsProxy, noProxy } = proxy.environment;
 
   test('node files, addon Secrets, app values, Helm values, Kustomize patches and pod env agree', () => {
-    const node = nodeProxyBootstrap(proxy, { clusterName: 'wl', delivery: 'secret', osFamily: 'ubuntu' }).secret!.stringData.containerdProxy;
+    const node = nodeProxyBootstrap(proxy, { clusterName: 'wl', delivery: NodeProxyDelivery.SECRET, osFamily: OsFamily.UBUNTU }).secret!.stringData.containerdProxy;
     const dropInNoProxy = /Environment="NO_PROXY=([^"]*)"/.exec(node)![1].replace(/%%/g, '%');
     const cpi = parse(vsphereCpiAddonSecret(proxy, { clusterName: 'wl' }).stringData['values.yaml'].slice(YTT_DATA_VALUES_HEADER.length)).vsphereCPI;
     const kapp = parse(kappControllerAddonSecret(proxy, { clusterName: 'wl' }).stringData['values.yaml'].slice(YTT_DATA_VALUES_HEADER.length)).kappController.config;
     const tkg = parse(tkgConfigValuesSecret(proxy, { clusterName: 'wl' }).stringData.value);
     const gs = parse(giantSwarmProxySetup(proxy, { clusterName: 'wl', namespace: 'org-a' }).valuesSecret.stringData.values).cluster.proxy;
-    const helm = helmPresetValues(proxy, 'cert-manager', { allowCredentialsInValues: true }).values;
+    const helm = helmPresetValues(proxy, HelmPresetName.CERT_MANAGER, { allowCredentialsInValues: true }).values;
     const kustomize = parse(kustomizeProxyComponent(proxy, { targets: [{ name: 'd', containers: [{ name: 'c' }] }], literalCredentials: true })['patches/deployment-d.yaml'])
       .spec.template.spec.containers[0].env;
     const envSource = proxyEnvSources(proxy, { namespaces: ['a'] })[0].stringData as any;

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { errorOf } from './addon-fixtures';
 import { inClusterForwardProxy, renderTinyproxyConfig } from '../../../src/core/addons';
+import { TinyproxyLogLevel } from '../../../src/core/addons/forward-proxy/tinyproxy-config';
 
 /**
  * The rendered tinyproxy.conf run by the real tinyproxy (Debian package `tinyproxy`, 1.11) on
@@ -183,7 +184,7 @@ describe('the rendered tinyproxy.conf in the real tinyproxy', () => {
 
 describe('renderTinyproxyConfig', () => {
   test('directives in a fixed order; canonical CIDRs; deduplicated Allow and ConnectPort', () => {
-    expect(renderTinyproxyConfig({ port: 8888, allow: ['FD00:10::/56', 'fd00:10::/56', '10.0.0.1'], connectPorts: [443, 443, 563], logLevel: 'Info', maxClients: 50, timeoutSeconds: 30 })).toBe([
+    expect(renderTinyproxyConfig({ port: 8888, allow: ['FD00:10::/56', 'fd00:10::/56', '10.0.0.1'], connectPorts: [443, 443, 563], logLevel: TinyproxyLogLevel.INFO, maxClients: 50, timeoutSeconds: 30 })).toBe([
       '# tinyproxy.conf (tinyproxy 1.11), rendered by cluster-proxy-constructs',
       'Port 8888', 'Timeout 30', 'MaxClients 50', 'LogLevel Info', 'Allow fd00:10::/56', 'Allow 10.0.0.1', 'ConnectPort 443', 'ConnectPort 563', '',
     ].join('\n'));

@@ -5,6 +5,7 @@ import {
 } from '../../../src/core/addons';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/network';
+import { Provider } from '../../../src/core/providers';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
 
@@ -56,7 +57,7 @@ describe('TKG vSphere CPI/CSI addon Secrets (seed 002)', () => {
 
   test('the vCenter must bypass the proxy: missing endpoint, or its category switched off', () => {
     const settings = proxy.settings;
-    const noEndpoint = new ClusterProxyConfig(settings, new ClusterNetwork({ pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'], provider: 'vsphere' }));
+    const noEndpoint = new ClusterProxyConfig(settings, new ClusterNetwork({ pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'], provider: Provider.VSPHERE }));
     expect(() => vsphereCpiAddonSecret(noEndpoint, { clusterName: 'wl' })).toThrow(/^network\.providerEndpoints: must name the vCenter host/);
     const switchedOff = new ClusterProxyConfig(settings, proxy.network, { noProxyDefaults: { providerEntries: false } });
     expect(() => vsphereCsiAddonSecret(switchedOff, { clusterName: 'wl' })).toThrow('vCenter vcenter.lab.example would be reached through the proxy');

@@ -1,5 +1,6 @@
 import { credentialForms, deepFreeze, demoProxy, nonSecretText } from './fixtures';
 import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/capi/node-commands';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { expectValidObjects } from '../../support/schemas';
@@ -100,7 +101,7 @@ describe('addProxyToObjects: adopting the proxy in an existing chart', () => {
     const result = addProxyToObjects([input[0], flatcarTemplate], demoProxy(), { clusterName: 'demo' });
     expect((result.objects[0] as any).spec.kubeadmConfigSpec.format).toBeUndefined();
     expect((result.objects[1] as any).spec.template.spec.format).toBe('ignition');
-    expect(() => addProxyToObjects([input[0], flatcarTemplate], demoProxy(), { clusterName: 'demo', bootstrapFormat: 'cloud-config' }))
+    expect(() => addProxyToObjects([input[0], flatcarTemplate], demoProxy(), { clusterName: 'demo', bootstrapFormat: BootstrapFormat.CLOUD_CONFIG }))
       .toThrow(/^KubeadmConfigTemplate\/demo-md-0: spec.template.spec.format: is "ignition" but the proxy was rendered for "cloud-config"/);
   });
 

@@ -1,8 +1,8 @@
 import { parse } from 'yaml';
 import { BootstrapRun, createScratchNode, ScratchNode, syntaxErrors } from './bootstrap-script-harness';
 import { CA_1, demoProxy } from './fixtures';
-import { BootstrapFormatName, nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
-import { OsFamilyName } from '../../../src/core/capi/os-family';
+import { BootstrapFormat, nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxyVariables } from '../../../src/core/proxy-environment';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { SHELLS } from '../render/shell-harness';
@@ -17,7 +17,7 @@ describe('preKubeadmCommands in real shells', () => {
   afterAll(() => node.remove());
 
   const proxy = demoProxy({ trustedCaPem: CA_1 });
-  const options = (format: BootstrapFormatName, osFamily: OsFamilyName, extra: Partial<NodeProxyOptions> = {}): NodeProxyOptions => ({
+  const options = (format: BootstrapFormat, osFamily: OsFamily, extra: Partial<NodeProxyOptions> = {}): NodeProxyOptions => ({
     clusterName: 'demo',
     bootstrapFormat: format,
     osFamily,
@@ -25,7 +25,7 @@ describe('preKubeadmCommands in real shells', () => {
     ...extra,
   });
   /** Write the env file from the Secret, as the bootstrap provider would from contentFrom, and run. */
-  const boot = (format: BootstrapFormatName, osFamily: OsFamilyName, ctrFailures = 0, extra: Partial<NodeProxyOptions> = {}): BootstrapRun => {
+  const boot = (format: BootstrapFormat, osFamily: OsFamily, ctrFailures = 0, extra: Partial<NodeProxyOptions> = {}): BootstrapRun => {
     const bootstrap = nodeProxyBootstrap(proxy, options(format, osFamily, extra));
     node.writeFile(`${node.path}/proxy-env.sh`, bootstrap.secret!.stringData.proxyEnv);
     return node.run(format, bootstrap.preKubeadmCommands, ctrFailures);
@@ -36,8 +36,8 @@ describe('preKubeadmCommands in real shells', () => {
     Object.fromEntries(Object.entries(environment).filter(([name]) => /_proxy$/i.test(name)));
 
   test('every command parses in dash and bash', () => {
-    for (const osFamily of ['ubuntu', 'rhel', 'photon'] as const) {
-      const { preKubeadmCommands } = nodeProxyBootstrap(proxy, options('cloud-config', osFamily));
+    for (const osFamily of [OsFamily.UBUNTU, OsFamily.RHEL, OsFamily.PHOTON] as const) {
+      const { preKubeadmCommands } = nodeProxyBootstrap(proxy, options(BootstrapFormat.CLOUD_CONFIG, osFamily));
       for (const shell of SHELLS) {
         expect(preKubeadmCommands.map((command) => syntaxErrors(shell, command))).toEqual(preKubeadmCommands.map(() => ''));
       }
@@ -45,18 +45,18 @@ describe('preKubeadmCommands in real shells', () => {
   });
 
   test('the commands survive cloud-init\'s YAML runcmd list unchanged', () => {
-    const { preKubeadmCommands } = nodeProxyBootstrap(proxy, options('cloud-config', 'ubuntu'));
+    const { preKubeadmCommands } = nodeProxyBootstrap(proxy, options(BootstrapFormat.CLOUD_CONFIG, OsFamily.UBUNTU));
     // Cluster API writes each item with Go's %q, a double-quoted scalar, like JSON for ASCII text.
     const cloudConfig = `runcmd:\n${preKubeadmCommands.map((command) => `  - ${JSON.stringify(command)}`).join('\n')}\n`;
     expect(parse(cloudConfig).runcmd).toEqual(preKubeadmCommands);
   });
 
   test.each([
-    ['cloud-config', 'ubuntu', 'update-ca-certificates'],
-    ['cloud-config', 'rhel', 'update-ca-trust extract'],
-    ['cloud-config', 'amazon-linux', 'update-ca-trust extract'],
-    ['cloud-config', 'photon', 'rehash_ca_certificates.sh'],
-    ['ignition', 'flatcar', 'update-ca-certificates'],
+    [BootstrapFormat.CLOUD_CONFIG, OsFamily.UBUNTU, 'update-ca-certificates'],
+    [BootstrapFormat.CLOUD_CONFIG, OsFamily.RHEL, 'update-ca-trust extract'],
+    [BootstrapFormat.CLOUD_CONFIG, OsFamily.AMAZON_LINUX, 'update-ca-trust extract'],
+    [BootstrapFormat.CLOUD_CONFIG, OsFamily.PHOTON, 'rehash_ca_certificates.sh'],
+    [BootstrapFormat.IGNITION, OsFamily.FLATCAR, 'update-ca-certificates'],
   ] as const)('%s on %s: trust store, containerd restart and wait, then kubeadm gets the exact proxy', (format, osFamily, caCommand) => {
     const run = boot(format, osFamily);
     expect(run.stderr).toBe('');
@@ -75,16 +75,16 @@ describe('preKubeadmCommands in real shells', () => {
     expect(run.kubeadmEnvironment).not.toHaveProperty('cluster_proxy_tries');
   });
 
-  test.each(['cloud-config', 'ignition'] as const)('%s: the wait retries until containerd answers, then kubeadm runs', (format) => {
-    const run = boot(format, format === 'ignition' ? 'flatcar' : 'ubuntu', 2);
+  test.each([BootstrapFormat.CLOUD_CONFIG, BootstrapFormat.IGNITION] as const)('%s: the wait retries until containerd answers, then kubeadm runs', (format) => {
+    const run = boot(format, format === 'ignition' ? OsFamily.FLATCAR : OsFamily.UBUNTU, 2);
     expect(run.status).toBe(0);
     expect(run.calls.filter((call) => call === 'ctr version')).toHaveLength(3);
     expect(run.calls.filter((call) => call === 'sleep 1')).toHaveLength(2);
     expect(run.kubeadmEnvironment).toBeDefined();
   });
 
-  test.each(['cloud-config', 'ignition'] as const)('%s: a containerd that never answers stops the bootstrap after the bound, before kubeadm', (format) => {
-    const run = boot(format, format === 'ignition' ? 'flatcar' : 'ubuntu', 1000, { containerdWaitSeconds: 3 });
+  test.each([BootstrapFormat.CLOUD_CONFIG, BootstrapFormat.IGNITION] as const)('%s: a containerd that never answers stops the bootstrap after the bound, before kubeadm', (format) => {
+    const run = boot(format, format === 'ignition' ? OsFamily.FLATCAR : OsFamily.UBUNTU, 1000, { containerdWaitSeconds: 3 });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('cluster-proxy-constructs: containerd did not answer within 3s\n');
     expect(run.calls.filter((call) => call === 'sleep 1')).toHaveLength(3);

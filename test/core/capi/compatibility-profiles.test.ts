@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompatibilityProfileValue } from '../../../src/core/capi/compatibility-profile-name';
+import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
 import { COMPATIBILITY_PROFILE_NAMES, compatibilityProfile } from '../../../src/core/capi/compatibility-profiles';
 import { KubeadmFile } from '../../../src/core/capi/kubeadm-file';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/capi/node-commands';
@@ -22,7 +22,7 @@ function proxyOf(settings: ProxySettingsProps): ClusterProxyConfig {
   return new ClusterProxyConfig(new ProxySettings(settings), network);
 }
 
-function bootstrapOf(proxy: ClusterProxyConfig, profile: CompatibilityProfileValue) {
+function bootstrapOf(proxy: ClusterProxyConfig, profile: CompatibilityProfileName) {
   return nodeProxyBootstrap(proxy, { clusterName: 'demo', namespace: 'default', files: { profile } });
 }
 
@@ -55,7 +55,7 @@ function unmarked(commands: readonly string[]): string[] {
 describe('TKG (TKG_HTTP_PROXY, TKG_HTTPS_PROXY: the values of the TKG proxy walkthrough)', () => {
   const settings = { httpProxy: 'http://asdf', httpsProxy: 'https://asdf2' };
 
-  test.each(['tkg', 'tkg-clusterclass'] as const)('%s: drop-ins byte for byte, export commands as TKG writes them', (profile) => {
+  test.each([CompatibilityProfileName.TKG, CompatibilityProfileName.TKG_CLUSTERCLASS] as const)('%s: drop-ins byte for byte, export commands as TKG writes them', (profile) => {
     const proxy = proxyOf(settings);
     const result = bootstrapOf(proxy, profile);
     const content = `${upperOnly(proxy.environment)}\n`;
@@ -73,7 +73,7 @@ describe('TKG (TKG_HTTP_PROXY, TKG_HTTPS_PROXY: the values of the TKG proxy walk
   });
 
   test('with credentials the password stays out of the commands: env file from the Secret', () => {
-    const result = bootstrapOf(proxyOf({ ...settings, username: 'svc', password: 'p%40ss' }), 'tkg');
+    const result = bootstrapOf(proxyOf({ ...settings, username: 'svc', password: 'p%40ss' }), CompatibilityProfileName.TKG);
     expect(result.delivery).toBe('secret');
     expect(result.preKubeadmCommands.some((command) => command.includes('export '))).toBe(false);
     expect(result.files.map((file) => file.path)).toContain('/etc/cluster-proxy/proxy-env.sh');
@@ -86,7 +86,7 @@ describe('Giant Swarm (global.connectivity.proxy, the proxy values of the Giant 
 
   test('three drop-ins (containerd, kubelet, teleport), base64, 0644, no owner, upper block then lower block', () => {
     const proxy = proxyOf(settings);
-    const result = bootstrapOf(proxy, 'giantswarm');
+    const result = bootstrapOf(proxy, CompatibilityProfileName.GIANTSWARM);
     const content = Buffer.from(giantSwarmDropIn(proxy.environment)).toString('base64');
     expect(dropIns(result.files)).toEqual(['containerd', 'kubelet', 'teleport'].map((unit) => ({
       path: `/etc/systemd/system/${unit}.service.d/http-proxy.conf`, permissions: '0644', content, encoding: 'base64',
@@ -98,7 +98,7 @@ describe('Giant Swarm (global.connectivity.proxy, the proxy values of the Giant 
 
   test('with the documented credentials: Secret <cluster>-systemd-proxy, 0640, a revision command to roll the machines', () => {
     const proxy = proxyOf({ ...settings, username: 'myProxyUser', password: 'mySuperSecretPassword' });
-    const result = bootstrapOf(proxy, 'giantswarm');
+    const result = bootstrapOf(proxy, CompatibilityProfileName.GIANTSWARM);
     expect(result.secret!.metadata.name).toBe('demo-systemd-proxy');
     expect(result.secret!.stringData.containerdProxy).toBe(giantSwarmDropIn(proxy.environment));
     expect(dropIns(result.files).every((file) => file.permissions === '0640' && file.contentFrom?.secret.name === 'demo-systemd-proxy')).toBe(true);
@@ -110,7 +110,7 @@ describe('Giant Swarm (global.connectivity.proxy, the proxy values of the Giant 
 describe('CAREN (clusterConfig.proxy: the example of the CAREN HTTP proxy page)', () => {
   test('containerd and kubelet drop-ins byte for byte (owner root, 0640, pairs); no kubeadm exports; placed last', () => {
     const proxy = proxyOf({ httpProxy: 'http://example.com', httpsProxy: 'https://example.com', noProxy: ['no-proxy.example.com'] });
-    const result = bootstrapOf(proxy, 'caren');
+    const result = bootstrapOf(proxy, CompatibilityProfileName.CAREN);
     const content = carenDropIn(proxy.environment);
     expect(result.files).toEqual([
       { path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', owner: 'root', permissions: '0640', content },
@@ -126,19 +126,19 @@ describe('EKS Anywhere (spec.proxyConfiguration: the documented host:port values
 
   test('one containerd drop-in, upper case only, owner root:root, no permissions; differs only by the final newline', () => {
     const proxy = proxyOf(settings);
-    const result = bootstrapOf(proxy, 'eks-anywhere');
+    const result = bootstrapOf(proxy, CompatibilityProfileName.EKS_ANYWHERE);
     expect(result.files).toEqual([{ path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', owner: 'root:root', content: `${upperOnly(proxy.environment)}\n` }]);
     expect(result.preKubeadmCommands.some((command) => command.includes('export ') || command.startsWith('. '))).toBe(false);
   });
 
   test('with credentials the mode stays 0640', () => {
-    const result = bootstrapOf(proxyOf({ ...settings, username: 'svc', password: 'secret' }), 'eks-anywhere');
+    const result = bootstrapOf(proxyOf({ ...settings, username: 'svc', password: 'secret' }), CompatibilityProfileName.EKS_ANYWHERE);
     expect(result.files.map((file) => file.permissions)).toEqual(['0640']);
   });
 });
 
 describe('the migration pages', () => {
-  const pages: Record<CompatibilityProfileValue, string> = {
+  const pages: Record<CompatibilityProfileName, string> = {
     'tkg': 'tkg.md', 'tkg-clusterclass': 'tkg.md', 'giantswarm': 'giantswarm.md', 'caren': 'caren.md', 'eks-anywhere': 'eks-anywhere.md',
   };
 

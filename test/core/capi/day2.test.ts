@@ -1,5 +1,6 @@
 import { CA_1, CA_2, clusterOptions, settingsProps } from './fixtures';
-import { NodeProxyDeliveryName } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { ProxiedClusterOptions, proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { canonicalJson } from '../../../src/core/k8s/names';
 
@@ -22,22 +23,22 @@ function rolloutInputs(options: ProxiedClusterOptions) {
 }
 
 /** Delivery `inline` is for proxies without credentials (credentials live only in Secrets). */
-const credentialsFor = (delivery: NodeProxyDeliveryName) => (delivery === 'inline' ? { username: undefined, password: undefined } : {});
+const credentialsFor = (delivery: NodeProxyDelivery) => (delivery === NodeProxyDelivery.INLINE ? { username: undefined, password: undefined } : {});
 
-const changes = (delivery: NodeProxyDeliveryName): Array<[string, Partial<ProxiedClusterOptions>]> => [
+const changes = (delivery: NodeProxyDelivery): Array<[string, Partial<ProxiedClusterOptions>]> => [
   ['a new proxy URL', { settings: settingsProps({ httpsProxy: 'http://proxy2.corp.example:3128', ...credentialsFor(delivery) }) }],
-  ...(delivery === 'secret' ? [['a password rotation with a new credentials revision', { settings: settingsProps({ password: 'rotated-secret', credentialsRevision: '2' }) }]] as Array<[string, Partial<ProxiedClusterOptions>]> : []),
+  ...(delivery === NodeProxyDelivery.SECRET ? [['a password rotation with a new credentials revision', { settings: settingsProps({ password: 'rotated-secret', credentialsRevision: '2' }) }]] as Array<[string, Partial<ProxiedClusterOptions>]> : []),
   ['a new installation-wide NO_PROXY entry', { settings: settingsProps({ noProxy: ['.corp.example', '10.0.0.0/8', 'registry.corp.example'], ...credentialsFor(delivery) }) }],
   ['a new proxy CA', { settings: settingsProps({ trustedCaPem: CA_2, ...credentialsFor(delivery) }) }],
 ];
 
-describe.each(['secret', 'inline'] as NodeProxyDeliveryName[])('Day 2, delivery %s', (delivery) => {
+describe.each([NodeProxyDelivery.SECRET, NodeProxyDelivery.INLINE] as NodeProxyDelivery[])('Day 2, delivery %s', (delivery) => {
   const base = () => settingsProps({ trustedCaPem: CA_1, ...credentialsFor(delivery) });
-  const before = rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings: base() }));
+  const before = rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings: base() }));
 
   test.each(changes(delivery))('%s rolls the control plane and every worker pool', (_, change) => {
-    const after = rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings: base(), ...change }));
-    if (delivery === 'secret') {
+    const after = rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings: base(), ...change }));
+    if (delivery === NodeProxyDelivery.SECRET) {
       expect(after.secretName).not.toBe(before.secretName);
     }
     expect(after.controlPlaneSpec).not.toBe(before.controlPlaneSpec);
@@ -47,8 +48,8 @@ describe.each(['secret', 'inline'] as NodeProxyDeliveryName[])('Day 2, delivery 
 
   test('the same proxy changes nothing, and a replica change rolls nothing', () => {
     const settings = base();
-    expect(rolloutInputs(clusterOptions({ delivery, osFamily: 'ubuntu', settings }))).toEqual(before);
-    const scaled = clusterOptions({ delivery, osFamily: 'ubuntu', settings });
+    expect(rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings }))).toEqual(before);
+    const scaled = clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings });
     const rescaled = { ...scaled, workerPools: scaled.workerPools!.map((pool) => ({ ...pool, replicas: 5 })) };
     expect(rolloutInputs(rescaled)).toEqual(before);
   });
@@ -56,7 +57,7 @@ describe.each(['secret', 'inline'] as NodeProxyDeliveryName[])('Day 2, delivery 
 
 describe('Day 2: credentials', () => {
   const withPassword = (password: string, credentialsRevision?: string) =>
-    rolloutInputs(clusterOptions({ osFamily: 'ubuntu', settings: settingsProps({ trustedCaPem: CA_1, password, credentialsRevision }) }));
+    rolloutInputs(clusterOptions({ osFamily: OsFamily.UBUNTU, settings: settingsProps({ trustedCaPem: CA_1, password, credentialsRevision }) }));
 
   test('a new password alone rolls nothing: no name or spec outside the Secret depends on it', () => {
     expect(withPassword('first-secret', '1')).toEqual(withPassword('rotated-secret', '1'));
@@ -71,6 +72,6 @@ describe('Day 2: credentials', () => {
   });
 
   test('delivery inline is refused with credentials, naming the prop', () => {
-    expect(() => proxiedClusterObjects(clusterOptions({ delivery: 'inline' }))).toThrow(/^delivery: must be "secret" when the proxy URLs carry credentials/);
+    expect(() => proxiedClusterObjects(clusterOptions({ delivery: NodeProxyDelivery.INLINE }))).toThrow(/^delivery: must be "secret" when the proxy URLs carry credentials/);
   });
 });

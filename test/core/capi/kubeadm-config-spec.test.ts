@@ -1,11 +1,12 @@
 import { deepFreeze, demoProxy } from './fixtures';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { addProxyToKubeadmConfigSpec, addProxyToKubeadmObject } from '../../../src/core/capi/kubeadm-config-spec';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { expectValidObjects } from '../../support/schemas';
 
 const bootstrap = nodeProxyBootstrap(demoProxy(), { clusterName: 'demo' });
-const ignition = nodeProxyBootstrap(demoProxy(), { clusterName: 'demo', bootstrapFormat: 'ignition' });
+const ignition = nodeProxyBootstrap(demoProxy(), { clusterName: 'demo', bootstrapFormat: BootstrapFormat.IGNITION });
 
 /** A user's spec: their own files and commands, one file at the proxy's containerd path. */
 const userSpec = () => deepFreeze({

@@ -1,6 +1,9 @@
 import { parse } from 'yaml';
 import { CA_1, demoProxy, NASTY_PASSWORD } from './fixtures';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxyVariables } from '../../../src/core/proxy-environment';
 import { createUnitDirectory, parsedEnvironment, UnitDirectory, verifyUnit } from '../render/systemd-harness';
 
@@ -16,8 +19,8 @@ describe('node drop-ins in real systemd', () => {
 
   const proxy = demoProxy({ trustedCaPem: CA_1, noProxy: ['.corp.example', '10.0.0.0/8', 'registry.corp.example:5000'] });
   const expected = proxyVariables(proxy.environment).map(({ name, value }) => `${name}=${value}`);
-  const secretMode = nodeProxyBootstrap(proxy, { clusterName: 'demo', osFamily: 'ubuntu' });
-  const inlineMode = nodeProxyBootstrap(proxy, { clusterName: 'demo', osFamily: 'ubuntu', delivery: 'inline' });
+  const secretMode = nodeProxyBootstrap(proxy, { clusterName: 'demo', osFamily: OsFamily.UBUNTU });
+  const inlineMode = nodeProxyBootstrap(proxy, { clusterName: 'demo', osFamily: OsFamily.UBUNTU, delivery: NodeProxyDelivery.INLINE });
   const dropIns: Array<[string, string]> = [
     ['Secret key containerdProxy', secretMode.secret!.stringData.containerdProxy],
     ['Secret key kubeletProxy', secretMode.secret!.stringData.kubeletProxy],
@@ -46,7 +49,7 @@ describe('node drop-ins in real systemd', () => {
 // Container Linux Config transpiler (go-yaml v2) follows.
 describe('file modes as Ignition reads them', () => {
   test.each(['600', '0640', '640'])('"%s" becomes the intended octal mode', (permissions) => {
-    const bootstrap = nodeProxyBootstrap(demoProxy(), { clusterName: 'demo', bootstrapFormat: 'ignition', files: { permissions } });
+    const bootstrap = nodeProxyBootstrap(demoProxy(), { clusterName: 'demo', bootstrapFormat: BootstrapFormat.IGNITION, files: { permissions } });
     for (const file of bootstrap.files) {
       const mode = parse(`mode: ${file.permissions}\n`, { version: '1.1' }).mode;
       expect(mode).toBe(parseInt(permissions, 8));

@@ -1,8 +1,10 @@
 import { createScratchNode, ScratchNode } from './bootstrap-script-harness';
 import { CA_1, clusterOptions, demoProxy, NASTY_PASSWORD, settingsProps } from './fixtures';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
-import { NodeProxyFileOptions } from '../../../src/core/capi/node-file-options';
+import { NodeProxyFileOptions, VariableStyle, KubeadmEnvironment, NodeProxyPosition, NodeFileEncoding } from '../../../src/core/capi/node-file-options';
 import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { canonicalJson } from '../../../src/core/k8s/names';
 import { expectValidObjects } from '../../support/schemas';
@@ -28,11 +30,11 @@ describe('defaults', () => {
       dropInUnits: ['containerd', 'kubelet'],
       dropInDirectory: '/etc/systemd/system',
       dropInFileName: 'http-proxy.conf',
-      dropInVariables: 'pairs',
-      kubeadmEnvironment: 'envFile',
-      exportVariables: 'pairs',
-      position: 'first',
-      encoding: 'plain',
+      dropInVariables: VariableStyle.PAIRS,
+      kubeadmEnvironment: KubeadmEnvironment.ENV_FILE,
+      exportVariables: VariableStyle.PAIRS,
+      position: NodeProxyPosition.FIRST,
+      encoding: NodeFileEncoding.PLAIN,
       omitOwner: false,
       omitPermissions: false,
       fixedSecretName: false,
@@ -54,7 +56,7 @@ describe('defaults', () => {
     expect(() => bootstrap({ dropInVariables: 'lower' as never })).toThrow(/files.dropInVariables: must be one of "pairs", "upperThenLower", "upperOnly"/);
     expect(() => bootstrap({ position: 'middle' as never })).toThrow(/files.position: must be one of "first", "last"/);
     expect(() => bootstrap({ omitOwner: 'yes' as never })).toThrow(/files.omitOwner: must be true or false/);
-    expect(() => bootstrap({ kubeletDropInPath: '/usr/lib/systemd/system/kubelet.service.d/http-proxy.conf' }, false, { bootstrapFormat: 'ignition' }))
+    expect(() => bootstrap({ kubeletDropInPath: '/usr/lib/systemd/system/kubelet.service.d/http-proxy.conf' }, false, { bootstrapFormat: BootstrapFormat.IGNITION }))
       .toThrow(/files: puts the kubelet drop-in under \/usr, which is read-only on Flatcar/);
     expect(() => bootstrap({ profile: 'rancher' as never })).toThrow(/files.profile: must be one of "tkg", "tkg-clusterclass", "giantswarm", "caren", "eks-anywhere"/);
   });
@@ -75,9 +77,9 @@ describe('drop-ins', () => {
   });
 
   test.each([
-    ['pairs', ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']],
-    ['upperThenLower', ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy']],
-    ['upperOnly', ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']],
+    [VariableStyle.PAIRS, ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']],
+    [VariableStyle.UPPER_THEN_LOWER, ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy']],
+    [VariableStyle.UPPER_ONLY, ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']],
   ] as const)('dropInVariables %s spells and orders the variables so', (style, names) => {
     const dropIn = bootstrap({ dropInVariables: style }).files[0].content!;
     expect(dropIn.split('\n').slice(1, -1).map((line) => /^Environment="([A-Za-z_]+)=/.exec(line)![1])).toEqual(names);
@@ -88,7 +90,7 @@ describe('drop-ins', () => {
   test('an upper-case-only drop-in with a nasty password passes systemd and reads back exactly', () => {
     const unit = createUnitDirectory();
     try {
-      const secret = bootstrap({ dropInVariables: 'upperOnly' }, true).secret!;
+      const secret = bootstrap({ dropInVariables: VariableStyle.UPPER_ONLY }, true).secret!;
       unit.writeDropIn(secret.stringData.containerdProxy);
       expect(verifyUnit(unit)).toEqual({ status: 0, output: '' });
       const { environment, warnings } = parsedEnvironment(unit);
@@ -109,7 +111,7 @@ describe('kubeadm environment', () => {
   afterAll(() => node.remove());
 
   test('none: no env file, no sourcing; kubeadm runs without proxy variables', () => {
-    const result = bootstrap({ kubeadmEnvironment: 'none' });
+    const result = bootstrap({ kubeadmEnvironment: KubeadmEnvironment.NONE });
     expect(result.files.map((file) => file.path)).not.toContain('/etc/cluster-proxy/proxy-env.sh');
     expect(result.preKubeadmCommands.some((command) => command.startsWith('. '))).toBe(false);
     const run = node.run('cloud-config', result.preKubeadmCommands);
@@ -119,9 +121,15 @@ describe('kubeadm environment', () => {
 
   test('exports: the export commands give kubeadm the variables in the chosen style, in dash and bash', () => {
     const proxy = demoProxy({ ...anonymous, noProxy: ['.corp.example', 'registry.corp.example:5000'] });
-    const result = nodeProxyBootstrap(proxy, { ...base, files: { kubeadmEnvironment: 'exports', exportVariables: 'upperThenLower' } });
+    const result = nodeProxyBootstrap(proxy, {
+      ...base,
+      files: {
+        kubeadmEnvironment: KubeadmEnvironment.EXPORTS,
+        exportVariables: VariableStyle.UPPER_THEN_LOWER,
+      },
+    });
     expect(result.files.map((file) => file.path)).not.toContain('/etc/cluster-proxy/proxy-env.sh');
-    for (const format of ['cloud-config', 'ignition'] as const) {
+    for (const format of [BootstrapFormat.CLOUD_CONFIG, BootstrapFormat.IGNITION] as const) {
       const run = node.run(format, result.preKubeadmCommands);
       expect(run.status).toBe(0);
       const env = run.kubeadmEnvironment!;
@@ -135,17 +143,17 @@ describe('kubeadm environment', () => {
   });
 
   test('exports with credentials export the URLs without them; with kubeadmCredentials they are refused (the commands are not secret)', () => {
-    const result = bootstrap({ kubeadmEnvironment: 'exports' }, true);
+    const result = bootstrap({ kubeadmEnvironment: KubeadmEnvironment.EXPORTS }, true);
     expect(result.preKubeadmCommands.join('\n')).not.toContain(encodeURIComponent(NASTY_PASSWORD).slice(0, 8));
     expect(result.preKubeadmCommands.join('\n')).toContain("HTTP_PROXY='http://proxy.corp.example:3128'");
-    expect(() => bootstrap({ kubeadmEnvironment: 'exports', kubeadmCredentials: true }, true))
+    expect(() => bootstrap({ kubeadmEnvironment: KubeadmEnvironment.EXPORTS, kubeadmCredentials: true }, true))
       .toThrow(/files.kubeadmEnvironment: must not be "exports" with kubeadmCredentials/);
   });
 
   test('upperOnly exports give kubeadm only the upper-case names', () => {
-    const result = bootstrap({ kubeadmEnvironment: 'envFile', exportVariables: 'upperOnly' });
+    const result = bootstrap({ kubeadmEnvironment: KubeadmEnvironment.ENV_FILE, exportVariables: VariableStyle.UPPER_ONLY });
     node.writeFile(`${node.path}/proxy-env.sh`, result.files.find((file) => file.path.endsWith('proxy-env.sh'))!.content!);
-    const relocated = bootstrap({ envFilePath: `${node.path}/proxy-env.sh`, exportVariables: 'upperOnly' });
+    const relocated = bootstrap({ envFilePath: `${node.path}/proxy-env.sh`, exportVariables: VariableStyle.UPPER_ONLY });
     const run = node.run('cloud-config', relocated.preKubeadmCommands);
     expect(Object.keys(run.kubeadmEnvironment!).filter((name) => /_proxy$/i.test(name)).sort()).toEqual(['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY']);
   });
@@ -155,7 +163,7 @@ describe('placement, encoding and access', () => {
   const spec = { files: [{ path: '/etc/own.conf', content: 'own' }], preKubeadmCommands: ['echo own'] };
 
   test('position last puts the files and commands after the spec\'s own, and applying twice changes nothing', () => {
-    const result = bootstrap({ position: 'last' });
+    const result = bootstrap({ position: NodeProxyPosition.LAST });
     const once = addProxyToKubeadmConfigSpec(spec, result) as Json;
     expect(once.files[0]).toEqual(spec.files[0]);
     expect(once.files.slice(1)).toEqual(result.files);
@@ -165,14 +173,14 @@ describe('placement, encoding and access', () => {
 
   test('base64 encodes inline content (files from the Secret stay plain), for cloud-config and Ignition', () => {
     const plain = bootstrap({});
-    for (const bootstrapFormat of ['cloud-config', 'ignition'] as const) {
-      const encoded = bootstrap({ encoding: 'base64' }, false, { bootstrapFormat });
+    for (const bootstrapFormat of [BootstrapFormat.CLOUD_CONFIG, BootstrapFormat.IGNITION] as const) {
+      const encoded = bootstrap({ encoding: NodeFileEncoding.BASE64 }, false, { bootstrapFormat });
       encoded.files.forEach((file, index) => {
         expect(file.encoding).toBe('base64');
         expect(Buffer.from(file.content!, 'base64').toString('utf8')).toBe(plain.files[index].content);
       });
     }
-    const secret = bootstrap({ encoding: 'base64' }, true);
+    const secret = bootstrap({ encoding: NodeFileEncoding.BASE64 }, true);
     expect(secret.files.every((file) => file.encoding === undefined && file.contentFrom !== undefined)).toBe(true);
   });
 
@@ -184,12 +192,12 @@ describe('placement, encoding and access', () => {
 
   test('the Cluster API schemas accept every variant', () => {
     const variants: NodeProxyFileOptions[] = [
-      { encoding: 'base64', omitOwner: true, omitPermissions: true, position: 'last' },
-      { dropInUnits: ['containerd', 'teleport'], kubeadmEnvironment: 'exports' },
+      { encoding: NodeFileEncoding.BASE64, omitOwner: true, omitPermissions: true, position: NodeProxyPosition.LAST },
+      { dropInUnits: ['containerd', 'teleport'], kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
     ];
     for (const files of variants) {
       const settings = settingsProps({ ...anonymous, trustedCaPem: CA_1 });
-      expectValidObjects(proxiedClusterObjects(clusterOptions({ settings, files, osFamily: 'ubuntu' })).objects);
+      expectValidObjects(proxiedClusterObjects(clusterOptions({ settings, files, osFamily: OsFamily.UBUNTU })).objects);
     }
     expectValidObjects(proxiedClusterObjects(clusterOptions({ files: { fixedSecretName: true, dropInUnits: ['containerd'] } })).objects);
   });
@@ -226,7 +234,7 @@ describe('Secret name of a layout', () => {
   test('hashes the layout\'s files without credentials: a password change renames nothing, the layout does', () => {
     const name = (settings: Json, files: NodeProxyFileOptions): string =>
       nodeProxyBootstrap(demoProxy(settings), { ...base, files }).secret!.metadata.name;
-    const upper: NodeProxyFileOptions = { dropInVariables: 'upperOnly' };
+    const upper: NodeProxyFileOptions = { dropInVariables: VariableStyle.UPPER_ONLY };
     expect(name({ password: 'another-password' }, upper)).toBe(name({}, upper));
     expect(name({}, upper)).not.toBe(name({}, {}));
     expect(name({}, upper)).toMatch(/^demo-systemd-proxy-[0-9a-f]{10}$/);

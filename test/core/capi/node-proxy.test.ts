@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { CA_1, CA_2, credentialForms, demoProxy } from './fixtures';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/capi/node-commands';
 import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
 import { nodeProxyFileContents } from '../../../src/core/capi/node-proxy-secret';
-import { OS_FAMILIES } from '../../../src/core/capi/os-family';
+import { OS_FAMILIES, OsFamily } from '../../../src/core/capi/os-family';
 import { ProxyConfigError } from '../../../src/core/errors';
 import { renderShellExports } from '../../../src/core/render/shell';
 import { renderSystemdDropIn } from '../../../src/core/render/systemd';
@@ -56,8 +58,8 @@ describe('nodeProxyBootstrap: delivery', () => {
   });
 
   test('delivery can be chosen either way', () => {
-    expect(nodeProxyBootstrap(demoProxy(anonymous), { ...base, delivery: 'secret' }).secret).toBeDefined();
-    const inline = nodeProxyBootstrap(demoProxy(), { ...base, delivery: 'inline' });
+    expect(nodeProxyBootstrap(demoProxy(anonymous), { ...base, delivery: NodeProxyDelivery.SECRET }).secret).toBeDefined();
+    const inline = nodeProxyBootstrap(demoProxy(), { ...base, delivery: NodeProxyDelivery.INLINE });
     expect(inline.secret).toBeUndefined();
     expect(inline.files[0].content).toContain('HTTP_PROXY=http://CORP%%5Csvc-k8s:p%%40ss');
     expect(() => nodeProxyBootstrap(demoProxy(), { ...base, delivery: 'configmap' as never }))
@@ -69,19 +71,23 @@ describe('nodeProxyBootstrap: delivery', () => {
     const proxy = demoProxy({ ...anonymous, noProxy });
     const plain = nodeProxyFileContents(proxy).containerdProxy;
     expect(plain.length).toBeGreaterThan(10240);
-    const [containerd] = nodeProxyBootstrap(proxy, { ...base, delivery: 'inline' }).files;
+    const [containerd] = nodeProxyBootstrap(proxy, { ...base, delivery: NodeProxyDelivery.INLINE }).files;
     expect(containerd.encoding).toBe('gzip+base64');
     expect(containerd.content!.length).toBeLessThanOrEqual(10240);
     expect(gunzipSync(Buffer.from(containerd.content!, 'base64')).toString('utf8')).toBe(plain);
     // deterministic, whatever the platform: the same content gives the same object
-    expect(nodeProxyBootstrap(proxy, { ...base, delivery: 'inline' }).files[0].content).toBe(containerd.content);
+    expect(nodeProxyBootstrap(proxy, { ...base, delivery: NodeProxyDelivery.INLINE }).files[0].content).toBe(containerd.content);
     // content that fits stays plain text
-    expect(nodeProxyBootstrap(demoProxy(anonymous), { ...base, delivery: 'inline' }).files[0].encoding).toBeUndefined();
+    expect(nodeProxyBootstrap(demoProxy(anonymous), { ...base, delivery: NodeProxyDelivery.INLINE }).files[0].encoding).toBeUndefined();
   });
 
   test('Ignition gets no compressed form (CAPI would write it undecoded): an error points at delivery secret', () => {
     const noProxy = Array.from({ length: 700 }, (_, i) => `host-${i}.corp.example`);
-    const call = (): unknown => nodeProxyBootstrap(demoProxy({ ...anonymous, noProxy }), { ...base, delivery: 'inline', bootstrapFormat: 'ignition' });
+    const call = (): unknown => nodeProxyBootstrap(demoProxy({ ...anonymous, noProxy }), {
+      ...base,
+      delivery: NodeProxyDelivery.INLINE,
+      bootstrapFormat: BootstrapFormat.IGNITION,
+    });
     expect(call).toThrow(ProxyConfigError);
     expect(call).toThrow(/^delivery: the content of \/etc\/systemd\/system\/containerd.service.d\/http-proxy.conf is \d+ characters, over Cluster API's limit of 10240 for files\[\]\.content, and Ignition bootstrap data cannot carry it compressed; use delivery 'secret'/);
   });
@@ -90,9 +96,9 @@ describe('nodeProxyBootstrap: delivery', () => {
     // hash-like names compress poorly; 1,500 of them still fit a process environment (see LIMITS)
     const noProxy = Array.from({ length: 1500 }, (_, i) => `h${createHash('sha256').update(String(i)).digest('hex').slice(0, 24)}.corp.example`);
     const proxy = demoProxy({ ...anonymous, noProxy });
-    const call = (): unknown => nodeProxyBootstrap(proxy, { ...base, delivery: 'inline' });
+    const call = (): unknown => nodeProxyBootstrap(proxy, { ...base, delivery: NodeProxyDelivery.INLINE });
     expect(call).toThrow(/^delivery: the content of \/etc\/systemd\/system\/containerd.service.d\/http-proxy.conf is \d+ characters \(\d+ even as gzip\+base64\), over Cluster API's limit of 10240 for files\[\]\.content; use delivery 'secret'/);
-    const viaSecret = nodeProxyBootstrap(proxy, { ...base, delivery: 'secret' });
+    const viaSecret = nodeProxyBootstrap(proxy, { ...base, delivery: NodeProxyDelivery.SECRET });
     expect(viaSecret.secret!.stringData.containerdProxy.length).toBeGreaterThan(10240);
   });
 
@@ -135,11 +141,11 @@ describe('nodeProxyBootstrap: commands', () => {
 
 describe('nodeProxyBootstrap: proxy CA per OS family', () => {
   test.each([
-    ['ubuntu', '/usr/local/share/ca-certificates/cluster-proxy-ca-1.crt', 'update-ca-certificates'],
-    ['debian', '/usr/local/share/ca-certificates/cluster-proxy-ca-1.crt', 'update-ca-certificates'],
-    ['rhel', '/etc/pki/ca-trust/source/anchors/cluster-proxy-ca-1.pem', 'update-ca-trust extract'],
-    ['amazon-linux', '/etc/pki/ca-trust/source/anchors/cluster-proxy-ca-1.pem', 'update-ca-trust extract'],
-    ['photon', '/etc/ssl/certs/cluster-proxy-ca-1.pem', 'rehash_ca_certificates.sh'],
+    [OsFamily.UBUNTU, '/usr/local/share/ca-certificates/cluster-proxy-ca-1.crt', 'update-ca-certificates'],
+    [OsFamily.DEBIAN, '/usr/local/share/ca-certificates/cluster-proxy-ca-1.crt', 'update-ca-certificates'],
+    [OsFamily.RHEL, '/etc/pki/ca-trust/source/anchors/cluster-proxy-ca-1.pem', 'update-ca-trust extract'],
+    [OsFamily.AMAZON_LINUX, '/etc/pki/ca-trust/source/anchors/cluster-proxy-ca-1.pem', 'update-ca-trust extract'],
+    [OsFamily.PHOTON, '/etc/ssl/certs/cluster-proxy-ca-1.pem', 'rehash_ca_certificates.sh'],
   ] as const)('%s: the CA goes to %s and %s runs before containerd restarts', (osFamily, path, command) => {
     const bootstrap = nodeProxyBootstrap(demoProxy({ trustedCaPem: CA_1 }), { ...base, osFamily });
     const caFile = bootstrap.files.find((file) => file.path === path)!;
@@ -154,7 +160,7 @@ describe('nodeProxyBootstrap: proxy CA per OS family', () => {
 
   test('Flatcar (Ignition): /etc/ssl/certs and update-ca-certificates, one file per certificate', () => {
     const proxy = demoProxy({ trustedCaPem: CA_1 + CA_2 });
-    const bootstrap = nodeProxyBootstrap(proxy, { ...base, bootstrapFormat: 'ignition', delivery: 'inline' });
+    const bootstrap = nodeProxyBootstrap(proxy, { ...base, bootstrapFormat: BootstrapFormat.IGNITION, delivery: NodeProxyDelivery.INLINE });
     expect(bootstrap.osFamily).toBe('flatcar');
     const caFiles = bootstrap.files.filter((file) => file.path.startsWith('/etc/ssl/certs/'));
     expect(caFiles.map((file) => [file.path, file.content])).toEqual([
@@ -165,7 +171,7 @@ describe('nodeProxyBootstrap: proxy CA per OS family', () => {
   });
 
   test('no CA, no trust store command and no CA file', () => {
-    const bootstrap = nodeProxyBootstrap(demoProxy(), { ...base, osFamily: 'rhel' });
+    const bootstrap = nodeProxyBootstrap(demoProxy(), { ...base, osFamily: OsFamily.RHEL });
     expect(bootstrap.files).toHaveLength(3);
     expect(bootstrap.preKubeadmCommands.join('\n')).not.toContain('update-ca');
   });
@@ -176,9 +182,9 @@ describe('nodeProxyBootstrap: proxy CA per OS family', () => {
       .toThrow(`osFamily: is not a supported OS family; use one of ${OS_FAMILIES.join(', ')} (got "windows")`);
     expect(() => nodeProxyBootstrap(withCa, base))
       .toThrow('osFamily: is required when trustedCaPem is set, to install the CA into the node\'s trust store; use one of ubuntu, debian, rhel, amazon-linux, flatcar, photon');
-    expect(() => nodeProxyBootstrap(withCa, { ...base, bootstrapFormat: 'ignition', osFamily: 'ubuntu' }))
+    expect(() => nodeProxyBootstrap(withCa, { ...base, bootstrapFormat: BootstrapFormat.IGNITION, osFamily: OsFamily.UBUNTU }))
       .toThrow('osFamily: does not boot with Ignition; bootstrapFormat "ignition" is for Flatcar (osFamily "flatcar") (got "ubuntu")');
-    expect(() => nodeProxyBootstrap(withCa, { ...base, osFamily: 'flatcar' }))
+    expect(() => nodeProxyBootstrap(withCa, { ...base, osFamily: OsFamily.FLATCAR }))
       .toThrow(/^bootstrapFormat: must be "ignition" for Flatcar nodes: Flatcar does not run cloud-config runcmd/);
     expect(() => nodeProxyBootstrap(withCa, { ...base, bootstrapFormat: 'butane' as never }))
       .toThrow('bootstrapFormat: must be one of "cloud-config", "ignition" (got "butane")');

@@ -1,6 +1,7 @@
 import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, settingsProps } from './fixtures';
-import { CapiVersionName } from '../../../src/core/capi/capi-version';
-import { BootstrapFormatName, NodeProxyDeliveryName } from '../../../src/core/capi/node-proxy';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
+import { BootstrapFormat, NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { canonicalJson } from '../../../src/core/k8s/names';
@@ -8,10 +9,10 @@ import { ClusterNetwork } from '../../../src/core/network';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
 
-const matrix: Array<[CapiVersionName, BootstrapFormatName, NodeProxyDeliveryName]> = [];
-for (const capiVersion of ['v1beta2', 'v1beta1'] as const) {
-  for (const bootstrapFormat of ['cloud-config', 'ignition'] as const) {
-    for (const delivery of ['secret', 'inline'] as const) {
+const matrix: Array<[CapiVersion, BootstrapFormat, NodeProxyDelivery]> = [];
+for (const capiVersion of [CapiVersion.V1BETA2, CapiVersion.V1BETA1] as const) {
+  for (const bootstrapFormat of [BootstrapFormat.CLOUD_CONFIG, BootstrapFormat.IGNITION] as const) {
+    for (const delivery of [NodeProxyDelivery.SECRET, NodeProxyDelivery.INLINE] as const) {
       matrix.push([capiVersion, bootstrapFormat, delivery]);
     }
   }
@@ -24,11 +25,11 @@ describe('proxiedClusterObjects', () => {
       bootstrapFormat,
       delivery,
       // delivery inline is for proxies without credentials
-      settings: settingsProps({ trustedCaPem: CA_1, ...(delivery === 'inline' ? { username: undefined, password: undefined } : {}) }),
-      osFamily: bootstrapFormat === 'ignition' ? 'flatcar' : 'ubuntu',
+      settings: settingsProps({ trustedCaPem: CA_1, ...(delivery === NodeProxyDelivery.INLINE ? { username: undefined, password: undefined } : {}) }),
+      osFamily: bootstrapFormat === BootstrapFormat.IGNITION ? OsFamily.FLATCAR : OsFamily.UBUNTU,
     }));
     expect(result.objects.map((object) => `${object.apiVersion} ${object.kind}`)).toEqual([
-      ...(delivery === 'secret' ? ['v1 Secret'] : []),
+      ...(delivery === NodeProxyDelivery.SECRET ? ['v1 Secret'] : []),
       `cluster.x-k8s.io/${capiVersion} Cluster`,
       `controlplane.cluster.x-k8s.io/${capiVersion} KubeadmControlPlane`,
       `bootstrap.cluster.x-k8s.io/${capiVersion} KubeadmConfigTemplate`,
@@ -42,14 +43,14 @@ describe('proxiedClusterObjects', () => {
       ...result.workerPools.map((pool) => (pool.configTemplate.spec as any).template.spec),
     ];
     for (const spec of kubeadmSpecs) {
-      expect(spec.format).toBe(bootstrapFormat === 'ignition' ? 'ignition' : undefined);
+      expect(spec.format).toBe(bootstrapFormat === BootstrapFormat.IGNITION ? 'ignition' : undefined);
       expect(spec.files.slice(0, 4)).toEqual(result.bootstrap.files);
     }
   });
 
   test('v1beta2 references are {apiGroup, kind, name}; v1beta1 references are {apiVersion, kind, name}', () => {
     const v2 = proxiedClusterObjects(clusterOptions()) as any;
-    const v1 = proxiedClusterObjects(clusterOptions({ capiVersion: 'v1beta1' })) as any;
+    const v1 = proxiedClusterObjects(clusterOptions({ capiVersion: CapiVersion.V1BETA1 })) as any;
     expect(v2.cluster.spec.controlPlaneRef).toEqual({ apiGroup: 'controlplane.cluster.x-k8s.io', kind: 'KubeadmControlPlane', name: 'demo-control-plane' });
     expect(v1.cluster.spec.controlPlaneRef).toEqual({ apiVersion: 'controlplane.cluster.x-k8s.io/v1beta1', kind: 'KubeadmControlPlane', name: 'demo-control-plane' });
     expect(v2.cluster.spec.infrastructureRef).toEqual({ apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'DockerCluster', name: 'demo' });
@@ -95,7 +96,7 @@ describe('proxiedClusterObjects', () => {
   });
 
   test('delivery secret keeps every credential out of every Cluster API object', () => {
-    const result = proxiedClusterObjects(clusterOptions({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'rhel' }));
+    const result = proxiedClusterObjects(clusterOptions({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.RHEL }));
     for (const form of credentialForms(result.proxy)) {
       expect(nonSecretText(result.objects)).not.toContain(form);
     }
@@ -151,7 +152,10 @@ describe('proxiedClusterObjects: bad input fails at construction, naming the pro
 
   test('inline content over the CRD limit is compressed, and the objects still validate', () => {
     const noProxy = Array.from({ length: 700 }, (_, i) => `host-${i}.corp.example`);
-    const { objects } = proxiedClusterObjects(clusterOptions({ settings: settingsProps({ noProxy, username: undefined, password: undefined }), delivery: 'inline' }));
+    const { objects } = proxiedClusterObjects(clusterOptions({
+      settings: settingsProps({ noProxy, username: undefined, password: undefined }),
+      delivery: NodeProxyDelivery.INLINE,
+    }));
     expectValidObjects(objects);
     expect(JSON.stringify(objects)).toContain('"encoding":"gzip+base64"');
   });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { CA_1, CA_2, demoProxy } from './fixtures';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
+import { OsFamily } from '../../../src/core/capi/os-family';
 
 /**
  * The Ubuntu/Debian layout meets the real `update-ca-certificates` (Debian package
@@ -19,7 +21,7 @@ describe('proxy CA on Ubuntu/Debian with the real update-ca-certificates', () =>
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   test('both certificates land in the bundle and the hashed directory', () => {
-    const bootstrap = nodeProxyBootstrap(demoProxy({ trustedCaPem: CA_1 + CA_2 }), { clusterName: 'demo', osFamily: 'ubuntu', delivery: 'inline' });
+    const bootstrap = nodeProxyBootstrap(demoProxy({ trustedCaPem: CA_1 + CA_2 }), { clusterName: 'demo', osFamily: OsFamily.UBUNTU, delivery: NodeProxyDelivery.INLINE });
     const caFiles = bootstrap.files.filter((file) => file.path.startsWith('/usr/local/share/ca-certificates/'));
     expect(caFiles).toHaveLength(2);
     const dirs = Object.fromEntries(['local', 'certs', 'etc', 'hooks'].map((name) => [name, join(root, name)]));

@@ -1,7 +1,12 @@
 import { classFixture, ClassFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
+import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
-import { nodeProxyBootstrap, NodeProxyDeliveryName } from '../../../src/core/capi/node-proxy';
+import { VariableStyle, NodeFileEncoding, NodeProxyPosition, KubeadmEnvironment } from '../../../src/core/capi/node-file-options';
+import { nodeProxyBootstrap, NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { addProxyToClusterClass, PROXY_PATCH_PREFIX } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { MAX_TEMPLATE_LENGTH } from '../../../src/core/clusterclass/go-template';
@@ -9,6 +14,7 @@ import { addProxyToTopologyCluster, TopologyClusterProxyOptions } from '../../..
 import { ProxyConfigError } from '../../../src/core/errors';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { Provider } from '../../../src/core/providers';
 import { expectValidObjects } from '../../support/schemas';
 import { CA_1, CA_2, NASTY_PASSWORD, settingsProps } from '../capi/fixtures';
 
@@ -40,7 +46,7 @@ function topologyCluster(version: 'v1beta1' | 'v1beta2', network?: Json): KubeOb
 
 /** The spec each item's template ends with, as ProxiedCluster would write it for the same definition. */
 function expectedSpecs(
-  fixture: ClassFixture, classProxy: ClusterClassProxy, cluster: KubeObject, delivery: NodeProxyDeliveryName,
+  fixture: ClassFixture, classProxy: ClusterClassProxy, cluster: KubeObject, delivery: NodeProxyDelivery,
   proxyOptions: TopologyClusterProxyOptions,
 ): Json[] {
   const { proxy } = addProxyToTopologyCluster(cluster, classProxy, { ...proxyOptions, delivery });
@@ -85,49 +91,53 @@ beforeAll(() => {
   buildPatchEngine();
 }, 240_000);
 
-describe.each(['v1beta2', 'v1beta1'] as const)('ClusterClass %s', (version) => {
+describe.each([CapiVersion.V1BETA2, CapiVersion.V1BETA1] as const)('ClusterClass %s', (version) => {
   interface Scenario {
     name: string;
     props: ClusterClassProxyProps;
-    delivery: NodeProxyDeliveryName;
+    delivery: NodeProxyDelivery;
     ignition?: boolean;
     options?: TopologyClusterProxyOptions;
   }
   const scenarios: Scenario[] = [
     {
       name: 'inline (no credentials): files rendered by the templates, NO_PROXY from the builtins',
-      props: { settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 + CA_2 }), osFamily: 'ubuntu', provider: 'vsphere', providerEndpoints: ['vcenter.corp.example'] },
-      delivery: 'inline',
+      props: { settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 + CA_2 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] },
+      delivery: NodeProxyDelivery.INLINE,
       options: { machineCidrs: ['10.20.0.0/24', '172.30.0.0/24'], additionalNoProxy: ['git.example'] },
     },
     {
       name: 'secret (credentials): files contentFrom the per-cluster Secret',
-      props: { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'rhel', files: { permissions: '0600' } },
-      delivery: 'secret',
+      props: { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.RHEL, files: { permissions: '0600' } },
+      delivery: NodeProxyDelivery.SECRET,
     },
     {
       name: 'layout: extra unit, upper-only drop-ins, upper-then-lower env file, base64, placed last, no owner',
       props: {
         settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
-        osFamily: 'ubuntu',
-        files: { dropInUnits: ['containerd', 'kubelet', 'teleport'], dropInVariables: 'upperOnly', exportVariables: 'upperThenLower', encoding: 'base64', position: 'last', omitOwner: true },
+        osFamily: OsFamily.UBUNTU,
+        files: { dropInUnits: ['containerd', 'kubelet', 'teleport'], dropInVariables: VariableStyle.UPPER_ONLY, exportVariables: VariableStyle.UPPER_THEN_LOWER, encoding: NodeFileEncoding.BASE64, position: NodeProxyPosition.LAST, omitOwner: true },
       },
-      delivery: 'inline',
+      delivery: NodeProxyDelivery.INLINE,
     },
     {
       name: 'profile giantswarm with credentials (secret; the class keeps hashed Secret names)',
-      props: { settings: settingsProps(), files: { profile: 'giantswarm' } },
-      delivery: 'secret',
+      props: { settings: settingsProps(), files: { profile: CompatibilityProfileName.GIANTSWARM } },
+      delivery: NodeProxyDelivery.SECRET,
     },
     {
       name: 'profile tkg-clusterclass without credentials (the class keeps the env file)',
-      props: { settings: settingsProps({ username: undefined, password: undefined }), files: { profile: 'tkg-clusterclass' } },
-      delivery: 'inline',
+      props: { settings: settingsProps({ username: undefined, password: undefined }), files: { profile: CompatibilityProfileName.TKG_CLUSTERCLASS } },
+      delivery: NodeProxyDelivery.INLINE,
     },
     {
       name: 'Flatcar (Ignition), inline',
-      props: { settings: settingsProps({ username: undefined, password: undefined }), bootstrapFormat: 'ignition', containerdWaitSeconds: 30 },
-      delivery: 'inline',
+      props: {
+        settings: settingsProps({ username: undefined, password: undefined }),
+        bootstrapFormat: BootstrapFormat.IGNITION,
+        containerdWaitSeconds: 30,
+      },
+      delivery: NodeProxyDelivery.INLINE,
       ignition: true,
     },
   ];
@@ -137,7 +147,7 @@ describe.each(['v1beta2', 'v1beta1'] as const)('ClusterClass %s', (version) => {
     const { clusterClass, classProxy, patches } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, scenario.props);
     const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] }, serviceDomain: 'cluster.local' };
     const result = addProxyToTopologyCluster(topologyCluster(version, network), classProxy, { ...scenario.options, delivery: scenario.delivery });
-    expect(result.variable.value).toEqual(scenario.delivery === 'secret'
+    expect(result.variable.value).toEqual(scenario.delivery === NodeProxyDelivery.SECRET
       ? { secretName: result.secret!.metadata.name }
       : expect.objectContaining({ http: 'http://proxy.corp.example:3128', https: 'http://proxy.corp.example:3128' }));
 
@@ -160,24 +170,28 @@ describe.each(['v1beta2', 'v1beta1'] as const)('ClusterClass %s', (version) => {
 
   test('the same class serves both kinds of Cluster; applying twice changes nothing', () => {
     const fixture = classFixture(version);
-    const props = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const };
+    const props = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU };
     const once = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
     const twice = addProxyToClusterClass(once.clusterClass, fixture.templates, once.classProxy);
     expect(canonicalJson(twice.clusterClass)).toBe(canonicalJson(once.clusterClass));
     expect(fixture.clusterClass).toEqual(classFixture(version).clusterClass); // input untouched
-    const inlineProps = { settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }), osFamily: 'ubuntu' as const };
+    const inlineProps = {
+      settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
+      osFamily: OsFamily.UBUNTU,
+    };
     const inlineClass = addProxyToClusterClass(fixture.clusterClass, fixture.templates, inlineProps);
     // A credential-free cluster on the same class definition uses the inline patch.
     const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } };
     const inlineCluster = addProxyToTopologyCluster(topologyCluster(version, network), inlineClass.classProxy);
     expect(inlineCluster.secret).toBeUndefined();
     const got = patchedSpecs(fixture, inlineClass.clusterClass, inlineCluster.cluster);
-    expect(got.map(canonicalJson)).toEqual(expectedSpecs(fixture, inlineClass.classProxy, inlineCluster.cluster, 'inline', {}).map(canonicalJson));
+    expect(got.map(canonicalJson)).toEqual(
+      expectedSpecs(fixture, inlineClass.classProxy, inlineCluster.cluster, NodeProxyDelivery.INLINE, {}).map(canonicalJson));
   });
 });
 
 test('a v1beta1 KubeadmConfigTemplate without template.spec gets the spec created first', () => {
-  const fixture = classFixture('v1beta1');
+  const fixture = classFixture(CapiVersion.V1BETA1);
   const bare = fixture.templates.find((template) => template.metadata.name === 'md-0') as Json;
   bare.spec = { template: {} };
   const props = { settings: settingsProps({ username: undefined, password: undefined }) };
@@ -185,19 +199,19 @@ test('a v1beta1 KubeadmConfigTemplate without template.spec gets the spec create
   const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } };
   const { cluster, proxy } = addProxyToTopologyCluster(topologyCluster('v1beta1', network), classProxy);
   const got = patchedSpecs(fixture, clusterClass, cluster);
-  const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: 'inline' });
+  const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: NodeProxyDelivery.INLINE });
   expect(canonicalJson(got[1])).toBe(canonicalJson(addProxyToKubeadmConfigSpec(undefined, bootstrap)));
   expectValidObjects([clusterClass, ...fixture.templates]);
 });
 
 describe('topology Clusters', () => {
-  const classProxy = new ClusterClassProxy({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'ubuntu' });
+  const classProxy = new ClusterClassProxy({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU });
 
   test('the Secret is the one ProxiedCluster renders; no credential reaches the Cluster', () => {
     const result = addProxyToTopologyCluster(topologyCluster('v1beta2'), classProxy, {
       network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example' },
     });
-    const expected = nodeProxyBootstrap(result.proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: 'secret' }).secret;
+    const expected = nodeProxyBootstrap(result.proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: NodeProxyDelivery.SECRET }).secret;
     expect(result.secret).toEqual(expected);
     expect(JSON.stringify(result.cluster)).not.toContain(NASTY_PASSWORD);
     expect(JSON.stringify(result.cluster)).not.toContain(encodeURIComponent(NASTY_PASSWORD).slice(0, 8));
@@ -209,7 +223,7 @@ describe('topology Clusters', () => {
 
   test('refuses credentials inline, missing or contradicting network facts, and entries the templates cannot read', () => {
     const cluster = topologyCluster('v1beta2', { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } });
-    expect(() => addProxyToTopologyCluster(cluster, classProxy, { delivery: 'inline' })).toThrow(/delivery: must be "secret" when the proxy URLs carry credentials/);
+    expect(() => addProxyToTopologyCluster(cluster, classProxy, { delivery: NodeProxyDelivery.INLINE })).toThrow(/delivery: must be "secret" when the proxy URLs carry credentials/);
     expect(() => addProxyToTopologyCluster(topologyCluster('v1beta2'), classProxy)).toThrow(/cluster.spec.clusterNetwork: is missing/);
     expect(() => addProxyToTopologyCluster(cluster, classProxy, { network: { pods: ['10.244.0.0/16'], services: ['172.20.0.0/16'] } }))
       .toThrow(/network: disagrees with cluster.spec.clusterNetwork/);
@@ -224,7 +238,7 @@ describe('refused ClusterClasses', () => {
   const props = { settings: settingsProps() };
 
   test('a missing template, a non-kubeadm control plane, a foreign variable of the same name, a whole-list patch', () => {
-    const fixture = classFixture('v1beta2');
+    const fixture = classFixture(CapiVersion.V1BETA2);
     expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates.slice(0, 2), props)).toThrow(/templates: hold no KubeadmConfigTemplate named "md-1"/);
     const foreignControlPlane = structuredClone(fixture.clusterClass) as Json;
     foreignControlPlane.spec.controlPlane.templateRef.kind = 'TalosControlPlaneTemplate';
@@ -235,18 +249,18 @@ describe('refused ClusterClasses', () => {
     const whole = structuredClone(fixture.clusterClass) as Json;
     whole.spec.patches[0].definitions[0].jsonPatches[0].path = '/spec/template/spec/kubeadmConfigSpec/files';
     expect(() => addProxyToClusterClass(whole as KubeObject, fixture.templates, props)).toThrow(/spec.patches\[0\]: \("image-repository"\) sets the whole/);
-    const mismatch = classFixture('v1beta2', { ignition: true });
+    const mismatch = classFixture(CapiVersion.V1BETA2, { ignition: true });
     expect(() => addProxyToClusterClass(mismatch.clusterClass, mismatch.templates, props)).toThrow(/format: is "ignition" but the proxy was rendered for "cloud-config"/);
     expect(() => addProxyToClusterClass({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, [], props)).toThrow(/clusterClass: must be a cluster.x-k8s.io\/v1beta1 or v1beta2 ClusterClass/);
     expect(() => new ClusterClassProxy({ ...props, variableName: 'builtin' })).toThrow(/variableName: must be letters and digits/);
     expect(() => new ClusterClassProxy({ ...props, additionalNoProxy: ['10.0.0.0/33'] })).toThrow(/additionalNoProxy\[0\]/);
     const open = { settings: settingsProps({ username: undefined, password: undefined }) };
-    expect(() => new ClusterClassProxy({ ...open, files: { kubeadmEnvironment: 'exports' } })).toThrow(/files.kubeadmEnvironment: must not be "exports" in a ClusterClass/);
+    expect(() => new ClusterClassProxy({ ...open, files: { kubeadmEnvironment: KubeadmEnvironment.EXPORTS } })).toThrow(/files.kubeadmEnvironment: must not be "exports" in a ClusterClass/);
     expect(() => new ClusterClassProxy({ ...props, files: { fixedSecretName: true } })).toThrow(/files.fixedSecretName: must not be true in a ClusterClass/);
   });
 
   test('a template over Cluster API\'s 10240-character limit fails at construction, naming the cause', () => {
-    const fixture = classFixture('v1beta2');
+    const fixture = classFixture(CapiVersion.V1BETA2);
     const many = Array.from({ length: 150 }, (_, i) => `fd00:${i.toString(16)}:abcd:1234::/64`);
     expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: settingsProps({ noProxy: many }) }))
       .toThrow(/over Cluster API's limit of 10240 for valueFrom.template/);

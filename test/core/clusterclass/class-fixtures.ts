@@ -1,5 +1,5 @@
 import { controlPlaneHolder, machineDeploymentHolder, PatchItem } from './go-patch-engine';
-import { CapiVersionName } from '../../../src/core/capi/capi-version';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 
 /**
@@ -17,21 +17,21 @@ export interface ClassFixture {
 }
 
 /** Build the fixture for one Cluster API version. */
-export function classFixture(version: CapiVersionName, options: { ignition?: boolean } = {}): ClassFixture {
+export function classFixture(version: CapiVersion, options: { ignition?: boolean } = {}): ClassFixture {
   const cp = `controlplane.cluster.x-k8s.io/${version}`;
   const bootstrap = `bootstrap.cluster.x-k8s.io/${version}`;
   const format = options.ignition ? { format: 'ignition' } : {};
   const ref = (apiVersion: string, kind: string, name: string): Record<string, string> => ({ apiVersion, kind, name });
-  const worker = (name: string, template: string): Record<string, unknown> => (version === 'v1beta1'
+  const worker = (name: string, template: string): Record<string, unknown> => (version === CapiVersion.V1BETA1
     ? { class: name, template: { bootstrap: { ref: ref(bootstrap, 'KubeadmConfigTemplate', template) }, infrastructure: { ref: ref(INFRA, 'DockerMachineTemplate', 'workers') } } }
     : { class: name, bootstrap: { templateRef: ref(bootstrap, 'KubeadmConfigTemplate', template) }, infrastructure: { templateRef: ref(INFRA, 'DockerMachineTemplate', 'workers') } });
-  const pool = (name: string, template: string): Record<string, unknown> => (version === 'v1beta1'
+  const pool = (name: string, template: string): Record<string, unknown> => (version === CapiVersion.V1BETA1
     ? { class: name, template: { bootstrap: { ref: ref(bootstrap, 'KubeadmConfigTemplate', template) }, infrastructure: { ref: ref(INFRA, 'DockerMachinePoolTemplate', 'pool') } } }
     : { class: name, bootstrap: { templateRef: ref(bootstrap, 'KubeadmConfigTemplate', template) }, infrastructure: { templateRef: ref(INFRA, 'DockerMachinePoolTemplate', 'pool') } });
-  const controlPlane = version === 'v1beta1'
+  const controlPlane = version === CapiVersion.V1BETA1
     ? { ref: ref(cp, 'KubeadmControlPlaneTemplate', 'proxied-control-plane'), machineInfrastructure: { ref: ref(INFRA, 'DockerMachineTemplate', 'control-plane') } }
     : { templateRef: ref(cp, 'KubeadmControlPlaneTemplate', 'proxied-control-plane'), machineInfrastructure: { templateRef: ref(INFRA, 'DockerMachineTemplate', 'control-plane') } };
-  const infrastructure = version === 'v1beta1'
+  const infrastructure = version === CapiVersion.V1BETA1
     ? { ref: ref(INFRA, 'DockerClusterTemplate', 'proxied') }
     : { templateRef: ref(INFRA, 'DockerClusterTemplate', 'proxied') };
   const clusterClass: KubeObject = {

@@ -1,9 +1,10 @@
 import * as fc from 'fast-check';
 import { buildPatchEngine, runPatchEngine, TemplateCase } from './go-patch-engine';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
 import { ClusterClassProxy, ClusterClassProxyProps, TopologyClusterFacts } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { compactTemplate, noProxyTemplateHelpers, noProxyTemplateStatements } from '../../../src/core/clusterclass/no-proxy-template';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
-import { PROVIDERS } from '../../../src/core/providers';
+import { PROVIDERS, Provider } from '../../../src/core/providers';
 
 /**
  * The NO_PROXY a ClusterClass template computes on the management cluster (evaluated by Go
@@ -33,7 +34,7 @@ function templateCase(classProxy: ClusterClassProxy, facts: TopologyClusterFacts
     },
   };
   const { variable } = addProxyToTopologyCluster(cluster, classProxy, {
-    delivery: 'inline',
+    delivery: NodeProxyDelivery.INLINE,
     network: { pods: facts.pods, services: facts.services, serviceDomain: facts.serviceDomain, controlPlaneEndpoint: facts.controlPlaneEndpoint },
     machineCidrs: facts.machineCidrs,
     dnsServiceIp: facts.dnsServiceIp,
@@ -52,17 +53,17 @@ interface Sample {
 const SAMPLES: Sample[] = [
   {
     name: 'IPv4: the installation-wide 10.0.0.0/8 and .corp.example cover the services, machines and endpoint',
-    props: { settings: { ...SETTINGS, noProxy: ['.corp.example', '10.0.0.0/8'] }, provider: 'aws', region: 'eu-central-1' },
+    props: { settings: { ...SETTINGS, noProxy: ['.corp.example', '10.0.0.0/8'] }, provider: Provider.AWS, region: 'eu-central-1' },
     facts: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: 'api.demo.corp.example', machineCidrs: ['10.20.0.0/24'] },
   },
   {
     name: 'IPv6 with a vCenter endpoint',
-    props: { settings: SETTINGS, provider: 'vsphere', providerEndpoints: ['https://vcenter.corp.example/sdk'] },
+    props: { settings: SETTINGS, provider: Provider.VSPHERE, providerEndpoints: ['https://vcenter.corp.example/sdk'] },
     facts: { pods: ['fd00:10:244::/56'], services: ['fd00:10:96::/112'], controlPlaneEndpoint: 'fd00:1::10', machineCidrs: ['fd00:1::/64'] },
   },
   {
     name: 'dual-stack, IP endpoint, custom DNS ClusterIP, IPv6 extra entries',
-    props: { settings: { ...SETTINGS, noProxy: ['registry.corp.example:5000', '192.0.2.0-192.0.2.20'] }, provider: 'azure' },
+    props: { settings: { ...SETTINGS, noProxy: ['registry.corp.example:5000', '192.0.2.0-192.0.2.20'] }, provider: Provider.AZURE },
     facts: {
       pods: ['10.244.0.0/16', 'fd00:10:244::/56'],
       services: ['10.96.0.0/16', 'fd00:10:96::/112'],
@@ -73,12 +74,12 @@ const SAMPLES: Sample[] = [
   },
   {
     name: 'custom service domain that covers a provider entry (internal covers metadata.google.internal)',
-    props: { settings: SETTINGS, provider: 'gcp' },
+    props: { settings: SETTINGS, provider: Provider.GCP },
     facts: { pods: ['100.64.0.0/16'], services: ['100.65.0.0/20'], serviceDomain: 'internal' },
   },
   {
     name: 'custom domain and non-canonical IPv6 CIDRs as users write them',
-    props: { settings: { ...SETTINGS, noProxy: ['fd00::/8'] }, provider: 'openstack' },
+    props: { settings: { ...SETTINGS, noProxy: ['fd00::/8'] }, provider: Provider.OPENSTACK },
     facts: { pods: ['FD00:0010:0244:0000::/64'], services: ['fd00:1:0:0:1:0:0:0/112'], serviceDomain: 'K8s.Example.Org' },
   },
   {
@@ -215,7 +216,7 @@ function clusterArbitrary(): fc.Arbitrary<Sample> {
       const services = r.family === '4' ? [r.services4] : r.family === '6' ? [r.services6] : [r.services4, r.services6];
       return {
         name: 'generated',
-        props: { settings: { ...SETTINGS, noProxy: r.installation }, provider: r.provider, ...(r.provider === 'aws' ? { region: 'us-east-1' } : {}) },
+        props: { settings: { ...SETTINGS, noProxy: r.installation }, provider: r.provider, ...(r.provider === Provider.AWS ? { region: 'us-east-1' } : {}) },
         facts: {
           pods,
           services,

@@ -1,8 +1,9 @@
 import { classFixture } from './class-fixtures';
-import { NodeProxyFileOptions } from '../../../src/core/capi/node-file-options';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
+import { NodeProxyFileOptions, NodeFileEncoding, VariableStyle } from '../../../src/core/capi/node-file-options';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { MAX_TEMPLATE_LENGTH } from '../../../src/core/clusterclass/go-template';
-import { CLASS_VARIABLE_SHAPES } from '../../../src/core/clusterclass/variable-shapes';
+import { CLASS_VARIABLE_SHAPES, ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
 import { settingsProps } from '../capi/fixtures';
 
 /**
@@ -16,10 +17,10 @@ const HEADROOM = 1000;
 
 const LAYOUTS: Record<string, NodeProxyFileOptions | undefined> = {
   'default': undefined,
-  'base64': { encoding: 'base64' },
-  'upperOnly': { dropInVariables: 'upperOnly', exportVariables: 'upperOnly' },
-  'upperThenLower, base64': { dropInVariables: 'upperThenLower', exportVariables: 'upperThenLower', encoding: 'base64' },
-  'mixed styles, base64': { dropInVariables: 'upperOnly', exportVariables: 'upperThenLower', encoding: 'base64' },
+  'base64': { encoding: NodeFileEncoding.BASE64 },
+  'upperOnly': { dropInVariables: VariableStyle.UPPER_ONLY, exportVariables: VariableStyle.UPPER_ONLY },
+  'upperThenLower, base64': { dropInVariables: VariableStyle.UPPER_THEN_LOWER, exportVariables: VariableStyle.UPPER_THEN_LOWER, encoding: NodeFileEncoding.BASE64 },
+  'mixed styles, base64': { dropInVariables: VariableStyle.UPPER_ONLY, exportVariables: VariableStyle.UPPER_THEN_LOWER, encoding: NodeFileEncoding.BASE64 },
 };
 
 /**
@@ -52,7 +53,7 @@ function templateLengths(patches: unknown): number[] {
 
 /** The longest template of the class, and how many installation-wide entries it embeds. */
 function longestTemplate(shape: (typeof CLASS_VARIABLE_SHAPES)[number], layout: string, noProxy: readonly string[]): number {
-  const fixture = classFixture('v1beta2');
+  const fixture = classFixture(CapiVersion.V1BETA2);
   const settings = settingsProps({ username: undefined, password: undefined, noProxy: [...noProxy] });
   const files = LAYOUTS[layout];
   const props = { settings, variableShape: shape, ...(files ? { files } : {}) };
@@ -75,9 +76,9 @@ describe.each(CLASS_VARIABLE_SHAPES)('variable shape %s', (shape) => {
 });
 
 test('an installation-wide entry costs its text in the template, a port or range its record', () => {
-  const base = longestTemplate('library', 'default', ['.corp.example']);
+  const base = longestTemplate(ClassVariableShape.LIBRARY, 'default', ['.corp.example']);
   const name = 'artifactory.build.example.io';
   // The name once, quoted, with the item's one-character prefix and a separating space.
-  expect(longestTemplate('library', 'default', ['.corp.example', name]) - base).toBe(name.length + 4);
-  expect(longestTemplate('library', 'default', ['.corp.example', `${name}:5000`]) - base).toBeGreaterThan(3 * name.length);
+  expect(longestTemplate(ClassVariableShape.LIBRARY, 'default', ['.corp.example', name]) - base).toBe(name.length + 4);
+  expect(longestTemplate(ClassVariableShape.LIBRARY, 'default', ['.corp.example', `${name}:5000`]) - base).toBeGreaterThan(3 * name.length);
 });

@@ -1,11 +1,17 @@
 import { classFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
+import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
-import { NodeProxyFileOptions } from '../../../src/core/capi/node-file-options';
+import { NodeProxyFileOptions, NodeFileEncoding } from '../../../src/core/capi/node-file-options';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
+import { OsFamily } from '../../../src/core/capi/os-family';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
+import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
 import { expectValidObjects } from '../../support/schemas';
@@ -61,7 +67,7 @@ const TKG_VARIABLES: Json[] = [
 
 /** A class as TKG defines it: its proxy and trust variables already there. */
 function tkgClass(options: { ignition?: boolean } = {}): ReturnType<typeof classFixture> {
-  const fixture = classFixture('v1beta2', options);
+  const fixture = classFixture(CapiVersion.V1BETA2, options);
   (fixture.clusterClass as Json).spec.variables.push(...structuredClone(TKG_VARIABLES));
   return fixture;
 }
@@ -88,7 +94,7 @@ function expectedSpecs(props: ClusterClassProxyProps, fixture: ReturnType<typeof
   const { trustedCaVariable: _variable, ...rest } = props;
   const classProxy = new ClusterClassProxy({ ...rest, settings: { ...settings, ...(trustedCaPem ? { trustedCaPem } : {}) } });
   const proxy = classProxy.clusterProxy({ ...network, additionalNoProxy: ['git.corp.example'] });
-  const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: 'inline' });
+  const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: NodeProxyDelivery.INLINE });
   return fixtureItems(fixture).map((item) => {
     const object = item.object as Json;
     const isControlPlane = object.kind === 'KubeadmControlPlaneTemplate';
@@ -105,13 +111,19 @@ beforeAll(() => {
 
 const LAYOUTS: Record<string, NodeProxyFileOptions | undefined> = {
   'the library\'s layout': undefined,
-  'TKG ClusterClass profile (appended, upper-case only)': { profile: 'tkg-clusterclass' },
-  'base64 encoding': { encoding: 'base64' },
+  'TKG ClusterClass profile (appended, upper-case only)': { profile: CompatibilityProfileName.TKG_CLUSTERCLASS },
+  'base64 encoding': { encoding: NodeFileEncoding.BASE64 },
 };
 
 describe.each(Object.keys(LAYOUTS))('a TKG Cluster with its proxy CA in trust.additionalTrustedCAs, %s', (layout) => {
   const files = LAYOUTS[layout];
-  const props: ClusterClassProxyProps = { settings, variableShape: 'tkg', trustedCaVariable: {}, osFamily: 'ubuntu', ...(files ? { files } : {}) };
+  const props: ClusterClassProxyProps = {
+    settings,
+    variableShape: ClassVariableShape.TKG,
+    trustedCaVariable: {},
+    osFamily: OsFamily.UBUNTU,
+    ...(files ? { files } : {}),
+  };
 
   test('its nodes get the CA and its trust-store update exactly as ProxiedCluster writes a CA of the settings', () => {
     const fixture = tkgClass();
@@ -140,7 +152,7 @@ describe.each(Object.keys(LAYOUTS))('a TKG Cluster with its proxy CA in trust.ad
 test('CA data that is not PEM certificates fails the Cluster\'s patches with the variable named, never reaching a node file', () => {
   const fixture = tkgClass();
   const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates,
-    { settings, variableShape: 'tkg', trustedCaVariable: {}, osFamily: 'ubuntu' });
+    { settings, variableShape: ClassVariableShape.TKG, trustedCaVariable: {}, osFamily: OsFamily.UBUNTU });
   const key = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----\n';
   for (const data of [base64(`${CA_1}${key}`), 'not base64 at all', base64('hello')]) {
     expect(patched(clusterClass, fixture, tkgVariables([{ name: 'proxy', data }])).error)
@@ -149,8 +161,8 @@ test('CA data that is not PEM certificates fails the Cluster\'s patches with the
 });
 
 test('the library\'s own variable shape with a named trust variable and entry, on Flatcar (Ignition)', () => {
-  const fixture = classFixture('v1beta2', { ignition: true });
-  const props: ClusterClassProxyProps = { settings, bootstrapFormat: 'ignition', trustedCaVariable: { name: 'corpTrust', entryName: 'corp-proxy' } };
+  const fixture = classFixture(CapiVersion.V1BETA2, { ignition: true });
+  const props: ClusterClassProxyProps = { settings, bootstrapFormat: BootstrapFormat.IGNITION, trustedCaVariable: { name: 'corpTrust', entryName: 'corp-proxy' } };
   const { clusterClass, classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
   // The class had no such variable: it gets TKG's schema under the given name.
   expect(((clusterClass as Json).spec.variables as Json[]).at(-1)).toEqual({ ...TKG_VARIABLES[1], name: 'corpTrust' });
@@ -170,7 +182,7 @@ test('the library\'s own variable shape with a named trust variable and entry, o
 test('refused: a CA in both places, no trust store to write to, names that cannot work', () => {
   const fixture = tkgClass();
   const add = (props: Partial<ClusterClassProxyProps>): unknown => addProxyToClusterClass(fixture.clusterClass, fixture.templates,
-    { settings, variableShape: 'tkg', trustedCaVariable: {}, osFamily: 'ubuntu', ...props });
+    { settings, variableShape: ClassVariableShape.TKG, trustedCaVariable: {}, osFamily: OsFamily.UBUNTU, ...props });
   expect(() => add({ settings: { ...settings, trustedCaPem: CA_1 } })).toThrow(/trustedCaVariable: must be unset when the settings carry trustedCaPem/);
   expect(() => add({ osFamily: undefined })).toThrow(/osFamily: is required with trustedCaVariable/);
   expect(() => add({ trustedCaVariable: { name: 'proxy' } })).toThrow(/trustedCaVariable.name: must differ from the proxy variable's name/);
@@ -180,7 +192,7 @@ test('refused: a CA in both places, no trust store to write to, names that canno
 
 test('addProxyToTopologyCluster writes the CA into the Cluster\'s trust variable, keeping its other entries', () => {
   const fixture = tkgClass();
-  const props: ClusterClassProxyProps = { settings, variableShape: 'tkg', trustedCaVariable: {}, osFamily: 'ubuntu' };
+  const props: ClusterClassProxyProps = { settings, variableShape: ClassVariableShape.TKG, trustedCaVariable: {}, osFamily: OsFamily.UBUNTU };
   const { clusterClass, classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
   const cluster: KubeObject = {
     apiVersion: 'cluster.x-k8s.io/v1beta2',
@@ -206,7 +218,8 @@ test('addProxyToTopologyCluster writes the CA into the Cluster\'s trust variable
   expectValidObjects([result.cluster]);
   expect(patched(clusterClass, fixture, variables).specs!.map(canonicalJson)).toEqual(expectedSpecs(props, fixture, CA_1));
 
-  const { classProxy: withoutVariable } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'tkg', osFamily: 'ubuntu' });
+  const { classProxy: withoutVariable } = addProxyToClusterClass(
+    fixture.clusterClass, fixture.templates, { settings, variableShape: ClassVariableShape.TKG, osFamily: OsFamily.UBUNTU });
   expect(() => addProxyToTopologyCluster(cluster, withoutVariable, { trustedCaPem: CA_1 })).toThrow(/trustedCaPem: needs a ClusterClass with trustedCaVariable/);
   expect(() => addProxyToTopologyCluster(cluster, classProxy, { trustedCaPem: 'not a certificate' })).toThrow(/trustedCaPem/);
 });

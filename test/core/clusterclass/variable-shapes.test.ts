@@ -1,10 +1,12 @@
 import { classFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
-import { ClassVariableShapeName } from '../../../src/core/clusterclass/variable-shapes';
+import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
 import { expectValidObjects } from '../../support/schemas';
@@ -22,15 +24,15 @@ const settings = settingsProps({ username: undefined, password: undefined, noPro
 const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } };
 
 /** The variable each system documents, as an existing Cluster sets it. */
-const existingVariables: Record<Exclude<ClassVariableShapeName, 'library'>, Json> = {
+const existingVariables: Record<Exclude<ClassVariableShape, 'library'>, Json> = {
   'cluster-api-book': { name: 'httpProxy', value: { url: 'http://proxy.corp.example:3128', noProxy: 'git.corp.example, registry.corp.example' } },
   'tkg': { name: 'proxy', value: { httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: ['git.corp.example', 'registry.corp.example'] } },
   'caren': { name: 'clusterConfig', value: { controlPlane: { nutanix: { machineDetails: { vcpus: 4 } } }, proxy: { http: 'http://proxy.corp.example:3128', https: 'http://proxy.corp.example:3128', additionalNo: ['git.corp.example', 'registry.corp.example'] } } },
 };
 
 /** The class as the system defined it: its own variable already there. */
-function classWithVariable(shape: Exclude<ClassVariableShapeName, 'library'>): ReturnType<typeof classFixture> {
-  const fixture = classFixture('v1beta2');
+function classWithVariable(shape: Exclude<ClassVariableShape, 'library'>): ReturnType<typeof classFixture> {
+  const fixture = classFixture(CapiVersion.V1BETA2);
   const schema = { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true };
   (fixture.clusterClass as Json).spec.variables.push({ name: existingVariables[shape].name, required: false, schema: { openAPIV3Schema: schema } });
   return fixture;
@@ -68,7 +70,7 @@ beforeAll(() => {
   buildPatchEngine();
 }, 240_000);
 
-describe.each(['cluster-api-book', 'tkg', 'caren'] as const)('variable shape %s', (shape) => {
+describe.each([ClassVariableShape.CLUSTER_API_BOOK, ClassVariableShape.TKG, ClassVariableShape.CAREN] as const)('variable shape %s', (shape) => {
   test('an existing Cluster\'s variable drives the patches; nodes get what ProxiedCluster gives them', () => {
     const fixture = classWithVariable(shape);
     const { clusterClass, classProxy, patches } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: shape });
@@ -89,7 +91,7 @@ describe.each(['cluster-api-book', 'tkg', 'caren'] as const)('variable shape %s'
     const again = patched(clusterClass, fixture, [{ name: 'imageRepository', value: 'registry.corp.example' }, written]);
     expect(again.specs!.map(canonicalJson)).toEqual(got.specs!.map(canonicalJson));
 
-    const bootstrap = nodeProxyBootstrap(result.proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: 'inline' });
+    const bootstrap = nodeProxyBootstrap(result.proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: NodeProxyDelivery.INLINE });
     fixtureItems(fixture).forEach((item, index) => {
       const object = item.object as Json;
       const isControlPlane = object.kind === 'KubeadmControlPlaneTemplate';
@@ -112,22 +114,22 @@ describe.each(['cluster-api-book', 'tkg', 'caren'] as const)('variable shape %s'
 });
 
 test('a class without the variable gets the shape\'s definition; credentials and per-cluster facts are refused', () => {
-  const fixture = classFixture('v1beta2');
-  const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'tkg' });
+  const fixture = classFixture(CapiVersion.V1BETA2);
+  const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: ClassVariableShape.TKG });
   expect(((clusterClass as Json).spec.variables as Json[]).at(-1)).toEqual({
     name: 'proxy',
     required: false,
     schema: { openAPIV3Schema: { type: 'object', properties: { httpProxy: { type: 'string' }, httpsProxy: { type: 'string' }, noProxy: { type: 'array', items: { type: 'string' } } } } },
   });
   expectValidObjects([clusterClass]);
-  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: settingsProps(), variableShape: 'tkg' }))
+  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: settingsProps(), variableShape: ClassVariableShape.TKG }))
     .toThrow(/variableShape: must be "library" when the proxy URLs carry credentials/);
-  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'tkg', variableName: 'other' }))
+  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: ClassVariableShape.TKG, variableName: 'other' }))
     .toThrow(/variableName: must be unset or "proxy" with variableShape "tkg"/);
   expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'rancher' as never }))
     .toThrow(/variableShape: must be one of "library", "cluster-api-book", "tkg", "caren"/);
-  const { classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: { ...settings, httpsProxy: 'http://other.corp.example:3128' }, variableShape: 'cluster-api-book' });
+  const { classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: { ...settings, httpsProxy: 'http://other.corp.example:3128' }, variableShape: ClassVariableShape.CLUSTER_API_BOOK });
   expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), classProxy)).toThrow(/settings: must use one proxy for both schemes/);
-  const { classProxy: tkg } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'tkg' });
+  const { classProxy: tkg } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: ClassVariableShape.TKG });
   expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), tkg, { machineCidrs: ['10.0.0.0/24'] })).toThrow(/machineCidrs: cannot be set per cluster with variableShape "tkg"/);
 });

@@ -1,7 +1,9 @@
 import { classFixture, ClassFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, machineDeploymentHolder, PatchItem, runPatchEngine } from './go-patch-engine';
+import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { KubeObject } from '../../../src/core/k8s/manifest';
@@ -22,7 +24,7 @@ const BOOTSTRAP = 'bootstrap.cluster.x-k8s.io/v1beta2';
 const WINDOWS_FILES = [{ path: 'C:/k/proxy-none.txt', content: 'windows' }];
 
 function windowsFixture(selectorNames: string[] = ['windows-worker']): ClassFixture {
-  const fixture = classFixture('v1beta2');
+  const fixture = classFixture(CapiVersion.V1BETA2);
   const spec = (fixture.clusterClass as Json).spec;
   spec.workers.machineDeployments.push({
     class: 'windows-worker',
@@ -107,7 +109,7 @@ describe('worker class selection and the whole-list check', () => {
     expect(result.error).toBeUndefined();
     const specs = result.items!.map((object: any) => (object.kind === 'KubeadmControlPlaneTemplate' ? object.spec.template.spec.kubeadmConfigSpec : object.spec.template.spec));
 
-    const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: 'inline' });
+    const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: NodeProxyDelivery.INLINE });
     const original = items.map((item) => item.object as Json);
     // default-worker (md-0) and gpu-worker (md-1) get exactly ProxiedCluster's spec.
     expect(canonicalJson(specs[1])).toBe(canonicalJson(addProxyToKubeadmConfigSpec(original[1].spec.template.spec, bootstrap)));
@@ -130,7 +132,7 @@ describe('worker class selection and the whole-list check', () => {
   });
 
   test('a patch replacing a parent of the lists is refused like one replacing the list', () => {
-    const fixture = classFixture('v1beta2');
+    const fixture = classFixture(CapiVersion.V1BETA2);
     const parent = structuredClone(fixture.clusterClass) as Json;
     parent.spec.patches[0].definitions[0].jsonPatches[0] = { op: 'replace', path: '/spec/template/spec/kubeadmConfigSpec', value: {} };
     expect(() => addProxyToClusterClass(parent as KubeObject, fixture.templates, props)).toThrow(/sets the whole \/spec\/template\/spec\/kubeadmConfigSpec of KubeadmControlPlaneTemplate for the control plane/);

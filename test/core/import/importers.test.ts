@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { compareNoProxy, importProxy, importResultJson, importResultTypeScript, ImportSourceName } from '../../../src/core/import';
+import { compareNoProxy, importProxy, importResultJson, importResultTypeScript, ImportSource } from '../../../src/core/import';
 import { CA_1 } from '../capi/fixtures';
 
 /**
@@ -15,7 +15,7 @@ const fields = (notes: readonly { field: string }[]): string[] => notes.map((not
 
 describe('TKG', () => {
   test('cluster configuration variables: ports made explicit, TKG defaults for the CIDRs, entries the library computes left out', () => {
-    const { imported, noProxy } = importProxy('tkg', fixture('tkg-cluster-config.yaml'));
+    const { imported, noProxy } = importProxy(ImportSource.TKG, fixture('tkg-cluster-config.yaml'));
     expect(imported.settings).toEqual({ httpProxy: 'http://asdf:80', httpsProxy: 'https://asdf2:443', noProxy: ['.svc.cluster.local'] });
     expect(imported.network).toEqual({ pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'] });
     expect(imported.profile).toBe('tkg');
@@ -47,7 +47,7 @@ describe('TKG', () => {
         },
       },
     };
-    const { imported } = importProxy('tkg', stringify(cluster));
+    const { imported } = importProxy(ImportSource.TKG, stringify(cluster));
     expect(imported.settings).toEqual({ httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: ['.corp.example', 'vcenter.corp.example'], trustedCaPem: CA_1 });
     expect(imported.profile).toBe('tkg-clusterclass');
     expect(imported.variableShape).toBe('tkg');
@@ -56,14 +56,14 @@ describe('TKG', () => {
   });
 
   test('a file without the TKG variables is refused, naming the variable', () => {
-    expect(() => importProxy('tkg', 'CLUSTER_NAME: x\n')).toThrow(/^TKG_HTTP_PROXY: is not set/);
-    expect(() => importProxy('tkg', 'TKG_HTTP_PROXY: http://p:3128\nTKG_PROXY_CA_CERT: bm90IGEgY2VydA==\n')).toThrow(/TKG_PROXY_CA_CERT: must be a base64-encoded PEM/);
+    expect(() => importProxy(ImportSource.TKG, 'CLUSTER_NAME: x\n')).toThrow(/^TKG_HTTP_PROXY: is not set/);
+    expect(() => importProxy(ImportSource.TKG, 'TKG_HTTP_PROXY: http://p:3128\nTKG_PROXY_CA_CERT: bm90IGEgY2VydA==\n')).toThrow(/TKG_PROXY_CA_CERT: must be a base64-encoded PEM/);
   });
 });
 
 describe('Giant Swarm', () => {
   test('chart values: the user split off, the password never copied, the chart\'s own entries compared', () => {
-    const result = importProxy('giantswarm', fixture('giantswarm-values.yaml'));
+    const result = importProxy(ImportSource.GIANTSWARM, fixture('giantswarm-values.yaml'));
     const { imported, noProxy } = result;
     expect(imported.settings).toEqual({
       httpProxy: 'http://192.168.52.220:3128',
@@ -84,19 +84,19 @@ describe('Giant Swarm', () => {
   });
 
   test('cluster-values (cluster-apps-operator): the full list taken as it is; no network, no comparison', () => {
-    const { imported, noProxy } = importProxy('giantswarm', fixture('giantswarm-cluster-values.yaml'));
+    const { imported, noProxy } = importProxy(ImportSource.GIANTSWARM, fixture('giantswarm-cluster-values.yaml'));
     expect(imported.settings.noProxy).toHaveLength(10);
     expect(noProxy).toBeUndefined();
     expect(fields(imported.notes)).toContain('(network)');
     // With the network given, the entries the library computes leave the installation-wide part.
-    const withNetwork = importProxy('giantswarm', fixture('giantswarm-cluster-values.yaml'), { network: { pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'] } });
+    const withNetwork = importProxy(ImportSource.GIANTSWARM, fixture('giantswarm-cluster-values.yaml'), { network: { pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'] } });
     expect(withNetwork.imported.settings.noProxy).toEqual(['cluster.local', '178.170.32.59', '172.16.0.0/16', 'internal.corpdomain.net', 'example.com', 'svc']);
   });
 });
 
 describe('CAREN', () => {
   test('clusterConfig.proxy of a Cluster: CAREN\'s computed list, caren profile and shape', () => {
-    const { imported, noProxy } = importProxy('caren', fixture('caren-cluster.yaml'));
+    const { imported, noProxy } = importProxy(ImportSource.CAREN, fixture('caren-cluster.yaml'));
     expect(imported.settings).toEqual({ httpProxy: 'http://example.com:80', httpsProxy: 'https://example.com:443', noProxy: ['no-proxy.example.com'] });
     expect(imported.network).toEqual({ pods: ['192.168.0.0/16'], services: ['10.128.0.0/12'], serviceDomain: 'cluster.local' });
     expect(imported.sourceNoProxy).toEqual([
@@ -110,7 +110,7 @@ describe('CAREN', () => {
 
 describe('EKS Anywhere', () => {
   test('host:port gets a scheme (noted); the control-plane endpoint and CIDRs come from the Cluster', () => {
-    const { imported, noProxy } = importProxy('eks-anywhere', fixture('eks-anywhere-cluster.yaml'));
+    const { imported, noProxy } = importProxy(ImportSource.EKS_ANYWHERE, fixture('eks-anywhere-cluster.yaml'));
     expect(imported.settings).toEqual({ httpProxy: 'http://10.0.0.5:3128', httpsProxy: 'http://10.0.0.5:3128', noProxy: ['.corp.example', '10.0.0.0/8', 'vcenter.corp.example'] });
     expect(imported.notes.find((note) => note.field === 'spec.proxyConfiguration.httpProxy')!.message).toMatch(/no scheme \(host:port\): "http:\/\/" added/);
     expect(imported.network).toEqual({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: '10.20.30.40' });
@@ -119,14 +119,14 @@ describe('EKS Anywhere', () => {
   });
 
   test('a missing proxyConfiguration is refused', () => {
-    expect(() => importProxy('eks-anywhere', 'apiVersion: anywhere.eks.amazonaws.com/v1alpha1\nkind: Cluster\nspec: {}\n')).toThrow(/^spec.proxyConfiguration: is missing/);
+    expect(() => importProxy(ImportSource.EKS_ANYWHERE, 'apiVersion: anywhere.eks.amazonaws.com/v1alpha1\nkind: Cluster\nspec: {}\n')).toThrow(/^spec.proxyConfiguration: is missing/);
   });
 });
 
 describe('OpenShift', () => {
   test('the Proxy object: credentials split off, trusted CA and readiness endpoints noted, status.noProxy compared', () => {
     const text = fixture('openshift-proxy.yaml');
-    const { imported, noProxy } = importProxy('openshift', text, { network: { pods: ['10.128.0.0/14'], services: ['172.30.0.0/16'] } });
+    const { imported, noProxy } = importProxy(ImportSource.OPENSHIFT, text, { network: { pods: ['10.128.0.0/14'], services: ['172.30.0.0/16'] } });
     expect(imported.settings).toEqual({ httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', username: 'proxyuser', noProxy: ['example.com'] });
     expect(imported.profile).toBeUndefined();
     expect(fields(imported.notes)).toEqual(expect.arrayContaining(['spec.trustedCA.name', 'spec.readinessEndpoints']));
@@ -136,24 +136,24 @@ describe('OpenShift', () => {
   });
 
   test('another kind is refused', () => {
-    expect(() => importProxy('openshift', 'apiVersion: v1\nkind: ConfigMap\n')).toThrow(/^kind: must be a config.openshift.io\/v1 Proxy/);
+    expect(() => importProxy(ImportSource.OPENSHIFT, 'apiVersion: v1\nkind: ConfigMap\n')).toThrow(/^kind: must be a config.openshift.io\/v1 Proxy/);
   });
 });
 
 describe('shared rules', () => {
-  test.each(['tkg', 'giantswarm', 'caren', 'eks-anywhere', 'openshift'] as ImportSourceName[])('%s: bad YAML and empty files are refused', (source) => {
+  test.each([ImportSource.TKG, ImportSource.GIANTSWARM, ImportSource.CAREN, ImportSource.EKS_ANYWHERE, ImportSource.OPENSHIFT] as ImportSource[])('%s: bad YAML and empty files are refused', (source) => {
     expect(() => importProxy(source, 'a: [')).toThrow(/^file: is not valid YAML or JSON/);
     expect(() => importProxy(source, '')).toThrow(/^file: is empty/);
   });
 
   test('an entry the library cannot read is dropped with a note quoting why', () => {
-    const { imported } = importProxy('eks-anywhere', fixture('eks-anywhere-cluster.yaml').replace('- .corp.example', '- https://git.corp.example'));
+    const { imported } = importProxy(ImportSource.EKS_ANYWHERE, fixture('eks-anywhere-cluster.yaml').replace('- .corp.example', '- https://git.corp.example'));
     expect(imported.settings.noProxy).not.toContain('https://git.corp.example');
     expect(imported.notes.find((note) => note.field === 'spec.proxyConfiguration.noProxy[0]')!.message).toMatch(/^dropped: /);
   });
 
   test('a password in a URL never appears in an error', () => {
-    expect(() => importProxy('eks-anywhere', fixture('eks-anywhere-cluster.yaml').replace('httpProxy: 10.0.0.5:3128', 'httpProxy: "http://u:s3cr3t@bad host:3128"')))
+    expect(() => importProxy(ImportSource.EKS_ANYWHERE, fixture('eks-anywhere-cluster.yaml').replace('httpProxy: 10.0.0.5:3128', 'httpProxy: "http://u:s3cr3t@bad host:3128"')))
       .toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cr3t') }));
   });
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
 import { importProxy, maskCredentials, nodeChanges, nodeChangesText } from '../../../src/core/import';
+import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 
 /** "What changes on my nodes": a system's current kubeadm objects against the library's. */
@@ -10,7 +12,7 @@ const fixture = (name: string): string => readFileSync(join(__dirname, '..', '..
 
 describe('nodeChanges', () => {
   test('TKG\'s control plane: same paths (profile tkg), new values, the library\'s commands replacing TKG\'s', () => {
-    const { config, imported } = importProxy('tkg', fixture('tkg-cluster-config.yaml'));
+    const { config, imported } = importProxy(ImportSource.TKG, fixture('tkg-cluster-config.yaml'));
     const [changes] = nodeChanges([parse(fixture('tkg-control-plane.yaml'))], config!, { clusterName: 'cluster', files: { profile: imported.profile! } });
     expect(changes.object).toBe('KubeadmControlPlane/cluster-control-plane');
     expect(changes.files.map((file) => [file.path, file.change, file.attributes])).toEqual([
@@ -30,7 +32,7 @@ describe('nodeChanges', () => {
   });
 
   test('Giant Swarm inline files with credentials: the move to the Secret is shown, the password never', () => {
-    const values = importProxy('giantswarm', fixture('giantswarm-values.yaml'));
+    const values = importProxy(ImportSource.GIANTSWARM, fixture('giantswarm-values.yaml'));
     const dropIn = Buffer.from('[Service]\nEnvironment="HTTP_PROXY=http://myProxyUser:mySuperSecretPassword@192.168.52.220:3128"\n').toString('base64');
     const template: KubeObject = {
       apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1',
@@ -38,7 +40,7 @@ describe('nodeChanges', () => {
       metadata: { name: 'mycluster-md00', labels: { 'cluster.x-k8s.io/cluster-name': 'mycluster' } },
       spec: { template: { spec: { files: [{ path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', permissions: '0644', encoding: 'base64', content: dropIn }] } } },
     };
-    const [changes] = nodeChanges([template], values.config!, { clusterName: 'mycluster', files: { profile: 'giantswarm' } });
+    const [changes] = nodeChanges([template], values.config!, { clusterName: 'mycluster', files: { profile: CompatibilityProfileName.GIANTSWARM } });
     const containerd = changes.files.find((file) => file.path === '/etc/systemd/system/containerd.service.d/http-proxy.conf')!;
     expect(containerd.attributes).toEqual(['permissions: 0644 -> 0640', 'encoding: base64 -> (unset)', 'content: inline -> Secret mycluster-systemd-proxy']);
     expect(containerd.removedLines).toEqual(['Environment="HTTP_PROXY=http://myProxyUser:***@192.168.52.220:3128"']);
@@ -48,7 +50,7 @@ describe('nodeChanges', () => {
 
   test('masking and refusal', () => {
     expect(maskCredentials('export HTTP_PROXY=\'http://u:p%40ss@h:3128\'')).toBe('export HTTP_PROXY=\'http://u:***@h:3128\'');
-    const { config } = importProxy('tkg', fixture('tkg-cluster-config.yaml'));
+    const { config } = importProxy(ImportSource.TKG, fixture('tkg-cluster-config.yaml'));
     expect(() => nodeChanges([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }], config!, { clusterName: 'c' })).toThrow(/^nodes: hold no KubeadmControlPlane/);
   });
 });

@@ -8,6 +8,7 @@ import {
   formatNoProxyEntry,
   NoProxy,
 } from '../../../src/core/noproxy';
+import { Provider } from '../../../src/core/providers';
 
 const facts: ClusterFacts = {
   pods: ['192.168.0.0/16'],
@@ -70,7 +71,7 @@ describe('clusterNoProxyDefaults', () => {
       services: ['fd00:10:96::/112', '10.96.0.0/12'],
       serviceDomain: 'corp.internal',
       controlPlaneEndpoint: '[fd00::1]',
-      provider: 'gcp',
+      provider: Provider.GCP,
     });
     const result = texts(undefined, network);
     expect(result).toEqual(expect.arrayContaining([

@@ -7,6 +7,7 @@ import {
   parseNoProxyEntry,
   parseNoProxyList,
 } from '../../../src/core/noproxy';
+import { NoProxyFormat } from '../../../src/core/noproxy/render';
 
 const entries = (value: string) => parseNoProxyList(value, 'noProxy');
 const normalized = (value: string): string[] => normalizeNoProxyEntries(entries(value)).map(formatNoProxyEntry);
@@ -133,6 +134,6 @@ describe('NoProxy', () => {
     const noProxy = new NoProxy({ installationWide: 'example.com' });
     expect(noProxy.render()).toBe('example.com,.example.com');
     expect(`${noProxy}`).toBe('example.com,.example.com');
-    expect(noProxy.render('list')).toBe('example.com\n.example.com');
+    expect(noProxy.render(NoProxyFormat.LIST)).toBe('example.com\n.example.com');
   });
 });

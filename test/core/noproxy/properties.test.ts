@@ -9,7 +9,7 @@ import {
   NoProxyClientTraits,
   noProxyClient,
   NoProxyEntry,
-  NoProxyFormatName,
+  NoProxyFormat,
   normalizeNoProxyEntries,
   parseDestination,
   parseNoProxyEntry,
@@ -62,7 +62,7 @@ function destinationsNear(entries: readonly NoProxyEntry[], extraHosts: readonly
 
 function cidrBounds(cidr: NoProxyEntry & { kind: 'cidr' }): string[] {
   // the rendered range form holds the last address; parse it back rather than recomputing
-  const [, range] = renderNoProxy([cidr], 'list').split('\n');
+  const [, range] = renderNoProxy([cidr], NoProxyFormat.LIST).split('\n');
   const last = range?.split('-')[1];
   return last === undefined ? [cidr.network] : [cidr.network, last];
 }
@@ -180,12 +180,12 @@ describe('NO_PROXY properties', () => {
   });
 
   test('renderers never throw on valid input and are deterministic', () => {
-    const formats: NoProxyFormatName[] = ['env', 'list', 'json', 'java'];
+    const formats: NoProxyFormat[] = [NoProxyFormat.ENV, NoProxyFormat.LIST, NoProxyFormat.JSON, NoProxyFormat.JAVA];
     fc.assert(fc.property(fc.array(entry, { maxLength: 8 }), (list) => {
       for (const format of formats) {
         const text = renderNoProxy(list, format);
         expect(renderNoProxy(list.map((item) => ({ ...item })), format)).toBe(text);
-        expect(/[\s\u0000-\u001f]/.test(format === 'env' ? text : '')).toBe(false);
+        expect(/[\s\u0000-\u001f]/.test(format === NoProxyFormat.ENV ? text : '')).toBe(false);
       }
     }), RUNS);
   });

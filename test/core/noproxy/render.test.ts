@@ -7,6 +7,7 @@ import {
   renderNoProxyEntry,
 } from '../../../src/core/noproxy';
 import { javaIpv4Patterns } from '../../../src/core/noproxy/java-globs';
+import { NoProxyFormat } from '../../../src/core/noproxy/render';
 
 const tokens = (raw: string): string[] => renderNoProxyEntry(parseNoProxyEntry(raw, 'noProxy[0]'));
 
@@ -57,11 +58,11 @@ describe('renderNoProxy', () => {
   });
 
   test('list: one token per line', () => {
-    expect(renderNoProxy(noProxy, 'list').split('\n')).toEqual(renderNoProxy(noProxy).split(','));
+    expect(renderNoProxy(noProxy, NoProxyFormat.LIST).split('\n')).toEqual(renderNoProxy(noProxy).split(','));
   });
 
   test('json: entry, kind, part, reason and the rendered tokens', () => {
-    expect(JSON.parse(renderNoProxy(noProxy, 'json'))).toEqual([
+    expect(JSON.parse(renderNoProxy(noProxy, NoProxyFormat.JSON))).toEqual([
       { entry: 'registry.corp.example', kind: 'domain', part: 'installation-wide', rendered: ['registry.corp.example', '.registry.corp.example'] },
       { entry: '10.50.0.0/16', kind: 'cidr', family: 'IPv4', part: 'installation-wide', rendered: ['10.50.0.0/16', '10.50.0.0-10.50.255.255'] },
       { entry: 'fd00::10', kind: 'ip', family: 'IPv6', part: 'cluster-specific', reason: 'an IPv6 service', rendered: ['fd00::10', '[fd00::10]'] },
@@ -83,7 +84,7 @@ describe('renderNoProxy', () => {
     expect(javaIpv4Patterns(parseNoProxyEntry('10.20.0.0/22', 'x'))).toEqual(['10.20.0.*', '10.20.1.*', '10.20.2.*', '10.20.3.*']);
     expect(javaIpv4Patterns(parseNoProxyEntry('10.0.0.0/10', 'x'))).toHaveLength(64);
     expect(javaIpv4Patterns(parseNoProxyEntry('10.0.0.0/25', 'x'))).toBeUndefined();
-    expect(renderNoProxy(parseNoProxyList('*', 'noProxy'), 'java')).toBe('*');
-    expect(noProxy.render('java')).toBe('registry.corp.example|*.registry.corp.example|10.50.*|[fd00::10]');
+    expect(renderNoProxy(parseNoProxyList('*', 'noProxy'), NoProxyFormat.JAVA)).toBe('*');
+    expect(noProxy.render(NoProxyFormat.JAVA)).toBe('registry.corp.example|*.registry.corp.example|10.50.*|[fd00::10]');
   });
 });

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ClusterNetwork, ClusterProxyConfig, ProxySettings, ProxySettingsProps } from '../../../src/core';
+import { Provider } from '../../../src/core/providers';
 
 /** A password with every character class that must never reach a manifest literally. */
 export const PASSWORD = 'p@ss:w/rd%41 "quote" $(HOME) {{x}}';
@@ -11,7 +12,7 @@ export const NETWORK = new ClusterNetwork({
   pods: ['192.168.0.0/16'],
   services: ['10.96.0.0/12'],
   controlPlaneEndpoint: 'api.demo.corp.example',
-  provider: 'aws',
+  provider: Provider.AWS,
   region: 'eu-central-1',
 });
 

@@ -4,6 +4,7 @@ import { celStructureErrors } from './cel-syntax';
 import { anonymousProxyConfig, CORPORATE_CA, passwordForms, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
 import { renderProxyAdmissionPolicy } from '../../../src/core/workloads';
+import { MutatingAdmissionPolicyVersion } from '../../../src/core/workloads/admission-policy-version';
 
 /**
  * kubernetes-models 5.x ships validators generated from the Kubernetes 1.36 OpenAPI, including
@@ -110,7 +111,7 @@ describe('renderProxyAdmissionPolicy', () => {
   });
 
   test('without credentials and CA: every namespace but the excluded ones, nothing else emitted', () => {
-    const plain = renderProxyAdmissionPolicy(anonymousProxyConfig(), { excludeNamespaces: ['legacy'], apiVersion: 'v1beta1' }) as any[];
+    const plain = renderProxyAdmissionPolicy(anonymousProxyConfig(), { excludeNamespaces: ['legacy'], apiVersion: MutatingAdmissionPolicyVersion.V1BETA1 }) as any[];
     expect(plain.map((o) => `${o.apiVersion} ${o.kind}`)).toEqual([
       'admissionregistration.k8s.io/v1beta1 MutatingAdmissionPolicy',
       'admissionregistration.k8s.io/v1beta1 MutatingAdmissionPolicyBinding',

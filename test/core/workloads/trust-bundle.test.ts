@@ -4,6 +4,7 @@ import { CORPORATE_CA, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
 import { parseCaBundle } from '../../../src/core';
 import { CA_TRUST_VARIABLES, ProxyInjection, trustBundleConfigMap, trustBundlePlan, TrustManagerResource } from '../../../src/core/workloads';
+import { SystemRoots } from '../../../src/core/workloads/trust-bundle';
 import { expectValidObjects } from '../../support/schemas';
 
 describe('trustBundlePlan', () => {
@@ -20,7 +21,7 @@ describe('trustBundlePlan', () => {
   });
 
   test('systemRoots node-mozilla (opt-in): the corporate CA first, then every Mozilla root of this Node once', () => {
-    const plan = trustBundlePlan(config, { systemRoots: 'node-mozilla' })!;
+    const plan = trustBundlePlan(config, { systemRoots: SystemRoots.NODE_MOZILLA })!;
     const bundle = parseCaBundle('bundle', plan.data['ca-bundle.crt']);
     const corporate = new X509Certificate(CORPORATE_CA);
     expect(bundle.certificates[0].fingerprint256).toBe(corporate.fingerprint256);
@@ -30,12 +31,12 @@ describe('trustBundlePlan', () => {
 
   test('a corporate CA that is also a public root is listed once', () => {
     const publicRoot = rootCertificates[0];
-    const plan = trustBundlePlan(proxyConfig({ trustedCaPem: publicRoot }), { systemRoots: 'node-mozilla' })!;
+    const plan = trustBundlePlan(proxyConfig({ trustedCaPem: publicRoot }), { systemRoots: SystemRoots.NODE_MOZILLA })!;
     expect(parseCaBundle('bundle', plan.data['ca-bundle.crt']).certificates).toHaveLength(rootCertificates.length);
   });
 
   test('systemRoots none: only the corporate CA', () => {
-    const plan = trustBundlePlan(config, { systemRoots: 'none' })!;
+    const plan = trustBundlePlan(config, { systemRoots: SystemRoots.NONE })!;
     expect(plan.data['ca-bundle.crt']).toBe(config.settings.trustedCa!.pem);
   });
 
@@ -61,7 +62,7 @@ describe('trustBundlePlan', () => {
   });
 
   test('the ConfigMap is valid and fits the 1 MiB object limit', () => {
-    const configMap = trustBundleConfigMap(trustBundlePlan(config, { systemRoots: 'node-mozilla' })!, 'apps');
+    const configMap = trustBundleConfigMap(trustBundlePlan(config, { systemRoots: SystemRoots.NODE_MOZILLA })!, 'apps');
     expectValid([configMap]);
     expect(Buffer.byteLength(JSON.stringify(configMap))).toBeLessThan(1024 * 1024);
   });

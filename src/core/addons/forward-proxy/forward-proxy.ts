@@ -62,7 +62,7 @@ export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
    *
    * @default 'Notice'
    */
-  readonly logLevel?: TinyproxyLogLevel | `${TinyproxyLogLevel}`;
+  readonly logLevel?: TinyproxyLogLevel;
   /**
    * Installation-wide NO_PROXY entries of the derived settings.
    *

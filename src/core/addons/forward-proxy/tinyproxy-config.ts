@@ -18,8 +18,6 @@ export enum TinyproxyLogLevel {
   INFO = 'Info',
 }
 
-/** A {@link TinyproxyLogLevel} as its string value. */
-export type TinyproxyLogLevelName = `${TinyproxyLogLevel}`;
 
 /** Proxy credentials clients must send (tinyproxy `BasicAuth`). */
 export interface ProxyBasicAuth {
@@ -70,7 +68,7 @@ export interface TinyproxyConfigProps {
    *
    * @default 'Notice'
    */
-  readonly logLevel?: TinyproxyLogLevel | `${TinyproxyLogLevel}`;
+  readonly logLevel?: TinyproxyLogLevel;
 }
 
 /**
@@ -96,7 +94,7 @@ export function renderTinyproxyConfig(props: TinyproxyConfigProps): string {
   if (!Array.isArray(connectPorts) || connectPorts.length === 0) {
     throw invalidValue('connectPorts', connectPorts, 'must list at least one port (tinyproxy allows CONNECT to every port without ConnectPort lines)');
   }
-  const logLevel = props.logLevel ?? 'Notice';
+  const logLevel = props.logLevel ?? TinyproxyLogLevel.NOTICE;
   if (!LOG_LEVELS.has(logLevel)) {
     throw invalidValue('logLevel', logLevel, `must be one of ${[...LOG_LEVELS].join(', ')}`);
   }

@@ -78,11 +78,9 @@ export enum HelmPresetName {
   EXTERNAL_SECRETS = 'external-secrets',
 }
 
-/** A {@link HelmPresetName} as its string value. */
-export type HelmPresetValue = `${HelmPresetName}`;
 
 /** The built-in presets. */
-export const HELM_PRESETS: { readonly [name in HelmPresetValue]: HelmPreset } = Object.freeze({
+export const HELM_PRESETS: { readonly [name in HelmPresetName]: HelmPreset } = Object.freeze({
   'cert-manager': {
     chart: 'jetstack/cert-manager',
     // values.yaml documents `http_proxy`, `https_proxy`, `no_proxy` (the controller's HTTP_PROXY,

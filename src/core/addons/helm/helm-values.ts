@@ -1,4 +1,4 @@
-import { HELM_PRESETS, HelmPreset, HelmPresetValue, HelmProxyKeys } from './helm-presets';
+import { HELM_PRESETS, HelmPreset, HelmPresetName, HelmProxyKeys } from './helm-presets';
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../../errors';
 import { KubeObject, SecretObject } from '../../k8s/manifest';
@@ -94,10 +94,10 @@ export function helmProxyBlockValues(
  */
 export function helmPresetValues(
   proxy: ClusterProxyConfig,
-  preset: HelmPresetValue | HelmPreset,
+  preset: HelmPresetName | HelmPreset,
   options: HelmProxyValuesOptions = {},
 ): HelmProxyValues {
-  const entry = typeof preset === 'string' ? (Object.hasOwn(HELM_PRESETS, preset) ? HELM_PRESETS[preset as HelmPresetValue] : undefined) : preset;
+  const entry = typeof preset === 'string' ? (Object.hasOwn(HELM_PRESETS, preset) ? HELM_PRESETS[preset as HelmPresetName] : undefined) : preset;
   if (!entry || typeof entry !== 'object') {
     throw invalidValue('preset', preset, `must be one of ${Object.keys(HELM_PRESETS).join(', ')} or a HelmPreset`);
   }

@@ -11,8 +11,6 @@ export enum KustomizeWorkloadKind {
   DAEMON_SET = 'DaemonSet',
 }
 
-/** A {@link KustomizeWorkloadKind} as its string value. */
-export type KustomizeWorkloadKindName = `${KustomizeWorkloadKind}`;
 
 /** One container to give the proxy env. */
 export interface KustomizeContainer {
@@ -34,7 +32,7 @@ export interface KustomizeTarget {
    *
    * @default 'Deployment'
    */
-  readonly kind?: KustomizeWorkloadKind | `${KustomizeWorkloadKind}`;
+  readonly kind?: KustomizeWorkloadKind;
   /** Workload name, e.g. `source-controller`. */
   readonly name: string;
   /**
@@ -49,7 +47,7 @@ export interface KustomizeTarget {
 
 /** A validated target. */
 export interface ResolvedKustomizeTarget {
-  readonly kind: KustomizeWorkloadKind | `${KustomizeWorkloadKind}`;
+  readonly kind: KustomizeWorkloadKind;
   readonly name: string;
   /** @default - any namespace */
   readonly namespace?: string;
@@ -65,7 +63,7 @@ export function resolveKustomizeTargets(targets: unknown): ResolvedKustomizeTarg
   }
   return targets.map((target: KustomizeTarget, i) => {
     const field = `targets[${i}]`;
-    const kind = target.kind ?? 'Deployment';
+    const kind = target.kind ?? KustomizeWorkloadKind.DEPLOYMENT;
     if (!KINDS.has(kind)) {
       throw invalidValue(`${field}.kind`, kind, 'must be Deployment, StatefulSet or DaemonSet');
     }
