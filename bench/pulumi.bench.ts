@@ -10,7 +10,9 @@
 import * as pulumi from '@pulumi/pulumi';
 import { summarize, table, timingCell, writeResult } from './harness';
 import { proxiedClusterProduct } from '../src/core/capi/products';
+import { ClusterNetwork } from '../src/core/network';
 import { Product, product } from '../src/core/product/product';
+import { ProxySettings } from '../src/core/proxy-settings';
 import { ProxiedCluster } from '../src/pulumi';
 import { registerProduct } from '../src/pulumi/product-resources';
 
@@ -31,7 +33,7 @@ const clusterArgs = (index: number, namespace = `fleet-${round}`) => ({
   name: `cluster-${index}`,
   namespace,
   version: 'v1.31.2',
-  network: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: `api.cluster-${index}.fleet.example` },
+  network: new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: `api.cluster-${index}.fleet.example` }),
   infrastructureRef: { apiVersion: INFRA, kind: 'VSphereCluster', name: `cluster-${index}` },
   controlPlane: { replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `cluster-${index}-cp` } },
   workerPools: ['md-0', 'md-1', 'md-2'].map((pool) => ({
@@ -109,7 +111,7 @@ export async function run(): Promise<Record<string, unknown>> {
     },
   }, 'bench', 'bench', false);
   const products = Array.from({ length: CLUSTERS }, (_, i) => proxiedClusterProduct({
-    ...clusterArgs(i, 'fleet'), settings: { ...settings, password: 'p@ss:w/rd%#?' },
+    ...clusterArgs(i, 'fleet'), settings: new ProxySettings({ ...settings, password: 'p@ss:w/rd%#?' }),
   })).map((p) => product(p.objects.map((object) => ({ ...object, shared: false }))));
   const fns = { library: libraryRun, plainResources: () => baselineRun(products) };
   await timeAsync(1, fns); // warm-up

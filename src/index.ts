@@ -46,7 +46,6 @@ export type { SkippedJavaEntry } from './core/noproxy/render';
 export type { NoProxyQuirk } from './core/noproxy/client-matchers';
 export type { NoProxyLintCode } from './core/noproxy/lint';
 export type { ClusterFacts } from './core/noproxy/cluster-defaults';
-export type { Destination } from './core/noproxy/destination';
 
 // Renderers
 export { ProxyRenderers } from './core/api/renderers';

@@ -3,7 +3,7 @@
 // for the workload cluster, the cluster values (Secret + credential-free ConfigMap), the node
 // drop-in Secret and App CRs consuming the values. One definition per cluster, one NO_PROXY each.
 import { App, Chart } from 'cdk8s';
-import { AddonValues, ClusterNetwork, ClusterProxyConfig, ProxySettings } from 'cluster-proxy-constructs';
+import { AddonValues, ClusterNetwork, ClusterProxyConfig, HelmPresetName, ProxySettings } from 'cluster-proxy-constructs';
 import { addApiObjects, GiantSwarmProxyApps } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
 
@@ -26,7 +26,7 @@ const management = new ClusterProxyConfig(settings, new ClusterNetwork({
 }));
 const mcChart = new Chart(app, 'management', { namespace: 'kube-system' });
 // With credentials the preset uses cert-manager's extraEnv with secretKeyRef; the Secret comes along.
-const certManager = AddonValues.helmPreset(management, 'cert-manager', { namespace: 'kube-system' });
+const certManager = AddonValues.helmPreset(management, HelmPresetName.CERT_MANAGER, { namespace: 'kube-system' });
 addApiObjects(mcChart, certManager.secrets);
 // Hand `certManager.values` to cdk8s's Helm construct (needs the helm binary) or write `certManager.yaml`.
 

@@ -15,7 +15,6 @@ import type * as Explain from '../core/noproxy/explain';
 import type * as Lint from '../core/noproxy/lint';
 import type * as NoProxyModule from '../core/noproxy/no-proxy';
 import type * as Render from '../core/noproxy/render';
-import { NoProxyFormat } from '../core/noproxy/render';
 import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
 
 /**
@@ -193,7 +192,7 @@ function execute(argv: readonly string[]): string | JavaOutput.JavaNoProxyOutput
   if (command === 'noproxy') {
     expectPositionals(command, rest, 0);
     const format = parseChoice('--format', values.format ?? 'env', Object.values(engine.render().NoProxyFormat));
-    if (format === NoProxyFormat.JAVA) {
+    if (format === engine.render().NoProxyFormat.JAVA) {
       return engine.javaOutput().javaNoProxyOutput(computeNoProxy(values));
     }
     const rendered = computeNoProxy(values).render(format);
@@ -267,13 +266,13 @@ function computeNoProxy(values: Values): NoProxyModule.NoProxy {
   // Repeated --no-proxy flags and commas inside each one are the same list.
   const installationWide = (values['no-proxy'] ?? []).join(',');
   return engine.noProxy().NoProxy.forCluster(network, {
-    installationWide: installationWide === '' ? [] : installationWide,
+    installationWide: installationWide === '' ? [] : installationWide.split(','),
     defaults: defaults as ClusterNoProxyDefaultsOptions,
   });
 }
 
 function explain(url: string, noProxy: NoProxyModule.NoProxy, format: string): string {
-  const value = noProxy.render(NoProxyFormat.ENV);
+  const value = noProxy.toString();
   const verdicts = engine.explain().explainNoProxy(value, url);
   const warnings = engine.lint().lintNoProxy(noProxy);
   // A URL with userinfo is shown as the library shows proxy URLs: the password masked.

@@ -23,7 +23,7 @@ export interface ClusterProxyConfigOptions {
    *
    * @default - none
    */
-  readonly additionalNoProxy?: string | string[];
+  readonly additionalNoProxy?: string[];
 }
 
 const OPTIONS = propKeys<ClusterProxyConfigOptions>({ noProxyDefaults: true, additionalNoProxy: true });

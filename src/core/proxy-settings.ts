@@ -40,13 +40,13 @@ export interface ProxySettingsProps {
    */
   readonly password?: string;
   /**
-   * Installation-wide NO_PROXY entries (internal registries, corporate networks): an array, or one
-   * comma-separated string, validated by `parseNoProxyList` (empty items such as a trailing comma
-   * are refused). Cluster-specific entries (pod/service CIDRs, cluster domain) are added elsewhere.
+   * Installation-wide NO_PROXY entries (internal registries, corporate networks), one entry per
+   * item (split a NO_PROXY value at its commas). Cluster-specific entries (pod/service CIDRs,
+   * cluster domain) are added elsewhere.
    *
    * @default - no installation-wide entries
    */
-  readonly noProxy?: string | string[];
+  readonly noProxy?: string[];
   /**
    * PEM bundle of `CERTIFICATE` blocks to trust, for TLS-intercepting proxies.
    *

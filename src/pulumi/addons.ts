@@ -9,8 +9,10 @@ import { giantSwarmProxyAppsProduct } from '../core/addons/products';
 import { DEFAULT_PROXY_ENV_SOURCE_NAME, proxyEnvFrom, ProxyEnvFromSource, ProxyEnvSourceKind, ProxyEnvSourceOptions } from '../core/addons/proxy-env-source';
 import { TkgProxyAddonsOptions } from '../core/addons/tkg/tkg-proxy-addons';
 import { Products } from '../core/api/products';
+import { networkProp } from '../core/capi/proxy-source';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue } from '../core/errors';
+import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import { finishProduct } from '../core/product/credentials';
 import { manifestsProduct } from '../core/product/product';
 
@@ -116,7 +118,9 @@ export class ProxyEnvSources extends pulumi.ComponentResource {
 }
 
 /** Args of {@link InClusterForwardProxy}: the cdk8s props, with the BasicAuth credentials as Pulumi inputs. */
-export interface InClusterForwardProxyArgs extends Omit<InClusterForwardProxyProps, 'basicAuth'> {
+export interface InClusterForwardProxyArgs extends Omit<InClusterForwardProxyProps, 'basicAuth' | 'network'> {
+  /** The cluster's network facts (an instance or its props): its CIDRs may use the proxy. */
+  readonly network: ClusterNetwork | ClusterNetworkProps;
   /**
    * Require these credentials (tinyproxy `BasicAuth`; letters, digits, `-`, `.`, `_`). The whole
    * tinyproxy.conf then goes into a Secret, and the derived `proxy` carries them.
@@ -145,8 +149,9 @@ export class InClusterForwardProxy extends pulumi.ComponentResource {
       if (basicAuth !== undefined && (basicAuth === null || typeof basicAuth !== 'object')) {
         throw invalidValue('basicAuth', basicAuth, 'must be { username, password }');
       }
+      const network = networkProp(props.network);
       return renderWithCredentials('basicAuth', basicAuth ?? {}, (credentials) => inClusterForwardProxy({
-        ...props, ...(basicAuth ? { basicAuth: { username: credentials.username!, password: credentials.password! } } : {}),
+        ...props, network, ...(basicAuth ? { basicAuth: { username: credentials.username!, password: credentials.password! } } : {}),
       }));
     });
     const now = deployment.now;

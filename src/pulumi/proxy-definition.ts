@@ -106,7 +106,7 @@ export class ProxyDefinition {
  * Where a component's proxy comes from: a `ClusterProxyConfig` or a {@link ProxyDefinition}, or
  * the parts of one (the Pulumi counterpart of the core's `ProxySourceProps`).
  */
-export interface ProxySourceArgs extends Omit<ProxySourceProps, 'proxy' | 'settings'> {
+export interface ProxySourceArgs extends Omit<ProxySourceProps, 'proxy' | 'settings' | 'network'> {
   /**
    * The proxy. Give either this, or `settings` and `network`.
    *
@@ -119,6 +119,12 @@ export interface ProxySourceArgs extends Omit<ProxySourceProps, 'proxy' | 'setti
    * @default - taken from `proxy`
    */
   readonly settings?: ProxySettings | ProxySettingsArgs;
+  /**
+   * The cluster's network facts (an instance or its props).
+   *
+   * @default - taken from `proxy`
+   */
+  readonly network?: ClusterNetwork | ClusterNetworkProps;
 }
 
 /** The {@link ProxyDefinition} the args describe, and the other args; errors name the prop. */

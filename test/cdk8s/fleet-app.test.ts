@@ -3,6 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ApiObject, App, AppProps, Chart, YamlOutputType } from 'cdk8s';
 import { FleetApp, ProxiedCluster } from '../../src/cdk8s';
+import { ClusterNetwork } from '../../src/core/network';
+import { ProxySettings } from '../../src/core/proxy-settings';
 
 const INFRA = 'infrastructure.cluster.x-k8s.io/v1beta2';
 
@@ -14,8 +16,8 @@ function fleet(app: App, count: number): { validations: () => number } {
     new ProxiedCluster(chart, 'Cluster', {
       name: `c${i}`,
       version: 'v1.31.2',
-      settings: { httpProxy: 'http://proxy.corp.example:3128', username: 'u', password: 'p' },
-      network: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: `api.c${i}.example` },
+      settings: new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', username: 'u', password: 'p' }),
+      network: new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: `api.c${i}.example` }),
       infrastructureRef: { apiVersion: INFRA, kind: 'AWSCluster', name: `c${i}` },
       controlPlane: { machineTemplate: { apiVersion: INFRA, kind: 'AWSMachineTemplate', name: `c${i}-cp` } },
       workerPools: [{ name: 'md-0', machineTemplate: { apiVersion: INFRA, kind: 'AWSMachineTemplate', name: `c${i}-md-0` } }],

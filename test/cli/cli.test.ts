@@ -14,7 +14,7 @@ describe('cluster-proxy noproxy', () => {
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
     const expected = NoProxy.forCluster(
       new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: 'api.demo.example' }),
-      { installationWide: '.corp.example' },
+      { installationWide: ['.corp.example'] },
     ).render(NoProxyFormat.ENV);
     expect(result.stdout).toBe(`${expected}\n`);
     expect(result.stdout.startsWith('.corp.example,')).toBe(true);

@@ -20,6 +20,7 @@ import { ProxyAwareDeployment as PlusProxyAwareDeployment } from '../../src/cdk8
 import { BootstrapFormat } from '../../src/core/capi/bootstrap-format';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import { OsFamily } from '../../src/core/capi/os-family';
+import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../src/core/network';
 import { Provider } from '../../src/core/providers';
@@ -28,7 +29,7 @@ import { MutatingAdmissionPolicyVersion } from '../../src/core/workloads/admissi
 import * as adapter from '../../src/pulumi';
 import { topologyClusterManifest } from '../cdk8s/every-construct';
 import { vsphereProxy } from '../core/addons/addon-fixtures';
-import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../core/capi/fixtures';
+import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, demoSettings, settingsProps } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../core/workloads/fixtures';
 import { plainTextLeaks, sortObjects } from '../pulumi/fixtures';
@@ -71,27 +72,28 @@ const WORKLOAD_SETTINGS: ProxySettingsProps = {
 };
 
 describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
-  test.each([
-    ['delivery secret (default with credentials)', {}],
-    ['a credentials revision', { settings: settingsProps({ credentialsRevision: '2026-11' }) }],
-    ['a proxy CA, Ubuntu nodes', { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU }],
-    ['v1beta1, Ignition, Flatcar', { capiVersion: CapiVersion.V1BETA1, bootstrapFormat: BootstrapFormat.IGNITION, osFamily: OsFamily.FLATCAR }],
-  ])('%s', async (_, overrides) => {
-    const options = clusterOptions(overrides);
+  test.each<[string, Partial<ProxySettingsProps>, Partial<ProxiedClusterOptions>]>([
+    ['delivery secret (default with credentials)', {}, {}],
+    ['a credentials revision', { credentialsRevision: '2026-11' }, {}],
+    ['a proxy CA, Ubuntu nodes', { trustedCaPem: CA_1 }, { osFamily: OsFamily.UBUNTU }],
+    ['v1beta1, Ignition, Flatcar', {}, { capiVersion: CapiVersion.V1BETA1, bootstrapFormat: BootstrapFormat.IGNITION, osFamily: OsFamily.FLATCAR }],
+  ])('%s', async (_, settingsOverrides, overrides) => {
+    const props = settingsProps(settingsOverrides);
+    const options = clusterOptions({ ...overrides, settings: new ProxySettings(props) });
     const expected = synth((chart) => new cdk8s.ProxiedCluster(chart, 'Demo', options));
-    const cluster = new adapter.ProxiedCluster('demo', { ...options, settings: withOutputPassword(options.settings as ProxySettingsProps) });
+    const cluster = new adapter.ProxiedCluster('demo', { ...options, settings: withOutputPassword(props) });
     expect(await registered(cluster)).toEqual(expected);
     expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
   });
 
   test('without credentials', async () => {
-    const options = clusterOptions({ settings: settingsProps({ username: undefined, password: undefined }) });
+    const options = clusterOptions({ settings: demoSettings({ username: undefined, password: undefined }) });
     const expected = synth((chart) => new cdk8s.ProxiedCluster(chart, 'Demo', options));
     expect(await registered(new adapter.ProxiedCluster('anon', options))).toEqual(expected);
   });
 
   test('a standalone control plane and worker template sharing the Secret', async () => {
-    const proxy = new ClusterProxyConfig(new ProxySettings(settingsProps()), new ClusterNetwork(networkProps()));
+    const proxy = new ClusterProxyConfig(demoSettings(), new ClusterNetwork(networkProps()));
     const controlPlane = { clusterName: 'demo', namespace: 'clusters', version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp'), replicas: 3 };
     const template = { clusterName: 'demo', namespace: 'clusters', name: 'demo-workers', kubeadmConfigSpec: { joinConfiguration: { nodeRegistration: { name: 'x' } } } };
     const expected = synth((chart) => {
@@ -109,14 +111,15 @@ describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
 describe('ClusterClass: cdk8s and Pulumi emit the same objects', () => {
   test('the class with the proxy patches, two topology Clusters and their Secrets', async () => {
     const fixture = classFixture(CapiVersion.V1BETA2);
-    const classProps = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
+    const settings = settingsProps({ trustedCaPem: CA_1 });
+    const classProps = { osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
     const expected = synth((chart) => {
-      const patches = new cdk8s.ClusterClassProxyPatches(chart, 'Proxy', { ...classProps, clusterClass: fixture.clusterClass, templates: fixture.templates });
+      const patches = new cdk8s.ClusterClassProxyPatches(chart, 'Proxy', { ...classProps, settings: new ProxySettings(settings), clusterClass: fixture.clusterClass, templates: fixture.templates });
       new cdk8s.TopologyClusterProxy(chart, 'Demo', { cluster: topologyClusterManifest('demo'), classProxy: patches });
       new cdk8s.TopologyClusterProxy(chart, 'Other', { cluster: topologyClusterManifest('other'), classProxy: patches, machineCidrs: ['10.20.0.0/24'] });
     });
     const patches = new adapter.ClusterClassProxyPatches('proxied', {
-      ...classProps, settings: withOutputPassword(classProps.settings), clusterClass: fixture.clusterClass, templates: fixture.templates,
+      ...classProps, settings: withOutputPassword(settings), clusterClass: fixture.clusterClass, templates: fixture.templates,
     });
     const demo = new adapter.TopologyClusterProxy('demo', { cluster: topologyClusterManifest('demo'), classProxy: patches });
     const other = new adapter.TopologyClusterProxy('other', { cluster: topologyClusterManifest('other'), classProxy: patches, machineCidrs: ['10.20.0.0/24'] });
@@ -261,8 +264,9 @@ describe('addons: cdk8s and Pulumi emit the same objects', () => {
   });
 
   test('InClusterForwardProxy with BasicAuth', async () => {
-    const props = { network: { pods: ['fd00:10::/56'], services: ['fd00:20::/108'], machineCidrs: ['fd00:1::/64'] }, image: 'tinyproxy:1.11', connectPorts: [443, 8443] };
-    const expected = synth((chart) => new cdk8s.InClusterForwardProxy(chart, 'Egress', { ...props, basicAuth: { username: 'pods', password: 'egress.pw-1' } }));
+    const network = { pods: ['fd00:10::/56'], services: ['fd00:20::/108'], machineCidrs: ['fd00:1::/64'] };
+    const props = { network, image: 'tinyproxy:1.11', connectPorts: [443, 8443] };
+    const expected = synth((chart) => new cdk8s.InClusterForwardProxy(chart, 'Egress', { ...props, network: new ClusterNetwork(network), basicAuth: { username: 'pods', password: 'egress.pw-1' } }));
     const forward = new adapter.InClusterForwardProxy('egress', { ...props, basicAuth: { username: 'pods', password: pulumi.secret('egress.pw-1') } });
     expect(await registered(forward)).toEqual(expected);
     expect(plainTextLeaks(recorded, 'egress.pw-1')).toEqual([]);

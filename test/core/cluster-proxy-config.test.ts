@@ -27,7 +27,7 @@ describe('ClusterProxyConfig', () => {
   test('options switch off defaults and add cluster entries', () => {
     const config = new ClusterProxyConfig(settings, network, {
       noProxyDefaults: { machineCidrs: false, loopback: false },
-      additionalNoProxy: 'registry.demo.internal',
+      additionalNoProxy: ['registry.demo.internal'],
     });
     expect(config.environment.noProxy).not.toContain('localhost');
     expect(config.environment.noProxy).toContain('registry.demo.internal');

@@ -18,7 +18,7 @@ import { ProxySettings } from '../../src/core/proxy-settings';
 import {
   ClusterClassProxyPatches, ProxiedCluster, ProxiedKubeadmConfigTemplate, ProxiedKubeadmControlPlane, ProxyDefinition, TopologyClusterProxy,
 } from '../../src/pulumi';
-import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../core/capi/fixtures';
+import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, demoSettings, settingsProps } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 import {
   childrenOf, descendantsOf, findRecorded, installMocks, kubeObjectOf, outcome, recorded, resetRecorded, secretPaths, settle, stopCallbacks,
@@ -81,7 +81,7 @@ describe('ProxiedCluster', () => {
 
   test('without credentials nothing is secret', async () => {
     const options = clusterOptions({
-      settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
+      settings: demoSettings({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
       osFamily: OsFamily.UBUNTU,
     });
     const cluster = new ProxiedCluster('anon', options);
@@ -106,12 +106,12 @@ describe('ProxiedCluster', () => {
     expect((duplicate as Error).message).toBe('workerPools[1].name: is already the name of workerPools[0] (got "md-0")');
     expect((error({ osFamily: 'windows' }) as Error).message).toMatch(/^osFamily: is not a supported OS family/);
     expect((error({ settings: { ...settingsProps(), httpProxy: 'socks5://p:1080' } }) as Error).message).toMatch(/^settings.httpProxy: has unsupported scheme/);
-    expect((error({ proxy: new ProxyDefinition({ settings: settingsProps(), network: networkProps() }) }) as Error).message)
+    expect((error({ proxy: new ProxyDefinition({ settings: demoSettings(), network: networkProps() }) }) as Error).message)
       .toBe('proxy: give either proxy, or settings and network (with proxyOptions), not both');
   });
 
   test('a computed ClusterProxyConfig works as the proxy, like in cdk8s', async () => {
-    const proxy = new ClusterProxyConfig(new ProxySettings(settingsProps()), new ClusterNetwork(networkProps()));
+    const proxy = new ClusterProxyConfig(demoSettings(), new ClusterNetwork(networkProps()));
     const cluster = new ProxiedCluster('cfg', { ...clusterOptions(), settings: undefined, network: undefined, proxy });
     await settle(cluster);
     const registered = descendantsOf(findRecorded(`${TOKEN}ProxiedCluster`, 'cfg')).filter((r) => r.custom).map(kubeObjectOf);
@@ -138,14 +138,14 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate on their o
 
   test('two different proxies for one cluster are refused: they would need one Secret with two contents', async () => {
     const args = { clusterName: 'demo', namespace: 'clusters', name: 'demo-workers' };
-    new ProxiedKubeadmConfigTemplate('a', { ...args, settings: settingsProps(), network: networkProps() });
-    expect(() => new ProxiedKubeadmConfigTemplate('b', { ...args, settings: settingsProps({ password: 'other-password' }), network: networkProps() }))
+    new ProxiedKubeadmConfigTemplate('a', { ...args, settings: demoSettings(), network: networkProps() });
+    expect(() => new ProxiedKubeadmConfigTemplate('b', { ...args, settings: demoSettings({ password: 'other-password' }), network: networkProps() }))
       .toThrow(/^secretName: two different proxy configurations both need the Secret "demo-systemd-proxy-[0-9a-f]+" in namespace "clusters"/);
     await settle();
   });
 
   test('capiVersion v1beta1 gives v1beta1 references', async () => {
-    const template = new ProxiedKubeadmConfigTemplate('old', { settings: settingsProps(), network: networkProps(), clusterName: 'demo', name: 'demo-md', capiVersion: CapiVersion.V1BETA1 });
+    const template = new ProxiedKubeadmConfigTemplate('old', { settings: demoSettings(), network: networkProps(), clusterName: 'demo', name: 'demo-md', capiVersion: CapiVersion.V1BETA1 });
     await settle(template);
     expect(template.configRef).toMatchObject({ apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1', kind: 'KubeadmConfigTemplate', name: template.name });
     expect(recorded.some((r) => r.type === 'kubernetes:bootstrap.cluster.x-k8s.io/v1beta1:KubeadmConfigTemplate')).toBe(true);
@@ -153,7 +153,8 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate on their o
 });
 
 describe('ClusterClass: ClusterClassProxyPatches and TopologyClusterProxy', () => {
-  const classProps = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
+  const classSettings = settingsProps({ trustedCaPem: CA_1 });
+  const classProps = { settings: new ProxySettings(classSettings), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
   const topologyCluster = (name: string) => ({
     apiVersion: 'cluster.x-k8s.io/v1beta2',
     kind: 'Cluster',
@@ -168,7 +169,7 @@ describe('ClusterClass: ClusterClassProxyPatches and TopologyClusterProxy', () =
     const fixture = classFixture(CapiVersion.V1BETA2);
     const patches = new ClusterClassProxyPatches('proxied', {
       ...classProps,
-      settings: { ...classProps.settings, password: pulumi.secret(NASTY_PASSWORD) },
+      settings: { ...classSettings, password: pulumi.secret(NASTY_PASSWORD) },
       clusterClass: fixture.clusterClass,
       templates: fixture.templates,
     });

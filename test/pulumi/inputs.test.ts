@@ -11,10 +11,9 @@ import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ProxyConfigError } from '../../src/core/errors';
 import { ClusterNetwork } from '../../src/core/network';
-import { ProxySettings } from '../../src/core/proxy-settings';
 import * as adapter from '../../src/pulumi';
 import { deferInputs } from '../../src/pulumi/deferred-args';
-import { clusterOptions, infraRef, networkProps, settingsProps } from '../core/capi/fixtures';
+import { clusterOptions, infraRef, networkProps, demoSettings } from '../core/capi/fixtures';
 import { installMocks, kubeObjectOf, outcome, RecordedResource, runComponents, stopCallbacks } from '../support/pulumi-mocks';
 
 afterAll(stopCallbacks);
@@ -76,7 +75,7 @@ test('the standalone control plane takes its version, replicas and machine templ
 
 test('an input that resolves to a bad value fails with the core message naming the field', async () => {
   await installMocks();
-  const proxy = new ClusterProxyConfig(new ProxySettings(settingsProps()), new ClusterNetwork(networkProps()));
+  const proxy = new ClusterProxyConfig(demoSettings(), new ClusterNetwork(networkProps()));
   const render = (args: Omit<ProxiedClusterOptions, 'settings' | 'network'>) => proxiedClusterProduct({ ...args, proxy });
   const { settings: _s, network: _n, ...plain } = plainArgs();
   const args = { ...plain, controlPlane: { ...plain.controlPlane, replicas: pulumi.output(4) } } as unknown as Omit<ProxiedClusterOptions, 'settings' | 'network'>;

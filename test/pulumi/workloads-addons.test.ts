@@ -9,6 +9,7 @@ import { inClusterForwardProxy } from '../../src/core/addons/forward-proxy/forwa
 import { giantSwarmProxySetup } from '../../src/core/addons/giantswarm/setup';
 import { proxyEnvSources, ProxyEnvSourceKind } from '../../src/core/addons/proxy-env-source';
 import { tkgProxyAddonSecrets } from '../../src/core/addons/tkg/tkg-proxy-addons';
+import { ClusterNetwork } from '../../src/core/network';
 import { renderKyvernoProxyPolicy } from '../../src/core/workloads/kyverno-policy';
 import { renderProxyAdmissionPolicy } from '../../src/core/workloads/mutating-admission-policy';
 import {
@@ -239,7 +240,7 @@ describe('addon components', () => {
     const props = { network: { pods: ['fd00:10::/56'], services: ['fd00:20::/108'] }, image: 'tinyproxy:1.11' };
     const forward = new InClusterForwardProxy('egress', { ...props, basicAuth: { username: 'pods', password: pulumi.secret('s3cret-pw') } });
     await settle(forward);
-    const core = inClusterForwardProxy({ ...props, basicAuth: { username: 'pods', password: 's3cret-pw' } });
+    const core = inClusterForwardProxy({ ...props, network: new ClusterNetwork(props.network), basicAuth: { username: 'pods', password: 's3cret-pw' } });
     expect(forward.url).toBe(core.url);
     expect(sortObjects(registeredUnder('InClusterForwardProxy', 'egress'))).toEqual(sortObjects(asJson(core.objects)));
     const daemonSet = findRecorded('kubernetes:apps/v1:DaemonSet', 'egress-DaemonSet-kube-system-http-proxy');

@@ -2,6 +2,7 @@ import { ClusterNetworkProps, KubeObject, ProxySettings, proxiedClusterObjects, 
 import { BootstrapFormat } from '../../src/core/capi/bootstrap-format';
 import { NodeProxyDelivery } from '../../src/core/capi/node-proxy-delivery';
 import { OsFamily } from '../../src/core/capi/os-family';
+import { ClusterNetwork } from '../../src/core/network';
 
 /**
  * The one place the VM test touches the library's API: everything else works on plain Cluster API
@@ -52,7 +53,7 @@ export function nodeBootstrapFromLibrary(input: NodeBootstrapInput): NodeBootstr
       noProxy: [...input.noProxy],
       trustedCaPem: input.trustedCaPem,
     }),
-    network: input.network,
+    network: new ClusterNetwork(input.network),
     delivery: NodeProxyDelivery.SECRET,
     bootstrapFormat: input.bootstrapFormat,
     osFamily: input.bootstrapFormat === BootstrapFormat.IGNITION ? OsFamily.FLATCAR : OsFamily.DEBIAN,

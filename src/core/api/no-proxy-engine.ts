@@ -1,5 +1,4 @@
 import { invalidValue } from '../errors';
-import { Destination } from '../noproxy/destination';
 import { explainNoProxy, ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { lintNoProxy, NoProxyLintWarning } from '../noproxy/lint';
@@ -28,67 +27,79 @@ export class NoProxyEngine {
    * The entries of a NO_PROXY value, validated and in canonical form (lower-case, `*.` and brackets
    * normalized), in input order.
    *
-   * @param value a comma-separated value or a list of entries
+   * @param value a NO_PROXY value: entries separated by commas
    * @param field the field named in errors
    */
-  public static normalize(value: string | string[], field = 'noProxy'): string[] {
+  public static normalize(value: string, field = 'noProxy'): string[] {
     return parseNoProxyList(value, field).map(formatNoProxyEntry);
   }
 
   /**
-   * Whether each modelled client goes direct or through the proxy for `url`, and why.
+   * Whether each modelled client goes direct or through the proxy for `url`, and why, when
+   * `NO_PROXY` and `no_proxy` both hold `noProxy`.
    *
-   * @param noProxy the value of both variables, or each variable separately
+   * @param noProxy the value of both variables
    * @param url an absolute http(s) URL
    */
-  public static explain(noProxy: string | NoProxyValues, url: string | Destination, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
-    checkNoProxyValues(noProxy);
-    checkDestination(url);
-    const variables = typeof noProxy === 'string' ? noProxy : {
-      ...(noProxy.upperCase !== undefined ? { NO_PROXY: noProxy.upperCase } : {}),
-      ...(noProxy.lowerCase !== undefined ? { no_proxy: noProxy.lowerCase } : {}),
-    };
-    return explainNoProxy(variables, url, options);
+  public static explain(noProxy: string, url: string, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
+    checkNoProxyValue(noProxy);
+    checkUrl(url);
+    return explainNoProxy(noProxy, url, options);
+  }
+
+  /**
+   * Like {@link NoProxyEngine.explain}, with each variable given separately (or left unset): clients
+   * differ in which of `NO_PROXY` and `no_proxy` they read.
+   *
+   * @param variables the value of each variable
+   * @param url an absolute http(s) URL
+   */
+  public static explainVariables(variables: NoProxyValues, url: string, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
+    checkVariables(variables);
+    checkUrl(url);
+    return explainNoProxy({
+      ...(variables.upperCase !== undefined ? { NO_PROXY: variables.upperCase } : {}),
+      ...(variables.lowerCase !== undefined ? { no_proxy: variables.lowerCase } : {}),
+    }, url, options);
   }
 
   /** Entries some clients ignore, or that match more than they seem to. */
-  public static lint(value: string | string[], field = 'noProxy'): NoProxyLintWarning[] {
+  public static lint(value: string, field = 'noProxy'): NoProxyLintWarning[] {
     parseNoProxyList(value, field); // the library's error for a value that is not a NO_PROXY list
     return lintNoProxy(value, field);
   }
 
   /** Java's `http.nonProxyHosts` for a NO_PROXY value, with the entries the JVM cannot express. */
-  public static javaNonProxyHosts(value: string | string[], field = 'noProxy'): JavaNonProxyHosts {
+  public static javaNonProxyHosts(value: string, field = 'noProxy'): JavaNonProxyHosts {
     return renderJavaNonProxyHosts(parseNoProxyList(value, field));
   }
 
   private constructor() {}
 }
 
-/** The NO_PROXY value(s) `explain` takes: a string, or the two variables as strings. */
-function checkNoProxyValues(noProxy: unknown): void {
-  if (typeof noProxy === 'string') {
-    return;
+/** The one NO_PROXY value `explain` takes for both variables. */
+function checkNoProxyValue(noProxy: unknown): void {
+  if (typeof noProxy !== 'string') {
+    throw invalidValue('noProxy', noProxy, 'must be a NO_PROXY value (a string)');
   }
-  if (noProxy === null || typeof noProxy !== 'object' || Array.isArray(noProxy)) {
-    throw invalidValue('noProxy', noProxy, 'must be a NO_PROXY value or { upperCase, lowerCase }');
+}
+
+/** The two variables `explainVariables` takes, each a string or unset. */
+function checkVariables(variables: unknown): void {
+  if (variables === null || typeof variables !== 'object' || Array.isArray(variables)) {
+    throw invalidValue('variables', variables, 'must be { upperCase, lowerCase }');
   }
-  checkProps('noProxy', noProxy, ['upperCase', 'lowerCase'], 'NO_PROXY variable');
-  for (const [key, value] of Object.entries(noProxy)) {
+  checkProps('variables', variables, ['upperCase', 'lowerCase'], 'NO_PROXY variable');
+  for (const [key, value] of Object.entries(variables)) {
     if (value !== undefined && typeof value !== 'string') {
-      throw invalidValue(`noProxy.${key}`, value, 'must be a string');
+      throw invalidValue(`variables.${key}`, value, 'must be a string');
     }
   }
 }
 
-/** The destination `explain` takes: a URL, or a parsed destination. */
-function checkDestination(url: unknown): void {
-  if (typeof url === 'string') {
-    return;
-  }
-  const destination = url as Partial<Destination> | null;
-  if (destination === null || typeof destination !== 'object' || typeof destination.host !== 'string' || typeof destination.port !== 'number'
-    || !['name', 'IPv4', 'IPv6'].includes(destination.hostType as string) || !['http', 'https'].includes(destination.scheme as string)) {
-    throw invalidValue('url', url, 'must be an absolute http:// or https:// URL (or a Destination)');
+/** The URL `explain` takes; `explainNoProxy` checks that it is an absolute http(s) URL. */
+function checkUrl(url: unknown): void {
+  if (typeof url !== 'string') {
+    throw invalidValue('url', url, 'must be an absolute http:// or https:// URL');
   }
 }

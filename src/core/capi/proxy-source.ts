@@ -21,13 +21,13 @@ export interface ProxySourceProps {
    *
    * @default - taken from `proxy`
    */
-  readonly settings?: ProxySettings | ProxySettingsProps;
+  readonly settings?: ProxySettings;
   /**
    * The cluster's network facts (an instance or its props).
    *
    * @default - taken from `proxy`
    */
-  readonly network?: ClusterNetwork | ClusterNetworkProps;
+  readonly network?: ClusterNetwork;
   /**
    * NO_PROXY options used with `settings` and `network`.
    *

@@ -22,7 +22,7 @@ import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory } from '../noproxy/
 import { clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
 import { parseNoProxyList } from '../noproxy/parse';
 import { Provider } from '../providers';
-import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
+import { ProxySettings } from '../proxy-settings';
 import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
@@ -35,7 +35,7 @@ import { checkProps, propKeys } from '../validation/strict-props';
 /** Input of {@link ClusterClassProxy}. */
 export interface ClusterClassProxyProps extends WorkerClassSelection {
   /** The installation-wide proxy definition (an instance or its props). */
-  readonly settings: ProxySettings | ProxySettingsProps;
+  readonly settings: ProxySettings;
   /**
    * Infrastructure provider of the class, selecting its NO_PROXY preset.
    *
@@ -65,7 +65,7 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    *
    * @default - none
    */
-  readonly additionalNoProxy?: string | string[];
+  readonly additionalNoProxy?: string[];
   /**
    * Bootstrap format of the class's kubeadm templates.
    *
@@ -169,7 +169,7 @@ export interface TopologyClusterFacts {
    *
    * @default - none
    */
-  readonly additionalNoProxy?: string | string[];
+  readonly additionalNoProxy?: string[];
 }
 
 /** The categories the patch templates compute per cluster (the others are fixed in the class). */

@@ -75,7 +75,7 @@ export interface TopologyClusterProxyOptions {
    *
    * @default - none
    */
-  readonly additionalNoProxy?: string | string[];
+  readonly additionalNoProxy?: string[];
   /**
    * The cluster's proxy CA (PEM), for a class with `trustedCaVariable`: written base64-encoded into
    * the Cluster's trust variable under the class's entry name, its other entries kept.

@@ -33,12 +33,11 @@ export interface ReasonedNoProxyEntry {
 /** Input of {@link NoProxy}. */
 export interface NoProxyProps {
   /**
-   * Installation-wide entries (corporate networks, registries): a comma-separated string or one
-   * entry per array item.
+   * Installation-wide entries (corporate networks, registries), one entry per item.
    *
    * @default - none
    */
-  readonly installationWide?: string | string[];
+  readonly installationWide?: string[];
   /**
    * Cluster-specific entries: a comma-separated string, or an array of entry strings and
    * already parsed entries with reasons (e.g. the result of `clusterNoProxyDefaults`).
@@ -63,9 +62,9 @@ export interface NoProxyProps {
 /** Input of {@link NoProxy.forCluster}. */
 export interface NoProxyForClusterProps {
   /** Installation-wide entries. @default - none */
-  readonly installationWide?: string | string[];
+  readonly installationWide?: string[];
   /** Extra cluster-specific entries, appended after the defaults. @default - none */
-  readonly additionalClusterSpecific?: string | string[];
+  readonly additionalClusterSpecific?: string[];
   /** Switches for the default categories. @default - every category on */
   readonly defaults?: ClusterNoProxyDefaultsOptions;
 }

@@ -2,6 +2,7 @@ import { ApiObject, JsonPatch, Testing } from 'cdk8s';
 import { GiantSwarmProxyApps, InClusterForwardProxy, ProxyAddonResourceSet, ProxyEnvSources, TkgProxyAddons } from '../../../src/cdk8s/addons';
 import { tkgConfigValuesSecret } from '../../../src/core/addons';
 import { ProxyEnvSourceKind } from '../../../src/core/addons/proxy-env-source';
+import { ClusterNetwork } from '../../../src/core/network';
 import { anonymousProxy, vsphereProxy } from '../../core/addons/addon-fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
@@ -44,7 +45,7 @@ describe('issue 5 cdk8s constructs', () => {
 
   test('InClusterForwardProxy exposes the derived proxy; ProxyEnvSources gives the envFrom entry', () => {
     const chart = Testing.chart();
-    const forward = new InClusterForwardProxy(chart, 'Proxy', { network: { pods: ['fd00:10::/56'], services: ['fd00:20::/108'] }, image: 'tinyproxy:1.11' });
+    const forward = new InClusterForwardProxy(chart, 'Proxy', { network: new ClusterNetwork({ pods: ['fd00:10::/56'], services: ['fd00:20::/108'] }), image: 'tinyproxy:1.11' });
     const sources = new ProxyEnvSources(chart, 'Env', { proxy: forward.proxy, namespaces: ['apps'] });
     const synth = Testing.synth(chart);
     expect(synth.map((o) => o.kind)).toEqual(['ConfigMap', 'DaemonSet', 'Service', 'ConfigMap']);

@@ -5,7 +5,7 @@ import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
-import { CA_1, clusterOptions, credentialForms, nonSecretText, settingsProps } from '../../core/capi/fixtures';
+import { CA_1, clusterOptions, credentialForms, nonSecretText, demoSettings } from '../../core/capi/fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
 describe('ProxiedCluster', () => {
@@ -25,7 +25,7 @@ describe('ProxiedCluster', () => {
     const cluster = new ProxiedCluster(chart, 'Demo', clusterOptions({
       capiVersion,
       bootstrapFormat,
-      settings: settingsProps({ trustedCaPem: CA_1 }),
+      settings: demoSettings({ trustedCaPem: CA_1 }),
       osFamily: bootstrapFormat === BootstrapFormat.IGNITION ? OsFamily.FLATCAR : OsFamily.RHEL,
     }));
     const manifests = Testing.synth(chart);
@@ -63,7 +63,7 @@ describe('ProxiedCluster', () => {
   test('deterministic: the same definition synthesizes byte-identical YAML', () => {
     const synth = (): string => {
       const app = new App({ outdir: '/tmp/unused-cdk8s-out' });
-      new ProxiedCluster(new Chart(app, 'clusters'), 'Demo', clusterOptions({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU }));
+      new ProxiedCluster(new Chart(app, 'clusters'), 'Demo', clusterOptions({ settings: demoSettings({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU }));
       return app.synthYaml();
     };
     const first = synth();

@@ -3,7 +3,8 @@ import { Node } from 'constructs';
 import { ProxiedKubeadmConfigTemplate } from '../../../src/cdk8s/capi/proxied-kubeadm-config-template';
 import { ProxiedKubeadmControlPlane } from '../../../src/cdk8s/capi/proxied-kubeadm-control-plane';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { demoProxy, infraRef, networkProps, settingsProps } from '../../core/capi/fixtures';
+import { ClusterNetwork } from '../../../src/core/network';
+import { demoProxy, infraRef, networkProps, demoSettings } from '../../core/capi/fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
 // The control plane and worker template on their own, for users who write their own Cluster and
@@ -22,8 +23,8 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate', () => {
       replicas: 1,
     });
     const workers = new ProxiedKubeadmConfigTemplate(chart, 'Workers', {
-      settings: settingsProps(),
-      network: networkProps(),
+      settings: demoSettings(),
+      network: new ClusterNetwork(networkProps()),
       clusterName: 'demo',
       namespace: 'clusters',
       name: 'demo-workers',
@@ -73,7 +74,7 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate', () => {
       .toThrow(/^machineTemplate.kind: must be a Kubernetes kind/);
     expect(() => new ProxiedKubeadmConfigTemplate(chart, 'C', { proxy: demoProxy(), clusterName: 'demo', name: 'Workers' }))
       .toThrow(/^name: must be a DNS-1123 subdomain/);
-    expect(() => new ProxiedKubeadmConfigTemplate(chart, 'D', { clusterName: 'demo', name: 'w', settings: settingsProps() }))
+    expect(() => new ProxiedKubeadmConfigTemplate(chart, 'D', { clusterName: 'demo', name: 'w', settings: demoSettings() }))
       .toThrow('network: is required: give proxy (a ClusterProxyConfig), or both settings and network');
   });
 });

@@ -7,13 +7,13 @@ import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { Provider } from '../../../src/core/providers';
-import { CA_1, NASTY_PASSWORD, settingsProps } from '../../core/capi/fixtures';
+import { CA_1, NASTY_PASSWORD, demoSettings } from '../../core/capi/fixtures';
 import { classFixture } from '../../core/clusterclass/class-fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
 /** The cdk8s adapter emits exactly the core's objects, for ApiObjects in the chart and for plain JSON. */
 
-const CLASS_PROPS = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
+const CLASS_PROPS = { settings: demoSettings({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
 
 function cluster(name: string): KubeObject {
   return {
@@ -56,7 +56,7 @@ describe('ClusterClassProxyPatches and TopologyClusterProxy', () => {
   test('plain JSON in: the class and Cluster are added to the scope', () => {
     const fixture = classFixture(CapiVersion.V1BETA1);
     const chart = Testing.chart();
-    const open = { ...CLASS_PROPS, settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }) };
+    const open = { ...CLASS_PROPS, settings: demoSettings({ username: undefined, password: undefined, trustedCaPem: CA_1 }) };
     const patches = new ClusterClassProxyPatches(chart, 'Proxy', { ...open, clusterClass: fixture.clusterClass, templates: fixture.templates });
     const v1beta1Cluster = { ...cluster('demo'), apiVersion: 'cluster.x-k8s.io/v1beta1', spec: { ...(cluster('demo') as any).spec, topology: { class: 'proxied', version: 'v1.31.2' } } };
     const demo = new TopologyClusterProxy(chart, 'DemoProxy', { cluster: v1beta1Cluster, classProxy: patches, network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example' } });

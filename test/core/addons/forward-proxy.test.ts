@@ -9,7 +9,7 @@ const IPV6_NETWORK = { pods: ['fd00:10::/56'], services: ['fd00:20::/108'], serv
 
 describe('inClusterForwardProxy (seed 004)', () => {
   test('ConfigMap, hostNetwork DaemonSet and Service validate; the config allows pod and machine CIDRs', () => {
-    const result = inClusterForwardProxy({ network: IPV6_NETWORK, image: 'registry.example/tinyproxy@sha256:abc', additionalAllowedCidrs: ['fd00:99::/64'] });
+    const result = inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'registry.example/tinyproxy@sha256:abc', additionalAllowedCidrs: ['fd00:99::/64'] });
     expectValidObjects(result.objects);
     expect(result.objects.map((o) => `${o.kind}/${o.metadata.namespace}/${o.metadata.name}`))
       .toEqual(['ConfigMap/kube-system/http-proxy-config', 'DaemonSet/kube-system/http-proxy', 'Service/kube-system/http-proxy']);
@@ -38,8 +38,8 @@ describe('inClusterForwardProxy (seed 004)', () => {
   });
 
   test('with basicAuth the config is a Secret, the pod template hash changes, and the URL carries the credentials', () => {
-    const open = inClusterForwardProxy({ network: IPV6_NETWORK, image: 'i' });
-    const auth = inClusterForwardProxy({ network: IPV6_NETWORK, image: 'i', basicAuth: { username: 'pods', password: 's3cret' }, port: 3128, name: 'egress', namespace: 'proxy' });
+    const open = inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i' });
+    const auth = inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i', basicAuth: { username: 'pods', password: 's3cret' }, port: 3128, name: 'egress', namespace: 'proxy' });
     expectValidObjects(auth.objects);
     const [secret, daemonSet] = auth.objects as any[];
     expect(secret).toMatchObject({ kind: 'Secret', metadata: { name: 'egress-config' }, stringData: { 'tinyproxy.conf': auth.configText } });
@@ -53,17 +53,17 @@ describe('inClusterForwardProxy (seed 004)', () => {
   });
 
   test('dual-stack Services prefer both families', () => {
-    const dual = inClusterForwardProxy({ network: { pods: ['10.244.0.0/16', 'fd00:10::/56'], services: ['10.96.0.0/12', 'fd00:20::/108'] }, image: 'i', internalTrafficPolicy: 'Local' });
+    const dual = inClusterForwardProxy({ network: new ClusterNetwork({ pods: ['10.244.0.0/16', 'fd00:10::/56'], services: ['10.96.0.0/12', 'fd00:20::/108'] }), image: 'i', internalTrafficPolicy: 'Local' });
     expect((dual.objects[2] as any).spec).toMatchObject({ ipFamilyPolicy: 'PreferDualStack', internalTrafficPolicy: 'Local' });
     expectValidObjects(dual.objects);
   });
 
   test('bad input is refused naming the field', () => {
-    expect(errorOf(() => inClusterForwardProxy({ network: IPV6_NETWORK, image: '' }))).toMatch(/^image:/);
-    expect(errorOf(() => inClusterForwardProxy({ network: IPV6_NETWORK, image: 'i', port: 80 }))).toMatch(/^port: must be an integer from 1024/);
-    expect(errorOf(() => inClusterForwardProxy({ network: IPV6_NETWORK, image: 'i', internalTrafficPolicy: 'Node' as never }))).toMatch(/^internalTrafficPolicy:/);
-    expect(errorOf(() => inClusterForwardProxy({ network: IPV6_NETWORK, image: 'i', name: 'Proxy' }))).toMatch(/^name:/);
-    const bad = errorOf(() => inClusterForwardProxy({ network: IPV6_NETWORK, image: 'i', basicAuth: { username: 'u', password: 'p@ss word' } }));
+    expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: '' }))).toMatch(/^image:/);
+    expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i', port: 80 }))).toMatch(/^port: must be an integer from 1024/);
+    expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i', internalTrafficPolicy: 'Node' as never }))).toMatch(/^internalTrafficPolicy:/);
+    expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i', name: 'Proxy' }))).toMatch(/^name:/);
+    const bad = errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i', basicAuth: { username: 'u', password: 'p@ss word' } }));
     expect(bad).toMatch(/^basicAuth\.password:/);
     expect(bad).not.toContain('p@ss word');
   });

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { errorOf } from './addon-fixtures';
 import { inClusterForwardProxy, renderTinyproxyConfig } from '../../../src/core/addons';
 import { TinyproxyLogLevel } from '../../../src/core/addons/forward-proxy/tinyproxy-config';
+import { ClusterNetwork } from '../../../src/core/network';
 
 /**
  * The rendered tinyproxy.conf run by the real tinyproxy (Debian package `tinyproxy`, 1.11) on
@@ -126,7 +127,7 @@ const NETWORK = { pods: ['fd00:10::/56', '10.244.0.0/16'], services: ['fd00:20::
 
 describe('the rendered tinyproxy.conf in the real tinyproxy', () => {
   test('forwards a loopback client; the cluster Allow list alone denies it', async () => {
-    const deployment = inClusterForwardProxy({ network: NETWORK, image: 'tinyproxy:test' });
+    const deployment = inClusterForwardProxy({ network: new ClusterNetwork(NETWORK), image: 'tinyproxy:test' });
     const allowed = await freePort();
     fs.writeFileSync(path.join(workdir, 'allowed.conf'), onLoopback(deployment.configText, allowed, ['Allow 127.0.0.1']));
     await startTinyproxy(path.join(workdir, 'allowed.conf'), allowed);
@@ -139,7 +140,7 @@ describe('the rendered tinyproxy.conf in the real tinyproxy', () => {
   });
 
   test('BasicAuth from the Secret-mounted file: refused without or with wrong credentials, works with the derived ones', async () => {
-    const deployment = inClusterForwardProxy({ network: NETWORK, image: 'tinyproxy:test', basicAuth: { username: 'pods', password: 'Corr3ct-Horse.Battery_Staple' } });
+    const deployment = inClusterForwardProxy({ network: new ClusterNetwork(NETWORK), image: 'tinyproxy:test', basicAuth: { username: 'pods', password: 'Corr3ct-Horse.Battery_Staple' } });
     expect(deployment.objects[0].kind).toBe('Secret');
     // Lay the file out as the kubelet mounts a Secret volume: tinyproxy.conf -> ..data/tinyproxy.conf -> ..<timestamp>/
     const port = await freePort();

@@ -62,7 +62,7 @@ describe('TKG vSphere CPI/CSI addon Secrets (seed 002)', () => {
     const switchedOff = new ClusterProxyConfig(settings, proxy.network, { noProxyDefaults: { providerEntries: false } });
     expect(() => vsphereCsiAddonSecret(switchedOff, { clusterName: 'wl' })).toThrow('vCenter vcenter.lab.example would be reached through the proxy');
     // covered by an installation-wide suffix instead: fine
-    const covered = new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://p:3128', httpsProxy: 'http://p:3128', noProxy: '.lab.example' }),
+    const covered = new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://p:3128', httpsProxy: 'http://p:3128', noProxy: ['.lab.example'] }),
       proxy.network, { noProxyDefaults: { providerEntries: false } });
     expect(() => vsphereCsiAddonSecret(covered, { clusterName: 'wl' })).not.toThrow();
   });
@@ -73,7 +73,7 @@ describe('TKG vSphere CPI/CSI addon Secrets (seed 002)', () => {
   });
 
   test('a "*" NO_PROXY is refused like the TKG CLI does', () => {
-    const star = new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://p:3128', httpsProxy: 'http://p:3128', noProxy: '*' }), proxy.network);
+    const star = new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://p:3128', httpsProxy: 'http://p:3128', noProxy: ['*'] }), proxy.network);
     expect(() => tkgConfigValuesSecret(star, { clusterName: 'wl' })).toThrow('noProxy: must not be "*" for TKG');
   });
 

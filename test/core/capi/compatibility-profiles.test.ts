@@ -82,7 +82,7 @@ describe('TKG (TKG_HTTP_PROXY, TKG_HTTPS_PROXY: the values of the TKG proxy walk
 });
 
 describe('Giant Swarm (global.connectivity.proxy, the proxy values of the Giant Swarm design doc)', () => {
-  const settings = { httpProxy: 'http://192.168.52.220:3128', httpsProxy: 'http://192.168.52.220:3128', noProxy: '172.16.0.0/16,internal.corpdomain.net,example.com' };
+  const settings = { httpProxy: 'http://192.168.52.220:3128', httpsProxy: 'http://192.168.52.220:3128', noProxy: ['172.16.0.0/16', 'internal.corpdomain.net', 'example.com'] };
 
   test('three drop-ins (containerd, kubelet, teleport), base64, 0644, no owner, upper block then lower block', () => {
     const proxy = proxyOf(settings);

@@ -1,8 +1,9 @@
-import { CA_1, CA_2, clusterOptions, settingsProps } from './fixtures';
+import { CA_1, CA_2, clusterOptions, demoSettings, settingsProps } from './fixtures';
 import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
 import { OsFamily } from '../../../src/core/capi/os-family';
 import { ProxiedClusterOptions, proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { ProxySettings } from '../../../src/core/proxy-settings';
 
 /**
  * Day 2: Cluster API reads a `contentFrom` Secret once per Machine and never watches it, and
@@ -26,18 +27,18 @@ function rolloutInputs(options: ProxiedClusterOptions) {
 const credentialsFor = (delivery: NodeProxyDelivery) => (delivery === NodeProxyDelivery.INLINE ? { username: undefined, password: undefined } : {});
 
 const changes = (delivery: NodeProxyDelivery): Array<[string, Partial<ProxiedClusterOptions>]> => [
-  ['a new proxy URL', { settings: settingsProps({ httpsProxy: 'http://proxy2.corp.example:3128', ...credentialsFor(delivery) }) }],
-  ...(delivery === NodeProxyDelivery.SECRET ? [['a password rotation with a new credentials revision', { settings: settingsProps({ password: 'rotated-secret', credentialsRevision: '2' }) }]] as Array<[string, Partial<ProxiedClusterOptions>]> : []),
-  ['a new installation-wide NO_PROXY entry', { settings: settingsProps({ noProxy: ['.corp.example', '10.0.0.0/8', 'registry.corp.example'], ...credentialsFor(delivery) }) }],
-  ['a new proxy CA', { settings: settingsProps({ trustedCaPem: CA_2, ...credentialsFor(delivery) }) }],
+  ['a new proxy URL', { settings: demoSettings({ httpsProxy: 'http://proxy2.corp.example:3128', ...credentialsFor(delivery) }) }],
+  ...(delivery === NodeProxyDelivery.SECRET ? [['a password rotation with a new credentials revision', { settings: demoSettings({ password: 'rotated-secret', credentialsRevision: '2' }) }]] as Array<[string, Partial<ProxiedClusterOptions>]> : []),
+  ['a new installation-wide NO_PROXY entry', { settings: demoSettings({ noProxy: ['.corp.example', '10.0.0.0/8', 'registry.corp.example'], ...credentialsFor(delivery) }) }],
+  ['a new proxy CA', { settings: demoSettings({ trustedCaPem: CA_2, ...credentialsFor(delivery) }) }],
 ];
 
 describe.each([NodeProxyDelivery.SECRET, NodeProxyDelivery.INLINE] as NodeProxyDelivery[])('Day 2, delivery %s', (delivery) => {
   const base = () => settingsProps({ trustedCaPem: CA_1, ...credentialsFor(delivery) });
-  const before = rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings: base() }));
+  const before = rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings: new ProxySettings(base()) }));
 
   test.each(changes(delivery))('%s rolls the control plane and every worker pool', (_, change) => {
-    const after = rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings: base(), ...change }));
+    const after = rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings: new ProxySettings(base()), ...change }));
     if (delivery === NodeProxyDelivery.SECRET) {
       expect(after.secretName).not.toBe(before.secretName);
     }
@@ -48,8 +49,8 @@ describe.each([NodeProxyDelivery.SECRET, NodeProxyDelivery.INLINE] as NodeProxyD
 
   test('the same proxy changes nothing, and a replica change rolls nothing', () => {
     const settings = base();
-    expect(rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings }))).toEqual(before);
-    const scaled = clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings });
+    expect(rolloutInputs(clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings: new ProxySettings(settings) }))).toEqual(before);
+    const scaled = clusterOptions({ delivery, osFamily: OsFamily.UBUNTU, settings: new ProxySettings(settings) });
     const rescaled = { ...scaled, workerPools: scaled.workerPools!.map((pool) => ({ ...pool, replicas: 5 })) };
     expect(rolloutInputs(rescaled)).toEqual(before);
   });
@@ -57,7 +58,7 @@ describe.each([NodeProxyDelivery.SECRET, NodeProxyDelivery.INLINE] as NodeProxyD
 
 describe('Day 2: credentials', () => {
   const withPassword = (password: string, credentialsRevision?: string) =>
-    rolloutInputs(clusterOptions({ osFamily: OsFamily.UBUNTU, settings: settingsProps({ trustedCaPem: CA_1, password, credentialsRevision }) }));
+    rolloutInputs(clusterOptions({ osFamily: OsFamily.UBUNTU, settings: demoSettings({ trustedCaPem: CA_1, password, credentialsRevision }) }));
 
   test('a new password alone rolls nothing: no name or spec outside the Secret depends on it', () => {
     expect(withPassword('first-secret', '1')).toEqual(withPassword('rotated-secret', '1'));

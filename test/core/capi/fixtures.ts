@@ -31,6 +31,11 @@ export function settingsProps(overrides: Partial<ProxySettingsProps> = {}): Prox
 }
 
 /** The demo cluster's network. */
+/** The demo settings as the class the constructs take. */
+export function demoSettings(overrides: Partial<ProxySettingsProps> = {}): ProxySettings {
+  return new ProxySettings(settingsProps(overrides));
+}
+
 export function networkProps(overrides: Partial<ClusterNetworkProps> = {}): ClusterNetworkProps {
   return {
     pods: ['192.168.0.0/16'],
@@ -56,8 +61,8 @@ export function clusterOptions(overrides: Partial<ProxiedClusterOptions> = {}): 
     name: 'demo',
     namespace: 'clusters',
     version: 'v1.31.2',
-    settings: settingsProps(),
-    network: networkProps(),
+    settings: new ProxySettings(settingsProps()),
+    network: new ClusterNetwork(networkProps()),
     infrastructureRef: infraRef('DockerCluster', 'demo'),
     controlPlane: {
       machineTemplate: infraRef('DockerMachineTemplate', 'demo-control-plane'),

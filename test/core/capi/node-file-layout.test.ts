@@ -1,5 +1,5 @@
 import { createScratchNode, ScratchNode } from './bootstrap-script-harness';
-import { CA_1, clusterOptions, demoProxy, NASTY_PASSWORD, settingsProps } from './fixtures';
+import { CA_1, clusterOptions, demoProxy, NASTY_PASSWORD, demoSettings, settingsProps } from './fixtures';
 import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
 import { NodeProxyFileOptions, VariableStyle, KubeadmEnvironment, NodeProxyPosition, NodeFileEncoding } from '../../../src/core/capi/node-file-options';
@@ -7,6 +7,7 @@ import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/nod
 import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
 import { createUnitDirectory, parsedEnvironment, verifyUnit } from '../render/systemd-harness';
 
@@ -40,9 +41,9 @@ describe('defaults', () => {
       fixedSecretName: false,
     };
     for (const settings of [{}, anonymous]) {
-      const reference = canonicalJson(proxiedClusterObjects(clusterOptions({ settings: settingsProps(settings) })).objects);
+      const reference = canonicalJson(proxiedClusterObjects(clusterOptions({ settings: demoSettings(settings) })).objects);
       for (const files of [{}, spelled]) {
-        expect(canonicalJson(proxiedClusterObjects(clusterOptions({ settings: settingsProps(settings), files })).objects)).toBe(reference);
+        expect(canonicalJson(proxiedClusterObjects(clusterOptions({ settings: demoSettings(settings), files })).objects)).toBe(reference);
       }
     }
   });
@@ -197,7 +198,7 @@ describe('placement, encoding and access', () => {
     ];
     for (const files of variants) {
       const settings = settingsProps({ ...anonymous, trustedCaPem: CA_1 });
-      expectValidObjects(proxiedClusterObjects(clusterOptions({ settings, files, osFamily: OsFamily.UBUNTU })).objects);
+      expectValidObjects(proxiedClusterObjects(clusterOptions({ settings: new ProxySettings(settings), files, osFamily: OsFamily.UBUNTU })).objects);
     }
     expectValidObjects(proxiedClusterObjects(clusterOptions({ files: { fixedSecretName: true, dropInUnits: ['containerd'] } })).objects);
   });

@@ -1,4 +1,4 @@
-import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, settingsProps } from './fixtures';
+import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, demoSettings } from './fixtures';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { BootstrapFormat, NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
 import { OsFamily } from '../../../src/core/capi/os-family';
@@ -6,7 +6,6 @@ import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { canonicalJson } from '../../../src/core/k8s/names';
 import { ClusterNetwork } from '../../../src/core/network';
-import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
 
 const matrix: Array<[CapiVersion, BootstrapFormat, NodeProxyDelivery]> = [];
@@ -25,7 +24,7 @@ describe('proxiedClusterObjects', () => {
       bootstrapFormat,
       delivery,
       // delivery inline is for proxies without credentials
-      settings: settingsProps({ trustedCaPem: CA_1, ...(delivery === NodeProxyDelivery.INLINE ? { username: undefined, password: undefined } : {}) }),
+      settings: demoSettings({ trustedCaPem: CA_1, ...(delivery === NodeProxyDelivery.INLINE ? { username: undefined, password: undefined } : {}) }),
       osFamily: bootstrapFormat === BootstrapFormat.IGNITION ? OsFamily.FLATCAR : OsFamily.UBUNTU,
     }));
     expect(result.objects.map((object) => `${object.apiVersion} ${object.kind}`)).toEqual([
@@ -66,7 +65,7 @@ describe('proxiedClusterObjects', () => {
 
   test('the Cluster network is the one the NO_PROXY was computed from, dual-stack included', () => {
     const result = proxiedClusterObjects(clusterOptions({
-      network: networkProps({ pods: ['192.168.0.0/16', 'fd00:10::/56'], services: ['172.20.0.0/16', 'fd00:20::/108'], serviceDomain: 'demo.local' }),
+      network: new ClusterNetwork(networkProps({ pods: ['192.168.0.0/16', 'fd00:10::/56'], services: ['172.20.0.0/16', 'fd00:20::/108'], serviceDomain: 'demo.local' })),
       controlPlaneEndpointPort: 443,
     }));
     expect((result.cluster.spec as any)).toMatchObject({
@@ -79,7 +78,7 @@ describe('proxiedClusterObjects', () => {
     });
     expect(result.proxy.environment.noProxy).toContain('fd00:20::/108');
     expect(result.proxy.environment.noProxy).toContain('.demo.local');
-    const withoutEndpoint = proxiedClusterObjects(clusterOptions({ network: networkProps({ controlPlaneEndpoint: undefined }) }));
+    const withoutEndpoint = proxiedClusterObjects(clusterOptions({ network: new ClusterNetwork(networkProps({ controlPlaneEndpoint: undefined })) }));
     expect(withoutEndpoint.cluster.spec).not.toHaveProperty('controlPlaneEndpoint');
   });
 
@@ -96,7 +95,7 @@ describe('proxiedClusterObjects', () => {
   });
 
   test('delivery secret keeps every credential out of every Cluster API object', () => {
-    const result = proxiedClusterObjects(clusterOptions({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.RHEL }));
+    const result = proxiedClusterObjects(clusterOptions({ settings: demoSettings({ trustedCaPem: CA_1 }), osFamily: OsFamily.RHEL }));
     for (const form of credentialForms(result.proxy)) {
       expect(nonSecretText(result.objects)).not.toContain(form);
     }
@@ -105,7 +104,7 @@ describe('proxiedClusterObjects', () => {
 
   test('props may be a ClusterProxyConfig, or settings and network as instances or props', () => {
     const fromProps = proxiedClusterObjects(clusterOptions());
-    const proxy = new ClusterProxyConfig(new ProxySettings(settingsProps()), new ClusterNetwork(networkProps()));
+    const proxy = new ClusterProxyConfig(demoSettings(), new ClusterNetwork(networkProps()));
     const fromProxy = proxiedClusterObjects(clusterOptions({ settings: undefined, network: undefined, proxy }));
     const fromInstances = proxiedClusterObjects(clusterOptions({ settings: proxy.settings, network: proxy.network }));
     expect(canonicalJson(fromProxy.objects)).toBe(canonicalJson(fromProps.objects));
@@ -121,8 +120,8 @@ describe('proxiedClusterObjects', () => {
 describe('proxiedClusterObjects: bad input fails at construction, naming the prop', () => {
   const controlPlane = clusterOptions().controlPlane;
   test.each<[string, Parameters<typeof clusterOptions>[0], string | RegExp]>([
-    ['missing pod CIDRs', { network: networkProps({ pods: [] }) }, 'pods: at least one pod CIDR is required'],
-    ['overlapping pod and service CIDRs', { network: networkProps({ services: ['192.168.128.0/20'] }) }, 'services: service CIDR 192.168.128.0/20 overlaps pod CIDR 192.168.0.0/16'],
+    ['missing pod CIDRs', { network: new ClusterNetwork(networkProps({ pods: [] })) }, 'pods: at least one pod CIDR is required'],
+    ['overlapping pod and service CIDRs', { network: new ClusterNetwork(networkProps({ services: ['192.168.128.0/20'] })) }, 'services: service CIDR 192.168.128.0/20 overlaps pod CIDR 192.168.0.0/16'],
     ['a cluster name that is not a DNS label', { name: 'Demo.Cluster' }, /^name: must be a DNS-1123 label/],
     ['a bad namespace', { namespace: 'Clusters' }, /^namespace: must be a DNS-1123 label/],
     ['a bad version', { version: '1.31' }, 'version: must be a Kubernetes version such as v1.31.2 (with the leading "v") (got "1.31")'],
@@ -134,7 +133,7 @@ describe('proxiedClusterObjects: bad input fails at construction, naming the pro
     ['duplicate pool names', { workerPools: [{ name: 'md', machineTemplate: infraRef('T', 'a') }, { name: 'md', machineTemplate: infraRef('T', 'b') }] }, 'workerPools[1].name: is already the name of workerPools[0] (got "md")'],
     ['a pool name too long for the deployment-name label', { workerPools: [{ name: 'x'.repeat(60), machineTemplate: infraRef('T', 'a') }] }, /^workerPools\[0\].name: makes the MachineDeployment name "demo-x+" longer than 63 characters/],
     ['negative replicas', { workerPools: [{ name: 'md', machineTemplate: infraRef('T', 'a'), replicas: -1 }] }, 'workerPools[0].replicas: must be a whole number from 0 to 1000 (got -1)'],
-    ['an unknown OS family', { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: 'gentoo' as never }, /^osFamily: is not a supported OS family/],
+    ['an unknown OS family', { settings: demoSettings({ trustedCaPem: CA_1 }), osFamily: 'gentoo' as never }, /^osFamily: is not a supported OS family/],
     ['world-readable files with credentials', { files: { permissions: '0644' } }, /^files.permissions: must not be world-readable when the proxy URLs carry credentials/],
     ['a proxy that is not a ClusterProxyConfig', { proxy: {} as never }, /^proxy: must be a ClusterProxyConfig/],
     ['no network', { network: undefined }, 'network: is required: give proxy (a ClusterProxyConfig), or both settings and network'],
@@ -153,7 +152,7 @@ describe('proxiedClusterObjects: bad input fails at construction, naming the pro
   test('inline content over the CRD limit is compressed, and the objects still validate', () => {
     const noProxy = Array.from({ length: 700 }, (_, i) => `host-${i}.corp.example`);
     const { objects } = proxiedClusterObjects(clusterOptions({
-      settings: settingsProps({ noProxy, username: undefined, password: undefined }),
+      settings: demoSettings({ noProxy, username: undefined, password: undefined }),
       delivery: NodeProxyDelivery.INLINE,
     }));
     expectValidObjects(objects);

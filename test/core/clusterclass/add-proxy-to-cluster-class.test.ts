@@ -16,7 +16,7 @@ import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
 import { Provider } from '../../../src/core/providers';
 import { expectValidObjects } from '../../support/schemas';
-import { CA_1, CA_2, NASTY_PASSWORD, settingsProps } from '../capi/fixtures';
+import { CA_1, CA_2, NASTY_PASSWORD, demoSettings } from '../capi/fixtures';
 
 /**
  * End to end: the ClusterClass patches, run over the class's templates by Go with Cluster API's
@@ -102,19 +102,19 @@ describe.each([CapiVersion.V1BETA2, CapiVersion.V1BETA1] as const)('ClusterClass
   const scenarios: Scenario[] = [
     {
       name: 'inline (no credentials): files rendered by the templates, NO_PROXY from the builtins',
-      props: { settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 + CA_2 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] },
+      props: { settings: demoSettings({ username: undefined, password: undefined, trustedCaPem: CA_1 + CA_2 }), osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] },
       delivery: NodeProxyDelivery.INLINE,
       options: { machineCidrs: ['10.20.0.0/24', '172.30.0.0/24'], additionalNoProxy: ['git.example'] },
     },
     {
       name: 'secret (credentials): files contentFrom the per-cluster Secret',
-      props: { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.RHEL, files: { permissions: '0600' } },
+      props: { settings: demoSettings({ trustedCaPem: CA_1 }), osFamily: OsFamily.RHEL, files: { permissions: '0600' } },
       delivery: NodeProxyDelivery.SECRET,
     },
     {
       name: 'layout: extra unit, upper-only drop-ins, upper-then-lower env file, base64, placed last, no owner',
       props: {
-        settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
+        settings: demoSettings({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
         osFamily: OsFamily.UBUNTU,
         files: { dropInUnits: ['containerd', 'kubelet', 'teleport'], dropInVariables: VariableStyle.UPPER_ONLY, exportVariables: VariableStyle.UPPER_THEN_LOWER, encoding: NodeFileEncoding.BASE64, position: NodeProxyPosition.LAST, omitOwner: true },
       },
@@ -122,18 +122,18 @@ describe.each([CapiVersion.V1BETA2, CapiVersion.V1BETA1] as const)('ClusterClass
     },
     {
       name: 'profile giantswarm with credentials (secret; the class keeps hashed Secret names)',
-      props: { settings: settingsProps(), files: { profile: CompatibilityProfileName.GIANTSWARM } },
+      props: { settings: demoSettings(), files: { profile: CompatibilityProfileName.GIANTSWARM } },
       delivery: NodeProxyDelivery.SECRET,
     },
     {
       name: 'profile tkg-clusterclass without credentials (the class keeps the env file)',
-      props: { settings: settingsProps({ username: undefined, password: undefined }), files: { profile: CompatibilityProfileName.TKG_CLUSTERCLASS } },
+      props: { settings: demoSettings({ username: undefined, password: undefined }), files: { profile: CompatibilityProfileName.TKG_CLUSTERCLASS } },
       delivery: NodeProxyDelivery.INLINE,
     },
     {
       name: 'Flatcar (Ignition), inline',
       props: {
-        settings: settingsProps({ username: undefined, password: undefined }),
+        settings: demoSettings({ username: undefined, password: undefined }),
         bootstrapFormat: BootstrapFormat.IGNITION,
         containerdWaitSeconds: 30,
       },
@@ -170,13 +170,13 @@ describe.each([CapiVersion.V1BETA2, CapiVersion.V1BETA1] as const)('ClusterClass
 
   test('the same class serves both kinds of Cluster; applying twice changes nothing', () => {
     const fixture = classFixture(version);
-    const props = { settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU };
+    const props = { settings: demoSettings({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU };
     const once = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
     const twice = addProxyToClusterClass(once.clusterClass, fixture.templates, once.classProxy);
     expect(canonicalJson(twice.clusterClass)).toBe(canonicalJson(once.clusterClass));
     expect(fixture.clusterClass).toEqual(classFixture(version).clusterClass); // input untouched
     const inlineProps = {
-      settings: settingsProps({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
+      settings: demoSettings({ username: undefined, password: undefined, trustedCaPem: CA_1 }),
       osFamily: OsFamily.UBUNTU,
     };
     const inlineClass = addProxyToClusterClass(fixture.clusterClass, fixture.templates, inlineProps);
@@ -194,7 +194,7 @@ test('a v1beta1 KubeadmConfigTemplate without template.spec gets the spec create
   const fixture = classFixture(CapiVersion.V1BETA1);
   const bare = fixture.templates.find((template) => template.metadata.name === 'md-0') as Json;
   bare.spec = { template: {} };
-  const props = { settings: settingsProps({ username: undefined, password: undefined }) };
+  const props = { settings: demoSettings({ username: undefined, password: undefined }) };
   const { clusterClass, classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
   const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } };
   const { cluster, proxy } = addProxyToTopologyCluster(topologyCluster('v1beta1', network), classProxy);
@@ -205,7 +205,7 @@ test('a v1beta1 KubeadmConfigTemplate without template.spec gets the spec create
 });
 
 describe('topology Clusters', () => {
-  const classProxy = new ClusterClassProxy({ settings: settingsProps({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU });
+  const classProxy = new ClusterClassProxy({ settings: demoSettings({ trustedCaPem: CA_1 }), osFamily: OsFamily.UBUNTU });
 
   test('the Secret is the one ProxiedCluster renders; no credential reaches the Cluster', () => {
     const result = addProxyToTopologyCluster(topologyCluster('v1beta2'), classProxy, {
@@ -227,7 +227,7 @@ describe('topology Clusters', () => {
     expect(() => addProxyToTopologyCluster(topologyCluster('v1beta2'), classProxy)).toThrow(/cluster.spec.clusterNetwork: is missing/);
     expect(() => addProxyToTopologyCluster(cluster, classProxy, { network: { pods: ['10.244.0.0/16'], services: ['172.20.0.0/16'] } }))
       .toThrow(/network: disagrees with cluster.spec.clusterNetwork/);
-    const open = new ClusterClassProxy({ settings: settingsProps({ username: undefined, password: undefined }) });
+    const open = new ClusterClassProxy({ settings: demoSettings({ username: undefined, password: undefined }) });
     expect(() => addProxyToTopologyCluster(cluster, open, { additionalNoProxy: ['example.com:8443'] })).toThrow(/additionalNoProxy\[0\]: is not a form the ClusterClass templates read/);
     expect(() => addProxyToTopologyCluster({ ...cluster, spec: {} }, open)).toThrow(/cluster.spec.topology: is missing/);
     expect(() => addProxyToTopologyCluster(cluster, {} as ClusterClassProxy)).toThrow(ProxyConfigError);
@@ -235,7 +235,7 @@ describe('topology Clusters', () => {
 });
 
 describe('refused ClusterClasses', () => {
-  const props = { settings: settingsProps() };
+  const props = { settings: demoSettings() };
 
   test('a missing template, a non-kubeadm control plane, a foreign variable of the same name, a whole-list patch', () => {
     const fixture = classFixture(CapiVersion.V1BETA2);
@@ -254,7 +254,7 @@ describe('refused ClusterClasses', () => {
     expect(() => addProxyToClusterClass({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, [], props)).toThrow(/clusterClass: must be a cluster.x-k8s.io\/v1beta1 or v1beta2 ClusterClass/);
     expect(() => new ClusterClassProxy({ ...props, variableName: 'builtin' })).toThrow(/variableName: must be letters and digits/);
     expect(() => new ClusterClassProxy({ ...props, additionalNoProxy: ['10.0.0.0/33'] })).toThrow(/additionalNoProxy\[0\]/);
-    const open = { settings: settingsProps({ username: undefined, password: undefined }) };
+    const open = { settings: demoSettings({ username: undefined, password: undefined }) };
     expect(() => new ClusterClassProxy({ ...open, files: { kubeadmEnvironment: KubeadmEnvironment.EXPORTS } })).toThrow(/files.kubeadmEnvironment: must not be "exports" in a ClusterClass/);
     expect(() => new ClusterClassProxy({ ...props, files: { fixedSecretName: true } })).toThrow(/files.fixedSecretName: must not be true in a ClusterClass/);
   });
@@ -262,7 +262,7 @@ describe('refused ClusterClasses', () => {
   test('a template over Cluster API\'s 10240-character limit fails at construction, naming the cause', () => {
     const fixture = classFixture(CapiVersion.V1BETA2);
     const many = Array.from({ length: 150 }, (_, i) => `fd00:${i.toString(16)}:abcd:1234::/64`);
-    expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: settingsProps({ noProxy: many }) }))
+    expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: demoSettings({ noProxy: many }) }))
       .toThrow(/over Cluster API's limit of 10240 for valueFrom.template/);
   });
 });

@@ -5,6 +5,7 @@ import { ClusterClassProxy, ClusterClassProxyProps, TopologyClusterFacts } from 
 import { compactTemplate, noProxyTemplateHelpers, noProxyTemplateStatements } from '../../../src/core/clusterclass/no-proxy-template';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { PROVIDERS, Provider } from '../../../src/core/providers';
+import { ProxySettings } from '../../../src/core/proxy-settings';
 
 /**
  * The NO_PROXY a ClusterClass template computes on the management cluster (evaluated by Go
@@ -53,17 +54,17 @@ interface Sample {
 const SAMPLES: Sample[] = [
   {
     name: 'IPv4: the installation-wide 10.0.0.0/8 and .corp.example cover the services, machines and endpoint',
-    props: { settings: { ...SETTINGS, noProxy: ['.corp.example', '10.0.0.0/8'] }, provider: Provider.AWS, region: 'eu-central-1' },
+    props: { settings: new ProxySettings({ ...SETTINGS, noProxy: ['.corp.example', '10.0.0.0/8'] }), provider: Provider.AWS, region: 'eu-central-1' },
     facts: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: 'api.demo.corp.example', machineCidrs: ['10.20.0.0/24'] },
   },
   {
     name: 'IPv6 with a vCenter endpoint',
-    props: { settings: SETTINGS, provider: Provider.VSPHERE, providerEndpoints: ['https://vcenter.corp.example/sdk'] },
+    props: { settings: new ProxySettings(SETTINGS), provider: Provider.VSPHERE, providerEndpoints: ['https://vcenter.corp.example/sdk'] },
     facts: { pods: ['fd00:10:244::/56'], services: ['fd00:10:96::/112'], controlPlaneEndpoint: 'fd00:1::10', machineCidrs: ['fd00:1::/64'] },
   },
   {
     name: 'dual-stack, IP endpoint, custom DNS ClusterIP, IPv6 extra entries',
-    props: { settings: { ...SETTINGS, noProxy: ['registry.corp.example:5000', '192.0.2.0-192.0.2.20'] }, provider: Provider.AZURE },
+    props: { settings: new ProxySettings({ ...SETTINGS, noProxy: ['registry.corp.example:5000', '192.0.2.0-192.0.2.20'] }), provider: Provider.AZURE },
     facts: {
       pods: ['10.244.0.0/16', 'fd00:10:244::/56'],
       services: ['10.96.0.0/16', 'fd00:10:96::/112'],
@@ -74,18 +75,18 @@ const SAMPLES: Sample[] = [
   },
   {
     name: 'custom service domain that covers a provider entry (internal covers metadata.google.internal)',
-    props: { settings: SETTINGS, provider: Provider.GCP },
+    props: { settings: new ProxySettings(SETTINGS), provider: Provider.GCP },
     facts: { pods: ['100.64.0.0/16'], services: ['100.65.0.0/20'], serviceDomain: 'internal' },
   },
   {
     name: 'custom domain and non-canonical IPv6 CIDRs as users write them',
-    props: { settings: { ...SETTINGS, noProxy: ['fd00::/8'] }, provider: Provider.OPENSTACK },
+    props: { settings: new ProxySettings({ ...SETTINGS, noProxy: ['fd00::/8'] }), provider: Provider.OPENSTACK },
     facts: { pods: ['FD00:0010:0244:0000::/64'], services: ['fd00:1:0:0:1:0:0:0/112'], serviceDomain: 'K8s.Example.Org' },
   },
   {
     name: 'categories switched off and class-wide entries',
     props: {
-      settings: SETTINGS,
+      settings: new ProxySettings(SETTINGS),
       noProxyDefaults: { loopback: false, clusterIps: false, podCidrs: false },
       additionalNoProxy: ['10.96.0.0/16', '.example.org'],
     },
@@ -94,10 +95,10 @@ const SAMPLES: Sample[] = [
   {
     name: 'installation-wide entries the template parses itself, next to records (a port, a one-address CIDR)',
     props: {
-      settings: {
+      settings: new ProxySettings({
         ...SETTINGS,
         noProxy: ['2001:db8:c0::53', '10.10.10.54/32', 'fd00:c0:ffee::/48', 'metrics-gateway.platform.example.dev', 'registry.build.example.io:5000', '.Example.NET', '198.51.100.10'],
-      },
+      }),
     },
     facts: {
       pods: ['192.168.0.0/16'],
@@ -107,7 +108,7 @@ const SAMPLES: Sample[] = [
   },
   {
     name: 'an installation-wide * makes NO_PROXY * alone',
-    props: { settings: { ...SETTINGS, noProxy: '*' } },
+    props: { settings: new ProxySettings({ ...SETTINGS, noProxy: ['*'] }) },
     facts: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] },
   },
 ];
@@ -157,7 +158,7 @@ describe('the ClusterClass NO_PROXY template', () => {
   });
 
   test('refuses what it cannot read, naming the field, instead of computing another NO_PROXY', () => {
-    const classProxy = new ClusterClassProxy({ settings: SETTINGS });
+    const classProxy = new ClusterClassProxy({ settings: new ProxySettings(SETTINGS) });
     const template = noProxyOnly(classProxy);
     const run = (network: Record<string, unknown>, proxy: Record<string, unknown> = {}): string | undefined =>
       runPatchEngine({ templates: [{ template, variables: { builtin: { cluster: { network } }, proxy } }] }).templates[0].error;
@@ -216,7 +217,7 @@ function clusterArbitrary(): fc.Arbitrary<Sample> {
       const services = r.family === '4' ? [r.services4] : r.family === '6' ? [r.services6] : [r.services4, r.services6];
       return {
         name: 'generated',
-        props: { settings: { ...SETTINGS, noProxy: r.installation }, provider: r.provider, ...(r.provider === Provider.AWS ? { region: 'us-east-1' } : {}) },
+        props: { settings: new ProxySettings({ ...SETTINGS, noProxy: r.installation }), provider: r.provider, ...(r.provider === Provider.AWS ? { region: 'us-east-1' } : {}) },
         facts: {
           pods,
           services,

@@ -4,7 +4,7 @@ import { NodeProxyFileOptions, NodeFileEncoding, VariableStyle } from '../../../
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { MAX_TEMPLATE_LENGTH } from '../../../src/core/clusterclass/go-template';
 import { CLASS_VARIABLE_SHAPES, ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
-import { settingsProps } from '../capi/fixtures';
+import { demoSettings } from '../capi/fixtures';
 
 /**
  * Cluster API caps every `valueFrom.template` at 10240 characters, and the installation-wide
@@ -54,7 +54,7 @@ function templateLengths(patches: unknown): number[] {
 /** The longest template of the class, and how many installation-wide entries it embeds. */
 function longestTemplate(shape: (typeof CLASS_VARIABLE_SHAPES)[number], layout: string, noProxy: readonly string[]): number {
   const fixture = classFixture(CapiVersion.V1BETA2);
-  const settings = settingsProps({ username: undefined, password: undefined, noProxy: [...noProxy] });
+  const settings = demoSettings({ username: undefined, password: undefined, noProxy: [...noProxy] });
   const files = LAYOUTS[layout];
   const props = { settings, variableShape: shape, ...(files ? { files } : {}) };
   const { patches, classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);

@@ -14,6 +14,7 @@ import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topolo
 import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
 import { CA_1, CA_2, settingsProps } from '../capi/fixtures';
 
@@ -26,7 +27,8 @@ import { CA_1, CA_2, settingsProps } from '../capi/fixtures';
 
 type Json = Record<string, any>;
 
-const settings = settingsProps({ username: undefined, password: undefined, noProxy: ['.corp.example'] });
+const settingsValues = settingsProps({ username: undefined, password: undefined, noProxy: ['.corp.example'] });
+const settings = new ProxySettings(settingsValues);
 const network = { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'] };
 const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 
@@ -92,7 +94,8 @@ function patched(clusterClass: KubeObject, fixture: ReturnType<typeof classFixtu
 /** What ProxiedCluster gives each template for this proxy with `trustedCaPem` in the settings. */
 function expectedSpecs(props: ClusterClassProxyProps, fixture: ReturnType<typeof classFixture>, trustedCaPem: string | undefined): string[] {
   const { trustedCaVariable: _variable, ...rest } = props;
-  const classProxy = new ClusterClassProxy({ ...rest, settings: { ...settings, ...(trustedCaPem ? { trustedCaPem } : {}) } });
+  const withCa = new ProxySettings({ ...settingsValues, ...(trustedCaPem ? { trustedCaPem } : {}) });
+  const classProxy = new ClusterClassProxy({ ...rest, settings: withCa });
   const proxy = classProxy.clusterProxy({ ...network, additionalNoProxy: ['git.corp.example'] });
   const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions('demo', 'clusters'), delivery: NodeProxyDelivery.INLINE });
   return fixtureItems(fixture).map((item) => {
@@ -183,7 +186,7 @@ test('refused: a CA in both places, no trust store to write to, names that canno
   const fixture = tkgClass();
   const add = (props: Partial<ClusterClassProxyProps>): unknown => addProxyToClusterClass(fixture.clusterClass, fixture.templates,
     { settings, variableShape: ClassVariableShape.TKG, trustedCaVariable: {}, osFamily: OsFamily.UBUNTU, ...props });
-  expect(() => add({ settings: { ...settings, trustedCaPem: CA_1 } })).toThrow(/trustedCaVariable: must be unset when the settings carry trustedCaPem/);
+  expect(() => add({ settings: new ProxySettings({ ...settingsValues, trustedCaPem: CA_1 }) })).toThrow(/trustedCaVariable: must be unset when the settings carry trustedCaPem/);
   expect(() => add({ osFamily: undefined })).toThrow(/osFamily: is required with trustedCaVariable/);
   expect(() => add({ trustedCaVariable: { name: 'proxy' } })).toThrow(/trustedCaVariable.name: must differ from the proxy variable's name/);
   expect(() => add({ trustedCaVariable: { entryName: 'has space' } })).toThrow(/trustedCaVariable.entryName: must be 1-63 letters/);

@@ -9,8 +9,9 @@ import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topolo
 import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects } from '../../support/schemas';
-import { settingsProps } from '../capi/fixtures';
+import { demoSettings, settingsProps } from '../capi/fixtures';
 
 /**
  * ClusterClasses whose Clusters already set a proxy variable in another system's shape: the
@@ -20,7 +21,8 @@ import { settingsProps } from '../capi/fixtures';
 
 type Json = Record<string, any>;
 
-const settings = settingsProps({ username: undefined, password: undefined, noProxy: ['.corp.example'] });
+const settingsValues = settingsProps({ username: undefined, password: undefined, noProxy: ['.corp.example'] });
+const settings = new ProxySettings(settingsValues);
 const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } };
 
 /** The variable each system documents, as an existing Cluster sets it. */
@@ -122,13 +124,13 @@ test('a class without the variable gets the shape\'s definition; credentials and
     schema: { openAPIV3Schema: { type: 'object', properties: { httpProxy: { type: 'string' }, httpsProxy: { type: 'string' }, noProxy: { type: 'array', items: { type: 'string' } } } } },
   });
   expectValidObjects([clusterClass]);
-  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: settingsProps(), variableShape: ClassVariableShape.TKG }))
+  expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: demoSettings(), variableShape: ClassVariableShape.TKG }))
     .toThrow(/variableShape: must be "library" when the proxy URLs carry credentials/);
   expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: ClassVariableShape.TKG, variableName: 'other' }))
     .toThrow(/variableName: must be unset or "proxy" with variableShape "tkg"/);
   expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: 'rancher' as never }))
     .toThrow(/variableShape: must be one of "library", "cluster-api-book", "tkg", "caren"/);
-  const { classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: { ...settings, httpsProxy: 'http://other.corp.example:3128' }, variableShape: ClassVariableShape.CLUSTER_API_BOOK });
+  const { classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings: new ProxySettings({ ...settingsValues, httpsProxy: 'http://other.corp.example:3128' }), variableShape: ClassVariableShape.CLUSTER_API_BOOK });
   expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), classProxy)).toThrow(/settings: must use one proxy for both schemes/);
   const { classProxy: tkg } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: ClassVariableShape.TKG });
   expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), tkg, { machineCidrs: ['10.0.0.0/24'] })).toThrow(/machineCidrs: cannot be set per cluster with variableShape "tkg"/);

@@ -9,7 +9,7 @@ import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topolo
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
 import { expectValidObjects } from '../../support/schemas';
-import { settingsProps } from '../capi/fixtures';
+import { demoSettings } from '../capi/fixtures';
 
 /**
  * A class with a Windows worker class whose own patch replaces the whole `files` list of that
@@ -55,7 +55,7 @@ function windowsItem(fixture: ClassFixture): PatchItem {
   };
 }
 
-const props = { settings: settingsProps({ username: undefined, password: undefined }) };
+const props = { settings: demoSettings({ username: undefined, password: undefined }) };
 const network = { pods: { cidrBlocks: ['192.168.0.0/16'] }, services: { cidrBlocks: ['172.20.0.0/16'] } };
 
 function cluster(): KubeObject {

@@ -100,7 +100,7 @@ describe('clusterNoProxyDefaults', () => {
 });
 
 describe('NoProxy.forCluster', () => {
-  const noProxy = NoProxy.forCluster(facts, { installationWide: 'registry.corp.example,10.50.0.0/16', additionalClusterSpecific: 'git.c1.example.com' });
+  const noProxy = NoProxy.forCluster(facts, { installationWide: ['registry.corp.example', '10.50.0.0/16'], additionalClusterSpecific: ['git.c1.example.com'] });
 
   test('normalizes: .svc.<domain> is covered by .<domain>', () => {
     expect(noProxy.toJSON()).toEqual({

@@ -90,7 +90,7 @@ describe('normalizeNoProxyEntries', () => {
 describe('NoProxy', () => {
   test('keeps the installation-wide part first and drops cluster entries it already covers', () => {
     const noProxy = new NoProxy({
-      installationWide: '.corp.example,10.0.0.0/8,registry.corp.example',
+      installationWide: ['.corp.example', '10.0.0.0/8', 'registry.corp.example'],
       clusterSpecific: ['api.corp.example', { entry: parseNoProxyEntry('10.96.0.0/12', 'x'), reason: 'service network' }, '10.96.0.1', '.svc'],
     });
     expect(noProxy.installationWide.map((item) => formatNoProxyEntry(item.entry))).toEqual(['.corp.example', '10.0.0.0/8']);
@@ -101,12 +101,12 @@ describe('NoProxy', () => {
   });
 
   test('never drops installation-wide entries because of cluster-specific ones', () => {
-    const noProxy = new NoProxy({ installationWide: 'a.example.com', clusterSpecific: '.example.com' });
+    const noProxy = new NoProxy({ installationWide: ['a.example.com'], clusterSpecific: '.example.com' });
     expect(noProxy.toJSON()).toEqual({ installationWide: ['a.example.com'], clusterSpecific: ['.example.com'] });
   });
 
   test('is idempotent: rebuilding from its own parts changes nothing', () => {
-    const first = new NoProxy({ installationWide: 'x.example,.example,10.0.0.0/8', clusterSpecific: '10.1.0.0/16,.svc,.svc,y.example.org' });
+    const first = new NoProxy({ installationWide: ['x.example', '.example', '10.0.0.0/8'], clusterSpecific: '10.1.0.0/16,.svc,.svc,y.example.org' });
     const again = new NoProxy({
       installationWide: first.installationWide.map((item) => formatNoProxyEntry(item.entry)),
       clusterSpecific: first.clusterSpecific.map((item) => ({ entry: item.entry, reason: item.reason })),
@@ -116,7 +116,7 @@ describe('NoProxy', () => {
   });
 
   test('errors name the configured fields', () => {
-    expect(() => new NoProxy({ installationWide: 'ok.example,http://x' })).toThrow(/^noProxy\[1\]: .*scheme/);
+    expect(() => new NoProxy({ installationWide: ['ok.example', 'http://x'] })).toThrow(/^noProxy\[1\]: .*scheme/);
     expect(() => new NoProxy({ clusterSpecific: ['ok.example', 'a b'] })).toThrow(/^clusterNoProxy\[1\]: .*spaces/);
     expect(() => new NoProxy({ installationWide: ['x y'], installationWideField: 'global.noProxy' })).toThrow(/^global\.noProxy\[0\]: /);
     expect(() => new NoProxy({ clusterSpecific: ['a.example', '*'] })).toThrow(/^clusterNoProxy\[1\]: "\*" bypasses the proxy/);
@@ -124,14 +124,14 @@ describe('NoProxy', () => {
   });
 
   test('"*" installation-wide swallows the cluster-specific part', () => {
-    const noProxy = new NoProxy({ installationWide: '*', clusterSpecific: '.svc,10.96.0.0/12' });
+    const noProxy = new NoProxy({ installationWide: ['*'], clusterSpecific: '.svc,10.96.0.0/12' });
     expect(noProxy.render()).toBe('*');
     expect(noProxy.clusterSpecific).toEqual([]);
     expect(noProxy.dropped).toHaveLength(2);
   });
 
   test('renders and stringifies as the environment value', () => {
-    const noProxy = new NoProxy({ installationWide: 'example.com' });
+    const noProxy = new NoProxy({ installationWide: ['example.com'] });
     expect(noProxy.render()).toBe('example.com,.example.com');
     expect(`${noProxy}`).toBe('example.com,.example.com');
     expect(noProxy.render(NoProxyFormat.LIST)).toBe('example.com\n.example.com');

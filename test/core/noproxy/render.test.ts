@@ -42,7 +42,7 @@ describe('renderNoProxyEntry', () => {
 
 describe('renderNoProxy', () => {
   const noProxy = new NoProxy({
-    installationWide: 'registry.corp.example,10.50.0.0/16',
+    installationWide: ['registry.corp.example', '10.50.0.0/16'],
     clusterSpecific: [{ entry: parseNoProxyEntry('fd00::10', 'x'), reason: 'an IPv6 service' }, '.svc:443'],
   });
 

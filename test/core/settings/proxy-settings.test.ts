@@ -38,7 +38,7 @@ describe('ProxySettings: valid definitions', () => {
     const settings = new ProxySettings({
       httpProxy: 'http://proxy.corp:3128',
       httpsProxy: 'http://proxy.corp:3129',
-      noProxy: ' .corp.example , 10.0.0.0/8, Registry.Corp',
+      noProxy: [' .corp.example ', ' 10.0.0.0/8', ' Registry.Corp'],
       trustedCaPem: ROOT_1,
     });
     expect(settings.httpProxy?.href).toBe('http://proxy.corp:3128');

@@ -4,14 +4,14 @@ import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } 
 import { invalidValue } from '../../errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
 import { assertDnsLabel, contentHash } from '../../k8s/names';
-import { ClusterNetwork, ClusterNetworkProps } from '../../network';
+import { ClusterNetwork } from '../../network';
 import { ProxySettings } from '../../proxy-settings';
 import { checkProps, propKeys } from '../../validation/strict-props';
 
 /** Input of `inClusterForwardProxy`. */
 export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
   /** The cluster's network facts: pod (and machine) CIDRs may use the proxy; NO_PROXY comes from them. */
-  readonly network: ClusterNetwork | ClusterNetworkProps;
+  readonly network: ClusterNetwork;
   /**
    * Name of the DaemonSet and Service (the proxy URL's first label).
    *
@@ -68,7 +68,7 @@ export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
    *
    * @default - none
    */
-  readonly noProxy?: string | string[];
+  readonly noProxy?: string[];
   /**
    * NO_PROXY options of the derived configuration.
    *
