@@ -72,8 +72,8 @@ const proxyPatches = new ClusterClassProxyPatches(platform, 'Proxy', {
 const clusters = new Chart(app, 'clusters', { namespace: 'clusters' });
 for (const [name, pods, services] of [['demo', '192.168.0.0/16', '172.20.0.0/16'], ['edge', '10.244.0.0/16', '10.96.0.0/12']]) {
   new TopologyClusterProxy(clusters, `${name}-proxy`, {
-    classProxy: proxyPatches,
-    cluster: {
+    classProxy: proxyPatches.classProxy,
+    cluster: new ApiObject(clusters, name, {
       apiVersion: capi,
       kind: 'Cluster',
       metadata: { name, namespace: 'clusters' },
@@ -87,7 +87,7 @@ for (const [name, pods, services] of [['demo', '192.168.0.0/16', '172.20.0.0/16'
           workers: { machineDeployments: [{ class: 'default-worker', name: 'md-0', replicas: 3 }] },
         },
       },
-    },
+    }),
   });
 }
 

@@ -67,11 +67,11 @@ export const EVERY_CONSTRUCT: ConstructCase[] = [
   ['ClusterClassProxyPatches and TopologyClusterProxy', (chart, proxy) => {
     const fixture = classFixture(CapiVersion.V1BETA2);
     const patches = new cdk8s.ClusterClassProxyPatches(chart, 'Proxy', {
-      settings: proxy.settings, osFamily: 'ubuntu', clusterClass: fixture.clusterClass, templates: fixture.templates,
-    } as any);
+      settings: proxy.settings, osFamily: OsFamily.UBUNTU, clusterClass: new ApiObject(chart, 'Class', fixture.clusterClass as never), templates: fixture.templates,
+    });
     new cdk8s.TopologyClusterProxy(chart, 'Demo', {
-      classProxy: patches,
-      cluster: topologyClusterManifest(),
+      classProxy: patches.classProxy,
+      cluster: new ApiObject(chart, 'Cluster', topologyClusterManifest() as never),
     });
   }],
   ['KyvernoProxyPolicy', (chart, proxy) => new cdk8s.KyvernoProxyPolicy(chart, 'Kyverno', { proxy })],

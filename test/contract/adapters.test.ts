@@ -114,9 +114,11 @@ describe('ClusterClass: cdk8s and Pulumi emit the same objects', () => {
     const settings = settingsProps({ trustedCaPem: CA_1 });
     const classProps = { osFamily: OsFamily.UBUNTU, provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] };
     const expected = synth((chart) => {
-      const patches = new cdk8s.ClusterClassProxyPatches(chart, 'Proxy', { ...classProps, settings: new ProxySettings(settings), clusterClass: fixture.clusterClass, templates: fixture.templates });
-      new cdk8s.TopologyClusterProxy(chart, 'Demo', { cluster: topologyClusterManifest('demo'), classProxy: patches });
-      new cdk8s.TopologyClusterProxy(chart, 'Other', { cluster: topologyClusterManifest('other'), classProxy: patches, machineCidrs: ['10.20.0.0/24'] });
+      const clusterClass = new ApiObject(chart, 'Class', fixture.clusterClass as never);
+      const { classProxy } = new cdk8s.ClusterClassProxyPatches(chart, 'Proxy', { ...classProps, settings: new ProxySettings(settings), clusterClass, templates: fixture.templates });
+      const cluster = (name: string) => new ApiObject(chart, `Cluster-${name}`, topologyClusterManifest(name) as never);
+      new cdk8s.TopologyClusterProxy(chart, 'Demo', { cluster: cluster('demo'), classProxy });
+      new cdk8s.TopologyClusterProxy(chart, 'Other', { cluster: cluster('other'), classProxy, machineCidrs: ['10.20.0.0/24'] });
     });
     const patches = new adapter.ClusterClassProxyPatches('proxied', {
       ...classProps, settings: withOutputPassword(settings), clusterClass: fixture.clusterClass, templates: fixture.templates,

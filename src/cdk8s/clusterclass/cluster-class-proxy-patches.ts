@@ -1,4 +1,4 @@
-import { ApiObject, ApiObjectProps, Chart, JsonPatch } from 'cdk8s';
+import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { addProxyToClusterClass } from '../../core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../core/clusterclass/cluster-class-proxy';
@@ -9,17 +9,18 @@ import { propsObject } from '../../core/validation/strict-props';
 /** Props of {@link ClusterClassProxyPatches}. */
 export interface ClusterClassProxyPatchesProps extends ClusterClassProxyProps {
   /**
-   * The ClusterClass: an `ApiObject` in the app (patched in place), or its plain JSON (e.g. an
-   * imported class; added to this construct's scope with the proxy).
+   * The ClusterClass, patched in place. A class you have as plain JSON goes into the app first:
+   * `new ApiObject(chart, 'Class', manifest)` (or `Include` for a file).
    */
-  readonly clusterClass: ApiObject | KubeObject;
+  readonly clusterClass: ApiObject;
   /**
-   * The KubeadmControlPlaneTemplate and KubeadmConfigTemplates the class references (`ApiObject`s
-   * or plain JSON). The patches depend on which fields they already have.
+   * The KubeadmControlPlaneTemplate and KubeadmConfigTemplates the class references, as JSON, for
+   * templates that are not in the app (they are read, not added). The patches depend on which
+   * fields they already have.
    *
    * @default - found among the app's ApiObjects by kind, name and namespace
    */
-  readonly templates?: (ApiObject | KubeObject)[];
+  readonly templates?: KubeObject[];
 }
 
 /**
@@ -33,26 +34,21 @@ export interface ClusterClassProxyPatchesProps extends ClusterClassProxyProps {
 export class ClusterClassProxyPatches extends Construct {
   /** The class proxy: pass it to {@link TopologyClusterProxy}. */
   public readonly classProxy: ClusterClassProxy;
-  /** The ClusterClass (the given ApiObject, or the one added for plain JSON). */
+  /** The ClusterClass (the given ApiObject). */
   public readonly clusterClass: ApiObject;
 
   constructor(scope: Construct, id: string, props: ClusterClassProxyPatchesProps) {
     super(scope, id);
     propsObject(props);
     const { clusterClass: given, templates: givenTemplates, ...classProps } = props;
-    const classJson = (given instanceof ApiObject ? given.toJson() : given) as KubeObject;
-    const templates = (givenTemplates ?? appKubeadmTemplates(this))
-      .map((template) => (template instanceof ApiObject ? template.toJson() : template) as KubeObject);
-    const result = addProxyToClusterClass(classJson, templates, classProps);
-    this.classProxy = result.classProxy;
-    if (given instanceof ApiObject) {
-      given.addJsonPatch(JsonPatch.add('/spec', (result.clusterClass as unknown as { spec: unknown }).spec));
-      this.clusterClass = given;
-    } else if (given && typeof given === 'object') {
-      this.clusterClass = new ApiObject(this, 'Resource', structuredClone(result.clusterClass) as unknown as ApiObjectProps);
-    } else {
-      throw invalidValue('clusterClass', given, 'must be an ApiObject or a ClusterClass manifest');
+    if (!(given instanceof ApiObject)) {
+      throw invalidValue('clusterClass', given, 'must be an ApiObject (put a plain manifest into the app with new ApiObject(chart, id, manifest))');
     }
+    const templates = givenTemplates ?? appKubeadmTemplates(this).map((template) => template.toJson() as KubeObject);
+    const result = addProxyToClusterClass(given.toJson() as KubeObject, templates, classProps);
+    this.classProxy = result.classProxy;
+    given.addJsonPatch(JsonPatch.add('/spec', (result.clusterClass as unknown as { spec: unknown }).spec));
+    this.clusterClass = given;
   }
 }
 

@@ -1,10 +1,10 @@
-import { ApiObject, ApiObjectProps, JsonPatch } from 'cdk8s';
+import { ApiObject, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ClusterClassProxyPatches } from './cluster-class-proxy-patches';
 import { nodeProxySecretProduct } from '../../core/capi/products';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { ClusterClassProxy } from '../../core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster, ProxyVariableAssignment, TopologyClusterProxyOptions } from '../../core/clusterclass/topology-cluster';
+import { invalidValue } from '../../core/errors';
 import { KubeObject } from '../../core/k8s/manifest';
 import { finishProduct } from '../../core/product/credentials';
 import { propsObject } from '../../core/validation/strict-props';
@@ -12,10 +12,13 @@ import { addProduct } from '../product-objects';
 
 /** Props of {@link TopologyClusterProxy}. */
 export interface TopologyClusterProxyProps extends TopologyClusterProxyOptions {
-  /** The topology Cluster: an `ApiObject` (patched in place) or its plain JSON (added here). */
-  readonly cluster: ApiObject | KubeObject;
-  /** The class's proxy: the {@link ClusterClassProxyPatches} construct or its `classProxy`. */
-  readonly classProxy: ClusterClassProxyPatches | ClusterClassProxy;
+  /**
+   * The topology Cluster, patched in place. A Cluster you have as plain JSON goes into the app
+   * first: `new ApiObject(chart, 'Cluster', manifest)`.
+   */
+  readonly cluster: ApiObject;
+  /** The class's proxy: the `classProxy` of its {@link ClusterClassProxyPatches}. */
+  readonly classProxy: ClusterClassProxy;
 }
 
 /**
@@ -43,17 +46,14 @@ export class TopologyClusterProxy extends Construct {
     super(scope, id);
     propsObject(props);
     const { classProxy: givenProxy, cluster: given, ...options } = props;
-    const classProxy = givenProxy instanceof ClusterClassProxyPatches ? givenProxy.classProxy : givenProxy;
-    const json = (given instanceof ApiObject ? given.toJson() : given) as KubeObject;
-    const result = addProxyToTopologyCluster(json, classProxy, options);
+    if (!(given instanceof ApiObject)) {
+      throw invalidValue('cluster', given, 'must be an ApiObject (put a plain manifest into the app with new ApiObject(chart, id, manifest))');
+    }
+    const result = addProxyToTopologyCluster(given.toJson() as KubeObject, givenProxy, options);
     this.variable = result.variable;
     this.proxy = result.proxy;
-    if (given instanceof ApiObject) {
-      given.addJsonPatch(JsonPatch.add('/spec', (result.cluster as unknown as { spec: unknown }).spec));
-      this.cluster = given;
-    } else {
-      this.cluster = new ApiObject(this, 'Resource', structuredClone(result.cluster) as unknown as ApiObjectProps);
-    }
+    given.addJsonPatch(JsonPatch.add('/spec', (result.cluster as unknown as { spec: unknown }).spec));
+    this.cluster = given;
     // Once per chart: several constructs may emit the same cluster's Secret.
     [this.secret] = addProduct(this, finishProduct(nodeProxySecretProduct(result.secret), result.proxy));
   }

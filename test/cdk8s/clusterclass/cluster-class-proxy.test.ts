@@ -6,6 +6,7 @@ import { OsFamily } from '../../../src/core/capi/os-family';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { KubeObject } from '../../../src/core/k8s/manifest';
+import { ClusterNetwork } from '../../../src/core/network';
 import { Provider } from '../../../src/core/providers';
 import { CA_1, NASTY_PASSWORD, demoSettings } from '../../core/capi/fixtures';
 import { classFixture } from '../../core/clusterclass/class-fixtures';
@@ -35,8 +36,9 @@ describe('ClusterClassProxyPatches and TopologyClusterProxy', () => {
     fixture.templates.forEach((template, index) => new ApiObject(chart, `Template${index}`, template as never));
     const clusterObject = new ApiObject(chart, 'Cluster', cluster('demo') as never);
     const patches = new ClusterClassProxyPatches(chart, 'Proxy', { ...CLASS_PROPS, clusterClass: classObject });
-    const demo = new TopologyClusterProxy(chart, 'DemoProxy', { cluster: clusterObject, classProxy: patches });
-    new TopologyClusterProxy(chart, 'OtherProxy', { cluster: cluster('other'), classProxy: patches.classProxy, machineCidrs: ['10.20.0.0/24'] });
+    const demo = new TopologyClusterProxy(chart, 'DemoProxy', { cluster: clusterObject, classProxy: patches.classProxy });
+    const other = new ApiObject(chart, 'Other', cluster('other') as never);
+    new TopologyClusterProxy(chart, 'OtherProxy', { cluster: other, classProxy: patches.classProxy, machineCidrs: ['10.20.0.0/24'] });
 
     const manifests = Testing.synth(chart) as KubeObject[];
     expectValidObjects(manifests);
@@ -53,18 +55,26 @@ describe('ClusterClassProxyPatches and TopologyClusterProxy', () => {
     expect(demo.cluster).toBe(clusterObject);
   });
 
-  test('plain JSON in: the class and Cluster are added to the scope', () => {
+  test('templates given as JSON are read, not added; plain manifests are refused with the way to add them', () => {
     const fixture = classFixture(CapiVersion.V1BETA1);
     const chart = Testing.chart();
     const open = { ...CLASS_PROPS, settings: demoSettings({ username: undefined, password: undefined, trustedCaPem: CA_1 }) };
-    const patches = new ClusterClassProxyPatches(chart, 'Proxy', { ...open, clusterClass: fixture.clusterClass, templates: fixture.templates });
+    const classObject = new ApiObject(chart, 'Class', fixture.clusterClass as never);
+    const patches = new ClusterClassProxyPatches(chart, 'Proxy', { ...open, clusterClass: classObject, templates: fixture.templates });
     const v1beta1Cluster = { ...cluster('demo'), apiVersion: 'cluster.x-k8s.io/v1beta1', spec: { ...(cluster('demo') as any).spec, topology: { class: 'proxied', version: 'v1.31.2' } } };
-    const demo = new TopologyClusterProxy(chart, 'DemoProxy', { cluster: v1beta1Cluster, classProxy: patches, network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example' } });
+    const demo = new TopologyClusterProxy(chart, 'DemoProxy', {
+      cluster: new ApiObject(chart, 'Cluster', v1beta1Cluster as never),
+      classProxy: patches.classProxy,
+      network: new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example' }),
+    });
     const manifests = Testing.synth(chart) as KubeObject[];
     expectValidObjects(manifests);
     expect(manifests.map((object) => object.kind).sort()).toEqual(['Cluster', 'ClusterClass']);
     expect(demo.secret).toBeUndefined();
     expect(demo.variable.value).toEqual({ http: 'http://proxy.corp.example:3128', https: 'http://proxy.corp.example:3128', controlPlaneEndpoint: 'api.demo.corp.example' });
-    expect(() => new ClusterClassProxyPatches(chart, 'Bad', { ...open, clusterClass: undefined as never, templates: [] })).toThrow(/clusterClass/);
+    expect(() => new ClusterClassProxyPatches(chart, 'Bad', { ...open, clusterClass: fixture.clusterClass as never, templates: [] }))
+      .toThrow(/^clusterClass: .*must be an ApiObject \(put a plain manifest into the app with new ApiObject/);
+    expect(() => new TopologyClusterProxy(chart, 'BadCluster', { cluster: v1beta1Cluster as never, classProxy: patches.classProxy }))
+      .toThrow(/^cluster: .*must be an ApiObject/);
   });
 });
