@@ -37,11 +37,9 @@ export type { ExplainNoProxyOptions, NoProxyClientVerdict } from './core/noproxy
 export type { NoProxyLintWarning } from './core/noproxy/lint';
 export { NoProxyEngine } from './core/api/no-proxy-engine';
 export type { NoProxyValues } from './core/api/no-proxy-engine';
-export type {
-  NoProxyEntry, NoProxyItem, NoProxyPart, DomainNoProxyEntry, SuffixNoProxyEntry, WildcardNoProxyEntry,
-  IpNoProxyEntry, CidrNoProxyEntry, RangeNoProxyEntry,
-} from './core/noproxy/types';
-export type { ReasonedNoProxyEntry, DroppedNoProxyItem, NoProxyParts } from './core/noproxy/no-proxy';
+export { NoProxyEntryKind } from './core/noproxy/types';
+export type { NoProxyEntry, NoProxyItem, NoProxyPart } from './core/noproxy/types';
+export type { DroppedNoProxyItem, NoProxyParts } from './core/noproxy/no-proxy';
 export type { SkippedJavaEntry } from './core/noproxy/render';
 export type { NoProxyQuirk } from './core/noproxy/client-matchers';
 export type { NoProxyLintCode } from './core/noproxy/lint';

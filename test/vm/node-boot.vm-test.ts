@@ -207,7 +207,7 @@ function bootScenario(scenario: Scenario): void {
       };
       // With Ignition, cloud-init still runs (the image has it) but is given nothing to do.
       const userData = scenario.format === BootstrapFormat.CLOUD_CONFIG ? renderCloudConfig(render) : '#cloud-config\n{}\n';
-      if (scenario.format === 'ignition') {
+      if (scenario.format === BootstrapFormat.IGNITION) {
         ignitionConfig = renderIgnition(render);
         writeFileSync(join(work, 'ignition.json'), JSON.stringify(ignitionConfig));
         ignitionValidate = spawnSync('ignition-validate', [join(work, 'ignition.json')], { encoding: 'utf8', timeout: 60_000 });
@@ -319,7 +319,7 @@ function bootScenario(scenario: Scenario): void {
       }
     });
 
-    if (scenario.format === 'ignition') {
+    if (scenario.format === BootstrapFormat.IGNITION) {
       nodeIt('is valid Ignition, applied by Ignition, and kubeadm.service ran /etc/kubeadm.sh to success', () => {
         expect({ status: ignitionValidate!.status, output: `${ignitionValidate!.stdout}${ignitionValidate!.stderr}` }).toEqual({ status: 0, output: '' });
         const [fetch, files, ...systemctl] = report.ignition;

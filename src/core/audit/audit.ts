@@ -8,6 +8,7 @@ import { noProxyProbeUrls } from '../noproxy/lint';
 import { NoProxy } from '../noproxy/no-proxy';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { renderNoProxyEntry } from '../noproxy/render';
+import { NoProxyEntryKind } from '../noproxy/types';
 
 /**
  * The audit of existing proxy settings against one cluster: for every site (container or node)
@@ -83,7 +84,7 @@ function libraryNoProxy(network: ClusterNetwork, sites: ProxySite[]): NoProxy {
   for (const site of sites) {
     for (const token of [...tokensOf(site.variables.NO_PROXY), ...tokensOf(site.variables.no_proxy)]) {
       try {
-        if (parseNoProxyEntry(token, 'entry').kind !== 'wildcard') {
+        if (parseNoProxyEntry(token, 'entry').kind !== NoProxyEntryKind.WILDCARD) {
           listed.add(token);
         }
       } catch {

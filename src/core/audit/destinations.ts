@@ -2,6 +2,7 @@ import { cidrBounds, formatIpNumber, parseIpNumber } from '../ip';
 import { ClusterNetwork } from '../network';
 import { knownClusterIps } from '../noproxy/cluster-ips';
 import { parseNoProxyEntry } from '../noproxy/parse';
+import { NoProxyEntryKind } from '../noproxy/types';
 
 /** A destination a workload or node on the cluster reaches directly, that must not go to the proxy. */
 export interface AuditDestination {
@@ -54,7 +55,7 @@ export function auditDestinations(network: ClusterNetwork): AuditDestination[] {
     }]),
     ...network.providerEntries.flatMap((provided) => {
       const entry = parseNoProxyEntry(provided.value, 'provider');
-      const host = entry.kind === 'ip' ? urlHost(entry.address) : entry.kind === 'suffix' ? `node-1.${entry.name}` : entry.kind === 'domain' ? entry.name : undefined;
+      const host = entry.kind === NoProxyEntryKind.IP ? urlHost(entry.address) : entry.kind === NoProxyEntryKind.SUFFIX ? `node-1.${entry.name}` : entry.kind === NoProxyEntryKind.DOMAIN ? entry.name : undefined;
       return host === undefined ? [] : [{ label: `${provided.value} (${provided.reason.replace(/[:(].*$/, '').trim()})`, url: `http://${host}/` }];
     }),
     { label: 'localhost', url: 'http://localhost:8080/' },

@@ -21,6 +21,7 @@ import { ClusterNetwork } from '../network';
 import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory } from '../noproxy/categories';
 import { clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
 import { parseNoProxyList } from '../noproxy/parse';
+import { parsedEntry } from '../noproxy/types';
 import { Provider } from '../providers';
 import { ProxySettings } from '../proxy-settings';
 import { checkProps, propKeys } from '../validation/strict-props';
@@ -260,7 +261,7 @@ export class ClusterClassProxy {
         ? [{ slot: category as NoProxyTemplateSlot }]
         : fixed.filter((item) => item.category === category).map((item) => ({ fixed: item.entry }))));
     this.plan = {
-      installationWide: sample.noProxy.installationWide.map((item) => item.entry),
+      installationWide: sample.noProxy.installationWide.map((item) => parsedEntry(item.entry)),
       steps: [...steps, ...additional.map((entry) => ({ fixed: entry })), { slot: 'clusterNoProxy' }],
       variable: this.variableName,
       ...(this.variableShape !== ClassVariableShape.LIBRARY ? { shape: this.variableShape } : {}),

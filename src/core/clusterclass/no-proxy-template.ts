@@ -3,7 +3,7 @@ import { ClassVariableShape, proxyVariableStatements } from './variable-shapes';
 import { cidrBounds, formatIpNumber, parseIpNumber } from '../ip';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { renderNoProxyEntry } from '../noproxy/render';
-import { NoProxyEntry } from '../noproxy/types';
+import { ParsedNoProxyEntry, NoProxyEntryKind } from '../noproxy/types';
 
 /**
  * The NO_PROXY engine as Go template source, for ClusterClass patches: one class serves many
@@ -38,12 +38,12 @@ export type NoProxyTemplateSlot =
   | 'clusterNoProxy';
 
 /** One step of the cluster-specific part, in the core engine's order. */
-export type NoProxyTemplateStep = { readonly fixed: NoProxyEntry } | { readonly slot: NoProxyTemplateSlot };
+export type NoProxyTemplateStep = { readonly fixed: ParsedNoProxyEntry } | { readonly slot: NoProxyTemplateSlot };
 
 /** What the template needs: the precomputed parts and the order of the cluster-specific part. */
 export interface NoProxyTemplatePlan {
   /** The normalized installation-wide entries (they can cover cluster-specific ones). */
-  readonly installationWide: NoProxyEntry[];
+  readonly installationWide: ParsedNoProxyEntry[];
   /** The cluster-specific part in order: fixed entries and computed slots. */
   readonly steps: NoProxyTemplateStep[];
   /** Name of the proxy variable (a Go identifier). */
@@ -65,27 +65,27 @@ export const TEMPLATE_ERROR_PREFIX = 'cluster-proxy-constructs';
  * empty when it is `first`, `tokens` when they are the key alone: every character counts against
  * the template limit.
  */
-export function noProxyRecord(entry: NoProxyEntry): string {
+export function noProxyRecord(entry: ParsedNoProxyEntry): string {
   const key = formatNoProxyEntry(entry);
   const rendered = renderNoProxyEntry(entry).join(' ');
   const tokens = rendered === key ? '' : rendered;
   const port = 'port' in entry && entry.port !== undefined ? String(entry.port) : '';
   switch (entry.kind) {
-    case 'wildcard':
+    case NoProxyEntryKind.WILDCARD:
       return `=w||||||${key}|${tokens}`;
-    case 'domain':
-    case 'suffix':
-      return `=${entry.kind === 'domain' ? 'd' : 's'}|${entry.name}||||${port}|${key}|${tokens}`;
-    case 'ip': {
+    case NoProxyEntryKind.DOMAIN:
+    case NoProxyEntryKind.SUFFIX:
+      return `=${entry.kind === NoProxyEntryKind.DOMAIN ? 'd' : 's'}|${entry.name}||||${port}|${key}|${tokens}`;
+    case NoProxyEntryKind.IP: {
       const hex = hexOf(entry.address);
       return `=i||${familyDigit(entry.family)}|${hex}||${port}|${key}|${tokens}`;
     }
-    case 'cidr': {
+    case NoProxyEntryKind.CIDR: {
       const network = parseIpNumber(entry.network)!;
       const [first, last] = cidrBounds(network, entry.prefixLength);
       return `=c||${familyDigit(entry.family)}|${toHex(first, entry.family)}|${toHex(last, entry.family)}||${key}|${tokens}`;
     }
-    case 'range':
+    case NoProxyEntryKind.RANGE:
       return `=r||${familyDigit(entry.family)}|${hexOf(entry.start)}|${hexOf(entry.end)}||${key}|${tokens}`;
   }
 }
@@ -106,7 +106,7 @@ const IPV6_PATTERN = '^([0-9a-f]{1,4}(:[0-9a-f]{1,4})*)?(::([0-9a-f]{1,4}(:[0-9a
  * alone against the template limit instead of a record repeating it up to four times. Other
  * entries (ports, ranges, a one-address CIDR, which the parser reads as an IP) keep the record.
  */
-export function noProxyTemplateItem(entry: NoProxyEntry, installationWide = false): string {
+export function noProxyTemplateItem(entry: ParsedNoProxyEntry, installationWide = false): string {
   if (readsAsIs(entry)) {
     return `|${formatNoProxyEntry(entry)}`;
   }
@@ -116,19 +116,19 @@ export function noProxyTemplateItem(entry: NoProxyEntry, installationWide = fals
   return installationWide && 'port' in entry && entry.port !== undefined ? record.replace(/^(=[ds])\|[^|]*/, '$1|') : record;
 }
 
-function readsAsIs(entry: NoProxyEntry): boolean {
+function readsAsIs(entry: ParsedNoProxyEntry): boolean {
   const text = formatNoProxyEntry(entry);
   switch (entry.kind) {
-    case 'domain':
-    case 'suffix': {
+    case NoProxyEntryKind.DOMAIN:
+    case NoProxyEntryKind.SUFFIX: {
       const name = entry.name.replace(/\.$/, '');
       return entry.port === undefined && name.length <= 253 && new RegExp(NAME_PATTERN).test(name) && !/(^|\.)[0-9]+$/.test(name)
-        && text === (entry.kind === 'domain' ? entry.name : `.${entry.name}`);
+        && text === (entry.kind === NoProxyEntryKind.DOMAIN ? entry.name : `.${entry.name}`);
     }
-    case 'ip':
+    case NoProxyEntryKind.IP:
       return entry.port === undefined && new RegExp(entry.family === 'IPv4' ? IPV4_PATTERN : IPV6_PATTERN).test(text)
         && canonicalAddress(entry.address) === text;
-    case 'cidr':
+    case NoProxyEntryKind.CIDR:
       return entry.prefixLength < (entry.family === 'IPv4' ? 32 : 128)
         && new RegExp(entry.family === 'IPv4' ? IPV4_PATTERN : IPV6_PATTERN).test(entry.network)
         && canonicalAddress(entry.network) === entry.network;
@@ -338,7 +338,7 @@ export function compactTemplate(lines: string[]): string {
  */
 export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
   const everything = [...plan.installationWide, ...plan.steps.flatMap((step) => ('fixed' in step ? [step.fixed] : []))];
-  if (everything.some((entry) => entry.kind === 'wildcard')) {
+  if (everything.some((entry) => entry.kind === NoProxyEntryKind.WILDCARD)) {
     // A `*` anywhere means NO_PROXY is `*` alone, whatever the cluster (as the core renders it).
     return ['{{- $noProxy := "*" -}}'];
   }

@@ -11,6 +11,7 @@ import { assertDnsLabel } from '../k8s/names';
 import { ClusterNetwork } from '../network';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { parseNoProxyList } from '../noproxy/parse';
+import { NoProxyEntryKind } from '../noproxy/types';
 import { checkJsonData } from '../validation/json-data';
 import { checkProps, propKeys } from '../validation/strict-props';
 
@@ -222,7 +223,7 @@ function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions): Topo
 function inlineValue(proxy: ClusterProxyConfig, facts: TopologyClusterFacts): ProxyVariableValue {
   const extra = facts.additionalNoProxy === undefined ? [] : parseNoProxyList(facts.additionalNoProxy, 'additionalNoProxy');
   extra.forEach((entry, index) => {
-    if (entry.kind === 'wildcard' || entry.kind === 'range' || ('port' in entry && entry.port !== undefined)) {
+    if (entry.kind === NoProxyEntryKind.WILDCARD || entry.kind === NoProxyEntryKind.RANGE || ('port' in entry && entry.port !== undefined)) {
       throw invalidValue(`additionalNoProxy[${index}]`, formatNoProxyEntry(entry),
         'is not a form the ClusterClass templates read (names, .suffixes, IPs and CIDRs, without ports); add it class-wide with ClusterClassProxy additionalNoProxy');
     }

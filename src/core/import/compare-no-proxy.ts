@@ -2,6 +2,7 @@ import { parseCidr, addressAtOffset } from '../cidr';
 import { NoProxyClientId } from '../noproxy/clients';
 import { explainNoProxy } from '../noproxy/explain';
 import { parseNoProxyEntry } from '../noproxy/parse';
+import { NoProxyEntryKind } from '../noproxy/types';
 
 /**
  * Old versus new NO_PROXY, per client: for destinations drawn from both lists (each entry's own
@@ -94,17 +95,17 @@ function probeUrls(text: string): string[] {
   const port = 'port' in entry && entry.port !== undefined ? `:${entry.port}` : '';
   const ipUrl = (address: string): string => (address.includes(':') ? `http://[${address}]${port}/` : `http://${address}${port}/`);
   switch (entry.kind) {
-    case 'domain':
+    case NoProxyEntryKind.DOMAIN:
       return [`https://${entry.name}${port}/`];
-    case 'suffix':
+    case NoProxyEntryKind.SUFFIX:
       return [`https://probe.${entry.name}${port}/`, `https://${entry.name}${port}/`];
-    case 'ip':
+    case NoProxyEntryKind.IP:
       return [ipUrl(entry.address)];
-    case 'cidr': {
+    case NoProxyEntryKind.CIDR: {
       const cidr = parseCidr('noProxy', `${entry.network}/${entry.prefixLength}`);
       return [ipUrl(addressAtOffset(cidr, entry.prefixLength >= (entry.family === 'IPv4' ? 32 : 128) ? 0 : 1))];
     }
-    case 'range':
+    case NoProxyEntryKind.RANGE:
       return [ipUrl(entry.start)];
     default:
       return [];

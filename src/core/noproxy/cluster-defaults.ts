@@ -2,7 +2,7 @@ import { invalidValue } from '../errors';
 import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory } from './categories';
 import { knownClusterIps } from './cluster-ips';
 import { parseNoProxyEntry } from './parse';
-import { NoProxyEntry } from './types';
+import { ParsedNoProxyEntry } from './types';
 import { ReasonedEntry } from '../providers';
 import { checkProps } from '../validation/strict-props';
 
@@ -77,7 +77,7 @@ export const LOOPBACK_SERVICE_ADDRESSES: ReadonlyArray<{ readonly address: strin
 
 /** A computed cluster-specific entry with the reason it is there. */
 export interface ClusterNoProxyDefault {
-  readonly entry: NoProxyEntry;
+  readonly entry: ParsedNoProxyEntry;
   readonly reason: string;
   readonly category: ClusterNoProxyCategory;
 }

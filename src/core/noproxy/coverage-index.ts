@@ -1,6 +1,6 @@
 import { ipBounds } from './entry-bounds';
 import { formatNoProxyEntry } from './format';
-import { NoProxyEntry } from './types';
+import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
 
 /**
  * Answers "which entry of this list covers that one?" (the meaning of `entryCoversEntry`) without
@@ -15,7 +15,7 @@ import { NoProxyEntry } from './types';
  * Agrees with `entryCoversEntry` on every pair (a property test checks it against the pairwise scan).
  */
 export class NoProxyCoverageIndex {
-  private wildcard?: NoProxyEntry;
+  private wildcard?: ParsedNoProxyEntry;
   /**
    * The index of the first candidate of each canonical text, in one of four maps: name entries
    * without a port by name (domains and suffixes separately), IP entries without a port by address,
@@ -31,7 +31,7 @@ export class NoProxyCoverageIndex {
   private readonly blocks: Record<'IPv4' | 'IPv6', SortedBlocks>;
 
   /** @param entries the candidates that may cover others */
-  constructor(private readonly entries: NoProxyEntry[]) {
+  constructor(private readonly entries: ParsedNoProxyEntry[]) {
     const blockLists: Record<'IPv4' | 'IPv6', Block[]> = { IPv4: [], IPv6: [] };
     this.firstOfText = new Array(entries.length);
     for (let index = 0; index < entries.length; index++) {
@@ -44,9 +44,9 @@ export class NoProxyCoverageIndex {
       }
       map.set(text, index);
       this.firstOfText[index] = index;
-      if (entry.kind === 'wildcard') {
+      if (entry.kind === NoProxyEntryKind.WILDCARD) {
         this.wildcard = this.wildcard ?? entry;
-      } else if (map === this.others && (entry.kind === 'cidr' || entry.kind === 'range')) {
+      } else if (map === this.others && (entry.kind === NoProxyEntryKind.CIDR || entry.kind === NoProxyEntryKind.RANGE)) {
         const bounds = ipBounds(entry);
         if (bounds) {
           blockLists[bounds.family].push({ first: bounds.first, last: bounds.last, index });
@@ -62,7 +62,7 @@ export class NoProxyCoverageIndex {
   }
 
   /** The index of the first candidate of the same canonical text as `entry`, or undefined. */
-  public firstIndexOf(entry: NoProxyEntry): number | undefined {
+  public firstIndexOf(entry: ParsedNoProxyEntry): number | undefined {
     const { map, text } = this.slotOf(entry);
     return map.get(text);
   }
@@ -74,7 +74,7 @@ export class NoProxyCoverageIndex {
    *   `excludeIndex`), that candidate is skipped: it and its duplicates are `inner`'s own text, which
    *   the caller handles. When unset (context entries), an identical candidate covers.
    */
-  public findCover(inner: NoProxyEntry, excludeIndex?: number): NoProxyEntry | undefined {
+  public findCover(inner: ParsedNoProxyEntry, excludeIndex?: number): ParsedNoProxyEntry | undefined {
     if (this.entries.length === 0) {
       return undefined; // no candidates (e.g. no context entries)
     }
@@ -84,17 +84,17 @@ export class NoProxyCoverageIndex {
         return this.entries[identical];
       }
     }
-    if (inner.kind === 'wildcard') {
+    if (inner.kind === NoProxyEntryKind.WILDCARD) {
       return undefined; // only an identical `*` covers `*`
     }
     if (this.wildcard) {
       return this.wildcard;
     }
     switch (inner.kind) {
-      case 'domain':
-      case 'suffix':
+      case NoProxyEntryKind.DOMAIN:
+      case NoProxyEntryKind.SUFFIX:
         return this.findNameCover(inner.kind, inner.name, excludeIndex);
-      case 'ip':
+      case NoProxyEntryKind.IP:
         return inner.port === undefined ? undefined : this.allowed(this.ips.get(inner.address), excludeIndex);
       default: {
         const bounds = ipBounds(inner);
@@ -104,7 +104,7 @@ export class NoProxyCoverageIndex {
     }
   }
 
-  private findNameCover(kind: 'domain' | 'suffix', name: string, excludeIndex: number | undefined): NoProxyEntry | undefined {
+  private findNameCover(kind: 'domain' | 'suffix', name: string, excludeIndex: number | undefined): ParsedNoProxyEntry | undefined {
     // The name itself: a domain covers a domain or suffix of the same name; a suffix only a suffix.
     const same = this.allowed(this.domains.get(name), excludeIndex)
       ?? (kind === 'suffix' ? this.allowed(this.suffixes.get(name), excludeIndex) : undefined);
@@ -124,17 +124,17 @@ export class NoProxyCoverageIndex {
   }
 
   /** Candidate `index`, unless it is the excluded one. */
-  private allowed(index: number | undefined, excludeIndex: number | undefined): NoProxyEntry | undefined {
+  private allowed(index: number | undefined, excludeIndex: number | undefined): ParsedNoProxyEntry | undefined {
     return index === undefined || index === excludeIndex ? undefined : this.entries[index];
   }
 
   /** The map `entry` is kept in, and the text it is found by there: its name or address where that stands for its canonical text. */
-  private slotOf(entry: NoProxyEntry): { readonly map: Map<string, number>; readonly text: string } {
+  private slotOf(entry: ParsedNoProxyEntry): { readonly map: Map<string, number>; readonly text: string } {
     if ((entry as { port?: number }).port === undefined) {
       switch (entry.kind) {
-        case 'domain': return { map: this.domains, text: entry.name };
-        case 'suffix': return { map: this.suffixes, text: entry.name };
-        case 'ip': return { map: this.ips, text: entry.address };
+        case NoProxyEntryKind.DOMAIN: return { map: this.domains, text: entry.name };
+        case NoProxyEntryKind.SUFFIX: return { map: this.suffixes, text: entry.name };
+        case NoProxyEntryKind.IP: return { map: this.ips, text: entry.address };
       }
     }
     return { map: this.others, text: formatNoProxyEntry(entry) }; // an entry with a port covers only its identical twin

@@ -2,7 +2,7 @@ import { Destination } from './destination';
 import { ipBounds } from './entry-bounds';
 import { formatNoProxyEntry } from './format';
 import { parseIpNumber } from '../ip';
-import { NoProxyEntry } from './types';
+import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
 
 /**
  * The intended meaning of entries (Go semantics, the most complete client): which destinations an
@@ -19,16 +19,16 @@ function isSameOrSubdomain(name: string, parent: string): boolean {
  * host and its subdomains, a suffix only the subdomains, IP entries the addresses in them (IP
  * literal hosts only), and an entry with a port only that (effective) port.
  */
-export function entryCoversDestination(entry: NoProxyEntry, destination: Destination): boolean {
+export function entryCoversDestination(entry: ParsedNoProxyEntry, destination: Destination): boolean {
   if ('port' in entry && entry.port !== undefined && entry.port !== destination.port) {
     return false;
   }
   switch (entry.kind) {
-    case 'wildcard':
+    case NoProxyEntryKind.WILDCARD:
       return true;
-    case 'domain':
+    case NoProxyEntryKind.DOMAIN:
       return destination.hostType === 'name' && isSameOrSubdomain(destination.host, entry.name);
-    case 'suffix':
+    case NoProxyEntryKind.SUFFIX:
       return destination.hostType === 'name' && destination.host.endsWith(`.${entry.name}`);
     default: {
       const bounds = ipBounds(entry);
@@ -47,28 +47,28 @@ export function entryCoversDestination(entry: NoProxyEntry, destination: Destina
  * *not* covered by a CIDR containing it: wget, urllib, proxy-from-env and Node 24 fetch ignore
  * CIDRs but honour single IPs. An entry with a port covers only itself.
  */
-export function entryCoversEntry(outer: NoProxyEntry, inner: NoProxyEntry): boolean {
-  if (formatNoProxyEntry(outer) === formatNoProxyEntry(inner) || outer.kind === 'wildcard') {
+export function entryCoversEntry(outer: ParsedNoProxyEntry, inner: ParsedNoProxyEntry): boolean {
+  if (formatNoProxyEntry(outer) === formatNoProxyEntry(inner) || outer.kind === NoProxyEntryKind.WILDCARD) {
     return true;
   }
-  if (inner.kind === 'wildcard' || ('port' in outer && outer.port !== undefined)) {
+  if (inner.kind === NoProxyEntryKind.WILDCARD || ('port' in outer && outer.port !== undefined)) {
     return false;
   }
   const innerPort = 'port' in inner ? inner.port : undefined;
-  if (outer.kind === 'domain' || outer.kind === 'suffix') {
-    if (inner.kind !== 'domain' && inner.kind !== 'suffix') {
+  if (outer.kind === NoProxyEntryKind.DOMAIN || outer.kind === NoProxyEntryKind.SUFFIX) {
+    if (inner.kind !== NoProxyEntryKind.DOMAIN && inner.kind !== NoProxyEntryKind.SUFFIX) {
       return false;
     }
     // A domain entry and a suffix entry for the same name cover the same subdomains; only a domain covers the apex.
-    if (inner.kind === 'domain' && outer.kind === 'suffix') {
+    if (inner.kind === NoProxyEntryKind.DOMAIN && outer.kind === NoProxyEntryKind.SUFFIX) {
       return inner.name.endsWith(`.${outer.name}`);
     }
     return isSameOrSubdomain(inner.name, outer.name);
   }
-  if (outer.kind === 'ip') {
-    return inner.kind === 'ip' && innerPort !== undefined && inner.address === outer.address;
+  if (outer.kind === NoProxyEntryKind.IP) {
+    return inner.kind === NoProxyEntryKind.IP && innerPort !== undefined && inner.address === outer.address;
   }
-  if (inner.kind !== 'cidr' && inner.kind !== 'range') {
+  if (inner.kind !== NoProxyEntryKind.CIDR && inner.kind !== NoProxyEntryKind.RANGE) {
     return false;
   }
   const outerBounds = ipBounds(outer);

@@ -1,26 +1,27 @@
-import { NoProxyEntry } from './types';
+import { NoProxyEntry, NoProxyEntryKind, parsedEntry } from './types';
 
 /**
  * The canonical text of one entry, as accepted by `parseNoProxyEntry` (which turns it back into an
  * equal entry). This is the entry as the user means it, not what clients are given: a domain
  * prints as `example.com` here but renders as `example.com,.example.com` (see `renderNoProxy`).
  */
-export function formatNoProxyEntry(entry: NoProxyEntry): string {
+export function formatNoProxyEntry(given: NoProxyEntry): string {
+  const entry = parsedEntry(given);
   switch (entry.kind) {
-    case 'wildcard':
+    case NoProxyEntryKind.WILDCARD:
       return '*';
-    case 'domain':
+    case NoProxyEntryKind.DOMAIN:
       return withPort(entry.name, entry.port);
-    case 'suffix':
+    case NoProxyEntryKind.SUFFIX:
       return withPort(`.${entry.name}`, entry.port);
-    case 'ip':
+    case NoProxyEntryKind.IP:
       if (entry.port === undefined) {
         return entry.address;
       }
       return withPort(entry.family === 'IPv6' ? `[${entry.address}]` : entry.address, entry.port);
-    case 'cidr':
+    case NoProxyEntryKind.CIDR:
       return `${entry.network}/${entry.prefixLength}`;
-    case 'range':
+    case NoProxyEntryKind.RANGE:
       return `${entry.start}-${entry.end}`;
   }
 }

@@ -1,5 +1,5 @@
 import { formatIpNumber, parseIpNumber, rangeToCidrs } from '../ip';
-import { NoProxyEntry } from './types';
+import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
 
 /**
  * IPv4 blocks as JDK `http.nonProxyHosts` patterns. The JDK has no CIDR syntax, but a pattern may
@@ -19,11 +19,13 @@ export const MAX_JAVA_PATTERNS_PER_ENTRY = 64;
  * The patterns of an IPv4 CIDR or range entry, or undefined when the entry is not IPv4 or needs
  * more than {@link MAX_JAVA_PATTERNS_PER_ENTRY} patterns.
  */
-export function javaIpv4Patterns(entry: NoProxyEntry): string[] | undefined {
-  if ((entry.kind !== 'cidr' && entry.kind !== 'range') || entry.family !== 'IPv4') {
+export function javaIpv4Patterns(entry: ParsedNoProxyEntry): string[] | undefined {
+  if ((entry.kind !== NoProxyEntryKind.CIDR && entry.kind !== NoProxyEntryKind.RANGE) || entry.family !== 'IPv4') {
     return undefined;
   }
-  const [first, last] = entry.kind === 'cidr' ? cidrRange(entry.network, entry.prefixLength) : [parseIpNumber(entry.start)?.value, parseIpNumber(entry.end)?.value];
+  const [first, last] = entry.kind === NoProxyEntryKind.CIDR
+    ? cidrRange(entry.network, entry.prefixLength)
+    : [parseIpNumber(entry.start)?.value, parseIpNumber(entry.end)?.value];
   if (first === undefined || last === undefined) {
     return undefined;
   }

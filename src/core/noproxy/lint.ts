@@ -5,7 +5,7 @@ import { formatNoProxyEntry } from './format';
 import { formatIpNumber, parseIpNumber } from '../ip';
 import { parseNoProxyList } from './parse';
 import { NoProxySource, renderNoProxyEntry } from './render';
-import { NoProxyEntry } from './types';
+import { NoProxyEntryKind, ParsedNoProxyEntry, parsedEntry } from './types';
 
 /**
  * Kinds of lint findings:
@@ -41,7 +41,7 @@ export interface NoProxyLintWarning {
  */
 export function lintNoProxy(value: string | readonly string[] | NoProxySource, field = 'noProxy'): NoProxyLintWarning[] {
   const warnings: NoProxyLintWarning[] = [];
-  let entries: NoProxyEntry[];
+  let entries: ParsedNoProxyEntry[];
   if (typeof value === 'string' || isStringArray(value)) {
     entries = parseNoProxyList(value, field);
     const raw = typeof value === 'string' ? value.split(',') : value;
@@ -67,15 +67,17 @@ export function lintNoProxy(value: string | readonly string[] | NoProxySource, f
   return warnings;
 }
 
-function entriesOf(source: NoProxySource): NoProxyEntry[] {
-  return Array.isArray(source) ? source : (source as Exclude<NoProxySource, readonly NoProxyEntry[]>).entries.map((item) => item.entry);
+function entriesOf(source: NoProxySource): ParsedNoProxyEntry[] {
+  return Array.isArray(source)
+    ? source
+    : (source as Exclude<NoProxySource, readonly ParsedNoProxyEntry[]>).entries.map((item) => parsedEntry(item.entry));
 }
 
 function isStringArray(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') && value.length > 0;
 }
 
-function warning(field: string, entry: NoProxyEntry, code: NoProxyLintCode, clients: NoProxyClientId[], text: string): NoProxyLintWarning {
+function warning(field: string, entry: ParsedNoProxyEntry, code: NoProxyLintCode, clients: NoProxyClientId[], text: string): NoProxyLintWarning {
   const canonical = formatNoProxyEntry(entry);
   return { field, entry: canonical, code, clients, message: `${field}: "${canonical}": ${text}` };
 }
@@ -97,7 +99,7 @@ function globWarning(field: string, text: string): NoProxyLintWarning {
 }
 
 /** URLs the entry is meant to cover: the apex and a subdomain for names, an inner address for blocks, the port's default scheme. */
-export function noProxyProbeUrls(entry: NoProxyEntry): string[] {
+export function noProxyProbeUrls(entry: ParsedNoProxyEntry): string[] {
   const port = 'port' in entry && entry.port !== undefined ? entry.port : undefined;
   const hosts = probeHosts(entry);
   const urls = hosts.map((host) => `http://${host}${port === undefined ? '' : `:${port}`}/`);
@@ -107,19 +109,19 @@ export function noProxyProbeUrls(entry: NoProxyEntry): string[] {
   return urls;
 }
 
-function probeHosts(entry: NoProxyEntry): string[] {
+function probeHosts(entry: ParsedNoProxyEntry): string[] {
   switch (entry.kind) {
-    case 'wildcard':
+    case NoProxyEntryKind.WILDCARD:
       return ['example.com'];
-    case 'domain':
+    case NoProxyEntryKind.DOMAIN:
       return [entry.name, `probe.${entry.name}`];
-    case 'suffix':
+    case NoProxyEntryKind.SUFFIX:
       return [`probe.${entry.name}`];
-    case 'ip':
+    case NoProxyEntryKind.IP:
       return [entry.family === 'IPv6' ? `[${entry.address}]` : entry.address];
-    case 'cidr':
-    case 'range': {
-      const first = parseIpNumber(entry.kind === 'cidr' ? entry.network : entry.start);
+    case NoProxyEntryKind.CIDR:
+    case NoProxyEntryKind.RANGE: {
+      const first = parseIpNumber(entry.kind === NoProxyEntryKind.CIDR ? entry.network : entry.start);
       if (!first) {
         return [];
       }
@@ -131,7 +133,7 @@ function probeHosts(entry: NoProxyEntry): string[] {
 }
 
 /** Client families that use the proxy for at least one destination the rendered entry is meant to cover. */
-function clientsIgnoring(entry: NoProxyEntry): NoProxyClientId[] {
+function clientsIgnoring(entry: ParsedNoProxyEntry): NoProxyClientId[] {
   const rendered = renderNoProxyEntry(entry).join(',');
   const failing = new Set<NoProxyClientId>();
   for (const url of noProxyProbeUrls(entry)) {
@@ -144,14 +146,14 @@ function clientsIgnoring(entry: NoProxyEntry): NoProxyClientId[] {
   return NO_PROXY_CLIENTS.map((client) => client.id).filter((id) => failing.has(id));
 }
 
-function ignoredReason(entry: NoProxyEntry, clients: NoProxyClientId[]): string {
+function ignoredReason(entry: ParsedNoProxyEntry, clients: NoProxyClientId[]): string {
   const who = names(clients);
   if ('port' in entry && entry.port !== undefined) {
     return `":port" entries are not honoured for every request they cover by ${who} (curl and wget ignore them; urllib and requests match only when the URL spells out the port)`;
   }
   switch (entry.kind) {
-    case 'cidr':
-    case 'range':
+    case NoProxyEntryKind.CIDR:
+    case NoProxyEntryKind.RANGE:
       if (isLoopbackBlock(entry)) {
         const listed = ['127.0.0.1', ...LOOPBACK_SERVICE_ADDRESSES.map((item) => item.address)].join(', ');
         return `CIDR and range entries are ignored by ${who}: of the loopback addresses only those listed singly (the defaults list ${listed}) `
@@ -160,9 +162,9 @@ function ignoredReason(entry: NoProxyEntry, clients: NoProxyClientId[]): string 
       return entry.family === 'IPv4'
         ? `CIDR and range entries are ignored by ${who}, which use the proxy for addresses inside; list the addresses they must reach directly as single IPs`
         : `IPv6 CIDR and range entries are ignored by ${who} (only Go reads them), which use the proxy for addresses inside`;
-    case 'ip':
+    case NoProxyEntryKind.IP:
       return `no form of an IPv6 entry (bare or bracketed) matches in ${who}, so the proxy is used there`;
-    case 'wildcard':
+    case NoProxyEntryKind.WILDCARD:
       return `"*" is not supported by ${who}, so the proxy is still used there`;
     default:
       return `the entry is ignored by ${who}`;
@@ -170,15 +172,15 @@ function ignoredReason(entry: NoProxyEntry, clients: NoProxyClientId[]): string 
 }
 
 /** An IPv4 block inside 127.0.0.0/8. */
-function isLoopbackBlock(entry: NoProxyEntry): boolean {
-  const first = parseIpNumber(entry.kind === 'cidr' ? entry.network : entry.kind === 'range' ? entry.start : '');
-  const last = entry.kind === 'range' ? parseIpNumber(entry.end) : first;
+function isLoopbackBlock(entry: ParsedNoProxyEntry): boolean {
+  const first = parseIpNumber(entry.kind === NoProxyEntryKind.CIDR ? entry.network : entry.kind === NoProxyEntryKind.RANGE ? entry.start : '');
+  const last = entry.kind === NoProxyEntryKind.RANGE ? parseIpNumber(entry.end) : first;
   return first?.family === 'IPv4' && last !== undefined && first.value / 2n ** 24n === 127n && last.value / 2n ** 24n === 127n;
 }
 
 /** IPv6 address entries: Ruby reads their colon-separated pieces as host names; requests compares text suffixes. */
-function overMatchWarning(field: string, entry: NoProxyEntry): NoProxyLintWarning | undefined {
-  if (entry.kind !== 'ip' || entry.family !== 'IPv6' || entry.port !== undefined) {
+function overMatchWarning(field: string, entry: ParsedNoProxyEntry): NoProxyLintWarning | undefined {
+  if (entry.kind !== NoProxyEntryKind.IP || entry.family !== 'IPv6' || entry.port !== undefined) {
     return undefined;
   }
   const pieces = [...entry.address.matchAll(/([^:,\s]+)(?::(\d+))?/g)].map((match) => match[1]);

@@ -1,11 +1,11 @@
 import { NoProxyCoverageIndex } from './coverage-index';
-import { NoProxyEntry } from './types';
+import { ParsedNoProxyEntry } from './types';
 
 /** An item that was left out of a normalized list, and the entry that made it redundant. */
 export interface DroppedNoProxyEntry<T> {
   readonly item: T;
   /** The entry covering it (an equal entry, for duplicates). */
-  readonly coveredBy: NoProxyEntry;
+  readonly coveredBy: ParsedNoProxyEntry;
 }
 
 /** Result of {@link normalizeNoProxyItems}. */
@@ -29,8 +29,8 @@ export interface NormalizedNoProxyItems<T> {
  */
 export function normalizeNoProxyItems<T>(
   items: T[],
-  entryOf: (item: T) => NoProxyEntry,
-  context: NoProxyEntry[] = [],
+  entryOf: (item: T) => ParsedNoProxyEntry,
+  context: ParsedNoProxyEntry[] = [],
 ): NormalizedNoProxyItems<T> {
   const entries = items.map(entryOf);
   const contextIndex = new NoProxyCoverageIndex(context);
@@ -58,6 +58,6 @@ export function normalizeNoProxyItems<T>(
  * inside a CIDR, because several clients ignore CIDRs). First occurrence wins; order is kept;
  * normalizing twice changes nothing.
  */
-export function normalizeNoProxyEntries(entries: NoProxyEntry[]): NoProxyEntry[] {
+export function normalizeNoProxyEntries(entries: ParsedNoProxyEntry[]): ParsedNoProxyEntry[] {
   return normalizeNoProxyItems(entries, (entry) => entry).kept;
 }

@@ -1,10 +1,9 @@
-import { invalidValue } from '../errors';
 import { ClusterFacts, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from './cluster-defaults';
 import { formatNoProxyEntry } from './format';
 import { normalizeNoProxyItems } from './list';
-import { parseNoProxyEntry, parseNoProxyList } from './parse';
+import { parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
-import { NoProxyEntry, NoProxyItem } from './types';
+import { NoProxyEntry, NoProxyItem, ParsedNoProxyEntry, parsedEntry } from './types';
 import { frozen } from '../frozen';
 import { propsObject } from '../validation/strict-props';
 
@@ -24,11 +23,15 @@ export interface NoProxyParts {
   readonly clusterSpecific: string[];
 }
 
-/** A cluster-specific entry given with the reason it is needed (as `clusterNoProxyDefaults` returns). */
+/** A cluster-specific entry with the reason it is needed (as `clusterNoProxyDefaults` returns). */
 export interface ReasonedNoProxyEntry {
-  readonly entry: NoProxyEntry;
+  readonly entry: ParsedNoProxyEntry;
   readonly reason?: string;
 }
+
+// `forCluster` hands the constructor its computed entries, already parsed and with their reasons;
+// the public props take entry text only, so the entries travel beside the props object.
+const reasonedClusterSpecific = new WeakMap<NoProxyProps, readonly ReasonedNoProxyEntry[]>();
 
 /** Input of {@link NoProxy}. */
 export interface NoProxyProps {
@@ -39,12 +42,12 @@ export interface NoProxyProps {
    */
   readonly installationWide?: string[];
   /**
-   * Cluster-specific entries: a comma-separated string, or an array of entry strings and
-   * already parsed entries with reasons (e.g. the result of `clusterNoProxyDefaults`).
+   * Cluster-specific entries, one entry per item (`NoProxy.forCluster` computes them from the
+   * cluster's facts).
    *
    * @default - none
    */
-  readonly clusterSpecific?: string | (string | ReasonedNoProxyEntry)[];
+  readonly clusterSpecific?: string[];
   /**
    * Field named in errors about installation-wide entries.
    *
@@ -87,10 +90,9 @@ export class NoProxy {
     const additional = props.additionalClusterSpecific === undefined
       ? []
       : parseNoProxyList(props.additionalClusterSpecific, 'clusterNoProxy').map((entry) => ({ entry, reason: 'user-defined cluster-specific entry' }));
-    return new NoProxy({
-      installationWide: props.installationWide,
-      clusterSpecific: [...clusterNoProxyDefaults(facts, props.defaults), ...additional],
-    });
+    const noProxyProps: NoProxyProps = { installationWide: props.installationWide };
+    reasonedClusterSpecific.set(noProxyProps, [...clusterNoProxyDefaults(facts, props.defaults), ...additional]);
+    return new NoProxy(noProxyProps);
   }
 
   /** The installation-wide part, normalized on its own. */
@@ -107,10 +109,15 @@ export class NoProxy {
     const installationField = props.installationWideField ?? 'noProxy';
     const installation = parseNoProxyList(props.installationWide ?? [], installationField)
       .map((entry): NoProxyItem => ({ entry, part: 'installation-wide' }));
-    const cluster = parseClusterSpecific(props.clusterSpecific ?? [], props.clusterSpecificField ?? 'clusterNoProxy');
-    const installationNormalized = normalizeNoProxyItems(installation, (item) => item.entry);
+    const reasoned = reasonedClusterSpecific.get(props);
+    const cluster = reasoned === undefined
+      ? parseNoProxyList(props.clusterSpecific ?? [], props.clusterSpecificField ?? 'clusterNoProxy')
+        .map((entry): NoProxyItem => ({ entry, part: 'cluster-specific' }))
+      : reasoned.map(reasonedItem);
+    const installationNormalized = normalizeNoProxyItems(installation, (item) => parsedEntry(item.entry));
     this.installationWide = frozen(installationNormalized.kept);
-    const clusterNormalized = normalizeNoProxyItems(cluster, (item) => item.entry, this.installationWide.map((item) => item.entry));
+    const installationEntries = this.installationWide.map((item) => parsedEntry(item.entry));
+    const clusterNormalized = normalizeNoProxyItems(cluster, (item) => parsedEntry(item.entry), installationEntries);
     this.clusterSpecific = frozen(clusterNormalized.kept);
     this.entries = frozen([...this.installationWide, ...this.clusterSpecific]);
     this.dropped = frozen([...installationNormalized.dropped, ...clusterNormalized.dropped]);
@@ -135,24 +142,6 @@ export class NoProxy {
   }
 }
 
-function parseClusterSpecific(value: string | ReadonlyArray<string | ReasonedNoProxyEntry>, field: string): NoProxyItem[] {
-  if (typeof value === 'string') {
-    return parseNoProxyList(value, field).map((entry) => ({ entry, part: 'cluster-specific' }));
-  }
-  if (!Array.isArray(value)) {
-    throw invalidValue(field, value, 'must be a comma-separated string or an array of NO_PROXY entries');
-  }
-  const items = value.map((element: string | ReasonedNoProxyEntry, index): NoProxyItem => {
-    if (typeof element === 'string') {
-      return { entry: parseNoProxyEntry(element, `${field}[${index}]`), part: 'cluster-specific' };
-    }
-    return element.reason === undefined
-      ? { entry: element.entry, part: 'cluster-specific' }
-      : { entry: element.entry, part: 'cluster-specific', reason: element.reason };
-  });
-  const wildcard = items.findIndex((item) => item.entry.kind === 'wildcard');
-  if (wildcard !== -1 && items.length > 1) {
-    throw invalidValue(`${field}[${wildcard}]`, '*', '"*" bypasses the proxy for everything and works only as the sole entry; remove it or the other entries');
-  }
-  return items;
+function reasonedItem({ entry, reason }: ReasonedNoProxyEntry): NoProxyItem {
+  return reason === undefined ? { entry, part: 'cluster-specific' } : { entry, part: 'cluster-specific', reason };
 }

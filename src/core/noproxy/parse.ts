@@ -3,7 +3,7 @@ import { invalidValue, ProxyConfigError } from '../errors';
 import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, ipv4Value, networkOf, readIpNumber } from '../ip';
 import { assertPrintable, hasControlCharacter } from '../text';
 import { withBounds } from './entry-bounds';
-import { NoProxyEntry } from './types';
+import { DomainNoProxyEntry, IpNoProxyEntry, NoProxyEntryKind, ParsedNoProxyEntry, SuffixNoProxyEntry } from './types';
 
 /** Builds the error for the entry being parsed; the message always names the field and quotes the entry. */
 type Fail = (reason: string) => ProxyConfigError;
@@ -25,7 +25,7 @@ type Fail = (reason: string) => ProxyConfigError;
  * @param field the input field named in error messages, e.g. `noProxy[2]`
  * @throws ProxyConfigError naming `field` and quoting the entry, for anything else
  */
-export function parseNoProxyEntry(raw: string, field: string): NoProxyEntry {
+export function parseNoProxyEntry(raw: string, field: string): ParsedNoProxyEntry {
   return parseEntry(raw, field);
 }
 
@@ -33,7 +33,7 @@ export function parseNoProxyEntry(raw: string, field: string): NoProxyEntry {
  * {@link parseNoProxyEntry} for item `index` of the list `field`: the item's field name is written
  * only for an error, since lists of many thousands of entries are parsed in one go.
  */
-function parseEntry(raw: string, field: string, index?: number): NoProxyEntry {
+function parseEntry(raw: string, field: string, index?: number): ParsedNoProxyEntry {
   const fieldName = (): string => (index === undefined ? field : `${field}[${index}]`);
   const fail: Fail = (reason) => invalidValue(fieldName(), raw, reason);
   if (typeof raw !== 'string' || hasControlCharacter(raw)) {
@@ -72,7 +72,7 @@ function parseEntry(raw: string, field: string, index?: number): NoProxyEntry {
     const host = text.slice(0, colon);
     const port = text.slice(colon + 1);
     const entry = host === '' ? undefined : parseHostOrRange(host, fail);
-    if (entry === undefined || entry.kind === 'wildcard' || entry.kind === 'range' || entry.kind === 'cidr') {
+    if (entry === undefined || !takesPort(entry)) {
       throw fail('only a host name, a subdomain suffix or an IP address can carry a port');
     }
     return { ...entry, port: parsePort(port, fail) };
@@ -90,9 +90,9 @@ function parseEntry(raw: string, field: string, index?: number): NoProxyEntry {
  * {@link parseNoProxyEntry} are refused. Entries are returned in input order; duplicates are
  * kept (see `normalizeNoProxyEntries`).
  */
-export function parseNoProxyList(value: string | readonly string[], field: string): NoProxyEntry[] {
+export function parseNoProxyList(value: string | readonly string[], field: string): ParsedNoProxyEntry[] {
   const items = listItems(value, field);
-  const entries: NoProxyEntry[] = new Array(items.length);
+  const entries: ParsedNoProxyEntry[] = new Array(items.length);
   for (let index = 0; index < items.length; index++) {
     const text = items[index];
     if (text.trim() === '') {
@@ -100,7 +100,7 @@ export function parseNoProxyList(value: string | readonly string[], field: strin
     }
     entries[index] = parseEntry(text, field, index);
   }
-  const wildcardIndex = entries.findIndex((entry) => entry.kind === 'wildcard');
+  const wildcardIndex = entries.findIndex((entry) => entry.kind === NoProxyEntryKind.WILDCARD);
   if (wildcardIndex !== -1 && entries.length > 1) {
     throw invalidValue(`${field}[${wildcardIndex}]`, '*',
       '"*" bypasses the proxy for everything and works only as the sole entry (curl, urllib and requests ignore it in a list); remove it or the other entries');
@@ -140,9 +140,14 @@ function looksLikeIpv4Range(text: string): boolean {
 }
 
 /** Domain, suffix, wildcard, IPv4 address or IPv4 range: the forms without `:` or `/`. */
-function parseHostOrRange(text: string, fail: Fail): NoProxyEntry {
+/** Host names, suffixes and single addresses can carry a port; blocks and `*` cannot. */
+function takesPort(entry: ParsedNoProxyEntry): entry is DomainNoProxyEntry | SuffixNoProxyEntry | IpNoProxyEntry {
+  return entry.kind === NoProxyEntryKind.DOMAIN || entry.kind === NoProxyEntryKind.SUFFIX || entry.kind === NoProxyEntryKind.IP;
+}
+
+function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
   if (text === '*') {
-    return { kind: 'wildcard' };
+    return { kind: NoProxyEntryKind.WILDCARD };
   }
   if (looksLikeIpv4Range(text)) {
     return parseRange(text, fail);
@@ -151,16 +156,16 @@ function parseHostOrRange(text: string, fail: Fail): NoProxyEntry {
     if (ipv4Value(text) === undefined) {
       throw fail('not a valid IPv4 address (four decimal numbers 0-255, no leading zeros)');
     }
-    return { kind: 'ip', family: 'IPv4', address: text }; // an address ipv4Value reads is canonical text
+    return { kind: NoProxyEntryKind.IP, family: 'IPv4', address: text }; // an address ipv4Value reads is canonical text
   }
   let name = text;
-  let kind: 'domain' | 'suffix' = 'domain';
+  let kind: NoProxyEntryKind.DOMAIN | NoProxyEntryKind.SUFFIX = NoProxyEntryKind.DOMAIN;
   if (name.startsWith('*.')) {
     name = name.slice(2);
-    kind = 'suffix';
+    kind = NoProxyEntryKind.SUFFIX;
   } else if (name.startsWith('.')) {
     name = name.slice(1);
-    kind = 'suffix';
+    kind = NoProxyEntryKind.SUFFIX;
   }
   if (name.includes('*')) {
     throw fail('a wildcard works only as a leading "*." or as the whole entry "*"; no client supports globs inside an entry');
@@ -172,7 +177,7 @@ function parseHostOrRange(text: string, fail: Fail): NoProxyEntry {
   return { kind, name };
 }
 
-function parseBracketedIpv6(text: string, fail: Fail): NoProxyEntry {
+function parseBracketedIpv6(text: string, fail: Fail): ParsedNoProxyEntry {
   const match = /^\[([^\]]*)\](?::(.*))?$/.exec(text);
   if (!match) {
     throw fail('a bracketed IPv6 entry must look like [fd00::1] or [fd00::1]:443');
@@ -183,11 +188,11 @@ function parseBracketedIpv6(text: string, fail: Fail): NoProxyEntry {
   }
   const address = formatIpNumber(ip);
   return match[2] === undefined
-    ? { kind: 'ip', family: 'IPv6', address }
-    : { kind: 'ip', family: 'IPv6', address, port: parsePort(match[2], fail) };
+    ? { kind: NoProxyEntryKind.IP, family: 'IPv6', address }
+    : { kind: NoProxyEntryKind.IP, family: 'IPv6', address, port: parsePort(match[2], fail) };
 }
 
-function parseBareIpv6(text: string, fail: Fail): NoProxyEntry {
+function parseBareIpv6(text: string, fail: Fail): ParsedNoProxyEntry {
   if (text.includes('-')) {
     return parseRange(text, fail);
   }
@@ -195,10 +200,10 @@ function parseBareIpv6(text: string, fail: Fail): NoProxyEntry {
   if (!ip) {
     throw fail('not a valid IPv6 address (zone ids are not supported; an IPv6 address with a port must be bracketed, e.g. [fd00::1]:443)');
   }
-  return { kind: 'ip', family: ip.family, address: formatIpNumber(ip) };
+  return { kind: NoProxyEntryKind.IP, family: ip.family, address: formatIpNumber(ip) };
 }
 
-function parseCidr(text: string, fail: Fail): NoProxyEntry {
+function parseCidr(text: string, fail: Fail): ParsedNoProxyEntry {
   const slash = text.indexOf('/');
   const addressText = text.slice(0, slash);
   const prefixText = text.slice(slash + 1);
@@ -216,7 +221,7 @@ function parseCidr(text: string, fail: Fail): NoProxyEntry {
     if (v4 % size !== 0) {
       throw hostBitsSet({ family: 'IPv4', value: BigInt(v4 - (v4 % size)) }, prefixLength, fail);
     }
-    return withBounds(prefixLength === 32 ? { kind: 'ip', family: 'IPv4', address: addressText } : { kind: 'cidr', family: 'IPv4', network: addressText, prefixLength },
+    return withBounds(prefixLength === 32 ? { kind: NoProxyEntryKind.IP, family: 'IPv4', address: addressText } : { kind: NoProxyEntryKind.CIDR, family: 'IPv4', network: addressText, prefixLength },
       'IPv4', BigInt(v4), BigInt(v4 + size - 1));
   }
   const ip = readIpNumber(addressText);
@@ -232,8 +237,8 @@ function parseCidr(text: string, fail: Fail): NoProxyEntry {
   const address = formatIpNumber(ip);
   const [first, last] = cidrBounds(network, prefixLength);
   return withBounds(prefixLength === familyBits(ip.family)
-    ? { kind: 'ip', family: ip.family, address }
-    : { kind: 'cidr', family: ip.family, network: address, prefixLength }, ip.family, first, last);
+    ? { kind: NoProxyEntryKind.IP, family: ip.family, address }
+    : { kind: NoProxyEntryKind.CIDR, family: ip.family, network: address, prefixLength }, ip.family, first, last);
 }
 
 /** A CIDR prefix length of `family`, from 1 to the address width. */
@@ -254,7 +259,7 @@ function hostBitsSet(network: IpNumber, prefixLength: number, fail: Fail): Proxy
   return fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
 }
 
-function parseRange(text: string, fail: Fail): NoProxyEntry {
+function parseRange(text: string, fail: Fail): ParsedNoProxyEntry {
   const parts = text.split('-');
   const start = parts.length === 2 ? readIpNumber(parts[0]) : undefined;
   const end = parts.length === 2 ? readIpNumber(parts[1]) : undefined;
@@ -274,13 +279,13 @@ function parseRange(text: string, fail: Fail): NoProxyEntry {
  * The canonical entry for the address set `first`..`last`: one address, one CIDR block, or a
  * range, so that equal sets always get equal entries.
  */
-function ipBlockEntry(family: IpFamily, first: bigint, last: bigint): NoProxyEntry {
+function ipBlockEntry(family: IpFamily, first: bigint, last: bigint): ParsedNoProxyEntry {
   const start = formatIpNumber({ family, value: first });
   if (first === last) {
-    return withBounds({ kind: 'ip', family, address: start }, family, first, last);
+    return withBounds({ kind: NoProxyEntryKind.IP, family, address: start }, family, first, last);
   }
   const prefixLength = exactCidrPrefix(family, first, last);
   return withBounds(prefixLength === undefined
-    ? { kind: 'range', family, start, end: formatIpNumber({ family, value: last }) }
-    : { kind: 'cidr', family, network: start, prefixLength }, family, first, last);
+    ? { kind: NoProxyEntryKind.RANGE, family, start, end: formatIpNumber({ family, value: last }) }
+    : { kind: NoProxyEntryKind.CIDR, family, network: start, prefixLength }, family, first, last);
 }

@@ -2,7 +2,7 @@ import { formatNoProxyEntry } from './format';
 import { javaIpv4Patterns, MAX_JAVA_PATTERNS_PER_ENTRY } from './java-globs';
 import { formatIpNumber, rangeToCidrs } from '../ip';
 import { IpBounds, ipBounds } from './entry-bounds';
-import { NoProxyEntry, NoProxyItem } from './types';
+import { CidrNoProxyEntry, NoProxyEntry, NoProxyEntryKind, NoProxyItem, ParsedNoProxyEntry, parsedEntry, RangeNoProxyEntry } from './types';
 
 /**
  * Output formats of `renderNoProxy`:
@@ -24,7 +24,7 @@ export enum NoProxyFormat {
 
 
 /** What can be rendered: a `NoProxy` (anything with `entries` items) or a plain entry list. */
-export type NoProxySource = { readonly entries: NoProxyItem[] } | readonly NoProxyEntry[];
+export type NoProxySource = { readonly entries: NoProxyItem[] } | readonly ParsedNoProxyEntry[];
 
 /**
  * The NO_PROXY tokens one entry renders to, chosen so that every client family modelled in
@@ -45,22 +45,23 @@ export type NoProxySource = { readonly entries: NoProxyItem[] } | readonly NoPro
  *   it redundant
  * - `*` -> `*`
  */
-export function renderNoProxyEntry(entry: NoProxyEntry): string[] {
+export function renderNoProxyEntry(given: NoProxyEntry): string[] {
+  const entry = parsedEntry(given);
   switch (entry.kind) {
-    case 'wildcard':
+    case NoProxyEntryKind.WILDCARD:
       return ['*'];
-    case 'domain':
+    case NoProxyEntryKind.DOMAIN:
       return [withPort(entry.name, entry.port), withPort(`.${entry.name}`, entry.port)];
-    case 'suffix':
+    case NoProxyEntryKind.SUFFIX:
       return [withPort(`.${entry.name}`, entry.port)];
-    case 'ip':
+    case NoProxyEntryKind.IP:
       if (entry.family === 'IPv4') {
         return [withPort(entry.address, entry.port)];
       }
       return entry.port === undefined ? [entry.address, `[${entry.address}]`] : [`[${entry.address}]:${entry.port}`];
-    case 'cidr':
+    case NoProxyEntryKind.CIDR:
       return entry.family === 'IPv4' ? [formatNoProxyEntry(entry), cidrAsRange(entry)] : [formatNoProxyEntry(entry)];
-    case 'range':
+    case NoProxyEntryKind.RANGE:
       return entry.family === 'IPv4' ? [formatNoProxyEntry(entry), ...rangeBlocks(entry)] : rangeBlocks(entry);
   }
 }
@@ -69,18 +70,18 @@ function withPort(host: string, port: number | undefined): string {
   return port === undefined ? host : `${host}:${port}`;
 }
 
-function cidrAsRange(entry: NoProxyEntry & { kind: 'cidr' }): string {
+function cidrAsRange(entry: CidrNoProxyEntry): string {
   return `${entry.network}-${formatIpNumber({ family: entry.family, value: boundsOf(entry).last })}`;
 }
 
 /** The minimal CIDR set of a range, one-address blocks included as `/32` or `/128`. */
-function rangeBlocks(entry: NoProxyEntry & { kind: 'range' }): string[] {
+function rangeBlocks(entry: RangeNoProxyEntry): string[] {
   const { first, last } = boundsOf(entry);
   return rangeToCidrs(entry.family, first, last)
     .map((block) => `${formatIpNumber({ family: block.family, value: block.network })}/${block.prefixLength}`);
 }
 
-function boundsOf(entry: NoProxyEntry): IpBounds {
+function boundsOf(entry: ParsedNoProxyEntry): IpBounds {
   const bounds = ipBounds(entry);
   if (!bounds) {
     throw new Error(`invalid address block ${formatNoProxyEntry(entry)}`);
@@ -93,14 +94,14 @@ function itemsOf(source: NoProxySource): ReadonlyArray<Partial<NoProxyItem> & { 
   return isEntryArray(source) ? source.map((entry) => ({ entry })) : source.entries;
 }
 
-function isEntryArray(source: NoProxySource): source is readonly NoProxyEntry[] {
+function isEntryArray(source: NoProxySource): source is readonly ParsedNoProxyEntry[] {
   return Array.isArray(source);
 }
 
 /** The `env` tokens of a whole list, de-duplicated; a list holding `*` renders as `*` alone (curl ignores `*` in a list). */
 function envTokens(source: NoProxySource): string[] {
   const items = itemsOf(source);
-  if (items.some((item) => item.entry.kind === 'wildcard')) {
+  if (items.some((item) => item.entry.kind === NoProxyEntryKind.WILDCARD)) {
     return ['*'];
   }
   const tokens = new Set<string>();
@@ -162,34 +163,35 @@ export interface JavaNonProxyHosts {
  */
 export function renderJavaNonProxyHosts(source: NoProxySource): JavaNonProxyHosts {
   const items = itemsOf(source);
-  if (items.some((item) => item.entry.kind === 'wildcard')) {
+  if (items.some((item) => item.entry.kind === NoProxyEntryKind.WILDCARD)) {
     return { value: '*', skipped: [] };
   }
   const patterns: string[] = [];
   const skipped: SkippedJavaEntry[] = [];
-  for (const { entry } of items) {
+  for (const item of items) {
+    const entry = parsedEntry(item.entry);
     const globs = javaIpv4Patterns(entry);
     const reason = globs ? undefined : javaLimitation(entry);
     if (reason) {
       skipped.push({ entry: formatNoProxyEntry(entry), reason });
     } else if (globs) {
       patterns.push(...globs);
-    } else if (entry.kind === 'domain') {
+    } else if (entry.kind === NoProxyEntryKind.DOMAIN) {
       patterns.push(entry.name, `*.${entry.name}`);
-    } else if (entry.kind === 'suffix') {
+    } else if (entry.kind === NoProxyEntryKind.SUFFIX) {
       patterns.push(`*.${entry.name}`);
-    } else if (entry.kind === 'ip') {
+    } else if (entry.kind === NoProxyEntryKind.IP) {
       patterns.push(entry.family === 'IPv6' ? `[${entry.address}]` : entry.address);
     }
   }
   return { value: [...new Set(patterns)].join('|'), skipped };
 }
 
-function javaLimitation(entry: NoProxyEntry): string | undefined {
-  if ((entry.kind === 'cidr' || entry.kind === 'range') && entry.family === 'IPv6') {
+function javaLimitation(entry: ParsedNoProxyEntry): string | undefined {
+  if ((entry.kind === NoProxyEntryKind.CIDR || entry.kind === NoProxyEntryKind.RANGE) && entry.family === 'IPv6') {
     return 'Java nonProxyHosts has no CIDR or range syntax and no glob covers an IPv6 block; list the addresses Java clients must reach directly as single IPs';
   }
-  if (entry.kind === 'cidr' || entry.kind === 'range') {
+  if (entry.kind === NoProxyEntryKind.CIDR || entry.kind === NoProxyEntryKind.RANGE) {
     return `Java nonProxyHosts has no CIDR or range syntax and this block needs more than ${MAX_JAVA_PATTERNS_PER_ENTRY} octet globs; `
       + 'list the addresses Java clients must reach directly as single IPs';
   }

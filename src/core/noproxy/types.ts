@@ -1,75 +1,129 @@
 import type { IpFamily } from '../ip';
 
+/** The kinds of NO_PROXY entry; {@link NoProxyEntry.kind} says which fields an entry has. */
+export enum NoProxyEntryKind {
+  /** A host name and all its subdomains (`example.com`): `name`, `port`. */
+  DOMAIN = 'domain',
+  /** Every subdomain of a name, not the name itself (`.example.com`, `*.example.com`): `name`, `port`. */
+  SUFFIX = 'suffix',
+  /** `*`: nothing goes through the proxy (valid only as the sole entry). */
+  WILDCARD = 'wildcard',
+  /** One IPv4 or IPv6 address: `family`, `address`, `port`. */
+  IP = 'ip',
+  /** A CIDR block (`10.96.0.0/12`): `family`, `network`, `prefixLength`. */
+  CIDR = 'cidr',
+  /** An inclusive address range that is not exactly one CIDR block: `family`, `start`, `end`. */
+  RANGE = 'range',
+}
+
 /**
- * A host name and all its subdomains (`example.com`), the Go (`golang.org/x/net/http/httpproxy`)
- * meaning of a NO_PROXY entry without a leading dot.
+ * One parsed, validated and normalized NO_PROXY entry. `kind` says which of the other fields are
+ * set. Entries come from the library (`ProxySettings.noProxy`, `NoProxy.entries`...), in canonical
+ * form; `formatNoProxyEntry` text turns back into the same entry.
  */
-export interface DomainNoProxyEntry {
-  readonly kind: 'domain';
+export interface NoProxyEntry {
+  /** What the entry names; it decides which of the other fields are set. */
+  readonly kind: NoProxyEntryKind;
   /**
-   * Lower-case DNS name without a leading dot. A single trailing dot is kept (`cluster.local.`):
-   * Go and most clients compare it literally, so it only covers host names written with the dot.
+   * Domain and suffix: lower-case DNS name without a leading dot. A single trailing dot is kept
+   * (`cluster.local.`): Go and most clients compare it literally, so it only covers host names
+   * written with the dot.
+   *
+   * @default - not a domain or suffix entry
    */
-  readonly name: string;
-  /** Only requests to this port bypass the proxy. @default - every port */
+  readonly name?: string;
+  /**
+   * Domain, suffix and IP: only requests to this port bypass the proxy.
+   *
+   * @default - every port
+   */
   readonly port?: number;
+  /**
+   * IP, CIDR and range: `IPv4` or `IPv6`.
+   *
+   * @default - not an address entry
+   */
+  readonly family?: IpFamily;
+  /**
+   * IP: canonical text, dotted decimal or RFC 5952 IPv6 without brackets (`fd00::10`).
+   *
+   * @default - not an IP entry
+   */
+  readonly address?: string;
+  /**
+   * CIDR: canonical network address (host bits are never set).
+   *
+   * @default - not a CIDR entry
+   */
+  readonly network?: string;
+  /**
+   * CIDR: prefix length, 1 to 31 (IPv4) or 127 (IPv6); longer blocks are single IPs.
+   *
+   * @default - not a CIDR entry
+   */
+  readonly prefixLength?: number;
+  /**
+   * Range: canonical first address.
+   *
+   * @default - not a range entry
+   */
+  readonly start?: string;
+  /**
+   * Range: canonical last address, greater than `start`.
+   *
+   * @default - not a range entry
+   */
+  readonly end?: string;
 }
 
-/** Every subdomain of a name, but not the name itself (`.example.com`; `*.example.com` means the same). */
-export interface SuffixNoProxyEntry {
-  readonly kind: 'suffix';
-  /** Lower-case DNS name *without* the leading dot; a single trailing dot is kept. */
+// The shape of each kind, for the library's own code: narrowing on `kind` gives the fields that
+// kind always has. The public struct above is what every variant is, seen from other languages.
+
+/** {@link NoProxyEntryKind.DOMAIN}: the Go (`golang.org/x/net/http/httpproxy`) meaning of an entry without a leading dot. */
+export interface DomainNoProxyEntry extends NoProxyEntry {
+  readonly kind: NoProxyEntryKind.DOMAIN;
   readonly name: string;
-  /** Only requests to this port bypass the proxy. @default - every port */
-  readonly port?: number;
 }
 
-/** `*`: nothing goes through the proxy. Valid only as the sole entry. */
-export interface WildcardNoProxyEntry {
-  readonly kind: 'wildcard';
+/** {@link NoProxyEntryKind.SUFFIX}. */
+export interface SuffixNoProxyEntry extends NoProxyEntry {
+  readonly kind: NoProxyEntryKind.SUFFIX;
+  readonly name: string;
 }
 
-/** One IPv4 or IPv6 address. */
-export interface IpNoProxyEntry {
-  readonly kind: 'ip';
-  /** `IPv4` or `IPv6`. */
+/** {@link NoProxyEntryKind.WILDCARD}. */
+export interface WildcardNoProxyEntry extends NoProxyEntry {
+  readonly kind: NoProxyEntryKind.WILDCARD;
+}
+
+/** {@link NoProxyEntryKind.IP}. */
+export interface IpNoProxyEntry extends NoProxyEntry {
+  readonly kind: NoProxyEntryKind.IP;
   readonly family: IpFamily;
-  /** Canonical text: dotted decimal, or RFC 5952 IPv6 without brackets (`fd00::10`). */
   readonly address: string;
-  /** Only requests to this port bypass the proxy. @default - every port */
-  readonly port?: number;
 }
 
-/** A CIDR block (`10.96.0.0/12`). Prefix lengths 1 to 31 (IPv4) or 127 (IPv6); longer ones are single IPs. */
-export interface CidrNoProxyEntry {
-  readonly kind: 'cidr';
-  /** `IPv4` or `IPv6`. */
+/** {@link NoProxyEntryKind.CIDR}. */
+export interface CidrNoProxyEntry extends NoProxyEntry {
+  readonly kind: NoProxyEntryKind.CIDR;
   readonly family: IpFamily;
-  /** Canonical network address (host bits are never set). */
   readonly network: string;
-  /** Prefix length, 1 to 31 (IPv4) or 127 (IPv6). */
   readonly prefixLength: number;
 }
 
 /**
- * An inclusive address range `start-end` that is not exactly one CIDR block (a range that is one
- * block is normalized to a {@link CidrNoProxyEntry}, a one-address range to an {@link IpNoProxyEntry}).
+ * {@link NoProxyEntryKind.RANGE}: a range that is one block is normalized to a CIDR entry, a
+ * one-address range to an IP entry.
  */
-export interface RangeNoProxyEntry {
-  readonly kind: 'range';
-  /** `IPv4` or `IPv6`. */
+export interface RangeNoProxyEntry extends NoProxyEntry {
+  readonly kind: NoProxyEntryKind.RANGE;
   readonly family: IpFamily;
-  /** Canonical first address. */
   readonly start: string;
-  /** Canonical last address, greater than `start`. */
   readonly end: string;
 }
 
-/**
- * One parsed, validated and normalized NO_PROXY entry. Discriminate on `kind`. Produce it with
- * `parseNoProxyEntry` (not by hand) so the canonical-form invariants hold.
- */
-export type NoProxyEntry =
+/** A {@link NoProxyEntry} narrowed by its kind. */
+export type ParsedNoProxyEntry =
   | DomainNoProxyEntry
   | SuffixNoProxyEntry
   | WildcardNoProxyEntry
@@ -77,8 +131,13 @@ export type NoProxyEntry =
   | CidrNoProxyEntry
   | RangeNoProxyEntry;
 
-/** The `kind` discriminator values of {@link NoProxyEntry}. */
-export type NoProxyEntryKind = NoProxyEntry['kind'];
+/**
+ * The entry, narrowed by its kind. Every `NoProxyEntry` the library hands out is one of the
+ * variants (the parser makes them all), so this only restores what the public struct leaves out.
+ */
+export function parsedEntry(entry: NoProxyEntry): ParsedNoProxyEntry {
+  return entry as ParsedNoProxyEntry;
+}
 
 /**
  * Which logical part of the NO_PROXY value an entry belongs to. The installation-wide part

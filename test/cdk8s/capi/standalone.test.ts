@@ -43,7 +43,7 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate', () => {
             clusterName: 'demo',
             version: 'v1.31.2',
             bootstrap: { configRef: workers.configRef },
-            infrastructureRef: capiVersion === 'v1beta2'
+            infrastructureRef: capiVersion === CapiVersion.V1BETA2
               ? { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'DockerMachineTemplate', name: 'demo-workers' }
               : infraRef('DockerMachineTemplate', 'demo-workers'),
           },
@@ -57,7 +57,7 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate', () => {
     expect(workers.secret).toBe(controlPlane.secret);
     expect(workers.name).toMatch(/^demo-workers-[0-9a-f]{10}$/);
     expect(manifests[3].spec.template.spec.bootstrap.configRef.name).toBe(workers.name);
-    expect(workers.configRef).toEqual(capiVersion === 'v1beta2'
+    expect(workers.configRef).toEqual(capiVersion === CapiVersion.V1BETA2
       ? { apiGroup: 'bootstrap.cluster.x-k8s.io', kind: 'KubeadmConfigTemplate', name: workers.name }
       : { apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1', kind: 'KubeadmConfigTemplate', name: workers.name });
     expect(controlPlane.name).toBe('demo-control-plane');

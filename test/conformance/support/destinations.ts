@@ -3,6 +3,7 @@ import { parseCidr } from '../../../src/core/cidr';
 import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/ip';
 import { parseNoProxyEntry } from '../../../src/core/noproxy';
 import { knownClusterIps } from '../../../src/core/noproxy/cluster-ips';
+import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
 
 /**
  * The destinations every client is asked about, per cluster, and for each one the NO_PROXY tokens
@@ -98,13 +99,13 @@ function providerDestinations(cluster: ComputedCluster): ConformanceDestination[
     const entry = parseNoProxyEntry(provided.value, 'provider');
     const label = `provider: ${provided.reason.replace(/[:(].*$/, '').trim()}`;
     const key = `provider-${index}`;
-    if (entry.kind === 'ip') {
+    if (entry.kind === NoProxyEntryKind.IP) {
       return { key, label, url: `http://${urlHost(entry.address)}/`, kind: 'must-bypass', derivable: exactIpTokens(entry.address) };
     }
-    if (entry.kind === 'suffix') {
+    if (entry.kind === NoProxyEntryKind.SUFFIX) {
       return { key, label, url: `https://node-1.${entry.name}/`, kind: 'must-bypass', derivable: suffixTokens(entry.name) };
     }
-    if (entry.kind === 'domain') {
+    if (entry.kind === NoProxyEntryKind.DOMAIN) {
       return { key, label, url: `https://${entry.name}/`, kind: 'must-bypass', derivable: exactNameTokens(entry.name) };
     }
     throw new Error(`unexpected provider entry ${provided.value}`);
@@ -116,10 +117,10 @@ function installationDestinations(cluster: ComputedCluster): ConformanceDestinat
   return cluster.installationNoProxy.map((value, index) => {
     const entry = parseNoProxyEntry(value, 'installation');
     const key = `installation-${index}`;
-    if (entry.kind === 'suffix') {
+    if (entry.kind === NoProxyEntryKind.SUFFIX) {
       return { key, label: `installation-wide ${value}`, url: `https://registry.${entry.name}/v2/`, kind: 'must-bypass', derivable: suffixTokens(entry.name) };
     }
-    if (entry.kind === 'cidr') {
+    if (entry.kind === NoProxyEntryKind.CIDR) {
       const member = memberOf(value);
       return { key, label: `installation-wide ${value}`, url: `https://${urlHost(member)}/`, kind: 'must-bypass', derivable: blockTokens(value) };
     }

@@ -1,6 +1,7 @@
 import { ClusterProxyConfig } from '../../../src/core';
 import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/ip';
-import { Destination, entryCoversDestination, NoProxyEntry, parseDestination } from '../../../src/core/noproxy';
+import { Destination, entryCoversDestination, ParsedNoProxyEntry, parsedEntry, parseDestination } from '../../../src/core/noproxy';
+import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
 
 /**
  * Destinations for the property-based check of a generated definition, each with what Go must
@@ -23,22 +24,22 @@ function withPort(host: string, port: number | undefined): string {
 }
 
 /** URLs the entry is meant to cover. */
-function coveredUrls(entry: NoProxyEntry): string[] {
+function coveredUrls(entry: ParsedNoProxyEntry): string[] {
   switch (entry.kind) {
-    case 'wildcard':
+    case NoProxyEntryKind.WILDCARD:
       return [];
-    case 'domain':
+    case NoProxyEntryKind.DOMAIN:
       return [withPort(entry.name, entry.port), withPort(`probe.${entry.name}`, entry.port)];
-    case 'suffix':
+    case NoProxyEntryKind.SUFFIX:
       return [withPort(`probe.${entry.name}`, entry.port)];
-    case 'ip':
+    case NoProxyEntryKind.IP:
       return [withPort(entry.address, entry.port)];
-    case 'cidr': {
+    case NoProxyEntryKind.CIDR: {
       const network = parseIpNumber(entry.network);
       const [first] = network ? cidrBounds(network, entry.prefixLength) : [0n];
       return network ? [withPort(formatIpNumber({ family: entry.family, value: first + 1n }), undefined)] : [];
     }
-    case 'range':
+    case NoProxyEntryKind.RANGE:
       return [withPort(entry.start, undefined), withPort(entry.end, undefined)];
   }
 }
@@ -61,7 +62,7 @@ function parse(url: string): Destination | undefined {
 /** The destinations of one generated configuration. */
 export function propertyDestinations(config: ClusterProxyConfig): PropertyDestination[] {
   const network = config.network;
-  const entries = config.noProxy.entries.map((item) => item.entry);
+  const entries = config.noProxy.entries.map((item) => parsedEntry(item.entry));
   const inCluster = [
     withPort(network.apiServerIp, undefined),
     withPort(network.dnsServiceIp, undefined),

@@ -76,7 +76,7 @@ describe('preKubeadmCommands in real shells', () => {
   });
 
   test.each([BootstrapFormat.CLOUD_CONFIG, BootstrapFormat.IGNITION] as const)('%s: the wait retries until containerd answers, then kubeadm runs', (format) => {
-    const run = boot(format, format === 'ignition' ? OsFamily.FLATCAR : OsFamily.UBUNTU, 2);
+    const run = boot(format, format === BootstrapFormat.IGNITION ? OsFamily.FLATCAR : OsFamily.UBUNTU, 2);
     expect(run.status).toBe(0);
     expect(run.calls.filter((call) => call === 'ctr version')).toHaveLength(3);
     expect(run.calls.filter((call) => call === 'sleep 1')).toHaveLength(2);
@@ -84,7 +84,7 @@ describe('preKubeadmCommands in real shells', () => {
   });
 
   test.each([BootstrapFormat.CLOUD_CONFIG, BootstrapFormat.IGNITION] as const)('%s: a containerd that never answers stops the bootstrap after the bound, before kubeadm', (format) => {
-    const run = boot(format, format === 'ignition' ? OsFamily.FLATCAR : OsFamily.UBUNTU, 1000, { containerdWaitSeconds: 3 });
+    const run = boot(format, format === BootstrapFormat.IGNITION ? OsFamily.FLATCAR : OsFamily.UBUNTU, 1000, { containerdWaitSeconds: 3 });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('cluster-proxy-constructs: containerd did not answer within 3s\n');
     expect(run.calls.filter((call) => call === 'sleep 1')).toHaveLength(3);

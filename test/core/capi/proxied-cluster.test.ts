@@ -120,8 +120,8 @@ describe('proxiedClusterObjects', () => {
 describe('proxiedClusterObjects: bad input fails at construction, naming the prop', () => {
   const controlPlane = clusterOptions().controlPlane;
   test.each<[string, Parameters<typeof clusterOptions>[0], string | RegExp]>([
-    ['missing pod CIDRs', { network: new ClusterNetwork(networkProps({ pods: [] })) }, 'pods: at least one pod CIDR is required'],
-    ['overlapping pod and service CIDRs', { network: new ClusterNetwork(networkProps({ services: ['192.168.128.0/20'] })) }, 'services: service CIDR 192.168.128.0/20 overlaps pod CIDR 192.168.0.0/16'],
+    ['missing pod CIDRs', { network: networkProps({ pods: [] }) as never }, 'pods: at least one pod CIDR is required'],
+    ['overlapping pod and service CIDRs', { network: networkProps({ services: ['192.168.128.0/20'] }) as never }, 'services: service CIDR 192.168.128.0/20 overlaps pod CIDR 192.168.0.0/16'],
     ['a cluster name that is not a DNS label', { name: 'Demo.Cluster' }, /^name: must be a DNS-1123 label/],
     ['a bad namespace', { namespace: 'Clusters' }, /^namespace: must be a DNS-1123 label/],
     ['a bad version', { version: '1.31' }, 'version: must be a Kubernetes version such as v1.31.2 (with the leading "v") (got "1.31")'],

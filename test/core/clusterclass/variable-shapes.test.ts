@@ -85,7 +85,7 @@ describe.each([ClassVariableShape.CLUSTER_API_BOOK, ClassVariableShape.TKG, Clas
     const result = addProxyToTopologyCluster(cluster(existing), classProxy, { additionalNoProxy: ['git.corp.example', 'registry.corp.example'] });
     // The library writes the same shape back (CAREN's other clusterConfig fields kept).
     const written = ((result.cluster as Json).spec.topology.variables as Json[]).find((variable) => variable.name === existing.name)!;
-    if (shape === 'caren') {
+    if (shape === ClassVariableShape.CAREN) {
       expect(written.value.controlPlane).toEqual(existing.value.controlPlane);
     }
     const got = patched(clusterClass, fixture, [{ name: 'imageRepository', value: 'registry.corp.example' }, existing]);
@@ -109,8 +109,8 @@ describe.each([ClassVariableShape.CLUSTER_API_BOOK, ClassVariableShape.TKG, Clas
     const fixture = classWithVariable(shape);
     const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: shape });
     const leaky = structuredClone(existingVariables[shape]);
-    const proxy = shape === 'caren' ? leaky.value.proxy : leaky.value;
-    proxy[shape === 'cluster-api-book' ? 'url' : shape === 'tkg' ? 'httpProxy' : 'http'] = 'http://user:secret@proxy.corp.example:3128';
+    const proxy = shape === ClassVariableShape.CAREN ? leaky.value.proxy : leaky.value;
+    proxy[shape === ClassVariableShape.CLUSTER_API_BOOK ? 'url' : shape === ClassVariableShape.TKG ? 'httpProxy' : 'http'] = 'http://user:secret@proxy.corp.example:3128';
     expect(patched(clusterClass, fixture, [{ name: 'imageRepository', value: 'x' }, leaky]).error).toMatch(/carries proxy credentials/);
   });
 });

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import * as ipaddr from 'ipaddr.js';
-import { NoProxyEntry, parseNoProxyEntry } from '../../../src/core/noproxy';
+import { ParsedNoProxyEntry, parseNoProxyEntry } from '../../../src/core/noproxy';
 
 /**
  * Generators for NO_PROXY property tests. Entries are generated as raw text in every accepted
@@ -67,10 +67,10 @@ function range(family: 'IPv4' | 'IPv6', start: string, span: number): string {
 }
 
 /** A valid parsed entry (never `*`). */
-export const entry: fc.Arbitrary<NoProxyEntry> = rawEntry.map((raw) => parseNoProxyEntry(raw, 'generated'));
+export const entry: fc.Arbitrary<ParsedNoProxyEntry> = rawEntry.map((raw) => parseNoProxyEntry(raw, 'generated'));
 
 /** A list of entries without `*`. */
-export const entryList: fc.Arbitrary<NoProxyEntry[]> = fc.array(entry, { minLength: 1, maxLength: 6 });
+export const entryList: fc.Arbitrary<ParsedNoProxyEntry[]> = fc.array(entry, { minLength: 1, maxLength: 6 });
 
 /** Numeric neighbours of an address (-1, 0, +1), in canonical text, within its family. */
 export function neighbours(address: string): string[] {

@@ -165,7 +165,7 @@ describe('loopback defaults', () => {
   const others: Array<keyof ClusterNoProxyDefaultsOptions> = ['serviceSuffix', 'clusterDomain', 'kubernetesService', 'clusterIps', 'podCidrs',
     'serviceCidrs', 'controlPlaneEndpoint', 'machineCidrs', 'providerEntries'];
   const onlyLoopback = Object.fromEntries(others.map((category) => [category, false])) as ClusterNoProxyDefaultsOptions;
-  const loopback = new NoProxy({ clusterSpecific: clusterNoProxyDefaults(facts, onlyLoopback) });
+  const loopback = NoProxy.forCluster(facts, { defaults: onlyLoopback });
 
   test('the range covers every 127.x address in clients that read CIDRs or ranges; the listed ones go direct everywhere', () => {
     const direct = (url: string): string[] => explainNoProxy(loopback.render(), url).filter((v) => v.direct).map((v) => v.client);

@@ -1,10 +1,10 @@
 import * as fc from 'fast-check';
 import { entry } from './arbitraries';
-import { entryCoversEntry, formatNoProxyEntry, NoProxyEntry, parseNoProxyEntry } from '../../../src/core/noproxy';
+import { entryCoversEntry, formatNoProxyEntry, ParsedNoProxyEntry, parseNoProxyEntry } from '../../../src/core/noproxy';
 import { NoProxyCoverageIndex } from '../../../src/core/noproxy/coverage-index';
 
 /** The pairwise reference the index replaces (the original quadratic scan). */
-function pairwiseCover(candidates: readonly NoProxyEntry[], inner: NoProxyEntry, excludeKey?: string): boolean {
+function pairwiseCover(candidates: readonly ParsedNoProxyEntry[], inner: ParsedNoProxyEntry, excludeKey?: string): boolean {
   return candidates.some((other) => (excludeKey === undefined || formatNoProxyEntry(other) !== excludeKey) && entryCoversEntry(other, inner));
 }
 

@@ -123,7 +123,7 @@ describe('lintNoProxy', () => {
   });
 
   test('takes a NoProxy and names the given field', () => {
-    const noProxy = new NoProxy({ installationWide: ['a.example'], clusterSpecific: '192.168.0.0/16' });
+    const noProxy = new NoProxy({ installationWide: ['a.example'], clusterSpecific: ['192.168.0.0/16'] });
     expect(lintNoProxy(noProxy, 'noProxy.entries').map((w) => w.field)).toEqual(['noProxy.entries[1]']);
     expect(lintNoProxy(parseNoProxyList('10.0.0.0/8', 'x'))[0].entry).toBe('10.0.0.0/8');
   });

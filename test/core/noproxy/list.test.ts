@@ -91,7 +91,7 @@ describe('NoProxy', () => {
   test('keeps the installation-wide part first and drops cluster entries it already covers', () => {
     const noProxy = new NoProxy({
       installationWide: ['.corp.example', '10.0.0.0/8', 'registry.corp.example'],
-      clusterSpecific: ['api.corp.example', { entry: parseNoProxyEntry('10.96.0.0/12', 'x'), reason: 'service network' }, '10.96.0.1', '.svc'],
+      clusterSpecific: ['api.corp.example', '10.96.0.0/12', '10.96.0.1', '.svc'],
     });
     expect(noProxy.installationWide.map((item) => formatNoProxyEntry(item.entry))).toEqual(['.corp.example', '10.0.0.0/8']);
     expect(noProxy.clusterSpecific.map((item) => formatNoProxyEntry(item.entry))).toEqual(['10.96.0.1', '.svc']);
@@ -101,15 +101,15 @@ describe('NoProxy', () => {
   });
 
   test('never drops installation-wide entries because of cluster-specific ones', () => {
-    const noProxy = new NoProxy({ installationWide: ['a.example.com'], clusterSpecific: '.example.com' });
+    const noProxy = new NoProxy({ installationWide: ['a.example.com'], clusterSpecific: ['.example.com'] });
     expect(noProxy.toJSON()).toEqual({ installationWide: ['a.example.com'], clusterSpecific: ['.example.com'] });
   });
 
   test('is idempotent: rebuilding from its own parts changes nothing', () => {
-    const first = new NoProxy({ installationWide: ['x.example', '.example', '10.0.0.0/8'], clusterSpecific: '10.1.0.0/16,.svc,.svc,y.example.org' });
+    const first = new NoProxy({ installationWide: ['x.example', '.example', '10.0.0.0/8'], clusterSpecific: ['10.1.0.0/16', '.svc', '.svc', 'y.example.org'] });
     const again = new NoProxy({
       installationWide: first.installationWide.map((item) => formatNoProxyEntry(item.entry)),
-      clusterSpecific: first.clusterSpecific.map((item) => ({ entry: item.entry, reason: item.reason })),
+      clusterSpecific: first.clusterSpecific.map((item) => formatNoProxyEntry(item.entry)),
     });
     expect(again.entries).toEqual(first.entries);
     expect(again.dropped).toEqual([]);
@@ -124,7 +124,7 @@ describe('NoProxy', () => {
   });
 
   test('"*" installation-wide swallows the cluster-specific part', () => {
-    const noProxy = new NoProxy({ installationWide: ['*'], clusterSpecific: '.svc,10.96.0.0/12' });
+    const noProxy = new NoProxy({ installationWide: ['*'], clusterSpecific: ['.svc', '10.96.0.0/12'] });
     expect(noProxy.render()).toBe('*');
     expect(noProxy.clusterSpecific).toEqual([]);
     expect(noProxy.dropped).toHaveLength(2);

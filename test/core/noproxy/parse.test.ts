@@ -1,7 +1,8 @@
 import { ProxyConfigError } from '../../../src/core/errors';
-import { formatNoProxyEntry, NoProxyEntry, parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy';
+import { formatNoProxyEntry, ParsedNoProxyEntry, parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy';
+import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
 
-const parse = (raw: string): NoProxyEntry => parseNoProxyEntry(raw, 'noProxy[2]');
+const parse = (raw: string): ParsedNoProxyEntry => parseNoProxyEntry(raw, 'noProxy[2]');
 
 /** The error message for an entry, asserting it is a field-naming ProxyConfigError. */
 function errorOf(raw: string, field = 'noProxy[2]'): string {
@@ -16,33 +17,33 @@ function errorOf(raw: string, field = 'noProxy[2]'): string {
 }
 
 describe('parseNoProxyEntry: accepted forms', () => {
-  test.each<[string, NoProxyEntry]>([
-    ['example.com', { kind: 'domain', name: 'example.com' }],
-    ['  Example.COM ', { kind: 'domain', name: 'example.com' }],
-    ['cluster.local.', { kind: 'domain', name: 'cluster.local.' }],
-    ['localhost', { kind: 'domain', name: 'localhost' }],
-    ['_proxy.corp.example', { kind: 'domain', name: '_proxy.corp.example' }],
-    ['.example.com', { kind: 'suffix', name: 'example.com' }],
-    ['*.Example.com', { kind: 'suffix', name: 'example.com' }],
-    ['.svc', { kind: 'suffix', name: 'svc' }],
-    ['.cluster.local.', { kind: 'suffix', name: 'cluster.local.' }],
-    ['*', { kind: 'wildcard' }],
-    ['10.0.0.1', { kind: 'ip', family: 'IPv4', address: '10.0.0.1' }],
-    ['FD00:0:0::10', { kind: 'ip', family: 'IPv6', address: 'fd00::10' }],
-    ['[fd00::10]', { kind: 'ip', family: 'IPv6', address: 'fd00::10' }],
-    ['10.96.0.0/12', { kind: 'cidr', family: 'IPv4', network: '10.96.0.0', prefixLength: 12 }],
-    ['fd00:10:96::/112', { kind: 'cidr', family: 'IPv6', network: 'fd00:10:96::', prefixLength: 112 }],
-    ['10.0.0.1/32', { kind: 'ip', family: 'IPv4', address: '10.0.0.1' }],
-    ['fd00::1/128', { kind: 'ip', family: 'IPv6', address: 'fd00::1' }],
-    ['10.0.0.10-10.0.0.20', { kind: 'range', family: 'IPv4', start: '10.0.0.10', end: '10.0.0.20' }],
-    ['10.0.0.0-10.0.0.255', { kind: 'cidr', family: 'IPv4', network: '10.0.0.0', prefixLength: 24 }],
-    ['10.0.0.7-10.0.0.7', { kind: 'ip', family: 'IPv4', address: '10.0.0.7' }],
-    ['fd00::1-fd00::ff', { kind: 'range', family: 'IPv6', start: 'fd00::1', end: 'fd00::ff' }],
-    ['example.com:8443', { kind: 'domain', name: 'example.com', port: 8443 }],
-    ['.example.com:443', { kind: 'suffix', name: 'example.com', port: 443 }],
-    ['*.example.com:443', { kind: 'suffix', name: 'example.com', port: 443 }],
-    ['10.0.0.1:80', { kind: 'ip', family: 'IPv4', address: '10.0.0.1', port: 80 }],
-    ['[FD00::1]:65535', { kind: 'ip', family: 'IPv6', address: 'fd00::1', port: 65535 }],
+  test.each<[string, ParsedNoProxyEntry]>([
+    ['example.com', { kind: NoProxyEntryKind.DOMAIN, name: 'example.com' }],
+    ['  Example.COM ', { kind: NoProxyEntryKind.DOMAIN, name: 'example.com' }],
+    ['cluster.local.', { kind: NoProxyEntryKind.DOMAIN, name: 'cluster.local.' }],
+    ['localhost', { kind: NoProxyEntryKind.DOMAIN, name: 'localhost' }],
+    ['_proxy.corp.example', { kind: NoProxyEntryKind.DOMAIN, name: '_proxy.corp.example' }],
+    ['.example.com', { kind: NoProxyEntryKind.SUFFIX, name: 'example.com' }],
+    ['*.Example.com', { kind: NoProxyEntryKind.SUFFIX, name: 'example.com' }],
+    ['.svc', { kind: NoProxyEntryKind.SUFFIX, name: 'svc' }],
+    ['.cluster.local.', { kind: NoProxyEntryKind.SUFFIX, name: 'cluster.local.' }],
+    ['*', { kind: NoProxyEntryKind.WILDCARD }],
+    ['10.0.0.1', { kind: NoProxyEntryKind.IP, family: 'IPv4', address: '10.0.0.1' }],
+    ['FD00:0:0::10', { kind: NoProxyEntryKind.IP, family: 'IPv6', address: 'fd00::10' }],
+    ['[fd00::10]', { kind: NoProxyEntryKind.IP, family: 'IPv6', address: 'fd00::10' }],
+    ['10.96.0.0/12', { kind: NoProxyEntryKind.CIDR, family: 'IPv4', network: '10.96.0.0', prefixLength: 12 }],
+    ['fd00:10:96::/112', { kind: NoProxyEntryKind.CIDR, family: 'IPv6', network: 'fd00:10:96::', prefixLength: 112 }],
+    ['10.0.0.1/32', { kind: NoProxyEntryKind.IP, family: 'IPv4', address: '10.0.0.1' }],
+    ['fd00::1/128', { kind: NoProxyEntryKind.IP, family: 'IPv6', address: 'fd00::1' }],
+    ['10.0.0.10-10.0.0.20', { kind: NoProxyEntryKind.RANGE, family: 'IPv4', start: '10.0.0.10', end: '10.0.0.20' }],
+    ['10.0.0.0-10.0.0.255', { kind: NoProxyEntryKind.CIDR, family: 'IPv4', network: '10.0.0.0', prefixLength: 24 }],
+    ['10.0.0.7-10.0.0.7', { kind: NoProxyEntryKind.IP, family: 'IPv4', address: '10.0.0.7' }],
+    ['fd00::1-fd00::ff', { kind: NoProxyEntryKind.RANGE, family: 'IPv6', start: 'fd00::1', end: 'fd00::ff' }],
+    ['example.com:8443', { kind: NoProxyEntryKind.DOMAIN, name: 'example.com', port: 8443 }],
+    ['.example.com:443', { kind: NoProxyEntryKind.SUFFIX, name: 'example.com', port: 443 }],
+    ['*.example.com:443', { kind: NoProxyEntryKind.SUFFIX, name: 'example.com', port: 443 }],
+    ['10.0.0.1:80', { kind: NoProxyEntryKind.IP, family: 'IPv4', address: '10.0.0.1', port: 80 }],
+    ['[FD00::1]:65535', { kind: NoProxyEntryKind.IP, family: 'IPv6', address: 'fd00::1', port: 65535 }],
   ])('%j', (raw, expected) => {
     expect(parse(raw)).toEqual(expected);
     expect(parse(formatNoProxyEntry(expected))).toEqual(expected);

@@ -8,7 +8,7 @@ import {
   NoProxy,
   NoProxyClientTraits,
   noProxyClient,
-  NoProxyEntry,
+  ParsedNoProxyEntry,
   NoProxyFormat,
   normalizeNoProxyEntries,
   parseDestination,
@@ -16,6 +16,7 @@ import {
   parseNoProxyList,
   renderNoProxy,
 } from '../../../src/core/noproxy';
+import { CidrNoProxyEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
 
 /** Bounded so the whole NO_PROXY suite stays well under 20 s on two cores. */
 const RUNS = { numRuns: 100 };
@@ -30,14 +31,14 @@ function urlHost(host: string): string {
  * the bounds of every block and their neighbours; each on default, explicit and entry ports;
  * plus a few unrelated external hosts.
  */
-function destinationsNear(entries: readonly NoProxyEntry[], extraHosts: readonly string[] = []): Destination[] {
+function destinationsNear(entries: readonly ParsedNoProxyEntry[], extraHosts: readonly string[] = []): Destination[] {
   const hosts = new Set<string>(['github.com', '8.8.8.8', '2001:db8::1', 'localhost', ...extraHosts]);
   const ports = new Set<number>([8081]);
   for (const item of entries) {
     if ('port' in item && item.port !== undefined) {
       ports.add(item.port);
     }
-    if (item.kind === 'domain' || item.kind === 'suffix') {
+    if (item.kind === NoProxyEntryKind.DOMAIN || item.kind === NoProxyEntryKind.SUFFIX) {
       const bare = item.name.replace(/\.$/, '');
       // `q${bare}` probes the label boundary; `q` (not `x`) so a generated `n--...` label never becomes
       // an `xn--` punycode label that URL parsers refuse
@@ -45,10 +46,10 @@ function destinationsNear(entries: readonly NoProxyEntry[], extraHosts: readonly
         hosts.add(name);
         hosts.add(`${name}.`);
       }
-    } else if (item.kind === 'ip') {
+    } else if (item.kind === NoProxyEntryKind.IP) {
       neighbours(item.address).forEach((host) => hosts.add(host));
-    } else if (item.kind === 'cidr' || item.kind === 'range') {
-      const bounds = item.kind === 'range' ? [item.start, item.end] : cidrBounds(item);
+    } else if (item.kind === NoProxyEntryKind.CIDR || item.kind === NoProxyEntryKind.RANGE) {
+      const bounds = item.kind === NoProxyEntryKind.RANGE ? [item.start, item.end] : cidrBounds(item);
       bounds.flatMap(neighbours).forEach((host) => hosts.add(host));
     }
   }
@@ -60,7 +61,7 @@ function destinationsNear(entries: readonly NoProxyEntry[], extraHosts: readonly
   return urls.map((url) => parseDestination(url));
 }
 
-function cidrBounds(cidr: NoProxyEntry & { kind: 'cidr' }): string[] {
+function cidrBounds(cidr: CidrNoProxyEntry): string[] {
   // the rendered range form holds the last address; parse it back rather than recomputing
   const [, range] = renderNoProxy([cidr], NoProxyFormat.LIST).split('\n');
   const last = range?.split('-')[1];
@@ -71,7 +72,7 @@ function cidrBounds(cidr: NoProxyEntry & { kind: 'cidr' }): string[] {
  * Whether a client family can honour the entry for this destination at all (from its traits):
  * the renderer must then make it go direct.
  */
-function canExpress(client: NoProxyClientTraits, item: NoProxyEntry, destination: Destination): boolean {
+function canExpress(client: NoProxyClientTraits, item: ParsedNoProxyEntry, destination: Destination): boolean {
   const port = 'port' in item ? item.port : undefined;
   if (port !== undefined && destination.explicitPort === undefined && !client.ports.defaultPort) {
     return false;
@@ -80,19 +81,19 @@ function canExpress(client: NoProxyClientTraits, item: NoProxyEntry, destination
     return false;
   }
   switch (item.kind) {
-    case 'wildcard':
+    case NoProxyEntryKind.WILDCARD:
       return client.starAlone;
-    case 'domain':
+    case NoProxyEntryKind.DOMAIN:
       return port === undefined || (destination.host === item.name ? client.ports.host : client.ports.suffix);
-    case 'suffix':
+    case NoProxyEntryKind.SUFFIX:
       return port === undefined || client.ports.suffix;
-    case 'ip':
+    case NoProxyEntryKind.IP:
       if (item.family === 'IPv4') {
         return port === undefined || client.ports.ipv4;
       }
       return port === undefined ? client.ipv6Bare || client.ipv6Bracketed : client.ports.ipv6;
-    case 'cidr':
-    case 'range':
+    case NoProxyEntryKind.CIDR:
+    case NoProxyEntryKind.RANGE:
       return item.family === 'IPv4' ? client.ipv4Cidr || client.ipv4Range : client.ipv6Cidr;
   }
 }
@@ -118,10 +119,10 @@ describe('NO_PROXY properties', () => {
 
   test('NoProxy is idempotent on its own parts', () => {
     fc.assert(fc.property(entryList, entryList, (installation, cluster) => {
-      const first = new NoProxy({ installationWide: installation.map(formatNoProxyEntry), clusterSpecific: cluster.map((e) => ({ entry: e })) });
+      const first = new NoProxy({ installationWide: installation.map(formatNoProxyEntry), clusterSpecific: cluster.map(formatNoProxyEntry) });
       const again = new NoProxy({
         installationWide: first.installationWide.map((item) => formatNoProxyEntry(item.entry)),
-        clusterSpecific: first.clusterSpecific.map((item) => ({ entry: item.entry })),
+        clusterSpecific: first.clusterSpecific.map((item) => formatNoProxyEntry(item.entry)),
       });
       expect(again.entries).toEqual(first.entries);
     }), { numRuns: 60 });

@@ -1,3 +1,4 @@
+import { ClusterNetwork } from '../../../src/core/network';
 import {
   NoProxy,
   parseNoProxyEntry,
@@ -8,6 +9,7 @@ import {
 } from '../../../src/core/noproxy';
 import { javaIpv4Patterns } from '../../../src/core/noproxy/java-globs';
 import { NoProxyFormat } from '../../../src/core/noproxy/render';
+import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
 
 const tokens = (raw: string): string[] => renderNoProxyEntry(parseNoProxyEntry(raw, 'noProxy[0]'));
 
@@ -43,7 +45,7 @@ describe('renderNoProxyEntry', () => {
 describe('renderNoProxy', () => {
   const noProxy = new NoProxy({
     installationWide: ['registry.corp.example', '10.50.0.0/16'],
-    clusterSpecific: [{ entry: parseNoProxyEntry('fd00::10', 'x'), reason: 'an IPv6 service' }, '.svc:443'],
+    clusterSpecific: ['fd00::10', '.svc:443'],
   });
 
   test('env: comma-separated tokens in list order, each once', () => {
@@ -52,7 +54,7 @@ describe('renderNoProxy', () => {
   });
 
   test('env: a list holding "*" renders as "*" alone', () => {
-    const withWildcard = [...parseNoProxyList('a.example', 'x'), { kind: 'wildcard' as const }];
+    const withWildcard = [...parseNoProxyList('a.example', 'x'), { kind: NoProxyEntryKind.WILDCARD as const }];
     expect(renderNoProxy(withWildcard)).toBe('*');
     expect(renderNoProxy([])).toBe('');
   });
@@ -65,9 +67,17 @@ describe('renderNoProxy', () => {
     expect(JSON.parse(renderNoProxy(noProxy, NoProxyFormat.JSON))).toEqual([
       { entry: 'registry.corp.example', kind: 'domain', part: 'installation-wide', rendered: ['registry.corp.example', '.registry.corp.example'] },
       { entry: '10.50.0.0/16', kind: 'cidr', family: 'IPv4', part: 'installation-wide', rendered: ['10.50.0.0/16', '10.50.0.0-10.50.255.255'] },
-      { entry: 'fd00::10', kind: 'ip', family: 'IPv6', part: 'cluster-specific', reason: 'an IPv6 service', rendered: ['fd00::10', '[fd00::10]'] },
+      { entry: 'fd00::10', kind: 'ip', family: 'IPv6', part: 'cluster-specific', rendered: ['fd00::10', '[fd00::10]'] },
       { entry: '.svc:443', kind: 'suffix', port: 443, part: 'cluster-specific', rendered: ['.svc:443'] },
     ]);
+  });
+
+  test('json: computed cluster-specific entries carry the reason they are there', () => {
+    const computed = NoProxy.forCluster(new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] }), { additionalClusterSpecific: ['git.corp.example'] });
+    const items = JSON.parse(renderNoProxy(computed, NoProxyFormat.JSON)) as Array<{ entry: string; reason?: string }>;
+    expect(items.find((item) => item.entry === '10.96.0.0/12')?.reason).toMatch(/service/i);
+    expect(items.find((item) => item.entry === 'git.corp.example')?.reason).toBe('user-defined cluster-specific entry');
+    expect(items.every((item) => typeof item.reason === 'string' && item.reason.length > 0)).toBe(true);
   });
 
   test('java: |-separated globs; IPv4 blocks as their octet globs; IPv6 blocks, big blocks and ports skipped and listed', () => {
