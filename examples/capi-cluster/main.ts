@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
-import { BootstrapFormat, CapiVersion, OsFamily, Provider, ProxySettings } from 'cluster-proxy-constructs';
+import { BootstrapFormat, CapiVersion, ClusterNetwork, OsFamily, Provider, ProxySettings } from 'cluster-proxy-constructs';
 import { ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
 
@@ -29,7 +29,7 @@ new ProxiedCluster(new Chart(app, 'demo'), 'Demo', {
   namespace: 'clusters',
   version: 'v1.31.2',
   settings,
-  network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example', provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] },
+  network: new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example', provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] }),
   osFamily: OsFamily.UBUNTU, // where the proxy CA goes
   infrastructureRef: { apiVersion: infrastructure, kind: 'VSphereCluster', name: 'demo' },
   controlPlane: { replicas: 3, machineTemplate: { apiVersion: infrastructure, kind: 'VSphereMachineTemplate', name: 'demo-control-plane' } },
@@ -43,7 +43,7 @@ new ProxiedCluster(new Chart(app, 'legacy'), 'Legacy', {
   capiVersion: CapiVersion.V1BETA1,
   bootstrapFormat: BootstrapFormat.IGNITION, // Flatcar
   settings,
-  network: { pods: ['10.244.0.0/16'], services: ['10.96.0.0/12'], provider: Provider.AWS, region: 'eu-central-1' },
+  network: new ClusterNetwork({ pods: ['10.244.0.0/16'], services: ['10.96.0.0/12'], provider: Provider.AWS, region: 'eu-central-1' }),
   infrastructureRef: { apiVersion: infrastructure, kind: 'AWSCluster', name: 'legacy' },
   controlPlane: { machineTemplate: { apiVersion: infrastructure, kind: 'AWSMachineTemplate', name: 'legacy-control-plane' } },
   workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infrastructure, kind: 'AWSMachineTemplate', name: 'legacy-md-0' } }],

@@ -19,7 +19,7 @@ const definition: ProxySettingsProps = {
   // not secret: bump it with a rotation, to roll the machines and restart the workloads
   credentialsRevision: '2026-11',
 };
-const network = { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example' };
+const network = new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example' });
 const infrastructure = 'infrastructure.cluster.x-k8s.io/v1beta1';
 
 /** The cluster (management side) and the pod policy (workload side) of one source, in one chart. */
@@ -37,7 +37,7 @@ function clusterWith(app: App, chartName: string, settings: ProxySettings): void
     workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infrastructure, kind: 'DockerMachineTemplate', name: 'demo-md-0' } }],
   });
   // the proxy Secret goes only into namespaces labelled cluster-proxy-constructs/proxy-credentials=enabled
-  new KyvernoProxyPolicy(chart, 'Pods', { proxy: new ClusterProxyConfig(settings, new ClusterNetwork(network)), excludeNamespaces: ['kyverno'] });
+  new KyvernoProxyPolicy(chart, 'Pods', { proxy: new ClusterProxyConfig(settings, network), excludeNamespaces: ['kyverno'] });
 }
 
 const app = new App();

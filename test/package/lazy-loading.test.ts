@@ -73,6 +73,14 @@ describe('what importing an entry point loads', () => {
     expect(called.filter((file) => /src\/core\/(capi\/products|import\/import-proxy)\b/.test(file))).toEqual([]);
   });
 
+  test('the root entry point loads the NO_PROXY client models when explain or lint first runs', () => {
+    const index = JSON.stringify(path.join(REPO_ROOT, 'src/index.ts'));
+    const clientModels = (files: string[]) => files.filter((file) => /src\/core\/noproxy\/(explain|lint|client-matchers)\.ts$/.test(file));
+    expect(clientModels(loadedBy(`require(${index});`).ownFiles)).toEqual([]);
+    const linted = loadedBy(`require(${index}).NoProxyEngine.lint('a.example,10.0.0.0/8');`).ownFiles;
+    expect(clientModels(linted).map((file) => path.basename(file)).sort()).toEqual(['client-matchers.ts', 'explain.ts', 'lint.ts']);
+  });
+
   test('yaml is loaded when a product renders YAML, and only then', () => {
     const yamlText = JSON.stringify(path.join(REPO_ROOT, 'src/core/addons/yaml-text.ts'));
     expect(loadedBy(`require(${yamlText});`).yamlFiles).toEqual([]);

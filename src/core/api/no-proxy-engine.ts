@@ -1,10 +1,18 @@
+/* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from modules whose code loads on first use */
 import { invalidValue } from '../errors';
-import { explainNoProxy, ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
+import { onFirstUse } from '../lazy-modules';
+import type * as ExplainModule from '../noproxy/explain';
+import type { ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
 import { formatNoProxyEntry } from '../noproxy/format';
-import { lintNoProxy, NoProxyLintWarning } from '../noproxy/lint';
+import type * as LintModule from '../noproxy/lint';
+import type { NoProxyLintWarning } from '../noproxy/lint';
 import { parseNoProxyList } from '../noproxy/parse';
 import { JavaNonProxyHosts, renderJavaNonProxyHosts } from '../noproxy/render';
 import { checkProps } from '../validation/strict-props';
+
+// The client models behind `explain` and `lint` load when a program asks for them.
+const explainModule = onFirstUse(() => require('../noproxy/explain') as typeof ExplainModule);
+const lintModule = onFirstUse(() => require('../noproxy/lint') as typeof LintModule);
 
 /**
  * The two NO_PROXY environment variables as a process sees them, when they differ (names every jsii
@@ -44,7 +52,7 @@ export class NoProxyEngine {
   public static explain(noProxy: string, url: string, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
     checkNoProxyValue(noProxy);
     checkUrl(url);
-    return explainNoProxy(noProxy, url, options);
+    return explainModule().explainNoProxy(noProxy, url, options);
   }
 
   /**
@@ -57,7 +65,7 @@ export class NoProxyEngine {
   public static explainVariables(variables: NoProxyValues, url: string, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
     checkVariables(variables);
     checkUrl(url);
-    return explainNoProxy({
+    return explainModule().explainNoProxy({
       ...(variables.upperCase !== undefined ? { NO_PROXY: variables.upperCase } : {}),
       ...(variables.lowerCase !== undefined ? { no_proxy: variables.lowerCase } : {}),
     }, url, options);
@@ -66,7 +74,7 @@ export class NoProxyEngine {
   /** Entries some clients ignore, or that match more than they seem to. */
   public static lint(value: string, field = 'noProxy'): NoProxyLintWarning[] {
     parseNoProxyList(value, field); // the library's error for a value that is not a NO_PROXY list
-    return lintNoProxy(value, field);
+    return lintModule().lintNoProxy(value, field);
   }
 
   /** Java's `http.nonProxyHosts` for a NO_PROXY value, with the entries the JVM cannot express. */
