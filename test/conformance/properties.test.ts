@@ -22,7 +22,8 @@ const FORMATS: readonly NoProxyFormat[] = [NoProxyFormat.ENV, NoProxyFormat.LIST
  * question, are covered by the matrix suite).
  */
 const DECISION_FUNCTION_CLIENTS: readonly NoProxyClientId[] = [
-  'go-stdlib', 'python-urllib', 'python-requests', 'node-pfe-v1', 'node-pfe-v2', 'ruby', 'python-httpx', 'python-aiohttp', 'perl-lwp',
+  NoProxyClientId.GO_STDLIB, NoProxyClientId.PYTHON_URLLIB, NoProxyClientId.PYTHON_REQUESTS, NoProxyClientId.NODE_PFE_V1,
+  NoProxyClientId.NODE_PFE_V2, NoProxyClientId.RUBY, NoProxyClientId.PYTHON_HTTPX, NoProxyClientId.PYTHON_AIOHTTP, NoProxyClientId.PERL_LWP,
 ];
 
 /** Everything the library renders for one configuration, as one string. */
@@ -74,7 +75,7 @@ describe(`generated definitions against Go's real NO_PROXY matcher (fast-check s
     const failures = cases.flatMap((testCase) => {
       const real = verdicts?.get(testCase.id);
       const want = expected.get(testCase.id);
-      const model = explainNoProxy(testCase.noProxy, testCase.url, { clients: ['go-httpproxy'] })[0];
+      const model = explainNoProxy(testCase.noProxy, testCase.url, { clients: [NoProxyClientId.GO_HTTPPROXY] })[0];
       const problems = [
         real?.verdict !== want?.expected && `Go went ${real?.verdict ?? 'nowhere'}, expected ${want?.expected}`,
         (real?.verdict === 'direct') !== model.direct && `the model says ${model.direct ? 'direct' : 'proxy'}`,

@@ -175,7 +175,8 @@ export interface TopologyClusterFacts {
 
 /** The categories the patch templates compute per cluster (the others are fixed in the class). */
 const PER_CLUSTER_CATEGORIES: ReadonlySet<ClusterNoProxyCategory> = new Set<ClusterNoProxyCategory>([
-  'clusterDomain', 'clusterIps', 'podCidrs', 'serviceCidrs', 'controlPlaneEndpoint', 'machineCidrs',
+  ClusterNoProxyCategory.CLUSTER_DOMAIN, ClusterNoProxyCategory.CLUSTER_IPS, ClusterNoProxyCategory.POD_CIDRS,
+  ClusterNoProxyCategory.SERVICE_CIDRS, ClusterNoProxyCategory.CONTROL_PLANE_ENDPOINT, ClusterNoProxyCategory.MACHINE_CIDRS,
 ]);
 
 /** The categories in the core engine's order; `true` when the template computes them per cluster. */

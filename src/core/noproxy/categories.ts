@@ -3,20 +3,31 @@
 
 /**
  * The categories of cluster-specific defaults, in the order their entries are listed; each can be
- * switched off. The one list every other place (CLI help, ClusterClass templates) derives from.
+ * switched off (`ClusterNoProxyDefaultsOptions` has one switch per category, named by its value).
+ * The one list every other place (CLI help, ClusterClass templates) derives from.
  */
-export const CLUSTER_NO_PROXY_CATEGORIES = [
-  'loopback',
-  'serviceSuffix',
-  'clusterDomain',
-  'kubernetesService',
-  'clusterIps',
-  'podCidrs',
-  'serviceCidrs',
-  'controlPlaneEndpoint',
-  'machineCidrs',
-  'providerEntries',
-] as const;
+export enum ClusterNoProxyCategory {
+  /** `localhost`, `127.0.0.1`, `::1`, `127.0.0.0/8` and the loopback addresses real systems serve on. */
+  LOOPBACK = 'loopback',
+  /** `.svc`. */
+  SERVICE_SUFFIX = 'serviceSuffix',
+  /** `.svc.<serviceDomain>`, `.<serviceDomain>`, `.<serviceDomain>.`. */
+  CLUSTER_DOMAIN = 'clusterDomain',
+  /** `kubernetes`, `kubernetes.default`. */
+  KUBERNETES_SERVICE = 'kubernetesService',
+  /** The API server and cluster DNS ClusterIPs as exact addresses, in every service CIDR's family. */
+  CLUSTER_IPS = 'clusterIps',
+  /** Pod CIDRs. */
+  POD_CIDRS = 'podCidrs',
+  /** Service CIDRs. */
+  SERVICE_CIDRS = 'serviceCidrs',
+  /** The control-plane endpoint host. */
+  CONTROL_PLANE_ENDPOINT = 'controlPlaneEndpoint',
+  /** Machine (node) network CIDRs. */
+  MACHINE_CIDRS = 'machineCidrs',
+  /** Provider preset entries and provider endpoints. */
+  PROVIDER_ENTRIES = 'providerEntries',
+}
 
-/** A category of cluster-specific defaults (see `CLUSTER_NO_PROXY_CATEGORIES`). */
-export type ClusterNoProxyCategory = (typeof CLUSTER_NO_PROXY_CATEGORIES)[number];
+/** Every category, in listing order. */
+export const CLUSTER_NO_PROXY_CATEGORIES: readonly ClusterNoProxyCategory[] = Object.values(ClusterNoProxyCategory);

@@ -9,21 +9,22 @@
  */
 
 /** Identifier of a modelled client family (the ids of the measurement table). */
-export type NoProxyClientId =
-  | 'go-httpproxy'
-  | 'go-stdlib'
-  | 'curl'
-  | 'wget'
-  | 'python-urllib'
-  | 'python-requests'
-  | 'node-pfe-v1'
-  | 'node-pfe-v2'
-  | 'node24-http'
-  | 'node24-fetch'
-  | 'ruby'
-  | 'python-httpx'
-  | 'python-aiohttp'
-  | 'perl-lwp';
+export enum NoProxyClientId {
+  GO_HTTPPROXY = 'go-httpproxy',
+  GO_STDLIB = 'go-stdlib',
+  CURL = 'curl',
+  WGET = 'wget',
+  PYTHON_URLLIB = 'python-urllib',
+  PYTHON_REQUESTS = 'python-requests',
+  NODE_PFE_V1 = 'node-pfe-v1',
+  NODE_PFE_V2 = 'node-pfe-v2',
+  NODE24_HTTP = 'node24-http',
+  NODE24_FETCH = 'node24-fetch',
+  RUBY = 'ruby',
+  PYTHON_HTTPX = 'python-httpx',
+  PYTHON_AIOHTTP = 'python-aiohttp',
+  PERL_LWP = 'perl-lwp',
+}
 
 /** What a bare entry (`example.com`, no leading dot) matches. */
 export type BareEntryMatching =
@@ -169,10 +170,10 @@ const PROXY_FROM_ENV: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'
 
 /** The modelled client families, in the column order of the measurement table. */
 export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
-  { id: 'go-httpproxy', name: 'Go x/net/http/httpproxy', implementation: 'golang.org/x/net 0.7.0, go1.19.8', ...GO },
-  { id: 'go-stdlib', name: 'Go net/http', implementation: 'net/http.ProxyFromEnvironment, go1.19.8', ...GO },
+  { id: NoProxyClientId.GO_HTTPPROXY, name: 'Go x/net/http/httpproxy', implementation: 'golang.org/x/net 0.7.0, go1.19.8', ...GO },
+  { id: NoProxyClientId.GO_STDLIB, name: 'Go net/http', implementation: 'net/http.ProxyFromEnvironment, go1.19.8', ...GO },
   {
-    id: 'curl',
+    id: NoProxyClientId.CURL,
     name: 'curl',
     implementation: 'curl/libcurl 7.88.1',
     readsUpperCase: true,
@@ -199,7 +200,7 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     caseSensitive: false,
   },
   {
-    id: 'wget',
+    id: NoProxyClientId.WGET,
     name: 'wget',
     implementation: 'GNU Wget 1.21.3',
     readsUpperCase: false,
@@ -225,7 +226,7 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     caseSensitive: false,
   },
   {
-    id: 'python-urllib',
+    id: NoProxyClientId.PYTHON_URLLIB,
     name: 'Python urllib',
     implementation: 'CPython 3.11.2 urllib.request',
     readsUpperCase: true,
@@ -252,7 +253,7 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     caseSensitive: false,
   },
   {
-    id: 'python-requests',
+    id: NoProxyClientId.PYTHON_REQUESTS,
     name: 'Python requests',
     implementation: 'requests 2.28.1',
     readsUpperCase: true,
@@ -278,10 +279,10 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     matchesResolvedAddress: false,
     caseSensitive: false,
   },
-  { id: 'node-pfe-v1', name: 'proxy-from-env 1.1.0', implementation: 'npm proxy-from-env 1.1.0', ...PROXY_FROM_ENV },
-  { id: 'node-pfe-v2', name: 'proxy-from-env 2.1.0 (axios)', implementation: 'npm proxy-from-env 2.1.0', ...PROXY_FROM_ENV },
+  { id: NoProxyClientId.NODE_PFE_V1, name: 'proxy-from-env 1.1.0', implementation: 'npm proxy-from-env 1.1.0', ...PROXY_FROM_ENV },
+  { id: NoProxyClientId.NODE_PFE_V2, name: 'proxy-from-env 2.1.0 (axios)', implementation: 'npm proxy-from-env 2.1.0', ...PROXY_FROM_ENV },
   {
-    id: 'node24-http',
+    id: NoProxyClientId.NODE24_HTTP,
     name: 'Node 24 http',
     implementation: 'Node 24.9.0 http/https with NODE_USE_ENV_PROXY=1',
     readsUpperCase: true,
@@ -308,13 +309,13 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     caseSensitive: false,
   },
   {
-    id: 'node24-fetch',
+    id: NoProxyClientId.NODE24_FETCH,
     name: 'Node 24 fetch',
     implementation: 'Node 24.9.0 fetch (undici 7.16.0 EnvHttpProxyAgent) with NODE_USE_ENV_PROXY=1',
     ...PROXY_FROM_ENV,
   },
   {
-    id: 'ruby',
+    id: NoProxyClientId.RUBY,
     name: 'Ruby',
     implementation: 'ruby 3.1.2 URI::Generic#find_proxy',
     readsUpperCase: true,
@@ -340,7 +341,7 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     caseSensitive: false,
   },
   {
-    id: 'python-httpx',
+    id: NoProxyClientId.PYTHON_HTTPX,
     name: 'Python httpx',
     implementation: 'httpx 0.23.3',
     readsUpperCase: true,
@@ -368,7 +369,7 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     caseSensitive: false,
   },
   {
-    id: 'python-aiohttp',
+    id: NoProxyClientId.PYTHON_AIOHTTP,
     name: 'Python aiohttp',
     implementation: 'aiohttp 3.8.4 (trust_env=True), yarl 1.8.2',
     readsUpperCase: true,
@@ -395,7 +396,7 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     caseSensitive: false,
   },
   {
-    id: 'perl-lwp',
+    id: NoProxyClientId.PERL_LWP,
     name: 'Perl LWP',
     implementation: 'libwww-perl 6.68 LWP::UserAgent env_proxy',
     readsUpperCase: true,

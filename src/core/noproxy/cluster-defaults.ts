@@ -106,33 +106,33 @@ export function clusterNoProxyDefaults(facts: ClusterFacts, options: ClusterNoPr
   checkNoProxyDefaults('noProxyDefaults', options);
   const domain = facts.serviceDomain;
   const groups: Array<[ClusterNoProxyCategory, Array<[string, string, string]>]> = [
-    ['loopback', [
+    [ClusterNoProxyCategory.LOOPBACK, [
       ['localhost', 'network.loopback', 'loopback name; only Go and Ruby bypass it without an entry'],
       ['127.0.0.1', 'network.loopback', 'IPv4 loopback: local health checks, sidecars and node-local agents'],
       ['::1', 'network.loopback', 'IPv6 loopback'],
       ['127.0.0.0/8', 'network.loopback', 'every IPv4 loopback address, for clients that read CIDRs or ranges'],
       ...LOOPBACK_SERVICE_ADDRESSES.map(({ address, reason }): [string, string, string] => [address, 'network.loopback', reason]),
     ]],
-    ['serviceSuffix', [
+    [ClusterNoProxyCategory.SERVICE_SUFFIX, [
       ['.svc', 'network.serviceSuffix', 'Service names qualified with their namespace (name.namespace.svc)'],
     ]],
-    ['clusterDomain', [
+    [ClusterNoProxyCategory.CLUSTER_DOMAIN, [
       [`.svc.${domain}`, 'network.serviceDomain', `fully qualified Service names (name.namespace.svc.${domain})`],
       [`.${domain}`, 'network.serviceDomain', `every name in the cluster DNS domain ${domain} (Services, Pods, headless records)`],
       [`.${domain}.`, 'network.serviceDomain', 'cluster names written as absolute FQDNs with a trailing dot, which most clients compare literally'],
     ]],
-    ['kubernetesService', [
+    [ClusterNoProxyCategory.KUBERNETES_SERVICE, [
       ['kubernetes', 'network.kubernetesService', 'short name of the API server Service (pod DNS search path)'],
       ['kubernetes.default', 'network.kubernetesService', 'API server Service name qualified with its namespace'],
     ]],
-    ['clusterIps', options.clusterIps === false ? [] : knownClusterIps(facts).map((ip) => [ip.address, ip.field, ip.reason])],
-    ['podCidrs', facts.pods.map((cidr, i) => [cidr, `network.pods[${i}]`, 'pod network: pod-to-pod traffic, webhooks and metrics served by pods'])],
-    ['serviceCidrs', facts.services.map((cidr, i) => [cidr, `network.services[${i}]`, 'service network: every ClusterIP'])],
-    ['controlPlaneEndpoint', facts.controlPlaneEndpoint === undefined ? [] : [
+    [ClusterNoProxyCategory.CLUSTER_IPS, options.clusterIps === false ? [] : knownClusterIps(facts).map((ip) => [ip.address, ip.field, ip.reason])],
+    [ClusterNoProxyCategory.POD_CIDRS, facts.pods.map((cidr, i) => [cidr, `network.pods[${i}]`, 'pod network: pod-to-pod traffic, webhooks and metrics served by pods'])],
+    [ClusterNoProxyCategory.SERVICE_CIDRS, facts.services.map((cidr, i) => [cidr, `network.services[${i}]`, 'service network: every ClusterIP'])],
+    [ClusterNoProxyCategory.CONTROL_PLANE_ENDPOINT, facts.controlPlaneEndpoint === undefined ? [] : [
       [facts.controlPlaneEndpoint, 'network.controlPlaneEndpoint', 'control-plane endpoint: kubelets and controllers reach the API server through it'],
     ]],
-    ['machineCidrs', facts.machineCidrs.map((cidr, i) => [cidr, `network.machineCidrs[${i}]`, 'machine network: kubelets, node exporters and host-network pods'])],
-    ['providerEntries', facts.providerEntries.map((provided, i) => [provided.value, `network.providerEntries[${i}]`, provided.reason])],
+    [ClusterNoProxyCategory.MACHINE_CIDRS, facts.machineCidrs.map((cidr, i) => [cidr, `network.machineCidrs[${i}]`, 'machine network: kubelets, node exporters and host-network pods'])],
+    [ClusterNoProxyCategory.PROVIDER_ENTRIES, facts.providerEntries.map((provided, i) => [provided.value, `network.providerEntries[${i}]`, provided.reason])],
   ];
   return groups
     .filter(([category]) => options[category] !== false)

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { compareNoProxy, importProxy, importResultJson, importResultTypeScript, ImportSource } from '../../../src/core/import';
+import { NoProxyClientId } from '../../../src/core/noproxy/clients';
 import { CA_1 } from '../capi/fixtures';
 
 /**
@@ -75,7 +76,7 @@ describe('Giant Swarm', () => {
     expect(imported.sourceNoProxy.slice(0, 5)).toEqual(['127.0.0.1', 'localhost', 'svc', 'local', 'mycluster.gigantic.example']);
     // What the team must know: the chart's bare "local" and the cluster's base-domain name go through the proxy now.
     expect(noProxy!.removed).toEqual(expect.arrayContaining(['svc', 'local', 'mycluster.gigantic.example']));
-    expect(noProxy!.changes.find((change) => change.url === 'https://mycluster.gigantic.example/' && change.client === 'curl'))
+    expect(noProxy!.changes.find((change) => change.url === 'https://mycluster.gigantic.example/' && change.client === NoProxyClientId.CURL))
       .toMatchObject({ before: 'direct', after: 'proxy' });
     for (const output of [importResultJson(result), importResultTypeScript(result), JSON.stringify(result.imported)]) {
       expect(output).not.toContain('mySuperSecretPassword');

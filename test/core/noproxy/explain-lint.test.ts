@@ -1,4 +1,5 @@
 import { explainNoProxy, lintNoProxy, NoProxy, parseDestination, parseNoProxyList } from '../../../src/core/noproxy';
+import { NoProxyClientId } from '../../../src/core/noproxy/clients';
 
 describe('parseDestination', () => {
   test('normalizes the host and keeps whether a port was written', () => {
@@ -27,33 +28,33 @@ describe('explainNoProxy', () => {
       entry: 'example.com',
       reason: 'NO_PROXY entry "example.com" matches api.example.com:443: subdomain of the entry',
     });
-    expect(verdicts.find((v) => v.client === 'node24-fetch')).toMatchObject({ direct: true, variable: 'no_proxy', entry: '.example.com' });
+    expect(verdicts.find((v) => v.client === NoProxyClientId.NODE24_FETCH)).toMatchObject({ direct: true, variable: 'no_proxy', entry: '.example.com' });
   });
 
   test('explains why a client uses the proxy', () => {
-    const [wget] = explainNoProxy({ NO_PROXY: 'example.com' }, 'http://example.com/', { clients: ['wget'] });
+    const [wget] = explainNoProxy({ NO_PROXY: 'example.com' }, 'http://example.com/', { clients: [NoProxyClientId.WGET] });
     expect(wget).toEqual({ client: 'wget', clientName: 'wget', direct: false, reason: 'wget reads only no_proxy, which is not set, so it uses the proxy' });
-    const [curl] = explainNoProxy('10.0.0.0/8', 'http://[fd00::1]/', { clients: ['curl'] });
+    const [curl] = explainNoProxy('10.0.0.0/8', 'http://[fd00::1]/', { clients: [NoProxyClientId.CURL] });
     expect(curl).toMatchObject({ direct: false, variable: 'no_proxy', reason: 'no entry of no_proxy matches [fd00::1]:80' });
-    const [go] = explainNoProxy({}, 'http://example.com/', { clients: ['go-stdlib'] });
+    const [go] = explainNoProxy({}, 'http://example.com/', { clients: [NoProxyClientId.GO_STDLIB] });
     expect(go.reason).toBe('neither NO_PROXY nor no_proxy is set, so it uses the proxy');
   });
 
   test('flags quirks: built-in loopback, apex via leading dot, trailing dots, resolution', () => {
-    expect(explainNoProxy('', 'http://localhost/', { clients: ['go-httpproxy', 'ruby'] }).map((v) => v.quirk)).toEqual(['builtin-loopback', 'builtin-loopback']);
-    expect(explainNoProxy('.example.com', 'http://example.com/', { clients: ['curl'] })[0].quirk).toBe('leading-dot-matches-apex');
-    expect(explainNoProxy('example.com.', 'http://example.com/', { clients: ['curl'] })[0].quirk).toBe('trailing-dot-ignored');
-    expect(explainNoProxy('example.com', 'http://example.com/', { clients: ['curl'] })[0].quirk).toBeUndefined();
-    const [ruby] = explainNoProxy('10.96.0.0/12', 'http://kubernetes/', { clients: ['ruby'], resolve: () => '10.96.0.1' });
+    expect(explainNoProxy('', 'http://localhost/', { clients: [NoProxyClientId.GO_HTTPPROXY, NoProxyClientId.RUBY] }).map((v) => v.quirk)).toEqual(['builtin-loopback', 'builtin-loopback']);
+    expect(explainNoProxy('.example.com', 'http://example.com/', { clients: [NoProxyClientId.CURL] })[0].quirk).toBe('leading-dot-matches-apex');
+    expect(explainNoProxy('example.com.', 'http://example.com/', { clients: [NoProxyClientId.CURL] })[0].quirk).toBe('trailing-dot-ignored');
+    expect(explainNoProxy('example.com', 'http://example.com/', { clients: [NoProxyClientId.CURL] })[0].quirk).toBeUndefined();
+    const [ruby] = explainNoProxy('10.96.0.0/12', 'http://kubernetes/', { clients: [NoProxyClientId.RUBY], resolve: () => '10.96.0.1' });
     expect(ruby).toMatchObject({ direct: true, quirk: 'resolved-address', reason: expect.stringMatching(/resolved address 10\.96\.0\.1/) });
   });
 
   test('flags httpx reading a CIDR as its network address alone', () => {
-    const [network] = explainNoProxy('10.1.0.0/16', 'http://10.1.0.0/', { clients: ['python-httpx'] });
+    const [network] = explainNoProxy('10.1.0.0/16', 'http://10.1.0.0/', { clients: [NoProxyClientId.PYTHON_HTTPX] });
     expect(network).toMatchObject({ direct: true, quirk: 'cidr-read-as-address', reason: expect.stringMatching(/the entry cut at its "\/"/) });
-    const [inside] = explainNoProxy('10.1.0.0/16', 'http://10.1.0.1/', { clients: ['python-httpx'] });
+    const [inside] = explainNoProxy('10.1.0.0/16', 'http://10.1.0.1/', { clients: [NoProxyClientId.PYTHON_HTTPX] });
     expect(inside.direct).toBe(false);
-    const [address] = explainNoProxy('10.1.0.0', 'http://10.1.0.0/', { clients: ['python-httpx'] });
+    const [address] = explainNoProxy('10.1.0.0', 'http://10.1.0.0/', { clients: [NoProxyClientId.PYTHON_HTTPX] });
     expect(address).toMatchObject({ direct: true });
     expect(address.quirk).toBeUndefined();
   });
@@ -64,11 +65,11 @@ describe('explainNoProxy', () => {
   });
 
   test('says when no value can make a client bypass the proxy: httpx and IPv6, LWP and upper-case hosts', () => {
-    const [httpx] = explainNoProxy('fd00::10,[fd00::10]', 'http://[fd00::10]/', { clients: ['python-httpx'] });
+    const [httpx] = explainNoProxy('fd00::10,[fd00::10]', 'http://[fd00::10]/', { clients: [NoProxyClientId.PYTHON_HTTPX] });
     expect(httpx).toMatchObject({ direct: false, reason: expect.stringMatching(/Python httpx honours no IPv6 entry in any form, so no NO_PROXY value can/) });
-    const [lwp] = explainNoProxy('example.com', 'http://API.Example.com/', { clients: ['perl-lwp'] });
+    const [lwp] = explainNoProxy('example.com', 'http://API.Example.com/', { clients: [NoProxyClientId.PERL_LWP] });
     expect(lwp).toMatchObject({ direct: false, reason: expect.stringMatching(/compares the host as written \(API.Example.com\) case-sensitively/) });
-    expect(explainNoProxy('example.com', 'http://api.example.com/', { clients: ['perl-lwp'] })[0].direct).toBe(true);
+    expect(explainNoProxy('example.com', 'http://api.example.com/', { clients: [NoProxyClientId.PERL_LWP] })[0].direct).toBe(true);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   parseNoProxyList,
   renderNoProxy,
 } from '../../../src/core/noproxy';
+import { NoProxyClientId } from '../../../src/core/noproxy/clients';
 import { CidrNoProxyEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
 
 /** Bounded so the whole NO_PROXY suite stays well under 20 s on two cores. */
@@ -147,7 +148,7 @@ describe('NO_PROXY properties', () => {
   test('normalization drops a nested CIDR although httpx matched its network address', () => {
     const list = ['10.0.0.0/8', '10.1.0.0/16'].map((raw) => parseNoProxyEntry(raw, 'test'));
     expect(normalizeNoProxyEntries(list).map(formatNoProxyEntry)).toEqual(['10.0.0.0/8']);
-    const [httpx] = explainNoProxy(renderNoProxy(list), 'http://10.1.0.0/', { clients: ['python-httpx'] });
+    const [httpx] = explainNoProxy(renderNoProxy(list), 'http://10.1.0.0/', { clients: [NoProxyClientId.PYTHON_HTTPX] });
     expect(httpx.quirk).toBe('cidr-read-as-address');
   });
 

@@ -5,6 +5,7 @@ import { SecretObject } from '../../k8s/manifest';
 import { explainNoProxy } from '../../noproxy/explain';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { TkgClusterRef, tkgAddonSecret } from './tkg-addon-secret';
+import { NoProxyClientId } from '../../noproxy/clients';
 
 /** Options of the vSphere CPI and CSI addon Secrets. */
 export interface VsphereAddonOptions extends TkgClusterRef {
@@ -74,7 +75,7 @@ function assertVcenterBypassesProxy(proxy: ClusterProxyConfig): void {
   }
   for (const host of endpoints) {
     const url = `https://${host.includes(':') ? `[${host}]` : host}/`;
-    const [verdict] = explainNoProxy(proxy.environment.noProxy, url, { clients: ['go-stdlib'] });
+    const [verdict] = explainNoProxy(proxy.environment.noProxy, url, { clients: [NoProxyClientId.GO_STDLIB] });
     if (!verdict.direct) {
       throw new ProxyConfigError('network.providerEndpoints',
         `vCenter ${host} would be reached through the proxy (the providerEntries NO_PROXY category is switched off?); the vSphere CPI/CSI need it direct`);
