@@ -153,7 +153,7 @@ export class ProxyInjection {
   }
 
   /** A new manifest with the proxy env (the input is not modified). */
-  public apply<T extends KubeObject>(manifest: T): T {
+  public apply(manifest: KubeObject): KubeObject {
     return applyJsonPatch(manifest, this.plan(manifest).patch);
   }
 

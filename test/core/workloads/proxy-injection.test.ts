@@ -167,7 +167,7 @@ describe('ProxyInjection', () => {
       mine.spec.containers[1].env = [{ name: 'SSL_CERT_FILE', value: '/mine.pem' }];
       mine.spec.containers[1].volumeMounts = [{ name: 'other', mountPath: '/etc/cluster-proxy/ca' }];
       mine.spec.volumes = [{ name: 'other', emptyDir: {} }];
-      const container = injection && withCa.apply(mine).spec.containers[1];
+      const container = (withCa.apply(mine) as any).spec.containers[1];
       expect(container.env.filter((v: any) => v.name === 'SSL_CERT_FILE')).toEqual([{ name: 'SSL_CERT_FILE', value: '/mine.pem' }]);
       expect(container.volumeMounts).toEqual([{ name: 'other', mountPath: '/etc/cluster-proxy/ca' }]);
     });
