@@ -66,7 +66,7 @@ export interface AddonResourceSetOptions {
   /**
    * Cluster API version of the ClusterResourceSet.
    *
-   * @default 'v1beta2'
+   * @default CapiVersion.V1BETA2
    */
   readonly capiVersion?: CapiVersion;
 }

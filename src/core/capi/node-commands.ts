@@ -44,7 +44,7 @@ export interface NodeProxyCommandOptions {
   /**
    * How kubeadm gets the proxy: source the env file, run `exportLines`, or nothing.
    *
-   * @default 'envFile'
+   * @default KubeadmEnvironment.ENV_FILE
    */
   readonly kubeadmEnvironment?: KubeadmEnvironment;
   /**

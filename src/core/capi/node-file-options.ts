@@ -93,13 +93,13 @@ export interface NodeProxyFileOptions {
   /**
    * How the drop-ins spell the variables.
    *
-   * @default 'pairs'
+   * @default VariableStyle.PAIRS
    */
   readonly dropInVariables?: VariableStyle;
   /**
    * How kubeadm gets the proxy.
    *
-   * @default 'envFile'
+   * @default KubeadmEnvironment.ENV_FILE
    */
   readonly kubeadmEnvironment?: KubeadmEnvironment;
   /**
@@ -118,20 +118,20 @@ export interface NodeProxyFileOptions {
   /**
    * How the env file or the `export` commands spell the variables.
    *
-   * @default 'pairs'
+   * @default VariableStyle.PAIRS
    */
   readonly exportVariables?: VariableStyle;
   /**
    * Where the proxy's files and commands go relative to the spec's own. Commands a user runs
    * before the proxy's (`last`) run without it, and before containerd has restarted.
    *
-   * @default 'first'
+   * @default NodeProxyPosition.FIRST
    */
   readonly position?: NodeProxyPosition;
   /**
    * Encoding of inline content (files read from the Secret are never encoded).
    *
-   * @default 'plain'
+   * @default NodeFileEncoding.PLAIN
    */
   readonly encoding?: NodeFileEncoding;
   /**

@@ -39,14 +39,14 @@ export interface NodeProxyProps {
   /**
    * Inline file content, or `contentFrom` a Secret.
    *
-   * @default - 'secret' when the proxy URLs carry credentials, otherwise 'inline'
+   * @default - NodeProxyDelivery.SECRET when the proxy URLs carry credentials, otherwise NodeProxyDelivery.INLINE
    */
   readonly delivery?: NodeProxyDelivery;
   /**
    * Bootstrap format: `cloud-config` (cloud-init: Ubuntu, RHEL, Amazon Linux, Photon...) or
    * `ignition` (Flatcar).
    *
-   * @default 'cloud-config'
+   * @default BootstrapFormat.CLOUD_CONFIG
    */
   readonly bootstrapFormat?: BootstrapFormat;
   /**
@@ -54,7 +54,7 @@ export interface NodeProxyProps {
    * `trustedCaPem`, and is then required for cloud-config (a wrong guess would leave the CA
    * untrusted without an error).
    *
-   * @default - 'flatcar' with Ignition; none otherwise
+   * @default - OsFamily.FLATCAR with Ignition; none otherwise
    */
   readonly osFamily?: OsFamily;
   /**
@@ -116,7 +116,7 @@ export interface NodeProxyBootstrap {
   /**
    * Whether the files and commands go before or after the spec's own.
    *
-   * @default 'first'
+   * @default NodeProxyPosition.FIRST
    */
   readonly position?: NodeProxyPosition;
   /**

@@ -35,7 +35,7 @@ export interface KubeadmControlPlaneProductProps extends ProxySourceProps, NodeP
   /**
    * Cluster API version of the emitted objects.
    *
-   * @default 'v1beta2'
+   * @default CapiVersion.V1BETA2
    */
   readonly capiVersion?: CapiVersion;
 }
@@ -62,7 +62,7 @@ export interface KubeadmConfigTemplateProductProps extends ProxySourceProps, Nod
   /**
    * Cluster API version of the emitted objects.
    *
-   * @default 'v1beta2'
+   * @default CapiVersion.V1BETA2
    */
   readonly capiVersion?: CapiVersion;
 }

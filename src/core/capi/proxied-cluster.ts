@@ -29,7 +29,7 @@ export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps,
    * Cluster API version of the emitted objects: `v1beta2` (current), or `v1beta1` for management
    * clusters older than Cluster API v1.11.
    *
-   * @default 'v1beta2'
+   * @default CapiVersion.V1BETA2
    */
   readonly capiVersion?: CapiVersion;
   /** The infrastructure provider's cluster object, e.g. `{ apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta2', kind: 'AWSCluster', name: 'demo' }`. */

@@ -70,13 +70,13 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
   /**
    * Bootstrap format of the class's kubeadm templates.
    *
-   * @default 'cloud-config'
+   * @default BootstrapFormat.CLOUD_CONFIG
    */
   readonly bootstrapFormat?: BootstrapFormat;
   /**
    * Node OS family (selects the trust store for the proxy CA; required with a CA on cloud-config).
    *
-   * @default - 'flatcar' with Ignition; none otherwise
+   * @default - OsFamily.FLATCAR with Ignition; none otherwise
    */
   readonly osFamily?: OsFamily;
   /**
@@ -103,7 +103,7 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
    * `caren`: `clusterConfig.proxy {http, https, additionalNo}`). The other shapes carry the URLs in the
    * Cluster, so they are for proxies without credentials.
    *
-   * @default 'library'
+   * @default ClassVariableShape.LIBRARY
    */
   readonly variableShape?: ClassVariableShape;
   /**

@@ -51,7 +51,7 @@ export interface NoProxyTemplatePlan {
   /**
    * Shape of the proxy variable.
    *
-   * @default 'library'
+   * @default ClassVariableShape.LIBRARY
    */
   readonly shape?: ClassVariableShape;
 }

@@ -49,7 +49,7 @@ export interface TopologyClusterProxyOptions {
    * Cluster); `inline`: the variable carries the URLs and facts. Inline is refused when the URLs
    * carry credentials: they would sit in plain text in the Cluster.
    *
-   * @default - 'secret' when the proxy URLs carry credentials, otherwise 'inline'
+   * @default - NodeProxyDelivery.SECRET when the proxy URLs carry credentials, otherwise NodeProxyDelivery.INLINE
    */
   readonly delivery?: NodeProxyDelivery;
   /**
