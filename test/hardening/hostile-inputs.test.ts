@@ -197,12 +197,15 @@ describe('hostile input never gets past the library\'s error', () => {
     outcome(() => NoProxyEngine.normalize(value as never));
     outcome(() => NoProxyEngine.lint(value as never));
     outcome(() => NoProxyEngine.explain(value as never, url as never));
+    outcome(() => NoProxyEngine.explainVariables(value as never, url as never));
+    outcome(() => NoProxyEngine.javaNonProxyHosts(value as never));
   }, 300);
 
   check('Helm values', fc.tuple(fc.array(hostile, { maxLength: 4 }), hostile), ([path, preset]) => {
     const config = proxy();
     outcome(() => AddonValues.helmEnv(config, path as never));
     outcome(() => AddonValues.helmPreset(config, preset as never));
+    outcome(() => AddonValues.helmCustomPreset(config, preset as never));
   }, 300);
 
   check('ProxiedCluster (cdk8s)', mutations({ ...CLUSTER, settings: SETTINGS }), ({ props }) => {

@@ -55,7 +55,7 @@ export interface NoProxyProps {
    */
   readonly installationWideField?: string;
   /**
-   * Field named in errors about cluster-specific entries given as strings.
+   * Field named in errors about cluster-specific entries.
    *
    * @default 'clusterNoProxy'
    */
