@@ -284,9 +284,25 @@ export async function runComponents(build: () => void): Promise<RecordedResource
   await installMocks();
   resetRecorded();
   build();
-  await settle();
-  // registrations made from inside apply callbacks arrive a turn later
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  await settle();
+  await settleUntilQuiet();
   return recorded.filter((r) => r.custom && r.type.startsWith('kubernetes:'));
+}
+
+/**
+ * Settle until no registration arrives for two rounds in a row: registrations made from inside
+ * apply callbacks arrive turns later, later still on a loaded machine, and one still in flight when
+ * the next run's `installMocks` stops the callback server would fail with CANCELLED. Bounded, so
+ * a component that keeps registering fails its test instead of hanging it.
+ */
+export async function settleUntilQuiet(): Promise<void> {
+  let quietRounds = 0;
+  for (let round = 0; round < 400 && quietRounds < 2; round++) {
+    const before = recorded.length;
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    quietRounds = recorded.length === before ? quietRounds + 1 : 0;
+  }
+  if (quietRounds < 2) {
+    throw new Error('registrations did not stop arriving');
+  }
 }
