@@ -33,7 +33,6 @@ export enum Provider {
   OTHER = 'other',
 }
 
-
 /** One NO_PROXY entry with the reason it is there (shown by `explain` and in docs). */
 export interface ReasonedEntry {
   readonly value: string;

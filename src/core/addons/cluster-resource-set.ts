@@ -167,9 +167,11 @@ function deliveredObjectsOf(proxy: ClusterProxyConfig, options: AddonResourceSet
   return [...manifests, ...support.values(), ...kappConfig];
 }
 
+const STRATEGIES: readonly string[] = Object.values(ResourceSetStrategy);
+
 function parseStrategy(value: unknown): ResourceSetStrategy {
-  if (value !== 'ApplyOnce' && value !== 'Reconcile') {
-    throw invalidValue('strategy', value, 'must be "ApplyOnce" or "Reconcile"');
+  if (!STRATEGIES.includes(value as string)) {
+    throw invalidValue('strategy', value, `must be ${STRATEGIES.map((strategy) => `"${strategy}"`).join(' or ')}`);
   }
   return value as ResourceSetStrategy;
 }

@@ -13,7 +13,6 @@ export enum ProxyEnvSourceKind {
   SECRET = 'Secret',
 }
 
-
 /** Options of `proxyEnvSources`. */
 export interface ProxyEnvSourceOptions {
   /** Namespaces to create the object in (one per namespace: `envFrom` reads only its own). */

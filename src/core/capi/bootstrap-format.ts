@@ -6,6 +6,5 @@ export enum BootstrapFormat {
   IGNITION = 'ignition',
 }
 
-
 /** The bootstrap formats Cluster API's kubeadm provider renders (`spec.format`). */
 export const BOOTSTRAP_FORMATS: readonly BootstrapFormat[] = Object.values(BootstrapFormat);

@@ -21,7 +21,6 @@ export enum CapiVersion {
   V1BETA1 = 'v1beta1',
 }
 
-
 /** Supported versions, newest first. */
 export const CAPI_VERSIONS: CapiVersion[] = Object.values(CapiVersion);
 

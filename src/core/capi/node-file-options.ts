@@ -22,7 +22,6 @@ export enum VariableStyle {
   UPPER_ONLY = 'upperOnly',
 }
 
-
 /**
  * How kubeadm (and, through it, the control-plane static pods) gets the proxy:
  *  - `envFile`: a file of `export` lines, sourced by a preKubeadmCommand (works with credentials:
@@ -40,7 +39,6 @@ export enum KubeadmEnvironment {
   NONE = 'none',
 }
 
-
 /** Where the proxy's files and commands go relative to the spec's own: before or after them. */
 export enum NodeProxyPosition {
   /** Before the spec's own files and commands. */
@@ -49,7 +47,6 @@ export enum NodeProxyPosition {
   LAST = 'last',
 }
 
-
 /** Encoding of inline file content: as it is, or `base64` (the bootstrap decodes it). */
 export enum NodeFileEncoding {
   /** File content as it is. */
@@ -57,7 +54,6 @@ export enum NodeFileEncoding {
   /** Base64 content that the bootstrap decodes. */
   BASE64 = 'base64',
 }
-
 
 /** Locations and access of the proxy files on a node. */
 export interface NodeProxyFileOptions {

@@ -12,6 +12,5 @@ export enum NodeProxyDelivery {
   SECRET = 'secret',
 }
 
-
 /** The delivery modes. */
 export const NODE_PROXY_DELIVERIES: readonly NodeProxyDelivery[] = Object.values(NodeProxyDelivery);

@@ -15,16 +15,8 @@ import { assertDnsLabel } from '../k8s/names';
 import { PropKeys } from '../validation/strict-props';
 
 export { NODE_PROXY_DELIVERIES, NodeProxyDelivery };
-
-/**
- * Everything a kubeadm-bootstrapped node needs to run behind the proxy, as the `files` and
- * `preKubeadmCommands` of a KubeadmConfigSpec (plus, in delivery `secret`, the Secret they read).
- * The same result serves the KubeadmControlPlane and every KubeadmConfigTemplate of a cluster.
- */
-
 export { BOOTSTRAP_FORMATS };
 export { BootstrapFormat };
-
 
 /** `value` if it is one of `choices`, else a field-naming error listing them. */
 function parseOneOf<T extends string>(field: string, value: unknown, choices: readonly T[]): T {
@@ -89,7 +81,12 @@ export interface NodeProxyOptions extends NodeProxyProps {
   readonly namespace?: string;
 }
 
-/** The node proxy for one cluster, ready to merge into KubeadmConfigSpecs. */
+/**
+ * The node proxy for one cluster, ready to merge into KubeadmConfigSpecs: everything a
+ * kubeadm-bootstrapped node needs to run behind the proxy, as the `files` and `preKubeadmCommands`
+ * of a KubeadmConfigSpec (plus, in delivery `secret`, the Secret they read). The same result serves
+ * the KubeadmControlPlane and every KubeadmConfigTemplate of a cluster.
+ */
 export interface NodeProxyBootstrap {
   /** The cluster name (validated). */
   readonly clusterName: string;

@@ -8,7 +8,6 @@ import { invalidValue } from '../errors';
  * now holds it.
  */
 
-
 /** Node OS family, selecting the trust store the proxy CA is installed into. */
 export enum OsFamily {
   /** Ubuntu (`update-ca-certificates`). */
@@ -24,7 +23,6 @@ export enum OsFamily {
   /** VMware Photon OS (`rehash_ca_certificates.sh`). */
   PHOTON = 'photon',
 }
-
 
 /** Supported OS families. */
 export const OS_FAMILIES: readonly OsFamily[] = Object.values(OsFamily);

@@ -17,13 +17,13 @@ export interface ProxySourceProps {
    */
   readonly proxy?: ClusterProxyConfig;
   /**
-   * The installation-wide proxy definition (an instance or its props).
+   * The installation-wide proxy definition.
    *
    * @default - taken from `proxy`
    */
   readonly settings?: ProxySettings;
   /**
-   * The cluster's network facts (an instance or its props).
+   * The cluster's network facts.
    *
    * @default - taken from `proxy`
    */

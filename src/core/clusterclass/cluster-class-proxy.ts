@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { lockProperties } from '../frozen';
 import { WorkerClassSelection } from './class-targets';
-import { ClassProxyFile } from './file-templates';
+import { ClassProxyFile, DEFAULT_CLASS_CONTENT_STYLE } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
@@ -9,7 +9,7 @@ import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } 
 import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { profileLayout } from '../capi/compatibility-profiles';
 import { PROXY_COMMAND_MARKER } from '../capi/node-commands';
-import { NodeProxyFileOptions, KubeadmEnvironment, VariableStyle, NodeFileEncoding } from '../capi/node-file-options';
+import { KubeadmEnvironment, NodeProxyFileOptions } from '../capi/node-file-options';
 import { resolveNodeProxyFiles } from '../capi/node-file-resolution';
 import { BootstrapFormat, CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
 import { NodeProxyDelivery } from '../capi/node-proxy-delivery';
@@ -35,7 +35,7 @@ import { checkProps, propKeys } from '../validation/strict-props';
 
 /** Input of {@link ClusterClassProxy}. */
 export interface ClusterClassProxyProps extends WorkerClassSelection {
-  /** The installation-wide proxy definition (an instance or its props). */
+  /** The installation-wide proxy definition. */
   readonly settings: ProxySettings;
   /**
    * Infrastructure provider of the class, selecting its NO_PROXY preset.
@@ -390,8 +390,8 @@ function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions, caFrom
     };
   });
   const style = { dropInVariables: resolved.dropInVariables, exportVariables: resolved.exportVariables, encoding: resolved.encoding };
-  const isDefaultStyle = style.dropInVariables === VariableStyle.PAIRS &&
-    style.exportVariables === VariableStyle.PAIRS && style.encoding === NodeFileEncoding.PLAIN;
+  const isDefaultStyle = style.dropInVariables === DEFAULT_CLASS_CONTENT_STYLE.dropInVariables
+    && style.exportVariables === DEFAULT_CLASS_CONTENT_STYLE.exportVariables && style.encoding === DEFAULT_CLASS_CONTENT_STYLE.encoding;
   return {
     files,
     bootstrap: inline,

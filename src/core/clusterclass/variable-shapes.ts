@@ -28,7 +28,6 @@ export enum ClassVariableShape {
   CAREN = 'caren',
 }
 
-
 /** Where a foreign shape keeps each field. */
 interface ForeignShape {
   /** The ClusterClass variable. */

@@ -27,7 +27,6 @@ export enum ImportSource {
   OPENSHIFT = 'openshift',
 }
 
-
 /** One normalisation or omission, naming the field as the source spells it. */
 export interface ImportNote {
   /** The source field, e.g. `TKG_HTTP_PROXY` or `spec.proxyConfiguration.noProxy[2]`. */

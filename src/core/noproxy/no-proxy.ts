@@ -114,10 +114,9 @@ export class NoProxy {
       ? parseNoProxyList(props.clusterSpecific ?? [], props.clusterSpecificField ?? 'clusterNoProxy')
         .map((entry): NoProxyItem => ({ entry, part: 'cluster-specific' }))
       : reasoned.map(reasonedItem);
-    const installationNormalized = normalizeNoProxyItems(installation, (item) => parsedEntry(item.entry));
+    const installationNormalized = normalizeNoProxyItems(installation, entryOf);
     this.installationWide = frozen(installationNormalized.kept);
-    const installationEntries = this.installationWide.map((item) => parsedEntry(item.entry));
-    const clusterNormalized = normalizeNoProxyItems(cluster, (item) => parsedEntry(item.entry), installationEntries);
+    const clusterNormalized = normalizeNoProxyItems(cluster, entryOf, this.installationWide.map(entryOf));
     this.clusterSpecific = frozen(clusterNormalized.kept);
     this.entries = frozen([...this.installationWide, ...this.clusterSpecific]);
     this.dropped = frozen([...installationNormalized.dropped, ...clusterNormalized.dropped]);
@@ -140,6 +139,11 @@ export class NoProxy {
       clusterSpecific: this.clusterSpecific.map((item) => formatNoProxyEntry(item.entry)),
     };
   }
+}
+
+/** An item's entry, narrowed by its kind (every item here holds a parsed entry). */
+function entryOf(item: NoProxyItem): ParsedNoProxyEntry {
+  return parsedEntry(item.entry);
 }
 
 function reasonedItem({ entry, reason }: ReasonedNoProxyEntry): NoProxyItem {

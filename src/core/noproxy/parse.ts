@@ -139,12 +139,12 @@ function looksLikeIpv4Range(text: string): boolean {
   return /^[0-9]+(\.[0-9]+)+-[0-9]+(\.[0-9]+)+$/.test(text);
 }
 
-/** Domain, suffix, wildcard, IPv4 address or IPv4 range: the forms without `:` or `/`. */
 /** Host names, suffixes and single addresses can carry a port; blocks and `*` cannot. */
 function takesPort(entry: ParsedNoProxyEntry): entry is DomainNoProxyEntry | SuffixNoProxyEntry | IpNoProxyEntry {
   return entry.kind === NoProxyEntryKind.DOMAIN || entry.kind === NoProxyEntryKind.SUFFIX || entry.kind === NoProxyEntryKind.IP;
 }
 
+/** Domain, suffix, wildcard, IPv4 address or IPv4 range: the forms without `:` or `/`. */
 function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
   if (text === '*') {
     return { kind: NoProxyEntryKind.WILDCARD };

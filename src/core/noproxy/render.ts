@@ -22,7 +22,6 @@ export enum NoProxyFormat {
   JAVA = 'java',
 }
 
-
 /** What can be rendered: a `NoProxy` (anything with `entries` items) or a plain entry list. */
 export type NoProxySource = { readonly entries: NoProxyItem[] } | readonly ParsedNoProxyEntry[];
 

@@ -27,7 +27,6 @@ export enum SystemRoots {
   NONE = 'none',
 }
 
-
 /** The trust-manager resource that builds the bundle. */
 export enum TrustManagerResource {
   /** `trust.cert-manager.io/v1alpha1` `Bundle` (trust-manager up to 0.x releases). */

@@ -18,7 +18,6 @@ export enum TinyproxyLogLevel {
   INFO = 'Info',
 }
 
-
 /** Proxy credentials clients must send (tinyproxy `BasicAuth`). */
 export interface ProxyBasicAuth {
   /** User name: letters, digits, `-`, `.`, `_` (all tinyproxy's config parser accepts). */

@@ -78,7 +78,6 @@ export enum HelmPresetName {
   EXTERNAL_SECRETS = 'external-secrets',
 }
 
-
 /** The built-in presets. */
 export const HELM_PRESETS: { readonly [name in HelmPresetName]: HelmPreset } = Object.freeze({
   'cert-manager': {

@@ -11,7 +11,6 @@ export enum KustomizeWorkloadKind {
   DAEMON_SET = 'DaemonSet',
 }
 
-
 /** One container to give the proxy env. */
 export interface KustomizeContainer {
   /** Container name (the strategic merge key). */
