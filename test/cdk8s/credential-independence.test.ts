@@ -8,9 +8,8 @@
 import { Testing, Yaml } from 'cdk8s';
 import { ConstructCase, EVERY_CONSTRUCT } from './every-construct';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
 import { ProxySettings } from '../../src/core/proxy-settings';
-import { CA_1, networkProps } from '../core/capi/fixtures';
+import { CA_1, demoNetwork } from '../core/capi/fixtures';
 
 const CREDENTIALS = [
   { username: 'svc-k8s', password: 'first p@ss:w/rd%41 "q" $(x)' },
@@ -19,7 +18,7 @@ const CREDENTIALS = [
 
 type Credentials = (typeof CREDENTIALS)[number];
 
-function proxyWith(credentials: Credentials, network = new ClusterNetwork(networkProps())): ClusterProxyConfig {
+function proxyWith(credentials: Credentials, network = demoNetwork()): ClusterProxyConfig {
   return new ClusterProxyConfig(new ProxySettings({
     httpProxy: 'http://proxy.corp.example:3128',
     httpsProxy: 'http://proxy.corp.example:3128',

@@ -1,9 +1,8 @@
 import { Testing } from 'cdk8s';
 import { EVERY_CONSTRUCT } from './every-construct';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
 import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1, networkProps } from '../core/capi/fixtures';
+import { CA_1, demoNetwork } from '../core/capi/fixtures';
 
 /** The proxy the credential-source tests synthesize every construct with: `props` on top of a CA, a revision and one NO_PROXY entry. */
 export function proxyWith(props: Partial<ProxySettingsProps>): ClusterProxyConfig {
@@ -14,7 +13,7 @@ export function proxyWith(props: Partial<ProxySettingsProps>): ClusterProxyConfi
     trustedCaPem: CA_1,
     credentialsRevision: '3',
     ...props,
-  }), new ClusterNetwork(networkProps()));
+  }), demoNetwork());
 }
 
 /** The manifests of one construct of the list, built with {@link proxyWith}`(props)`. */

@@ -8,9 +8,8 @@ import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import { OsFamily } from '../../src/core/capi/os-family';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
 import { Provider } from '../../src/core/providers';
-import { infraRef, networkProps } from '../core/capi/fixtures';
+import { infraRef, demoNetwork } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 
 /** Builds one construct (or a few that belong together) into `chart`; `basicAuthPassword` for the forward proxy's own credentials. */
@@ -86,7 +85,7 @@ export const EVERY_CONSTRUCT: ConstructCase[] = [
     containers: [{ name: 'controller', image: 'cert-manager:1' }],
   })],
   ['TkgProxyAddons', (chart, proxy) => new cdk8s.TkgProxyAddons(chart, 'Tkg', {
-    proxy: new ClusterProxyConfig(proxy.settings, new ClusterNetwork(networkProps({ provider: Provider.VSPHERE, providerEndpoints: ['vcenter.lab.example'] }))),
+    proxy: new ClusterProxyConfig(proxy.settings, demoNetwork({ provider: Provider.VSPHERE, providerEndpoints: ['vcenter.lab.example'] })),
     clusterName: 'wl',
     namespace: 'default',
     vsphereCpiValues: { server: 'vcenter.lab.example', datacenter: '/dc0' },

@@ -9,9 +9,8 @@ import { inspect } from 'node:util';
 import { App, Chart } from 'cdk8s';
 import { EVERY_CONSTRUCT } from './every-construct';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
 import { ProxySettings } from '../../src/core/proxy-settings';
-import { CA_1, networkProps } from '../core/capi/fixtures';
+import { CA_1, demoNetwork } from '../core/capi/fixtures';
 import { credentialForms } from '../pulumi/fixtures';
 
 const USERNAME = 'svc-Us3rName';
@@ -28,7 +27,7 @@ describe.each(EVERY_CONSTRUCT)('%s', (_name, build) => {
       username: USERNAME,
       password: PASSWORD,
       trustedCaPem: CA_1,
-    }), new ClusterNetwork(networkProps()));
+    }), demoNetwork());
     build(chart, proxy, BASIC_AUTH);
     const forms = [...credentialForms(PASSWORD), ...credentialForms(BASIC_AUTH)];
     // the synthesized Secrets hold a credential, so the search below is not vacuous

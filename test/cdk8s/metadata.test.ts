@@ -1,9 +1,8 @@
 import { Testing } from 'cdk8s';
 import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cdk8s';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
 import { Provider } from '../../src/core/providers';
-import { clusterOptions, demoProxy, networkProps } from '../core/capi/fixtures';
+import { clusterOptions, demoProxy, demoNetwork } from '../core/capi/fixtures';
 
 const metadata = { labels: { 'team.example.com/owner': 'platform', 'cluster.x-k8s.io/cluster-name': 'not-mine' }, annotations: { 'example.com/ticket': 'OPS-1' } };
 
@@ -39,7 +38,7 @@ describe('metadata: labels and annotations on every object a construct emits', (
   test('policies and addons take the same prop', () => {
     const chart = Testing.chart();
     new KyvernoProxyPolicy(chart, 'Kyverno', { proxy: demoProxy(), metadata });
-    const vsphere = new ClusterProxyConfig(demoProxy().settings, new ClusterNetwork(networkProps({ provider: Provider.VSPHERE, providerEndpoints: ['vcenter.lab.example'] })));
+    const vsphere = new ClusterProxyConfig(demoProxy().settings, demoNetwork({ provider: Provider.VSPHERE, providerEndpoints: ['vcenter.lab.example'] }));
     new TkgProxyAddons(chart, 'Tkg', { proxy: vsphere, clusterName: 'wl', namespace: 'default', metadata });
     const labelled = Testing.synth(chart).filter((manifest) => manifest.metadata.labels?.['team.example.com/owner'] === 'platform');
     expect(labelled.map((manifest) => manifest.kind)).toEqual(expect.arrayContaining(['ClusterPolicy', 'ClusterRole', 'Secret']));

@@ -29,7 +29,7 @@ import { MutatingAdmissionPolicyVersion } from '../../src/core/workloads/admissi
 import * as adapter from '../../src/pulumi';
 import { topologyClusterManifest } from '../cdk8s/every-construct';
 import { vsphereProxy } from '../core/addons/addon-fixtures';
-import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, demoSettings, settingsProps } from '../core/capi/fixtures';
+import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, demoSettings, settingsProps, demoNetwork } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../core/workloads/fixtures';
 import { plainTextLeaks, sortObjects } from '../pulumi/fixtures';
@@ -93,14 +93,14 @@ describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
   });
 
   test('a standalone control plane and worker template sharing the Secret', async () => {
-    const proxy = new ClusterProxyConfig(demoSettings(), new ClusterNetwork(networkProps()));
+    const proxy = new ClusterProxyConfig(demoSettings(), demoNetwork());
     const controlPlane = { clusterName: 'demo', namespace: 'clusters', version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp'), replicas: 3 };
     const template = { clusterName: 'demo', namespace: 'clusters', name: 'demo-workers', kubeadmConfigSpec: { joinConfiguration: { nodeRegistration: { name: 'x' } } } };
     const expected = synth((chart) => {
       new cdk8s.ProxiedKubeadmControlPlane(chart, 'Cp', { proxy, ...controlPlane });
       new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Workers', { proxy, ...template });
     });
-    const definition = outputDefinition(settingsProps(), new ClusterNetwork(networkProps()));
+    const definition = outputDefinition(settingsProps(), demoNetwork());
     const cp = new adapter.ProxiedKubeadmControlPlane('cp', { proxy: definition, ...controlPlane });
     const workers = new adapter.ProxiedKubeadmConfigTemplate('workers', { proxy: definition, ...template });
     expect(await registered(cp, workers)).toEqual(expected);

@@ -12,13 +12,12 @@ import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { addProxyToClusterClass } from '../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy } from '../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../src/core/clusterclass/topology-cluster';
-import { ClusterNetwork } from '../../src/core/network';
 import { Provider } from '../../src/core/providers';
 import { ProxySettings } from '../../src/core/proxy-settings';
 import {
   ClusterClassProxyPatches, ProxiedCluster, ProxiedKubeadmConfigTemplate, ProxiedKubeadmControlPlane, ProxyDefinition, TopologyClusterProxy,
 } from '../../src/pulumi';
-import { CA_1, clusterOptions, infraRef, NASTY_PASSWORD, networkProps, demoSettings, settingsProps } from '../core/capi/fixtures';
+import { CA_1, clusterOptions, demoNetwork, demoSettings, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../core/capi/fixtures';
 import { classFixture } from '../core/clusterclass/class-fixtures';
 import {
   childrenOf, descendantsOf, findRecorded, installMocks, kubeObjectOf, outcome, recorded, resetRecorded, secretPaths, settle, stopCallbacks,
@@ -111,7 +110,7 @@ describe('ProxiedCluster', () => {
   });
 
   test('a computed ClusterProxyConfig works as the proxy, like in cdk8s', async () => {
-    const proxy = new ClusterProxyConfig(demoSettings(), new ClusterNetwork(networkProps()));
+    const proxy = new ClusterProxyConfig(demoSettings(), demoNetwork());
     const cluster = new ProxiedCluster('cfg', { ...clusterOptions(), settings: undefined, network: undefined, proxy });
     await settle(cluster);
     const registered = descendantsOf(findRecorded(`${TOKEN}ProxiedCluster`, 'cfg')).filter((r) => r.custom).map(kubeObjectOf);

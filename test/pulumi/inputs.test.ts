@@ -10,10 +10,9 @@ import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ProxyConfigError } from '../../src/core/errors';
-import { ClusterNetwork } from '../../src/core/network';
 import * as adapter from '../../src/pulumi';
 import { deferInputs } from '../../src/pulumi/deferred-args';
-import { clusterOptions, infraRef, networkProps, demoSettings } from '../core/capi/fixtures';
+import { clusterOptions, infraRef, demoSettings, demoNetwork } from '../core/capi/fixtures';
 import { installMocks, kubeObjectOf, outcome, RecordedResource, runComponents, stopCallbacks } from '../support/pulumi-mocks';
 
 afterAll(stopCallbacks);
@@ -75,7 +74,7 @@ test('the standalone control plane takes its version, replicas and machine templ
 
 test('an input that resolves to a bad value fails with the core message naming the field', async () => {
   await installMocks();
-  const proxy = new ClusterProxyConfig(demoSettings(), new ClusterNetwork(networkProps()));
+  const proxy = new ClusterProxyConfig(demoSettings(), demoNetwork());
   const render = (args: Omit<ProxiedClusterOptions, 'settings' | 'network'>) => proxiedClusterProduct({ ...args, proxy });
   const { settings: _s, network: _n, ...plain } = plainArgs();
   const args = { ...plain, controlPlane: { ...plain.controlPlane, replicas: pulumi.output(4) } } as unknown as Omit<ProxiedClusterOptions, 'settings' | 'network'>;

@@ -6,15 +6,14 @@ import * as pulumi from '@pulumi/pulumi';
 import { nodeProxySecretName } from '../../src/core/capi/node-proxy-secret';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ProxyConfigError } from '../../src/core/errors';
-import { ClusterNetwork } from '../../src/core/network';
 import { ProxySettings } from '../../src/core/proxy-settings';
 import { ProxyDefinition } from '../../src/pulumi';
 import { STAND_IN_CREDENTIALS } from '../../src/pulumi/credentials';
-import { NASTY_PASSWORD, networkProps, demoSettings, settingsProps } from '../core/capi/fixtures';
+import { NASTY_PASSWORD, networkProps, demoSettings, settingsProps, demoNetwork } from '../core/capi/fixtures';
 import { isSecretOutput, outcome } from '../support/pulumi-mocks';
 
 const coreConfig = (overrides: object = {}): ClusterProxyConfig =>
-  new ClusterProxyConfig(demoSettings(overrides), new ClusterNetwork(networkProps()));
+  new ClusterProxyConfig(demoSettings(overrides), demoNetwork());
 const outputDefinition = (password: string, overrides: object = {}) =>
   new ProxyDefinition({ settings: { ...settingsProps(overrides), password: pulumi.secret(password) }, network: networkProps() });
 
@@ -60,7 +59,7 @@ describe('ProxyDefinition', () => {
   test('a computed ClusterProxyConfig is used as it is, also with credentials inside the URLs', async () => {
     const config = new ClusterProxyConfig(
       new ProxySettings({ httpProxy: 'http://svc:p%40ss@proxy.corp.example:3128', noProxy: ['.corp.example'] }),
-      new ClusterNetwork(networkProps()),
+      demoNetwork(),
       { noProxyDefaults: { clusterIps: false }, additionalNoProxy: ['registry.internal'] },
     );
     const definition = ProxyDefinition.of(config);

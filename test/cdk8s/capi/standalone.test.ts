@@ -3,8 +3,7 @@ import { Node } from 'constructs';
 import { ProxiedKubeadmConfigTemplate } from '../../../src/cdk8s/capi/proxied-kubeadm-config-template';
 import { ProxiedKubeadmControlPlane } from '../../../src/cdk8s/capi/proxied-kubeadm-control-plane';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { ClusterNetwork } from '../../../src/core/network';
-import { demoProxy, infraRef, networkProps, demoSettings } from '../../core/capi/fixtures';
+import { demoProxy, infraRef, demoSettings, demoNetwork } from '../../core/capi/fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
 // The control plane and worker template on their own, for users who write their own Cluster and
@@ -24,7 +23,7 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate', () => {
     });
     const workers = new ProxiedKubeadmConfigTemplate(chart, 'Workers', {
       settings: demoSettings(),
-      network: new ClusterNetwork(networkProps()),
+      network: demoNetwork(),
       clusterName: 'demo',
       namespace: 'clusters',
       name: 'demo-workers',

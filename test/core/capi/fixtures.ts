@@ -45,9 +45,14 @@ export function networkProps(overrides: Partial<ClusterNetworkProps> = {}): Clus
   };
 }
 
+/** The demo network as the class the constructs take. */
+export function demoNetwork(overrides: Partial<ClusterNetworkProps> = {}): ClusterNetwork {
+  return new ClusterNetwork(networkProps(overrides));
+}
+
 /** A computed proxy from (overridable) settings and network. */
 export function demoProxy(settings: Partial<ProxySettingsProps> = {}, network: Partial<ClusterNetworkProps> = {}): ClusterProxyConfig {
-  return new ClusterProxyConfig(new ProxySettings(settingsProps(settings)), new ClusterNetwork(networkProps(network)));
+  return new ClusterProxyConfig(demoSettings(settings), demoNetwork(network));
 }
 
 /** An infrastructure reference. */
@@ -62,7 +67,7 @@ export function clusterOptions(overrides: Partial<ProxiedClusterOptions> = {}): 
     namespace: 'clusters',
     version: 'v1.31.2',
     settings: new ProxySettings(settingsProps()),
-    network: new ClusterNetwork(networkProps()),
+    network: demoNetwork(),
     infrastructureRef: infraRef('DockerCluster', 'demo'),
     controlPlane: {
       machineTemplate: infraRef('DockerMachineTemplate', 'demo-control-plane'),

@@ -1,11 +1,10 @@
-import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, demoSettings } from './fixtures';
+import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, demoSettings, demoNetwork } from './fixtures';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { BootstrapFormat, NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
 import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { canonicalJson } from '../../../src/core/k8s/names';
-import { ClusterNetwork } from '../../../src/core/network';
 import { expectValidObjects } from '../../support/schemas';
 
 const matrix: Array<[CapiVersion, BootstrapFormat, NodeProxyDelivery]> = [];
@@ -65,7 +64,7 @@ describe('proxiedClusterObjects', () => {
 
   test('the Cluster network is the one the NO_PROXY was computed from, dual-stack included', () => {
     const result = proxiedClusterObjects(clusterOptions({
-      network: new ClusterNetwork(networkProps({ pods: ['192.168.0.0/16', 'fd00:10::/56'], services: ['172.20.0.0/16', 'fd00:20::/108'], serviceDomain: 'demo.local' })),
+      network: demoNetwork({ pods: ['192.168.0.0/16', 'fd00:10::/56'], services: ['172.20.0.0/16', 'fd00:20::/108'], serviceDomain: 'demo.local' }),
       controlPlaneEndpointPort: 443,
     }));
     expect((result.cluster.spec as any)).toMatchObject({
@@ -78,7 +77,7 @@ describe('proxiedClusterObjects', () => {
     });
     expect(result.proxy.environment.noProxy).toContain('fd00:20::/108');
     expect(result.proxy.environment.noProxy).toContain('.demo.local');
-    const withoutEndpoint = proxiedClusterObjects(clusterOptions({ network: new ClusterNetwork(networkProps({ controlPlaneEndpoint: undefined })) }));
+    const withoutEndpoint = proxiedClusterObjects(clusterOptions({ network: demoNetwork({ controlPlaneEndpoint: undefined }) }));
     expect(withoutEndpoint.cluster.spec).not.toHaveProperty('controlPlaneEndpoint');
   });
 
@@ -104,7 +103,7 @@ describe('proxiedClusterObjects', () => {
 
   test('props may be a ClusterProxyConfig, or settings and network as instances or props', () => {
     const fromProps = proxiedClusterObjects(clusterOptions());
-    const proxy = new ClusterProxyConfig(demoSettings(), new ClusterNetwork(networkProps()));
+    const proxy = new ClusterProxyConfig(demoSettings(), demoNetwork());
     const fromProxy = proxiedClusterObjects(clusterOptions({ settings: undefined, network: undefined, proxy }));
     const fromInstances = proxiedClusterObjects(clusterOptions({ settings: proxy.settings, network: proxy.network }));
     expect(canonicalJson(fromProxy.objects)).toBe(canonicalJson(fromProps.objects));

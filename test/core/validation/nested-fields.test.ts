@@ -7,9 +7,8 @@ import { inClusterForwardProxy } from '../../../src/core/addons/forward-proxy/fo
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterClassProxy } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { ProxyConfigError, withinField } from '../../../src/core/errors';
-import { ClusterNetwork } from '../../../src/core/network';
 import { libraryError } from '../../support/library-error';
-import { clusterOptions, networkProps, demoSettings, settingsProps } from '../capi/fixtures';
+import { clusterOptions, networkProps, demoSettings, settingsProps, demoNetwork } from '../capi/fixtures';
 
 
 describe('withinField', () => {
@@ -39,7 +38,7 @@ describe('withinField', () => {
 describe('errors from nested props name the whole path', () => {
   test('a cluster given settings and network as props', () => {
     const withProps = (overrides: object) => () => proxiedClusterObjects(clusterOptions({
-      proxy: undefined, settings: demoSettings(), network: new ClusterNetwork(networkProps()), ...overrides,
+      proxy: undefined, settings: demoSettings(), network: demoNetwork(), ...overrides,
     }));
     expect(libraryError(withProps({ settings: settingsProps({ httpProxy: 'socks5://p:1080' }) })).field).toBe('settings.httpProxy');
     expect(libraryError(withProps({ settings: { ...settingsProps(), proxyUrl: 'http://p:1' } })).message).toMatch(/^settings\.proxyUrl: is not a proxy setting/);
