@@ -25,8 +25,13 @@ const optionalPeers: Record<string, string> = {
   '@pulumi/kubernetes': '^4.18.0',
 };
 
+// Writes the packs that the root entry and the bin point to (see the exports below).
+const packEntries = 'node scripts/pack-entries.js lib';
+
 const project = new typescript.TypeScriptProject({
   name: 'cluster-proxy-constructs',
+  entrypoint: 'lib/index.pack.js',
+  entrypointTypes: 'lib/index.d.ts',
   description:
     'Put Cluster API clusters and their workloads behind a corporate HTTP(S) proxy from one typed definition (cdk8s and Pulumi).',
   defaultReleaseBranch: 'main',
@@ -71,7 +76,7 @@ const project = new typescript.TypeScriptProject({
   ],
   // Lint in `test` reports, never rewrites (`npx projen eslint --fix` to fix).
   eslintOptions: { dirs: ['src'], devdirs: ['test', 'build-tools'], commandOptions: { fix: false } },
-  bin: { 'cluster-proxy': 'lib/cli/main.js' },
+  bin: { 'cluster-proxy': 'lib/cli/main.pack.js' },
   sampleCode: false,
   docgen: false,
   tsconfig: {
@@ -152,11 +157,14 @@ const subpaths: Record<string, string> = {
   ...Object.fromEntries(cdk8sPlus.map(({ name }) => [name, `lib/cdk8s/plus/${name}`])),
   'pulumi': 'lib/pulumi/index',
 };
+// The root entry and the CLI start from a pack of their modules (scripts/pack-entries.js, run by
+// `compile` and `prepare`): one file to read instead of about a hundred.
 project.package.addField('exports', {
-  '.': { types: './lib/index.d.ts', default: './lib/index.js' },
+  '.': { types: './lib/index.d.ts', default: './lib/index.pack.js' },
   ...Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [`./${subpath}`, { types: `./${file}.d.ts`, default: `./${file}.js` }])),
   './package.json': './package.json',
 });
+project.compileTask.exec(packEntries);
 // Consumers on moduleResolution "node" (node10) ignore "exports" for types.
 project.package.addField('typesVersions', {
   '*': Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [subpath, [`${file}.d.ts`]])),
@@ -312,7 +320,7 @@ project.eslint?.addLintPattern('bench'); // bench/tsconfig.json type-checks it
 
 // `npm install` in a clone builds lib/, so the `cluster-proxy` bin and the examples (which import
 // the package by name) work at once.
-project.package.setScript('prepare', 'tsc --build');
+project.package.setScript('prepare', `tsc --build && ${packEntries}`);
 
 // The README's main job: run the CLI on the bundled example definition.
 project.addTask('example', {

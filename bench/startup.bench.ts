@@ -1,20 +1,24 @@
 /**
  * Scenario 5: start-up. Fresh node processes on the compiled package (`src/` built with the
- * package's tsconfig): the CLI (`--help`, and `noproxy` for a cluster) and `require()` of every
+ * package's tsconfig, and the packs its root entry and CLI point to): the CLI (`--help`, and `noproxy` for a cluster) and `require()` of every
  * entry point, each against `node -e 0` (and, for the cdk8s and Pulumi entries, against loading
  * their frameworks alone), CPU time from process start, interleaved. Also what each entry point
  * loads: the package's own modules, its dependencies, network modules, copies of `yaml`.
  */
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LIB_DIR, measureProcesses, table, timingCell, writeResult } from './harness';
+import { BENCH_DIR, LIB_DIR, measureProcesses, table, timingCell, writeResult } from './harness';
 
+/** A file the package's exports or bin point to, relative to lib/ (the root entry and the CLI are packs). */
+const packageFile = (target: string): string => target.replace(/^(\.\/)?lib\//, '');
+const pkg = JSON.parse(fs.readFileSync(path.join(BENCH_DIR, '..', 'package.json'), 'utf8'));
 /** Entry points as users import them, by the package's export names. */
 const ENTRIES: Record<string, string> = {
-  'root (core)': 'index.js',
-  'cdk8s': 'cdk8s/index.js',
-  'cdk8s-plus-33': 'cdk8s/plus/cdk8s-plus-33.js',
-  'pulumi': 'pulumi/index.js',
+  'root (core)': packageFile(pkg.exports['.'].default),
+  'cdk8s': packageFile(pkg.exports['./cdk8s'].default),
+  'cdk8s-plus-33': packageFile(pkg.exports['./cdk8s-plus-33'].default),
+  'pulumi': packageFile(pkg.exports['./pulumi'].default),
 };
 /** The framework alone, to tell the library's own cost from its peer's. */
 const FRAMEWORK: Record<string, string[]> = {
@@ -60,7 +64,7 @@ function packageSummary(packages: Record<string, number>): string {
 }
 
 export function run(): Record<string, unknown> {
-  const cli = path.join(LIB_DIR, 'cli', 'main.js');
+  const cli = path.join(LIB_DIR, packageFile(pkg.bin['cluster-proxy']));
   const commands: Record<string, readonly string[]> = {
     'node -e 0': ['-e', '0'],
     'cli --help': [cli, '--help'],

@@ -44,6 +44,6 @@ describe('package entry points', () => {
       expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
     }
     expect(pkg.dependencies).not.toHaveProperty('cdk8s');
-    expect(pkg.bin['cluster-proxy']).toBe('lib/cli/main.js');
+    expect(pkg.bin['cluster-proxy']).toBe('lib/cli/main.pack.js');
   });
 });

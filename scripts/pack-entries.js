@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// Packs the modules an entry point loads into one file beside it (`index.js` -> `index.pack.js`),
+// which the package's exports point to. Node spends most of a cold `require` of many small modules
+// on finding, reading and compiling each file; one file is read and compiled once.
+//
+// The pack does not hold private copies: it registers every module in Node's module cache under the
+// module's own file name, and reuses a module already there. So the root entry, the adapters (which
+// load the same core modules file by file) and deep imports share one instance of every class,
+// whichever loads first.
+//
+// Usage: node scripts/pack-entries.js [lib directory]   (the entries are those package.json points to)
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const MARKER = '// Packed by scripts/pack-entries.js';
+
+/**
+ * What each packed entry is run with to learn which modules it loads: nothing for the library entry
+ * (importing it), and for the CLI its everyday command, `noproxy`. Other CLI commands load their
+ * extra modules from their files, as before.
+ */
+const PROFILES = {
+  'index.js': [],
+  'cli/main.js': ['noproxy', '--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12', '--no-proxy', '.corp.example'],
+};
+
+/** The modules (relative to `libDir`) that `entry` loads when run with its profile, entry first. */
+function loadedModules(libDir, entry) {
+  const args = PROFILES[entry];
+  if (args === undefined) {
+    throw new Error(`${entry}: no profile to pack it with; add one to PROFILES in scripts/pack-entries.js`);
+  }
+  const script = `
+    const file = ${JSON.stringify(path.join(libDir, entry))};
+    process.argv = [process.argv[0], file, ...${JSON.stringify(args)}];
+    process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify(Object.keys(require.cache))));
+    require(file);`;
+  const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  if (result.status !== 0) {
+    throw new Error(`${entry} ${args.join(' ')} failed:\n${result.stderr}`);
+  }
+  const inLib = (file) => !path.relative(libDir, file).startsWith('..') && !file.includes(`${path.sep}node_modules${path.sep}`);
+  const order = JSON.parse(result.output[3]).filter(inLib).map((file) => path.relative(libDir, file).split(path.sep).join('/'));
+  if (order[0] !== entry) {
+    throw new Error(`${entry}: expected it to load first, got ${order[0]}`);
+  }
+  return { order, sources: new Map(order.map((key) => [key, fs.readFileSync(path.join(libDir, key), 'utf8')])) };
+}
+
+/** `{ './x': 'core/x.js' }` for each `require('./x')` in `source` that names a module file in `libDir`. */
+function relativeRequires(libDir, key, source) {
+  const fromDir = path.posix.dirname(key);
+  const found = {};
+  for (const [, id] of source.matchAll(/\brequire\(["'](\.{1,2}(?:\/[^"']*)?)["']\)/g)) {
+    const base = path.posix.normalize(path.posix.join(fromDir, id));
+    const target = [`${base}.js`, `${base}/index.js`, base].find((candidate) => candidate.endsWith('.js') && fs.existsSync(path.join(libDir, candidate)));
+    if (target !== undefined) found[id] = target;
+  }
+  return found;
+}
+
+/** The runtime that loads packed modules through Node's module cache. */
+const RUNTIME = `
+const Module = require('node:module');
+const path = require('node:path');
+const root = path.join(__dirname, ROOT);
+const searchPaths = new Map();
+function run(key, m, dir) {
+  const packedDeps = deps[key];
+  const local = (id) => {
+    const packed = packedDeps[id];
+    return packed === undefined ? m.require(id) : load(packed, m);
+  };
+  local.resolve = (id, options) => Module._resolveFilename(id, m, false, options);
+  local.cache = Module._cache;
+  local.main = require.main;
+  factories[key].call(m.exports, m.exports, local, m, m.filename, dir);
+}
+function load(key, parent) {
+  // No path functions here: they were a tenth of a cold import.
+  const filename = root + path.sep + (path.sep === '/' ? key : key.split('/').join(path.sep));
+  const cached = Module._cache[filename];
+  if (cached !== undefined) return cached.exports;
+  const m = new Module(filename, parent);
+  const dir = filename.slice(0, filename.lastIndexOf(path.sep));
+  if (!searchPaths.has(dir)) searchPaths.set(dir, Module._nodeModulePaths(dir));
+  m.filename = filename;
+  m.paths = searchPaths.get(dir);
+  Module._cache[filename] = m;
+  try {
+    run(key, m, dir);
+  } catch (error) {
+    delete Module._cache[filename];
+    throw error;
+  }
+  m.loaded = true;
+  return m.exports;
+}
+module.exports = load(ENTRY, module);
+`;
+/** The text of the pack for `entry` (a path relative to `libDir`, such as `index.js`). */
+function packText(libDir, entry) {
+  const { order, sources } = loadedModules(libDir, entry);
+  const shebang = /^#!.*\n/.exec(sources.get(entry))?.[0] ?? '';
+  const factories = order.map((key) => {
+    const source = sources.get(key).replace(/^#!.*\n/, '').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+    // In parentheses, V8 compiles each module once, as it reads the pack (every one of them runs).
+    return `${JSON.stringify(key)}: (function (exports, require, module, __filename, __dirname) {\n${source}}),`;
+  });
+  // Each module's relative requires of packed modules, resolved now rather than on every load.
+  const packed = new Set(order);
+  const deps = Object.fromEntries(order.map((key) => [key, Object.fromEntries(Object.entries(relativeRequires(libDir, key, sources.get(key)))
+    .filter(([, target]) => packed.has(target)))]));
+  const rootFromPack = path.relative(path.dirname(path.join(libDir, entry)), libDir) || '.';
+  return [
+    `${shebang}"use strict";`,
+    `${MARKER} from ${order.length} modules; do not edit.`,
+    'const factories = {',
+    ...factories,
+    '};',
+    `const deps = ${JSON.stringify(deps)};`,
+    RUNTIME.replace('ROOT', JSON.stringify(rootFromPack)).replace('ENTRY', JSON.stringify(entry)).trim(),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The entries to pack, relative to lib/: those whose pack the package's exports or bin name, so
+ * package.json is the one list.
+ */
+function packedEntries(pkg) {
+  const targets = [...Object.values(pkg.exports ?? {}).map((target) => target.default ?? target), ...Object.values(pkg.bin ?? {})];
+  return targets.flatMap((target) => /^(?:\.\/)?lib\/(.+)\.pack\.js$/.exec(target)?.slice(1).map((name) => `${name}.js`) ?? []);
+}
+
+function main() {
+  const libDir = path.resolve(process.argv[2] ?? 'lib');
+  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
+  for (const entry of packedEntries(pkg)) {
+    const file = path.join(libDir, entry.replace(/\.js$/, '.pack.js'));
+    const text = packText(libDir, entry);
+    fs.writeFileSync(file, text, { mode: text.startsWith('#!') ? 0o755 : 0o644 });
+    console.log(`${path.relative(process.cwd(), file)}: ${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB`);
+  }
+}
+
+module.exports = { packText, packedEntries };
+
+if (require.main === module) {
+  main();
+}
