@@ -157,11 +157,14 @@ const subpaths: Record<string, string> = {
   ...Object.fromEntries(cdk8sPlus.map(({ name }) => [name, `lib/cdk8s/plus/${name}`])),
   'pulumi': 'lib/pulumi/index',
 };
-// The root entry and the CLI start from a pack of their modules (scripts/pack-entries.js, run by
-// `compile` and `prepare`): one file to read instead of about a hundred.
+// The root entry, the adapters and the CLI start from a pack of their modules
+// (scripts/pack-entries.js, run by `compile` and `prepare`): one file to read instead of about a
+// hundred. The cdk8s-plus lines load little of their own and stay plain.
+const packed = new Set(['lib/index', 'lib/cdk8s/index', 'lib/pulumi/index']);
+const runtimeFile = (file: string) => `./${file}${packed.has(file) ? '.pack' : ''}.js`;
 project.package.addField('exports', {
-  '.': { types: './lib/index.d.ts', default: './lib/index.pack.js' },
-  ...Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [`./${subpath}`, { types: `./${file}.d.ts`, default: `./${file}.js` }])),
+  '.': { types: './lib/index.d.ts', default: runtimeFile('lib/index') },
+  ...Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [`./${subpath}`, { types: `./${file}.d.ts`, default: runtimeFile(file) }])),
   './package.json': './package.json',
 });
 project.compileTask.exec(packEntries);

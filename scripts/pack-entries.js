@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Packs the modules an entry point loads into one file beside it (`index.js` -> `index.pack.js`),
-// which the package's exports point to. Node spends most of a cold `require` of many small modules
-// on finding, reading and compiling each file; one file is read and compiled once.
+// Packs the modules an entry point loads into one file beside it (`index.js` ->
+// `index.pack-modules.js`), loaded by a small `index.pack.js` that the package's exports point to.
+// Node spends most of a cold `require` of many small modules on finding, reading and compiling each
+// file; one file is read and compiled once.
 //
 // The pack does not hold private copies: it registers every module in Node's module cache under the
 // module's own file name, and reuses a module already there. So the root entry, the adapters (which
@@ -17,16 +18,18 @@ const { spawnSync } = require('node:child_process');
 const MARKER = '// Packed by scripts/pack-entries.js';
 
 /**
- * What each packed entry is run with to learn which modules it loads: nothing for the library entry
- * (importing it), and for the CLI its everyday command, `noproxy`. Other CLI commands load their
- * extra modules from their files, as before.
+ * What each packed entry is run with to learn which modules it loads: nothing for the library's
+ * entries (importing them), and for the CLI its everyday command, `noproxy`. Other CLI commands load
+ * their extra modules from their files, as before.
  */
 const PROFILES = {
   'index.js': [],
+  'cdk8s/index.js': [],
+  'pulumi/index.js': [],
   'cli/main.js': ['noproxy', '--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12', '--no-proxy', '.corp.example'],
 };
 
-/** The modules (relative to `libDir`) that `entry` loads when run with its profile, entry first. */
+/** The modules (relative to `libDir`) that `entry` loads when run with its profile, entry first, and its export names. */
 function loadedModules(libDir, entry) {
   const args = PROFILES[entry];
   if (args === undefined) {
@@ -35,18 +38,20 @@ function loadedModules(libDir, entry) {
   const script = `
     const file = ${JSON.stringify(path.join(libDir, entry))};
     process.argv = [process.argv[0], file, ...${JSON.stringify(args)}];
-    process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify(Object.keys(require.cache))));
-    require(file);`;
+    let exported = {};
+    process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify({ loaded: Object.keys(require.cache), names: Object.keys(exported) })));
+    exported = require(file);`;
   const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   if (result.status !== 0) {
     throw new Error(`${entry} ${args.join(' ')} failed:\n${result.stderr}`);
   }
   const inLib = (file) => !path.relative(libDir, file).startsWith('..') && !file.includes(`${path.sep}node_modules${path.sep}`);
-  const order = JSON.parse(result.output[3]).filter(inLib).map((file) => path.relative(libDir, file).split(path.sep).join('/'));
+  const { loaded, names } = JSON.parse(result.output[3]);
+  const order = loaded.filter(inLib).map((file) => path.relative(libDir, file).split(path.sep).join('/'));
   if (order[0] !== entry) {
     throw new Error(`${entry}: expected it to load first, got ${order[0]}`);
   }
-  return { order, sources: new Map(order.map((key) => [key, fs.readFileSync(path.join(libDir, key), 'utf8')])) };
+  return { order, exportNames: names, sources: new Map(order.map((key) => [key, fs.readFileSync(path.join(libDir, key), 'utf8')])) };
 }
 
 /** `{ './x': 'core/x.js' }` for each `require('./x')` in `source` that names a module file in `libDir`. */
@@ -98,32 +103,51 @@ function load(key, parent) {
   m.loaded = true;
   return m.exports;
 }
-module.exports = load(ENTRY, module);
+module.exports = (parent) => load(ENTRY, parent);
 `;
-/** The text of the pack for `entry` (a path relative to `libDir`, such as `index.js`). */
-function packText(libDir, entry) {
-  const { order, sources } = loadedModules(libDir, entry);
-  const shebang = /^#!.*\n/.exec(sources.get(entry))?.[0] ?? '';
+/**
+ * The two files of the pack for `entry` (a path relative to `libDir`, such as `index.js`): the pack
+ * itself, `index.pack.js`, which the package points to, and the modules it loads, in
+ * `index.pack-modules.js`. They are apart because Node's ESM import of a CommonJS file reads the
+ * file's text for its export names: it finds the entry's names in the pack, and would find every
+ * module's in the modules.
+ */
+function packFiles(libDir, entry) {
+  const { order, sources, exportNames } = loadedModules(libDir, entry);
   const factories = order.map((key) => {
     const source = sources.get(key).replace(/^#!.*\n/, '').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
-    // In parentheses, V8 compiles each module once, as it reads the pack (every one of them runs).
+    // In parentheses, V8 compiles each module once, as it reads the file (every one of them runs).
     return `${JSON.stringify(key)}: (function (exports, require, module, __filename, __dirname) {\n${source}}),`;
   });
   // Each module's relative requires of packed modules, resolved now rather than on every load.
   const packed = new Set(order);
   const deps = Object.fromEntries(order.map((key) => [key, Object.fromEntries(Object.entries(relativeRequires(libDir, key, sources.get(key)))
     .filter(([, target]) => packed.has(target)))]));
+  const base = entry.replace(/\.js$/, '');
+  const modulesFile = `${path.posix.basename(base)}.pack-modules.js`;
   const rootFromPack = path.relative(path.dirname(path.join(libDir, entry)), libDir) || '.';
-  return [
-    `${shebang}"use strict";`,
-    `${MARKER} from ${order.length} modules; do not edit.`,
+  const modules = [
+    '"use strict";',
+    `${MARKER} from ${order.length} modules, for ${path.posix.basename(base)}.pack.js; do not edit.`,
     'const factories = {',
     ...factories,
     '};',
     `const deps = ${JSON.stringify(deps)};`,
     RUNTIME.replace('ROOT', JSON.stringify(rootFromPack)).replace('ENTRY', JSON.stringify(entry)).trim(),
     '',
-  ].join('\n');
+  ];
+  const identifiers = exportNames.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+  const pack = [
+    `${/^#!.*\n/.exec(sources.get(entry))?.[0] ?? ''}"use strict";`,
+    `${MARKER}: ${entry} and the modules it loads (in ${modulesFile}); do not edit.`,
+    `module.exports = require(${JSON.stringify(`./${modulesFile}`)})(module);`,
+    ...(identifiers.length === 0 ? [] : [
+      '// The export names, for Node\'s ESM import of this file (never runs).',
+      `0 && (module.exports = { ${identifiers.join(', ')} });`,
+    ]),
+    '',
+  ];
+  return { [`${base}.pack.js`]: pack.join('\n'), [`${path.posix.dirname(base) === '.' ? '' : `${path.posix.dirname(base)}/`}${modulesFile}`]: modules.join('\n') };
 }
 
 /**
@@ -139,14 +163,15 @@ function main() {
   const libDir = path.resolve(process.argv[2] ?? 'lib');
   const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
   for (const entry of packedEntries(pkg)) {
-    const file = path.join(libDir, entry.replace(/\.js$/, '.pack.js'));
-    const text = packText(libDir, entry);
-    fs.writeFileSync(file, text, { mode: text.startsWith('#!') ? 0o755 : 0o644 });
-    console.log(`${path.relative(process.cwd(), file)}: ${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB`);
+    for (const [name, text] of Object.entries(packFiles(libDir, entry))) {
+      const file = path.join(libDir, name);
+      fs.writeFileSync(file, text, { mode: text.startsWith('#!') ? 0o755 : 0o644 });
+      console.log(`${path.relative(process.cwd(), file)}: ${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB`);
+    }
   }
 }
 
-module.exports = { packText, packedEntries };
+module.exports = { packFiles, packedEntries };
 
 if (require.main === module) {
   main();

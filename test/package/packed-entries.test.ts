@@ -4,14 +4,14 @@ import * as path from 'node:path';
 import { REPO_ROOT } from '../support/module-loading';
 
 /**
- * The root entry and the CLI start from packs of their modules (scripts/pack-entries.js). A pack
+ * The root entry, the adapters and the CLI start from packs of their modules (scripts/pack-entries.js). A pack
  * must behave exactly as the files it holds: the same exports, the same modules loaded, one instance
  * of every class shared with the adapters and deep imports, the same CLI output.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { packText, packedEntries } = require('../../scripts/pack-entries.js') as {
-  packText: (libDir: string, entry: string) => string;
+const { packFiles, packedEntries } = require('../../scripts/pack-entries.js') as {
+  packFiles: (libDir: string, entry: string) => Record<string, string>;
   packedEntries: (pkg: unknown) => string[];
 };
 
@@ -29,7 +29,7 @@ function report(script: string): any {
   return JSON.parse(result.output[3] as string);
 }
 const write = (value: string) => `require('node:fs').writeSync(3, JSON.stringify(${value}));`;
-const libModules = `Object.keys(require.cache).filter((file) => file.startsWith(${JSON.stringify(LIB + path.sep)}) && !file.endsWith('.pack.js'))`;
+const libModules = `Object.keys(require.cache).filter((file) => file.startsWith(${JSON.stringify(LIB + path.sep)}) && !/\\.pack(-modules)?\\.js$/.test(file))`;
 
 describe('packed entry points', () => {
   beforeAll(() => {
@@ -38,35 +38,60 @@ describe('packed entry points', () => {
     }
   });
 
-  test('the root entry and the bin point to packs, and lib/ holds them as the pack script writes them today', () => {
-    expect(packedEntries(pkg)).toEqual(['index.js', 'cli/main.js']);
+  test('the root entry, the adapters and the bin point to packs, and lib/ holds them as the pack script writes them today', () => {
+    expect(packedEntries(pkg)).toEqual(['index.js', 'cdk8s/index.js', 'pulumi/index.js', 'cli/main.js']);
     expect(pkg.main).toBe('lib/index.pack.js');
     for (const entry of packedEntries(pkg)) {
       // Also proves the pack is current: a stale lib/ (compiled without packing) fails here.
-      expect(fs.readFileSync(packOf(entry), 'utf8')).toBe(packText(LIB, entry));
+      const files = packFiles(LIB, entry);
+      expect(Object.keys(files)).toEqual([entry.replace(/\.js$/, '.pack.js'), entry.replace(/\.js$/, '.pack-modules.js')]);
+      for (const [name, text] of Object.entries(files)) {
+        expect(fs.readFileSync(path.join(LIB, name), 'utf8')).toBe(text);
+      }
     }
-    expect(fs.statSync(packOf('cli/main.js')).mode & 0o111).not.toBe(0);
+    fs.accessSync(packOf('cli/main.js'), fs.constants.X_OK); // the bin is executable
   }, 30_000);
 
-  test('the root pack exports what lib/index.js exports and loads the same modules', () => {
+  test('each library pack exports what its entry module exports and loads the same modules', () => {
     const loads = (file: string) => report(`const exported = require(${lib(file)}); ${write(`{ names: Object.keys(exported), modules: ${libModules}.sort() }`)}`);
-    const packed = loads('index.pack.js');
-    const unpacked = loads('index.js');
-    expect(packed.names).toContain('ProxySettings');
-    expect(packed).toEqual(unpacked);
-  }, 30_000);
+    for (const [entry, name] of [['index.js', 'ProxySettings'], ['cdk8s/index.js', 'ProxiedCluster'], ['pulumi/index.js', 'ProxiedCluster']]) {
+      const packed = loads(entry.replace(/\.js$/, '.pack.js'));
+      expect(packed.names).toContain(name);
+      expect(packed).toEqual(loads(entry));
+    }
+  }, 60_000);
 
-  test('the root pack, the cdk8s and Pulumi adapters and deep imports share one instance of each class, whichever loads first', () => {
+  test('an ES module importing a pack sees the names its entry exports, no more', () => {
+    const esmNames = (file: string) => {
+      const script = `import * as ns from ${lib(file)}; import { writeSync } from 'node:fs';
+        writeSync(3, JSON.stringify(Object.keys(ns).filter((name) => name !== '__esModule')));`;
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+      if (result.status !== 0) {
+        throw new Error(result.stderr);
+      }
+      return JSON.parse(result.output[3] as string) as string[];
+    };
+    for (const entry of ['index.js', 'cdk8s/index.js', 'pulumi/index.js']) {
+      const packed = esmNames(entry.replace(/\.js$/, '.pack.js'));
+      expect(packed.length).toBeGreaterThan(10);
+      expect(packed).toEqual(esmNames(entry));
+    }
+  }, 60_000);
+
+  test('the packs, the plain adapter files and deep imports share one instance of each class, whichever loads first', () => {
+    const deep = ['core/proxy-settings.js', 'core/cluster-proxy-config.js', 'core/errors.js'];
     const classes = ['ProxySettings', 'ClusterProxyConfig', 'ProxyConfigError'];
+    /** Loads `first`, then `second`, then the root pack: are the root's classes those of the modules' own files? */
     const sameClasses = (first: string, second: string) => report(`
-      const a = require(${lib(first)});
-      const b = require(${lib(second)});
-      const root = ${JSON.stringify(first)}.endsWith('.pack.js') ? a : b;
-      const deep = [require(${lib('core/proxy-settings.js')}), require(${lib('core/cluster-proxy-config.js')}), require(${lib('core/errors.js')})];
-      ${write(`${JSON.stringify(classes)}.map((name, i) => root[name] === deep[i][name])`)}`);
-    for (const adapter of ['cdk8s/index.js', 'pulumi/index.js']) {
-      expect(sameClasses('index.pack.js', adapter)).toEqual([true, true, true]);
-      expect(sameClasses(adapter, 'index.pack.js')).toEqual([true, true, true]);
+      require(${lib(first)});
+      require(${lib(second)});
+      const root = require(${lib('index.pack.js')});
+      const modules = ${JSON.stringify(deep.map((file) => path.join(LIB, file)))}.map((file) => require(file));
+      ${write(`${JSON.stringify(classes)}.map((name, i) => root[name] === modules[i][name])`)}`);
+    const orders = [['index.pack.js', 'cdk8s/index.pack.js'], ['cdk8s/index.pack.js', 'index.pack.js'], ['pulumi/index.pack.js', 'cdk8s/index.js'],
+      ['cdk8s/index.js', 'pulumi/index.pack.js'], ['core/proxy-settings.js', 'cdk8s/index.pack.js']];
+    for (const [first, second] of orders) {
+      expect(sameClasses(first, second)).toEqual([true, true, true]);
     }
   }, 60_000);
 
