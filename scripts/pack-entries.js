@@ -18,23 +18,25 @@ const { spawnSync } = require('node:child_process');
 const MARKER = '// Packed by scripts/pack-entries.js';
 
 /**
- * What each packed entry is run with to learn which modules it loads: nothing for the library's
- * entries (importing them), and for the CLI its everyday command, `noproxy`. Other CLI commands load
- * their extra modules from their files, as before.
+ * How each entry is packed. `args`: what it is run with to learn which modules it loads (nothing for
+ * the library's entries, which are imported; for the CLI its everyday command, `noproxy`; other
+ * commands load their extra modules from their files, as before). `base`: a pack it loads first and
+ * whose modules it does not repeat. The adapters use most of the core, and programs import the root
+ * entry beside them: repeating the core would compile it twice.
  */
 const PROFILES = {
-  'index.js': [],
-  'cdk8s/index.js': [],
-  'pulumi/index.js': [],
-  'cli/main.js': ['noproxy', '--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12', '--no-proxy', '.corp.example'],
+  'index.js': { args: [] },
+  'cdk8s/index.js': { args: [], base: 'index.js' },
+  'pulumi/index.js': { args: [], base: 'index.js' },
+  'cli/main.js': { args: ['noproxy', '--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12', '--no-proxy', '.corp.example'] },
 };
 
 /** The modules (relative to `libDir`) that `entry` loads when run with its profile, entry first, and its export names. */
 function loadedModules(libDir, entry) {
-  const args = PROFILES[entry];
-  if (args === undefined) {
+  if (PROFILES[entry] === undefined) {
     throw new Error(`${entry}: no profile to pack it with; add one to PROFILES in scripts/pack-entries.js`);
   }
+  const { args } = PROFILES[entry];
   const script = `
     const file = ${JSON.stringify(path.join(libDir, entry))};
     process.argv = [process.argv[0], file, ...${JSON.stringify(args)}];
@@ -88,6 +90,9 @@ function load(key, parent) {
   const filename = root + path.sep + (path.sep === '/' ? key : key.split('/').join(path.sep));
   const cached = Module._cache[filename];
   if (cached !== undefined) return cached.exports;
+  // A module of the base pack, which loaded it already; if a program removed it from the cache,
+  // Node loads it again from its file.
+  if (!Object.prototype.hasOwnProperty.call(factories, key)) return parent.require(filename);
   const m = new Module(filename, parent);
   const dir = filename.slice(0, filename.lastIndexOf(path.sep));
   if (!searchPaths.has(dir)) searchPaths.set(dir, Module._nodeModulePaths(dir));
@@ -113,16 +118,20 @@ module.exports = (parent) => load(ENTRY, parent);
  * module's in the modules.
  */
 function packFiles(libDir, entry) {
-  const { order, sources, exportNames } = loadedModules(libDir, entry);
+  const { order: loaded, sources, exportNames } = loadedModules(libDir, entry);
+  const { base: basePack } = PROFILES[entry];
+  const inBase = new Set(basePack === undefined ? [] : loadedModules(libDir, basePack).order);
+  const order = loaded.filter((key) => !inBase.has(key));
   const factories = order.map((key) => {
     const source = sources.get(key).replace(/^#!.*\n/, '').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
     // In parentheses, V8 compiles each module once, as it reads the file (every one of them runs).
     return `${JSON.stringify(key)}: (function (exports, require, module, __filename, __dirname) {\n${source}}),`;
   });
-  // Each module's relative requires of packed modules, resolved now rather than on every load.
-  const packed = new Set(order);
+  // Each module's relative requires of packed modules (its own or the base's), resolved now rather
+  // than on every load.
+  const known = new Set(loaded);
   const deps = Object.fromEntries(order.map((key) => [key, Object.fromEntries(Object.entries(relativeRequires(libDir, key, sources.get(key)))
-    .filter(([, target]) => packed.has(target)))]));
+    .filter(([, target]) => known.has(target)))]));
   const base = entry.replace(/\.js$/, '');
   const modulesFile = `${path.posix.basename(base)}.pack-modules.js`;
   const rootFromPack = path.relative(path.dirname(path.join(libDir, entry)), libDir) || '.';
@@ -140,6 +149,7 @@ function packFiles(libDir, entry) {
   const pack = [
     `${/^#!.*\n/.exec(sources.get(entry))?.[0] ?? ''}"use strict";`,
     `${MARKER}: ${entry} and the modules it loads (in ${modulesFile}); do not edit.`,
+    ...(basePack === undefined ? [] : [`require(${JSON.stringify(relativeTo(entry, basePack.replace(/\.js$/, '.pack.js')))});`]),
     `module.exports = require(${JSON.stringify(`./${modulesFile}`)})(module);`,
     ...(identifiers.length === 0 ? [] : [
       '// The export names, for Node\'s ESM import of this file (never runs).',
@@ -148,6 +158,12 @@ function packFiles(libDir, entry) {
     '',
   ];
   return { [`${base}.pack.js`]: pack.join('\n'), [`${path.posix.dirname(base) === '.' ? '' : `${path.posix.dirname(base)}/`}${modulesFile}`]: modules.join('\n') };
+}
+
+/** `to` (relative to lib/) as a require path from the directory of `from`. */
+function relativeTo(from, to) {
+  const relative = path.posix.relative(path.posix.dirname(from), to);
+  return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
 /**
