@@ -31,8 +31,18 @@ const PROFILES = {
   'cli/main.js': { args: ['noproxy', '--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12', '--no-proxy', '.corp.example'] },
 };
 
+const loadedCache = new Map();
+
 /** The modules (relative to `libDir`) that `entry` loads when run with its profile, entry first, and its export names. */
 function loadedModules(libDir, entry) {
+  const cacheKey = `${libDir}\0${entry}`;
+  if (!loadedCache.has(cacheKey)) {
+    loadedCache.set(cacheKey, profileRun(libDir, entry));
+  }
+  return loadedCache.get(cacheKey);
+}
+
+function profileRun(libDir, entry) {
   if (PROFILES[entry] === undefined) {
     throw new Error(`${entry}: no profile to pack it with; add one to PROFILES in scripts/pack-entries.js`);
   }
@@ -68,7 +78,11 @@ function relativeRequires(libDir, key, source) {
   return found;
 }
 
-/** The runtime that loads packed modules through Node's module cache. */
+/**
+ * The runtime that loads packed modules through Node's module cache. It creates modules as Node's
+ * loader does (`Module`, `Module._cache`, `Module._nodeModulePaths`, `Module._resolveFilename`: the
+ * long-standing CommonJS internals that tools such as ts-node and jest build on too).
+ */
 const RUNTIME = `
 const Module = require('node:module');
 const path = require('node:path');
@@ -181,7 +195,8 @@ function main() {
   for (const entry of packedEntries(pkg)) {
     for (const [name, text] of Object.entries(packFiles(libDir, entry))) {
       const file = path.join(libDir, name);
-      fs.writeFileSync(file, text, { mode: text.startsWith('#!') ? 0o755 : 0o644 });
+      fs.writeFileSync(file, text);
+      fs.chmodSync(file, text.startsWith('#!') ? 0o755 : 0o644);
       console.log(`${path.relative(process.cwd(), file)}: ${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB`);
     }
   }
