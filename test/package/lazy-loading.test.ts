@@ -81,10 +81,11 @@ describe('what importing an entry point loads', () => {
     expect(clientModels(linted).map((file) => path.basename(file)).sort()).toEqual(['client-matchers.ts', 'explain.ts', 'lint.ts']);
   });
 
-  test('yaml is loaded when a product renders YAML, and only then', () => {
+  test('yaml is loaded when a product renders YAML the plain writer leaves to it, and only then', () => {
     const yamlText = JSON.stringify(path.join(REPO_ROOT, 'src/core/addons/yaml-text.ts'));
     expect(loadedBy(`require(${yamlText});`).yamlFiles).toEqual([]);
-    expect(loadedBy(`require(${yamlText}).renderYaml({ a: 1 });`).yamlFiles.length).toBeGreaterThan(0);
+    expect(loadedBy(`require(${yamlText}).renderYaml({ a: 1, b: ['c'] });`).yamlFiles).toEqual([]);
+    expect(loadedBy(`require(${yamlText}).renderYaml({ a: 'two words' });`).yamlFiles.length).toBeGreaterThan(0);
   });
 
   test('the network stack is in the transport module, which the check loads when it connects', () => {

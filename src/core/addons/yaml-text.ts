@@ -1,3 +1,4 @@
+import { plainYaml } from './plain-yaml';
 import { yamlLib } from '../lazy-modules';
 
 /**
@@ -8,7 +9,7 @@ import { yamlLib } from '../lazy-modules';
  * number, boolean or null, so `no_proxy: 10.0.0.1` can never turn into a float.
  */
 export function renderYaml(value: unknown): string {
-  return yamlLib().stringify(value, { lineWidth: 0, minContentWidth: 0 });
+  return plainYaml(value) ?? yamlLib().stringify(value, { lineWidth: 0, minContentWidth: 0 });
 }
 
 /** Several objects as one multi-document YAML stream (`---` between documents). */
