@@ -3,22 +3,23 @@
  * every part of it is plain: maps and lists of safe strings, integers, booleans and null. It is the
  * same text the `yaml` library writes (with `lineWidth: 0`), byte for byte, and several times
  * faster, which matters because a fleet renders values for every cluster. Anything else (a string
- * the `yaml` library would quote or fold, a float, a list in a list...) returns `undefined`, and the
- * caller uses the `yaml` library for the whole document.
+ * the `yaml` library would quote or fold, a float, a list in a list, an object met twice, which the
+ * library writes as an anchor and an alias...) returns `undefined`, and the caller uses the `yaml`
+ * library for the whole document.
  */
 export function plainYaml(value: unknown): string | undefined {
-  const lines: string[] = [];
+  const writer = new PlainWriter();
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]\n';
-    if (!sequenceLines(value, '', lines)) return undefined;
+    if (!writer.sequence(value, '')) return undefined;
   } else if (isPlainObject(value)) {
     if (Object.keys(value).length === 0) return '{}\n';
-    if (!mapLines(value, '', lines)) return undefined;
+    if (!writer.map(value, '')) return undefined;
   } else {
     return undefined;
   }
-  lines.push('');
-  return lines.join('\n');
+  writer.lines.push('');
+  return writer.lines.join('\n');
 }
 
 /** Characters a plain scalar may start with, and contain, here (a subset of what YAML allows). */
@@ -58,46 +59,60 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** An empty map or list, written in flow style as the `yaml` library does. */
-function emptyCollection(value: unknown): string | undefined {
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : undefined;
-  return isPlainObject(value) && Object.keys(value).length === 0 ? '{}' : undefined;
-}
+/** The lines of one document, and the objects met so far (the `yaml` library aliases repeats). */
+class PlainWriter {
+  public readonly lines: string[] = [];
+  private readonly seen = new Set<object>();
 
-function mapLines(map: Record<string, unknown>, indent: string, lines: string[]): boolean {
-  for (const key of Object.keys(map)) {
-    const name = plainText(key);
-    if (name === undefined) return false;
-    const item = map[key];
-    const inline = scalar(item) ?? emptyCollection(item);
-    if (inline !== undefined) {
-      lines.push(`${indent}${name}: ${inline}`);
-    } else if (Array.isArray(item)) {
-      lines.push(`${indent}${name}:`);
-      if (!sequenceLines(item, `${indent}  `, lines)) return false;
-    } else if (isPlainObject(item)) {
-      lines.push(`${indent}${name}:`);
-      if (!mapLines(item, `${indent}  `, lines)) return false;
-    } else {
-      return false;
+  public map(map: Record<string, unknown>, indent: string): boolean {
+    if (!this.firstMeeting(map)) return false;
+    for (const key of Object.keys(map)) {
+      const name = plainText(key);
+      if (name === undefined) return false;
+      const item = map[key];
+      const inline = scalar(item) ?? this.emptyCollection(item);
+      if (inline !== undefined) {
+        this.lines.push(`${indent}${name}: ${inline}`);
+      } else if (Array.isArray(item)) {
+        this.lines.push(`${indent}${name}:`);
+        if (!this.sequence(item, `${indent}  `)) return false;
+      } else if (isPlainObject(item)) {
+        this.lines.push(`${indent}${name}:`);
+        if (!this.map(item, `${indent}  `)) return false;
+      } else {
+        return false;
+      }
     }
+    return true;
   }
-  return true;
-}
 
-function sequenceLines(list: unknown[], indent: string, lines: string[]): boolean {
-  for (const item of list) {
-    const inline = scalar(item) ?? emptyCollection(item);
-    if (inline !== undefined) {
-      lines.push(`${indent}- ${inline}`);
-    } else if (isPlainObject(item)) {
-      // The map's first line follows the dash; the rest align under it.
-      const first = lines.length;
-      if (!mapLines(item, `${indent}  `, lines)) return false;
-      lines[first] = `${indent}- ${lines[first].slice(indent.length + 2)}`;
-    } else {
-      return false;
+  public sequence(list: unknown[], indent: string): boolean {
+    if (!this.firstMeeting(list)) return false;
+    for (const item of list) {
+      const inline = scalar(item) ?? this.emptyCollection(item);
+      if (inline !== undefined) {
+        this.lines.push(`${indent}- ${inline}`);
+      } else if (isPlainObject(item)) {
+        // The map's first line follows the dash; the rest align under it.
+        const first = this.lines.length;
+        if (!this.map(item, `${indent}  `)) return false;
+        this.lines[first] = `${indent}- ${this.lines[first].slice(indent.length + 2)}`;
+      } else {
+        return false;
+      }
     }
+    return true;
   }
-  return true;
+
+  /** An empty map or list, written in flow style as the `yaml` library does; `undefined` for anything else or a repeat. */
+  private emptyCollection(value: unknown): string | undefined {
+    const empty = Array.isArray(value) ? value.length === 0 && '[]' : isPlainObject(value) && Object.keys(value).length === 0 && '{}';
+    return empty && this.firstMeeting(value as object) ? empty : undefined;
+  }
+
+  private firstMeeting(value: object): boolean {
+    if (this.seen.has(value)) return false;
+    this.seen.add(value);
+    return true;
+  }
 }

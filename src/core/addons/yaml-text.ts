@@ -6,7 +6,8 @@ import { yamlLib } from '../lazy-modules';
  * insertion order (the renderers build objects in a fixed order), and long strings are never
  * folded, because a folded NO_PROXY or PEM block is harder to diff and some ytt/Helm consumers
  * compare values textually. The `yaml` library quotes any string that would otherwise read as a
- * number, boolean or null, so `no_proxy: 10.0.0.1` can never turn into a float.
+ * number, boolean or null, so `no_proxy: 10.0.0.1` can never turn into a float. Documents with
+ * nothing to quote are written by {@link plainYaml}, the same text without loading the library.
  */
 export function renderYaml(value: unknown): string {
   return plainYaml(value) ?? yamlLib().stringify(value, { lineWidth: 0, minContentWidth: 0 });

@@ -41,6 +41,21 @@ describe('plainYaml', () => {
     expect(written).toBeGreaterThan(500);
   });
 
+  test('leaves an object met twice to the yaml library, which writes an anchor and an alias', () => {
+    fc.assert(fc.property(tree, tree, (shared, other) => {
+      const value = { first: shared, second: [shared], other };
+      const text = plainYaml(value);
+      if (typeof shared === 'object' && shared !== null) {
+        expect(text).toBeUndefined();
+      }
+      expect(renderYaml(value)).toBe(libraryYaml(value));
+    }), { numRuns: 500 });
+    const empty = {};
+    expect(libraryYaml({ a: empty, b: empty })).toContain('&');
+    expect(plainYaml({ a: empty, b: empty })).toBeUndefined();
+    expect(plainYaml({ a: {}, b: {} })).toBe(libraryYaml({ a: {}, b: {} }));
+  });
+
   test('writes the values of the TKG addons and Giant Swarm cluster values itself, identical to the yaml library', () => {
     const network = demoNetwork({ provider: Provider.VSPHERE, machineCidrs: ['10.20.0.0/16'], providerEndpoints: ['vcenter.corp.example'] });
     const config = new ClusterProxyConfig(demoSettings({ noProxy: ['.corp.example', '10.0.0.0/8', 'vcenter.corp.example', '2001:db8::/32'] }), network);
