@@ -1,6 +1,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { ProxyConfigError } from '../core/errors';
 import { Product } from '../core/product/product';
+import { isPlainObject } from '../core/validation/json-data';
 
 /**
  * Args that are Pulumi inputs (a Kubernetes version from stack config, replicas or a machine
@@ -63,7 +64,7 @@ function findInputs(value: unknown, path: (string | number)[] = [], found: Outpu
     found.push({ path, input: value, standIns });
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => findInputs(item, [...path, index], found));
-  } else if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  } else if (isPlainObject(value)) {
     Object.entries(value).forEach(([key, item]) => findInputs(item, [...path, key], found));
   }
   return found;
@@ -79,7 +80,7 @@ function withValues<A>(args: A, inputs: readonly OutputArg[], values: readonly u
     if (Array.isArray(value)) {
       return value.map((item, i) => copy(item, [...path, i]));
     }
-    if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    if (isPlainObject(value)) {
       return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item, [...path, key])]));
     }
     return value;

@@ -4,6 +4,7 @@ import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { assertDnsLabel } from '../core/k8s/names';
+import { isPlainObject } from '../core/validation/json-data';
 import { ProxyInjectionOptions } from '../core/workloads/injection-options';
 import { applyJsonPatch } from '../core/workloads/json-patch';
 import { CONTAINER_LISTS } from '../core/workloads/pod-spec-patch';
@@ -170,10 +171,6 @@ function unmark(value: unknown): { value: unknown; secret: boolean } {
   }
   const values = entries.map(([key, item]) => [key, item.value] as const);
   return { value: Array.isArray(value) ? values.map(([, item]) => item) : Object.fromEntries(values), secret: true };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 }
 
 type ReadState = 'plain' | 'output' | 'unknown';

@@ -1,6 +1,11 @@
 import { invalidValue, ProxyConfigError } from '../errors';
 import { fieldPath } from './strict-props';
 
+/** An object literal or `JSON.parse` object of this realm: not null, an array or a class instance. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
 /** Keys that shadow a member every object inherits (`constructor`, `toString`, `__proto__`...). */
 const INHERITED_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
