@@ -25,12 +25,18 @@ const optionalPeers: Record<string, string> = {
   '@pulumi/kubernetes': '^4.18.0',
 };
 
-// Writes the packs that the root entry and the bin point to (see the exports below).
+// The root entry, the adapters and the CLI start from a pack of their modules
+// (scripts/pack-entries.js, run by `compile` and `prepare`): one file to read instead of about a
+// hundred. The cdk8s-plus lines load little of their own and stay plain. The script packs the
+// entries package.json points to, so this set is the one list.
 const packEntries = 'node scripts/pack-entries.js lib';
+const packed = new Set(['lib/index', 'lib/cdk8s/index', 'lib/pulumi/index', 'lib/cli/main']);
+/** The file Node runs for a compiled entry (without `.js`): its pack, if it has one. */
+const runtimeFile = (file: string) => `${file}${packed.has(file) ? '.pack' : ''}.js`;
 
 const project = new typescript.TypeScriptProject({
   name: 'cluster-proxy-constructs',
-  entrypoint: 'lib/index.pack.js',
+  entrypoint: runtimeFile('lib/index'),
   entrypointTypes: 'lib/index.d.ts',
   description:
     'Put Cluster API clusters and their workloads behind a corporate HTTP(S) proxy from one typed definition (cdk8s and Pulumi).',
@@ -76,7 +82,7 @@ const project = new typescript.TypeScriptProject({
   ],
   // Lint in `test` reports, never rewrites (`npx projen eslint --fix` to fix).
   eslintOptions: { dirs: ['src'], devdirs: ['test', 'build-tools'], commandOptions: { fix: false } },
-  bin: { 'cluster-proxy': 'lib/cli/main.pack.js' },
+  bin: { 'cluster-proxy': runtimeFile('lib/cli/main') },
   sampleCode: false,
   docgen: false,
   tsconfig: {
@@ -157,14 +163,9 @@ const subpaths: Record<string, string> = {
   ...Object.fromEntries(cdk8sPlus.map(({ name }) => [name, `lib/cdk8s/plus/${name}`])),
   'pulumi': 'lib/pulumi/index',
 };
-// The root entry, the adapters and the CLI start from a pack of their modules
-// (scripts/pack-entries.js, run by `compile` and `prepare`): one file to read instead of about a
-// hundred. The cdk8s-plus lines load little of their own and stay plain.
-const packed = new Set(['lib/index', 'lib/cdk8s/index', 'lib/pulumi/index']);
-const runtimeFile = (file: string) => `./${file}${packed.has(file) ? '.pack' : ''}.js`;
 project.package.addField('exports', {
-  '.': { types: './lib/index.d.ts', default: runtimeFile('lib/index') },
-  ...Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [`./${subpath}`, { types: `./${file}.d.ts`, default: runtimeFile(file) }])),
+  '.': { types: './lib/index.d.ts', default: `./${runtimeFile('lib/index')}` },
+  ...Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [`./${subpath}`, { types: `./${file}.d.ts`, default: `./${runtimeFile(file)}` }])),
   './package.json': './package.json',
 });
 project.compileTask.exec(packEntries);

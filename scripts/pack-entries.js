@@ -146,12 +146,12 @@ function packFiles(libDir, entry) {
   const known = new Set(loaded);
   const deps = Object.fromEntries(order.map((key) => [key, Object.fromEntries(Object.entries(relativeRequires(libDir, key, sources.get(key)))
     .filter(([, target]) => known.has(target)))]));
-  const base = entry.replace(/\.js$/, '');
-  const modulesFile = `${path.posix.basename(base)}.pack-modules.js`;
+  const packFile = packName(entry);
+  const modulesFile = entry.replace(/\.js$/, '.pack-modules.js');
   const rootFromPack = path.relative(path.dirname(path.join(libDir, entry)), libDir) || '.';
   const modules = [
     '"use strict";',
-    `${MARKER} from ${order.length} modules, for ${path.posix.basename(base)}.pack.js; do not edit.`,
+    `${MARKER} from ${order.length} modules, for ${path.posix.basename(packFile)}; do not edit.`,
     'const factories = {',
     ...factories,
     '};',
@@ -162,16 +162,21 @@ function packFiles(libDir, entry) {
   const identifiers = exportNames.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
   const pack = [
     `${/^#!.*\n/.exec(sources.get(entry))?.[0] ?? ''}"use strict";`,
-    `${MARKER}: ${entry} and the modules it loads (in ${modulesFile}); do not edit.`,
-    ...(basePack === undefined ? [] : [`require(${JSON.stringify(relativeTo(entry, basePack.replace(/\.js$/, '.pack.js')))});`]),
-    `module.exports = require(${JSON.stringify(`./${modulesFile}`)})(module);`,
+    `${MARKER}: ${entry} and the modules it loads (in ${path.posix.basename(modulesFile)}); do not edit.`,
+    ...(basePack === undefined ? [] : [`require(${JSON.stringify(relativeTo(entry, packName(basePack)))});`]),
+    `module.exports = require(${JSON.stringify(relativeTo(entry, modulesFile))})(module);`,
     ...(identifiers.length === 0 ? [] : [
       '// The export names, for Node\'s ESM import of this file (never runs).',
       `0 && (module.exports = { ${identifiers.join(', ')} });`,
     ]),
     '',
   ];
-  return { [`${base}.pack.js`]: pack.join('\n'), [`${path.posix.dirname(base) === '.' ? '' : `${path.posix.dirname(base)}/`}${modulesFile}`]: modules.join('\n') };
+  return { [packFile]: pack.join('\n'), [modulesFile]: modules.join('\n') };
+}
+
+/** The pack of `entry` (relative to lib/): `index.js` -> `index.pack.js`. */
+function packName(entry) {
+  return entry.replace(/\.js$/, '.pack.js');
 }
 
 /** `to` (relative to lib/) as a require path from the directory of `from`. */
