@@ -64,22 +64,36 @@ execFileSync(process.execPath, [
   '--logLevel', 'Warn',
 ], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 
-// typedoc names module pages after the entry point's path relative to the common root (src/).
-const pageOf = (file) => entryPoints.length === 1 ? 'README.md' : `${path.relative('src', path.dirname(file)) || 'index'}.md`;
-const pageName = (file) => (pageOf(file) === 'index.md' ? 'core.md' : pageOf(file).replace(/\//g, '-')); // cdk8s/plus.md -> cdk8s-plus.md
-const renamed = Object.fromEntries(entryPoints.map(([file]) => [pageOf(file), pageName(file)]));
-const pages = entryPoints.map(([file, importPath]) => {
-  let body = fs.readFileSync(path.join(docsOut, pageOf(file)), 'utf8').replace(/^# .*\n+/, ''); // title: the import path
+// typedoc names module pages after the entry point's path relative to the common root (src/); a
+// module with namespaces (the root's areas) becomes a folder: its README.md, and one page per
+// namespace under namespaces/. Here every page sits in docs/api/, named after its import path.
+const modulePath = (file) => path.relative('src', path.dirname(file)) || 'index';
+const pageName = (file) => (modulePath(file) === 'index' ? 'core.md' : `${modulePath(file).replace(/\//g, '-')}.md`); // cdk8s/plus -> cdk8s-plus.md
+const sources = entryPoints.flatMap(([file, importPath]) => {
+  const folder = path.join(docsOut, modulePath(file));
+  if (!fs.existsSync(path.join(folder, 'README.md'))) {
+    return [{ page: entryPoints.length === 1 ? 'README.md' : `${modulePath(file)}.md`, name: pageName(file), title: `\`${importPath}\`` }];
+  }
+  const namespaces = fs.readdirSync(path.join(folder, 'namespaces')).sort().map((namespaceFile) => {
+    const namespace = path.basename(namespaceFile, '.md');
+    return { page: `${modulePath(file)}/namespaces/${namespaceFile}`, name: pageName(file).replace(/\.md$/, `-${namespace}.md`),
+      title: `\`${importPath}\`: \`${namespace}\``, namespace, importPath };
+  });
+  return [{ page: `${modulePath(file)}/README.md`, name: pageName(file), title: `\`${importPath}\``, namespaces }, ...namespaces];
+});
+const renamed = Object.fromEntries(sources.map((source) => [source.page, source.name]));
+const pages = sources.map(({ page: typedocPage, name, title }) => {
+  let body = fs.readFileSync(path.join(docsOut, typedocPage), 'utf8').replace(/^# .*\n+/, ''); // title: the import path
   // links between pages: typedoc writes them relative to the page's folder; all pages share one folder here
   body = body.replace(/\]\(((?:\.\.\/)*)([\w/-]+\.md)(#[^)]*)?\)/g, (match, up, target, anchor) => {
-    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(pageOf(file)), up, target));
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(typedocPage), up, target));
     const page = renamed[resolved];
     if (page === undefined) {
       return match;
     }
-    return page === pageName(file) ? `](${anchor || '#'})` : `](${page}${anchor || ''})`;
+    return page === name ? `](${anchor || '#'})` : `](${page}${anchor || ''})`;
   });
-  return { name: pageName(file), text: `# \`${importPath}\`\n\n${body.trim()}\n` };
+  return { name, text: `# ${title}\n\n${body.trim()}\n` };
 });
 fs.rmSync(out, { recursive: true, force: true });
 relinkByName(pages);
@@ -90,7 +104,11 @@ const index = `${marker}# API reference
 One page per entry point, generated from the doc comments (which the package's type declarations
 carry too, for your editor):
 
-${entryPoints.map(([file, importPath, what]) => `- [\`${importPath}\`](docs/api/${pageName(file)}): ${what}`).join('\n')}
+${sources.filter((source) => source.namespace === undefined).map((source) => {
+    const [, importPath, what] = entryPoints.find(([file]) => pageName(file) === source.name);
+    const namespaces = (source.namespaces ?? []).map((namespace) => `  - [\`${namespace.namespace}\`](docs/api/${namespace.name})`);
+    return [`- [\`${importPath}\`](docs/api/${source.name}): ${what}`, ...namespaces].join('\n');
+  }).join('\n')}
 `;
 
 const apiDir = path.join(outputRoot, 'docs', 'api');

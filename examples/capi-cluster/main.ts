@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
-import { BootstrapFormat, CapiVersion, ClusterNetwork, OsFamily, Provider, ProxySettings } from 'cluster-proxy-constructs';
-import { ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
+import { capi, ClusterNetwork, Provider, ProxySettings } from 'cluster-proxy-constructs';
+import { ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
 
 // Installation-wide: the same for every cluster. The password comes from the environment (CI
 // secret, vault...), never from the repository (see ../proxy-password.ts).
@@ -30,7 +30,7 @@ new ProxiedCluster(new Chart(app, 'demo'), 'Demo', {
   version: 'v1.31.2',
   settings,
   network: new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'], controlPlaneEndpoint: 'api.demo.corp.example', provider: Provider.VSPHERE, providerEndpoints: ['vcenter.corp.example'] }),
-  osFamily: OsFamily.UBUNTU, // where the proxy CA goes
+  osFamily: capi.OsFamily.UBUNTU, // where the proxy CA goes
   infrastructureRef: { apiVersion: infrastructure, kind: 'VSphereCluster', name: 'demo' },
   controlPlane: { replicas: 3, machineTemplate: { apiVersion: infrastructure, kind: 'VSphereMachineTemplate', name: 'demo-control-plane' } },
   workerPools: [{ name: 'md-0', replicas: 3, machineTemplate: { apiVersion: infrastructure, kind: 'VSphereMachineTemplate', name: 'demo-md-0' } }],
@@ -40,8 +40,8 @@ new ProxiedCluster(new Chart(app, 'legacy'), 'Legacy', {
   name: 'legacy',
   namespace: 'clusters',
   version: 'v1.30.6',
-  capiVersion: CapiVersion.V1BETA1,
-  bootstrapFormat: BootstrapFormat.IGNITION, // Flatcar
+  capiVersion: capi.CapiVersion.V1BETA1,
+  bootstrapFormat: capi.BootstrapFormat.IGNITION, // Flatcar
   settings,
   network: new ClusterNetwork({ pods: ['10.244.0.0/16'], services: ['10.96.0.0/12'], provider: Provider.AWS, region: 'eu-central-1' }),
   infrastructureRef: { apiVersion: infrastructure, kind: 'AWSCluster', name: 'legacy' },

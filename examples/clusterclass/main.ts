@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiObject, App, Chart } from 'cdk8s';
-import { OsFamily, Provider, ProxySettings } from 'cluster-proxy-constructs';
-import { ClusterClassProxyPatches, TopologyClusterProxy } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
+import { capi, Provider, ProxySettings } from 'cluster-proxy-constructs';
+import { ClusterClassProxyPatches, TopologyClusterProxy } from 'cluster-proxy-constructs/cdk8s';
 
 // Installation-wide: the same for every cluster. The password comes from the environment (CI
 // secret, vault...), never from the repository (see ../proxy-password.ts).
@@ -22,7 +22,7 @@ const settings = new ProxySettings({
   trustedCaPem: readFileSync(join(__dirname, 'corp-ca.pem'), 'utf8'),
 });
 
-const capi = 'cluster.x-k8s.io/v1beta2';
+const clusterApi = 'cluster.x-k8s.io/v1beta2';
 const infrastructure = 'infrastructure.cluster.x-k8s.io/v1beta1'; // your provider's templates (CAPV here), not emitted
 const app = new App();
 
@@ -41,7 +41,7 @@ new ApiObject(platform, 'WorkerTemplate', {
   spec: { template: { spec: { verbosity: 4 } } },
 });
 const clusterClass = new ApiObject(platform, 'ClusterClass', {
-  apiVersion: capi,
+  apiVersion: clusterApi,
   kind: 'ClusterClass',
   metadata: { name: 'vsphere-ubuntu' },
   spec: {
@@ -65,7 +65,7 @@ const proxyPatches = new ClusterClassProxyPatches(platform, 'Proxy', {
   settings,
   provider: Provider.VSPHERE,
   providerEndpoints: ['vcenter.corp.example'],
-  osFamily: OsFamily.UBUNTU, // where the proxy CA goes
+  osFamily: capi.OsFamily.UBUNTU, // where the proxy CA goes
 });
 
 // Clusters of the class: each brings its own network; the variable and Secret follow from it.
@@ -74,7 +74,7 @@ for (const [name, pods, services] of [['demo', '192.168.0.0/16', '172.20.0.0/16'
   new TopologyClusterProxy(clusters, `${name}-proxy`, {
     classProxy: proxyPatches.classProxy,
     cluster: new ApiObject(clusters, name, {
-      apiVersion: capi,
+      apiVersion: clusterApi,
       kind: 'Cluster',
       metadata: { name, namespace: 'clusters' },
       spec: {

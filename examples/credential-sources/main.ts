@@ -8,9 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
-import { ClusterNetwork, ClusterProxyConfig, CredentialSource, OsFamily, ProxySettings, ProxySettingsProps } from 'cluster-proxy-constructs';
-import { KyvernoProxyPolicy, ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
+import { capi, ClusterNetwork, ClusterProxyConfig, CredentialSource, ProxySettings, ProxySettingsProps } from 'cluster-proxy-constructs';
+import { KyvernoProxyPolicy, ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
 
 const definition: ProxySettingsProps = {
   httpProxy: 'http://proxy.corp.example:3128',
@@ -31,7 +31,7 @@ function clusterWith(app: App, chartName: string, settings: ProxySettings): void
     version: 'v1.31.2',
     settings,
     network,
-    osFamily: OsFamily.UBUNTU,
+    osFamily: capi.OsFamily.UBUNTU,
     infrastructureRef: { apiVersion: infrastructure, kind: 'DockerCluster', name: 'demo' },
     controlPlane: { replicas: 3, machineTemplate: { apiVersion: infrastructure, kind: 'DockerMachineTemplate', name: 'demo-control-plane' } },
     workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infrastructure, kind: 'DockerMachineTemplate', name: 'demo-md-0' } }],

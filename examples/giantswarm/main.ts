@@ -3,9 +3,9 @@
 // for the workload cluster, the cluster values (Secret + credential-free ConfigMap), the node
 // drop-in Secret and App CRs consuming the values. One definition per cluster, one NO_PROXY each.
 import { App, Chart } from 'cdk8s';
-import { AddonValues, ClusterNetwork, ClusterProxyConfig, HelmPresetName, ProxySettings } from 'cluster-proxy-constructs';
-import { addApiObjects, GiantSwarmProxyApps } from 'cluster-proxy-constructs/cdk8s';
 import { proxyPassword } from '../proxy-password';
+import { addons, ClusterNetwork, ClusterProxyConfig, ProxySettings } from 'cluster-proxy-constructs';
+import { addApiObjects, GiantSwarmProxyApps } from 'cluster-proxy-constructs/cdk8s';
 
 // Installation-wide: the same for the management and every workload cluster.
 const settings = new ProxySettings({
@@ -26,7 +26,7 @@ const management = new ClusterProxyConfig(settings, new ClusterNetwork({
 }));
 const mcChart = new Chart(app, 'management', { namespace: 'kube-system' });
 // With credentials the preset uses cert-manager's extraEnv with secretKeyRef; the Secret comes along.
-const certManager = AddonValues.helmPreset(management, HelmPresetName.CERT_MANAGER, { namespace: 'kube-system' });
+const certManager = addons.AddonValues.helmPreset(management, addons.HelmPresetName.CERT_MANAGER, { namespace: 'kube-system' });
 addApiObjects(mcChart, certManager.secrets);
 // Hand `certManager.values` to cdk8s's Helm construct (needs the helm binary) or write `certManager.yaml`.
 

@@ -9,7 +9,7 @@
 //    Sealing happens at program time, so the password is a plain string here (from the environment).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CredentialSource, OsFamily } from 'cluster-proxy-constructs';
+import { capi, CredentialSource } from 'cluster-proxy-constructs';
 import { ProxiedCluster, ProxyDefinition, ProxyEnvSupport, ProxySettingsArgs } from 'cluster-proxy-constructs/pulumi';
 
 const definition: ProxySettingsArgs = {
@@ -30,7 +30,7 @@ function clusterWith(name: string, settings: ProxySettingsArgs): ProxiedCluster 
     version: 'v1.31.2',
     settings,
     network,
-    osFamily: OsFamily.UBUNTU,
+    osFamily: capi.OsFamily.UBUNTU,
     infrastructureRef: { apiVersion: infra, kind: 'DockerCluster', name },
     controlPlane: { replicas: 3, machineTemplate: { apiVersion: infra, kind: 'DockerMachineTemplate', name: `${name}-control-plane` } },
     workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infra, kind: 'DockerMachineTemplate', name: `${name}-md-0` } }],

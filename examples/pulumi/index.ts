@@ -3,7 +3,7 @@
 // as Pulumi resources. The proxy password stays a secret Output from the stack config.
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import { OsFamily, Provider } from 'cluster-proxy-constructs';
+import { capi, Provider } from 'cluster-proxy-constructs';
 import {
   ProxiedCluster, ProxyAwareDeployment, ProxyDefinition, ProxyEnvSupport, proxyEnvTransform, ProxySettingsArgs,
 } from 'cluster-proxy-constructs/pulumi';
@@ -39,7 +39,7 @@ const cluster = new ProxiedCluster('demo', {
   version: 'v1.31.2',
   settings,
   network,
-  osFamily: OsFamily.UBUNTU,
+  osFamily: capi.OsFamily.UBUNTU,
   infrastructureRef: { apiVersion: infra, kind: 'VSphereCluster', name: 'demo' },
   controlPlane: { replicas: 3, machineTemplate: { apiVersion: infra, kind: 'VSphereMachineTemplate', name: 'demo-control-plane' } },
   workerPools: [{ name: 'md-0', replicas: 3, machineTemplate: { apiVersion: infra, kind: 'VSphereMachineTemplate', name: 'demo-md-0' } }],

@@ -11,16 +11,14 @@ import sys
 from pathlib import Path
 
 from cdk8s import App, Chart
-from cluster_proxy_constructs import (
+from cluster_proxy_constructs import ClusterNetwork, Provider, ProxySettings
+from cluster_proxy_constructs.capi import (
     BootstrapFormat,
     CapiVersion,
-    ClusterNetwork,
     ControlPlaneProps,
     ObjectReferenceProps,
     OsFamily,
-    Provider,
     ProxiedCluster,
-    ProxySettings,
     WorkerPoolProps,
 )
 

@@ -2,9 +2,9 @@
 // manager reads (vSphere CPI/CSI, kapp-controller, cluster config values) and a
 // ClusterResourceSet delivering kapp-controller with its proxy config, all from one definition.
 import { App, Chart } from 'cdk8s';
+import { proxyPassword } from '../proxy-password';
 import { ClusterNetwork, ClusterProxyConfig, Provider, ProxySettings } from 'cluster-proxy-constructs';
 import { ProxyAddonResourceSet, TkgProxyAddons } from 'cluster-proxy-constructs/cdk8s';
-import { proxyPassword } from '../proxy-password';
 
 const settings = new ProxySettings({
   httpProxy: 'http://proxy.corp.example:3128',

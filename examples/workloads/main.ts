@@ -1,10 +1,10 @@
 // Workloads behind the corporate proxy: cert-manager in kube-system carries the proxy env itself
 // (no policy engine mutates kube-system), a Kyverno policy covers every other namespace.
 import { App, Chart } from 'cdk8s';
-import { ProxyAwareDeployment } from 'cluster-proxy-constructs/cdk8s-plus';
+import { proxyPassword } from '../proxy-password';
 import { ClusterNetwork, ClusterProxyConfig, Provider, ProxySettings } from 'cluster-proxy-constructs';
 import { KyvernoProxyPolicy } from 'cluster-proxy-constructs/cdk8s';
-import { proxyPassword } from '../proxy-password';
+import { ProxyAwareDeployment } from 'cluster-proxy-constructs/cdk8s-plus';
 
 // The same definition the nodes of this cluster are rendered from, so pods and nodes share one NO_PROXY.
 const settings = new ProxySettings({

@@ -62,12 +62,68 @@ function useJsonManifests(file) {
   fs.writeFileSync(file, source.replace(MANIFEST_TYPES, JSON_MANIFEST_TYPES));
 }
 
+// jsii names a type by the submodule whose barrel reaches its declaration through `export *`
+// only: a named re-export (`export { X } from`) gives the type no submodule, and jsii then reports it
+// as unexported. The area barrels name their public types one by one, which TypeScript users see, so
+// in the staging copy each barrel that a jsii module reaches is rewritten to `export *` from the same
+// files, and every other type those files export is marked `@jsii ignore`. The barrels stay the one
+// list of each area's public types, for TypeScript and every jsii language alike.
+function flattenBarrel(file, flattened) {
+  if (flattened.has(file)) return;
+  flattened.add(file);
+  const ts = require(require.resolve('typescript', { paths: [root] }));
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+  const publicNames = new Map();
+  const lines = [];
+  for (const statement of source.statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier) continue;
+    const specifier = statement.moduleSpecifier.text;
+    const target = path.resolve(path.dirname(file), `${specifier}.ts`);
+    if (!statement.exportClause) {
+      if (fs.existsSync(target)) flattenBarrel(target, flattened);
+      else flattenBarrel(path.resolve(path.dirname(file), specifier, 'index.ts'), flattened);
+      lines.push(statement.getText());
+      continue;
+    }
+    if (!ts.isNamedExports(statement.exportClause)) throw new Error(`${file}: unexpected export form: ${statement.getText()}`);
+    if (!publicNames.has(target)) {
+      publicNames.set(target, new Set());
+      lines.push(`export * from '${specifier}';`);
+    }
+    for (const element of statement.exportClause.elements) {
+      if (element.propertyName) throw new Error(`${file}: a renamed export cannot become \`export *\`: ${statement.getText()}`);
+      publicNames.get(target).add(element.name.text);
+    }
+  }
+  if (publicNames.size === 0) return;
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  for (const [target, names] of publicNames) ignoreOtherTypes(ts, target, names);
+}
+
+function ignoreOtherTypes(ts, file, publicNames) {
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  const kinds = [ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.ClassDeclaration, ts.SyntaxKind.EnumDeclaration];
+  const hidden = source.statements.filter((statement) => kinds.includes(statement.kind)
+    && statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+    && !publicNames.has(statement.name.text));
+  let result = text;
+  for (const statement of hidden.reverse()) {
+    const start = statement.getStart(source, false);
+    result = `${result.slice(0, start)}/** @jsii ignore */\n${result.slice(start)}`;
+  }
+  fs.writeFileSync(file, result);
+}
+
 function main() {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
   fs.cpSync(path.join(root, 'src'), path.join(staging, 'src'), { recursive: true });
   useJsonManifests(path.join(staging, 'src', 'core', 'k8s', 'manifest.ts'));
+  const flattened = new Set();
+  const modules = path.join(staging, 'src', 'jsii-modules');
+  for (const file of fs.readdirSync(modules)) flattenBarrel(path.join(modules, file), flattened);
   for (const file of ['README.md', 'LICENSE']) fs.copyFileSync(path.join(root, file), path.join(staging, file));
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(staging, 'node_modules'), 'dir');
   fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(stagingPackageJson(pkg), undefined, 2)}\n`);

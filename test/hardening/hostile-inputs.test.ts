@@ -13,7 +13,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { ApiObject, App, Chart } from 'cdk8s';
 import * as fc from 'fast-check';
-import { AddonValues, ClusterNetwork, ClusterProxyConfig, NoProxy, NoProxyEngine, ProxyConfigError, ProxySettings } from '../../src';
+import { addons, ClusterNetwork, ClusterProxyConfig, NoProxy, NoProxyEngine, ProxyConfigError, ProxySettings } from '../../src';
 import * as cdk8s from '../../src/cdk8s';
 import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cdk8s';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
@@ -203,9 +203,9 @@ describe('hostile input never gets past the library\'s error', () => {
 
   check('Helm values', fc.tuple(fc.array(hostile, { maxLength: 4 }), hostile), ([path, preset]) => {
     const config = proxy();
-    outcome(() => AddonValues.helmEnv(config, path as never));
-    outcome(() => AddonValues.helmPreset(config, preset as never));
-    outcome(() => AddonValues.helmCustomPreset(config, preset as never));
+    outcome(() => addons.AddonValues.helmEnv(config, path as never));
+    outcome(() => addons.AddonValues.helmPreset(config, preset as never));
+    outcome(() => addons.AddonValues.helmCustomPreset(config, preset as never));
   }, 300);
 
   check('ProxiedCluster (cdk8s)', mutations({ ...CLUSTER, settings: SETTINGS }), ({ props }) => {
@@ -215,11 +215,11 @@ describe('hostile input never gets past the library\'s error', () => {
     }
   }, 150);
 
-  check('KyvernoProxyPolicy and TkgProxyAddons (cdk8s)', fc.tuple(mutations({ excludeNamespaces: ['kube-system'], credentialNamespaces: ['apps'] }), mutations({ clusterName: 'wl', namespace: 'default', vsphere: { server: 'vc.corp.example', datacenter: '/dc0' } })), ([policy, addons]) => {
+  check('KyvernoProxyPolicy and TkgProxyAddons (cdk8s)', fc.tuple(mutations({ excludeNamespaces: ['kube-system'], credentialNamespaces: ['apps'] }), mutations({ clusterName: 'wl', namespace: 'default', vsphere: { server: 'vc.corp.example', datacenter: '/dc0' } })), ([policy, addonProps]) => {
     const chart = new Chart(new App(), 'c');
     const config = proxy();
     const policyOk = outcome(() => new KyvernoProxyPolicy(chart, 'Policy', { proxy: config, ...policy.props }));
-    const addonsOk = outcome(() => new TkgProxyAddons(chart, 'Addons', { proxy: config, ...addons.props }));
+    const addonsOk = outcome(() => new TkgProxyAddons(chart, 'Addons', { proxy: config, ...addonProps.props }));
     if (policyOk === 'ok' && addonsOk === 'ok') {
       expectGoodOutput(chart);
     }

@@ -2,18 +2,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNamespace } from '../conformance/support/namespace';
 
 /**
  * jsii-pacmak generates the Python, Java, Go and .NET sources from the assembly. Building their
  * packages needs PyPI, Maven Central, NuGet and the Go proxy, which this machine cannot reach, so
- * the sources are checked with the parsers it has (Python's compiler, gofmt), and the Python example
- * is checked call by call against the assembly.
+ * the sources are checked with the tools it has (Python's compiler, gofmt, `go list` for the import
+ * graph), and the Python example is checked call by call against the assembly.
  */
 
 const root = join(__dirname, '..', '..');
 const staging = join(root, 'build', 'jsii');
 const example = join(root, 'examples', 'python', 'main.py');
 const MODULE = 'cluster_proxy_constructs';
+/** What `go list -json` says of a package. */
+interface GoPackage { readonly ImportPath: string; readonly Imports: string[]; readonly Error?: { readonly Err: string } }
 
 interface Property { readonly name: string }
 interface Parameter { readonly name: string; readonly type: { readonly fqn?: string } }
@@ -25,7 +28,7 @@ interface JsiiType {
   readonly initializer?: { readonly parameters?: Parameter[] };
   readonly members?: Array<{ readonly name: string }>;
 }
-interface Assembly { readonly name: string; readonly types: Record<string, JsiiType> }
+interface Assembly { readonly name: string; readonly types: Record<string, JsiiType>; readonly submodules?: Record<string, unknown> }
 
 /** A jsii type reference: a named type, a primitive, a collection of a type, or a union. */
 interface TypeReference { readonly union?: unknown; readonly collection?: { readonly elementtype: TypeReference } }
@@ -42,7 +45,8 @@ function holdsUnion(type: TypeReference): boolean {
 
 /** What the example does, read with Python's own parser. */
 interface PythonUsage {
-  readonly imports: string[];
+  /** Each imported name, with the Python module it is imported from. */
+  readonly imports: Record<string, string>;
   readonly calls: Array<{ readonly name: string; readonly positional: number; readonly keywords: string[]; readonly line: number }>;
   readonly attributes: Array<{ readonly owner: string; readonly name: string; readonly line: number }>;
 }
@@ -50,7 +54,7 @@ interface PythonUsage {
 const READ_USAGE = `
 import ast, json, sys
 tree = ast.parse(open(sys.argv[1]).read())
-imports = [a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module == sys.argv[2] for a in n.names]
+imports = {a.name: n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module.split(".")[0] == sys.argv[2] for a in n.names}
 calls = [{"name": n.func.id, "positional": len(n.args), "keywords": [k.arg for k in n.keywords], "line": n.lineno}
          for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in imports]
 attributes = [{"owner": n.value.id, "name": n.attr, "line": n.lineno}
@@ -118,22 +122,46 @@ describe('generated languages', () => {
   test('the generated Python compiles, and so does the example', () => {
     execFileSync('python3', ['-m', 'compileall', '-q', join(out, 'python', 'src')], { stdio: 'pipe' });
     execFileSync('python3', ['-c', 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])', example], { stdio: 'pipe' });
-    const init = readFileSync(join(out, 'python', 'src', MODULE, '__init__.py'), 'utf8');
-    expect(init).toMatch(/^class ProxiedCluster\(/m);
-    expect(init).toMatch(/^class OsFamily\(enum\.Enum\):/m);
+    const capi = readFileSync(join(out, 'python', 'src', MODULE, 'capi', '__init__.py'), 'utf8');
+    expect(capi).toMatch(/^class ProxiedCluster\(/m);
+    expect(capi).toMatch(/^class OsFamily\(enum\.Enum\):/m);
   });
 
   test('the generated Go parses (gofmt exits 2 on a syntax error)', () => {
     const dir = join(out, 'go', 'clusterproxyconstructs');
-    expect(readdirSync(dir).filter((file) => file.endsWith('.go')).length).toBeGreaterThan(100);
+    const goFiles = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.go'));
+    expect(goFiles.length).toBeGreaterThan(100);
     execFileSync('gofmt', ['-e', '-l', dir], { stdio: 'pipe' });
+  });
+
+  test('the Go packages import one another without a cycle (go list reports the cycle Go would reject)', () => {
+    const dir = join(out, 'go', 'clusterproxyconstructs');
+    const module = 'github.com/cluster-proxy-constructs/cluster-proxy-constructs-go/clusterproxyconstructs';
+    const home = mkdtempSync(join(tmpdir(), 'go-list-'));
+    try {
+      // The dependencies (jsii runtime, cdk8s, constructs) are not on this machine, and nothing is
+      // fetched: module lookups are off, and the namespace has no network device anyway.
+      const run = runInNamespace(['env', `HOME=${home}`, `GOPATH=${join(home, 'path')}`, `GOCACHE=${join(home, 'cache')}`,
+        'GOPROXY=off', 'GOSUMDB=off', 'GOFLAGS=-mod=mod', 'bash', '-c', 'cd "$1" && exec go list -e -json=ImportPath,Imports,Error ./...', 'go-list', dir], 120_000);
+      expect(run.status).toBe(0);
+      const packages = run.stdout.split(/\n(?=\{)/).map((text) => JSON.parse(text) as GoPackage);
+      const submodules = Object.keys(assembly.submodules ?? {}).map((fqn) => `${module}/${fqn.split('.').slice(1).join('/')}`);
+      expect(submodules.length).toBeGreaterThan(4);
+      expect(packages.map((p) => p.ImportPath)).toEqual(expect.arrayContaining(submodules));
+      expect(packages.filter((p) => p.Error !== undefined).map((p) => `${p.ImportPath}: ${p.Error!.Err}`)).toEqual([]);
+      // The root package builds on no area: only its own generated helpers.
+      const rootImports = packages.find((p) => p.ImportPath === module)!.Imports.filter((path) => path.startsWith(`${module}/`));
+      expect(rootImports.sort()).toEqual([`${module}/internal`, `${module}/jsii`]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   test('jsii-docgen writes the Python API reference from the assembly', () => {
     const page = join(out, 'python-api.md');
     execFileSync(process.execPath, [require.resolve('jsii-docgen/bin/jsii-docgen'), '--language', 'python', '--output', page], { cwd: staging, stdio: 'pipe' });
     const reference = readFileSync(page, 'utf8');
-    expect(reference).toContain('cluster_proxy_constructs.ProxiedCluster(');
+    expect(reference).toContain('from cluster_proxy_constructs import capi\n\ncapi.ProxiedCluster(');
     expect(reference).toMatch(/os_family: OsFamily = None/);
   });
 
@@ -157,10 +185,11 @@ describe('generated languages', () => {
 
   test('every class, struct, keyword and enum member the Python example uses exists in the assembly', () => {
     const usage = JSON.parse(execFileSync('python3', ['-c', READ_USAGE, example, MODULE], { encoding: 'utf8' })) as PythonUsage;
-    expect(usage.imports).toEqual(expect.arrayContaining(['ProxiedCluster', 'ProxySettings', 'ClusterNetwork']));
-    const fqn = (name: string): string => `${assembly.name}.${name}`;
+    expect(usage.imports).toMatchObject({ ProxySettings: MODULE, ClusterNetwork: MODULE, ProxiedCluster: `${MODULE}.capi` });
+    // A Python module is a jsii module: cluster_proxy_constructs.capi holds cluster-proxy-constructs.capi's types.
+    const fqn = (name: string): string => `${usage.imports[name].replace(MODULE, assembly.name)}.${name}`;
     const problems: string[] = [];
-    for (const name of usage.imports) {
+    for (const name of Object.keys(usage.imports)) {
       if (!assembly.types[fqn(name)]) problems.push(`${name} is not in the assembly`);
     }
     for (const call of usage.calls) {

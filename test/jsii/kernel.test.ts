@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
 import { KernelClient, ObjRef } from './kernel-client';
-import { ClusterNetwork, OsFamily, ProxySettings } from '../../src';
+import { capi, ClusterNetwork, ProxySettings } from '../../src';
 import { ProxiedCluster } from '../../src/cdk8s';
 import { Provider } from '../../src/core/providers';
 
@@ -49,7 +49,7 @@ function typescriptYaml(): string {
   const app = new App();
   const settings = new ProxySettings(settingsProps);
   const network = new ClusterNetwork({ ...networkProps, provider: Provider.VSPHERE });
-  new ProxiedCluster(new Chart(app, 'demo'), 'Demo', { ...clusterProps, settings, network, osFamily: OsFamily.UBUNTU });
+  new ProxiedCluster(new Chart(app, 'demo'), 'Demo', { ...clusterProps, settings, network, osFamily: capi.OsFamily.UBUNTU });
   return app.synthYaml();
 }
 
@@ -100,8 +100,8 @@ describe('the jsii kernel (how other languages call the library)', () => {
     const chart = await kernel.create('cdk8s.Chart', [app, 'demo']);
     const settings = await kernel.create(`${LIB}.ProxySettings`, [settingsProps]);
     const network = await kernel.create(`${LIB}.ClusterNetwork`, [{ ...networkProps, provider: { '$jsii.enum': `${LIB}.Provider/VSPHERE` } }]);
-    const cluster = await kernel.create(`${LIB}.ProxiedCluster`, [chart, 'Demo', {
-      ...clusterProps, settings, network, osFamily: { '$jsii.enum': `${LIB}.OsFamily/UBUNTU` },
+    const cluster = await kernel.create(`${LIB}.capi.ProxiedCluster`, [chart, 'Demo', {
+      ...clusterProps, settings, network, osFamily: { '$jsii.enum': `${LIB}.capi.OsFamily/UBUNTU` },
     }]);
 
     // Properties come back as references or plain values, as a Python user reads them.
@@ -118,7 +118,7 @@ describe('the jsii kernel (how other languages call the library)', () => {
     const settings = await kernel.create(`${LIB}.ProxySettings`, [{ httpProxy: 'http://proxy.corp.example:3128' }]);
     const network = await kernel.create(`${LIB}.ClusterNetwork`, [{ pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] }]);
     const config = await kernel.create(`${LIB}.ClusterProxyConfig`, [settings, network]);
-    const injection = await kernel.create(`${LIB}.ProxyInjection`, [config]);
+    const injection = await kernel.create(`${LIB}.workloads.ProxyInjection`, [config]);
     const deployment = {
       apiVersion: 'apps/v1',
       kind: 'Deployment',

@@ -14,8 +14,6 @@ import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
 import { checkJsonData } from '../validation/json-data';
 import { checkProps, propKeys } from '../validation/strict-props';
 
-export { ResourceSetStrategy };
-
 /** Options of `addonResourceSet`. */
 export interface AddonResourceSetOptions {
   /** Workload cluster the addon goes to (a DNS label). */

@@ -14,10 +14,6 @@ import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { PropKeys } from '../validation/strict-props';
 
-export { NODE_PROXY_DELIVERIES, NodeProxyDelivery };
-export { BOOTSTRAP_FORMATS };
-export { BootstrapFormat };
-
 /** `value` if it is one of `choices`, else a field-naming error listing them. */
 function parseOneOf<T extends string>(field: string, value: unknown, choices: readonly T[]): T {
   if (!(choices as readonly unknown[]).includes(value)) {

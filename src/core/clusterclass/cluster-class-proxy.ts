@@ -7,11 +7,12 @@ import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } fr
 import { ClassNodeLayout } from './spec-patches';
 import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } from './trusted-ca-variable';
 import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
+import { BootstrapFormat } from '../capi/bootstrap-format';
 import { profileLayout } from '../capi/compatibility-profiles';
 import { PROXY_COMMAND_MARKER } from '../capi/node-commands';
 import { KubeadmEnvironment, NodeProxyFileOptions } from '../capi/node-file-options';
 import { resolveNodeProxyFiles } from '../capi/node-file-resolution';
-import { BootstrapFormat, CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
+import { CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../capi/node-proxy';
 import { NodeProxyDelivery } from '../capi/node-proxy-delivery';
 import { OS_FAMILIES, OsFamily, trustedCaPath, trustStoreFor } from '../capi/os-family';
 import { settingsProp } from '../capi/proxy-source';

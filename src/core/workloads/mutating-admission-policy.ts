@@ -12,8 +12,6 @@ import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { checkProps, optionalList, propKeys } from '../validation/strict-props';
 
-export { MutatingAdmissionPolicyVersion };
-
 /** Options for `renderProxyAdmissionPolicy`. */
 export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {
   /**

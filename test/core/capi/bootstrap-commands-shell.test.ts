@@ -1,7 +1,8 @@
 import { parse } from 'yaml';
 import { BootstrapRun, createScratchNode, ScratchNode, syntaxErrors } from './bootstrap-script-harness';
 import { CA_1, demoProxy } from './fixtures';
-import { BootstrapFormat, nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
+import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
 import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxyVariables } from '../../../src/core/proxy-environment';
 import { ProxySettings } from '../../../src/core/proxy-settings';

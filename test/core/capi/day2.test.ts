@@ -1,5 +1,5 @@
 import { CA_1, CA_2, clusterOptions, demoSettings, settingsProps } from './fixtures';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
 import { OsFamily } from '../../../src/core/capi/os-family';
 import { ProxiedClusterOptions, proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { canonicalJson } from '../../../src/core/k8s/names';

@@ -1,6 +1,7 @@
 import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, demoSettings, demoNetwork } from './fixtures';
+import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { BootstrapFormat, NodeProxyDelivery } from '../../../src/core/capi/node-proxy';
+import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
 import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
