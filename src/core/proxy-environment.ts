@@ -58,6 +58,29 @@ export function proxyVariables(env: ProxyEnvironment): ProxyVariable[] {
   });
 }
 
+/** The settings an environment was built from, for its redacting hooks. */
+const SETTINGS = Symbol('settings');
+
+interface EnvironmentWithSettings extends ProxyEnvironment {
+  readonly [SETTINGS]: ProxySettings;
+}
+
+/** The environment with the settings' redacted URLs in place of the real ones. */
+function redacted(env: EnvironmentWithSettings): Record<string, string> {
+  const settings = env[SETTINGS];
+  return {
+    ...(settings.httpProxy ? { httpProxy: settings.redactedUrl(settings.httpProxy) } : {}),
+    ...(settings.httpsProxy ? { httpsProxy: settings.redactedUrl(settings.httpsProxy) } : {}),
+    noProxy: env.noProxy,
+  };
+}
+
+const REDACTING_HOOKS: PropertyDescriptorMap = {
+  toJSON: { value(this: EnvironmentWithSettings) { return redacted(this); } },
+  toString: { value(this: EnvironmentWithSettings) { return `ProxyEnvironment ${JSON.stringify(redacted(this))}`; } },
+  [inspect.custom]: { value(this: EnvironmentWithSettings) { return `ProxyEnvironment ${inspect(redacted(this))}`; } },
+};
+
 /**
  * Build the environment from validated settings and the NO_PROXY string computed for a cluster.
  *
@@ -72,17 +95,9 @@ export function proxyEnvironment(settings: ProxySettings, noProxy: string, optio
     ...(settings.httpsProxy ? { httpsProxy: href(settings.httpsProxy) } : {}),
     noProxy,
   };
-  const redacted = (): Record<string, string> => ({
-    ...(settings.httpProxy ? { httpProxy: settings.redactedUrl(settings.httpProxy) } : {}),
-    ...(settings.httpsProxy ? { httpsProxy: settings.redactedUrl(settings.httpsProxy) } : {}),
-    noProxy,
-  });
-  // Non-enumerable, so spreading and deep equality see only the three variables.
-  Object.defineProperties(env, {
-    toJSON: { value: redacted },
-    toString: { value: () => `ProxyEnvironment ${JSON.stringify(redacted())}` },
-    [inspect.custom]: { value: () => `ProxyEnvironment ${inspect(redacted())}` },
-  });
+  // Non-enumerable, so spreading and deep equality see only the three variables. The hooks are
+  // shared functions reading the hidden settings: a fleet holds two environments per cluster.
+  Object.defineProperties(env, { [SETTINGS]: { value: settings }, ...REDACTING_HOOKS });
   return Object.freeze(env);
 }
 

@@ -42,6 +42,13 @@ export const MANAGED_BY = 'cluster-proxy-constructs';
 /** Node's hook for `util.inspect` and `console.log` (a registered symbol: no import of node:util). */
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
+/** The summary {@link hideDataFromInspect} stored on the holder. */
+const INSPECT_SUMMARY = Symbol('inspectSummary');
+
+function inspectSummary(this: { readonly [INSPECT_SUMMARY]: string }): string {
+  return this[INSPECT_SUMMARY];
+}
+
 /**
  * `console.log` and `util.inspect` of a Secret manifest, or of an object that holds its data (an
  * adapter's copy), print the Secret's identity, not its data; so does anything holding one, at any
@@ -52,6 +59,9 @@ export function hideDataFromInspect(manifest: KubeObject, holder: object = manif
     return;
   }
   const { namespace, name } = manifest.metadata ?? {};
-  const summary = `${label} ${namespace ? `${namespace}/` : ''}${name} (data not shown)`;
-  Object.defineProperty(holder, INSPECT, { value: () => summary, enumerable: false });
+  // One shared hook reading a hidden summary, not a closure per holder: a fleet has several per cluster.
+  Object.defineProperties(holder, {
+    [INSPECT_SUMMARY]: { value: `${label} ${namespace ? `${namespace}/` : ''}${name} (data not shown)` },
+    [INSPECT]: { value: inspectSummary },
+  });
 }

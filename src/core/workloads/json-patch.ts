@@ -84,11 +84,10 @@ export function copyJson<T>(value: T): T {
     return value;
   }
   if (Array.isArray(value)) {
-    const copy: unknown[] = [];
-    for (const item of value) {
-      copy.push(copyJson(item));
-    }
-    return copy as T;
+    // This realm's `map` allocates the copy at its exact length (pushing into [] reserves 17 slots
+    // at once, which a fleet's retained manifests pay for in every short list), and makes this
+    // realm's array even from another realm's.
+    return Array.prototype.map.call(value, (item: unknown) => copyJson(item)) as T;
   }
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
