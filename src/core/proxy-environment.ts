@@ -97,7 +97,8 @@ export function proxyEnvironment(settings: ProxySettings, noProxy: string, optio
   };
   // Non-enumerable, so spreading and deep equality see only the three variables. The hooks are
   // shared functions reading the hidden settings: a fleet holds two environments per cluster.
-  Object.defineProperties(env, { [SETTINGS]: { value: settings }, ...REDACTING_HOOKS });
+  Object.defineProperty(env, SETTINGS, { value: settings });
+  Object.defineProperties(env, REDACTING_HOOKS);
   return Object.freeze(env);
 }
 

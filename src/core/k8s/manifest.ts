@@ -60,8 +60,6 @@ export function hideDataFromInspect(manifest: KubeObject, holder: object = manif
   }
   const { namespace, name } = manifest.metadata ?? {};
   // One shared hook reading a hidden summary, not a closure per holder: a fleet has several per cluster.
-  Object.defineProperties(holder, {
-    [INSPECT_SUMMARY]: { value: `${label} ${namespace ? `${namespace}/` : ''}${name} (data not shown)` },
-    [INSPECT]: { value: inspectSummary },
-  });
+  Object.defineProperty(holder, INSPECT_SUMMARY, { value: `${label} ${namespace ? `${namespace}/` : ''}${name} (data not shown)` });
+  Object.defineProperty(holder, INSPECT, { value: inspectSummary });
 }
