@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import * as typescript from 'typescript';
 import { runCli } from '../../src/cli/cli';
 
 /** `cluster-proxy import` on the documentation-derived inputs, in-process and as a real process. */
 
-const FIXTURES = resolve(__dirname, '..', 'fixtures', 'import');
+const ROOT = resolve(__dirname, '..', '..');
+const FIXTURES = resolve(ROOT, 'test', 'fixtures', 'import');
 
 describe('cluster-proxy import', () => {
   test('text: definition, notes and the per-client comparison', () => {
@@ -25,11 +27,47 @@ describe('cluster-proxy import', () => {
     expect(parsed.noProxy.changes.length).toBeGreaterThan(0);
     const ts = runCli(['import', '--from', 'giantswarm', file, '--format', 'ts']);
     expect(ts.stdout).toContain('const settings = new ProxySettings({');
-    expect(ts.stdout).toContain('const files = { profile: "giantswarm" } as const;');
+    expect(ts.stdout).toContain('const files: capi.NodeProxyFileOptions = { profile: capi.CompatibilityProfileName.GIANTSWARM };');
     for (const output of [json.stdout, ts.stdout]) {
       expect(output).not.toContain('mySuperSecretPassword');
     }
   });
+
+  test('the ts format is TypeScript that compiles against the package, for every source', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-ts-'));
+    try {
+      const sources: Array<[string, string]> = [['tkg', 'tkg-cluster-config.yaml'], ['giantswarm', 'giantswarm-values.yaml'],
+        ['caren', 'caren-cluster.yaml'], ['eks-anywhere', 'eks-anywhere-cluster.yaml'], ['openshift', 'openshift-proxy.yaml']];
+      const files = sources.map(([source, fixture]) => {
+        const result = runCli(['import', '--from', source, join(FIXTURES, fixture), '--format', 'ts']);
+        expect(result.exitCode).toBe(0);
+        const file = join(dir, `${source}.ts`);
+        writeFileSync(file, result.stdout);
+        return file;
+      });
+      // The snippets name the option values by their enums, so a profile or shape the library
+      // renamed would fail here.
+      expect(readFileSync(files[2], 'utf8')).toContain('clusterclass.ClassVariableShape.CAREN');
+      const program = typescript.createProgram(files, {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        target: typescript.ScriptTarget.ES2022,
+        lib: ['lib.es2022.d.ts'],
+        module: typescript.ModuleKind.CommonJS,
+        moduleResolution: typescript.ModuleResolutionKind.Node10,
+        types: ['node'],
+        typeRoots: [resolve(ROOT, 'node_modules', '@types')],
+        baseUrl: ROOT,
+        paths: { 'cluster-proxy-constructs': ['src/index.ts'] },
+        moduleDetection: typescript.ModuleDetectionKind.Force,
+      });
+      const problems = files.flatMap((file) => typescript.getPreEmitDiagnostics(program, program.getSourceFile(file))).map((d) => `${d.file?.fileName ?? ''}: ${typescript.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+      expect(problems).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   test('network flags give an OpenShift Proxy its comparison', () => {
     const result = runCli(['import', '--from', 'openshift', join(FIXTURES, 'openshift-proxy.yaml'), '--pod-cidr', '10.128.0.0/14', '--service-cidr', '172.30.0.0/16',

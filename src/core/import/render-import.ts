@@ -1,4 +1,6 @@
 import { ImportResult } from './import-proxy';
+import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
+import { ClassVariableShape } from '../clusterclass/variable-shapes';
 
 /**
  * The import as JSON (for tools) and as a TypeScript snippet (to paste into a cdk8s or Pulumi
@@ -27,9 +29,11 @@ export function importResultTypeScript(result: ImportResult): string {
   // JSON string syntax is valid TypeScript: every character escaped as a string literal needs.
   const literal = (value: unknown): string => JSON.stringify(value);
   const list = (items: readonly string[]): string => `[${items.map(literal).join(', ')}]`;
+  // Option values are enums in TypeScript, each in its area's namespace of the root entry.
+  const namespaces = [...(imported.profile ? ['capi'] : []), ...(imported.variableShape ? ['clusterclass'] : [])];
   const lines = [
     `// Imported from ${imported.source} by cluster-proxy import. Review the notes below.`,
-    'import { ProxySettings } from \'cluster-proxy-constructs\';',
+    `import { ${[...namespaces, 'ProxySettings'].join(', ')} } from 'cluster-proxy-constructs';`,
     '',
     'const settings = new ProxySettings({',
     ...(settings.httpProxy ? [`  httpProxy: ${literal(settings.httpProxy)},`] : []),
@@ -51,13 +55,19 @@ export function importResultTypeScript(result: ImportResult): string {
   }
   if (imported.profile) {
     lines.push('', `// Node files laid out as ${imported.source} writes them (see docs/migration):`,
-      `const files = { profile: ${literal(imported.profile)} } as const;`);
+      `const files: capi.NodeProxyFileOptions = { profile: capi.CompatibilityProfileName.${enumMember(CompatibilityProfileName, imported.profile)} };`);
   }
   if (imported.variableShape) {
-    lines.push(`// ClusterClass: keep the Clusters' variable with variableShape: ${literal(imported.variableShape)}`);
+    lines.push('', '// ClusterClass: keep the Clusters\' proxy variable in its current shape (ClusterClassProxyPatches prop):',
+      `const variableShape = clusterclass.ClassVariableShape.${enumMember(ClassVariableShape, imported.variableShape)};`);
   }
   if (imported.notes.length > 0) {
     lines.push('', '// Notes:', ...imported.notes.map((note) => `//   ${note.field}: ${note.message}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The name of the enum member whose value is `value` (the enums are string enums). */
+function enumMember(values: Readonly<Record<string, string>>, value: string): string {
+  return Object.keys(values).find((key) => values[key] === value)!;
 }
