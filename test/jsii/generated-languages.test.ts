@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readStagedAssembly, STAGING as staging } from './staged-assembly';
 import { runInNamespace } from '../conformance/support/namespace';
 
 /**
@@ -12,7 +13,6 @@ import { runInNamespace } from '../conformance/support/namespace';
  */
 
 const root = join(__dirname, '..', '..');
-const staging = join(root, 'build', 'jsii');
 const example = join(root, 'examples', 'python', 'main.py');
 const MODULE = 'cluster_proxy_constructs';
 /** What `go list -json` says of a package. */
@@ -93,10 +93,7 @@ describe('generated languages', () => {
   let assembly: Assembly;
 
   beforeAll(() => {
-    if (!existsSync(join(staging, '.jsii'))) {
-      throw new Error('build/jsii/.jsii is missing: run `npx projen jsii` (npm test runs it first)');
-    }
-    assembly = JSON.parse(readFileSync(join(staging, '.jsii'), 'utf8')) as Assembly;
+    assembly = readStagedAssembly<Assembly>();
     out = mkdtempSync(join(tmpdir(), 'pacmak-'));
     execFileSync(process.execPath, [require.resolve('jsii-pacmak/bin/jsii-pacmak'), staging, '--code-only', '--outdir', out,
       '--targets', 'python', 'java', 'go', 'dotnet'], { stdio: 'pipe' });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
 import { KernelClient, ObjRef } from './kernel-client';
+import { stagedAssemblyFile, STAGING as staging } from './staged-assembly';
 import { capi, ClusterNetwork, ProxySettings } from '../../src';
 import { ProxiedCluster } from '../../src/cdk8s';
 import { Provider } from '../../src/core/providers';
@@ -15,7 +16,6 @@ import { Provider } from '../../src/core/providers';
  */
 
 const root = join(__dirname, '..', '..');
-const staging = join(root, 'build', 'jsii');
 const pacmakVersion = (JSON.parse(readFileSync(require.resolve('jsii-pacmak/package.json'), 'utf8')) as { version: string }).version;
 const runtimeScript = join(root, 'conformance', '.cache', 'jsii-runtime', pacmakVersion, 'package', 'webpack', 'bin', 'jsii-runtime.js');
 const LIB = 'cluster-proxy-constructs';
@@ -69,9 +69,7 @@ describe('the jsii kernel (how other languages call the library)', () => {
   const loaded: Array<{ name: string; assembly: string; types: number }> = [];
 
   beforeAll(async () => {
-    if (!existsSync(join(staging, '.jsii'))) {
-      throw new Error('build/jsii/.jsii is missing: run `npx projen jsii` (npm test runs it first)');
-    }
+    stagedAssemblyFile();
     if (!existsSync(runtimeScript)) {
       throw new Error(`${runtimeScript} is missing: run scripts/install-test-tools.sh (npm test runs it first)`);
     }

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
+import { readStagedAssembly } from './staged-assembly';
 
 /**
  * The jsii assembly's modules against the TypeScript API they are made from. Each area namespace of
@@ -16,12 +17,6 @@ const LIB = 'cluster-proxy-constructs';
 interface TypeReferenceHolder { readonly [key: string]: unknown }
 interface JsiiType extends TypeReferenceHolder { readonly fqn: string; readonly base?: string; readonly interfaces?: string[] }
 interface Assembly { readonly types: Record<string, JsiiType>; readonly submodules?: Record<string, unknown> }
-
-function readAssembly(): Assembly {
-  const file = join(root, 'build', 'jsii', '.jsii');
-  if (!existsSync(file)) throw new Error('build/jsii/.jsii is missing: run `npx projen jsii` (npm test runs it first)');
-  return JSON.parse(readFileSync(file, 'utf8')) as Assembly;
-}
 
 /** The module a type belongs to: `capi` for `cluster-proxy-constructs.capi.X`, '' for the root. */
 function moduleOf(fqn: string): string {
@@ -85,7 +80,7 @@ describe('jsii modules', () => {
     .map((fqn) => fqn.split('.').pop()!).sort();
 
   beforeAll(() => {
-    assembly = readAssembly();
+    assembly = readStagedAssembly<Assembly>();
     const files = ['index.ts', 'jsii.ts', 'cdk8s/index.ts'].map((file) => join(root, 'src', file));
     program = ts.createProgram(files, { strict: true, noEmit: true, skipLibCheck: true });
   }, 60_000);
