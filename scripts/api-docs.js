@@ -69,17 +69,17 @@ execFileSync(process.execPath, [
 // namespace under namespaces/. Here every page sits in docs/api/, named after its import path.
 const modulePath = (file) => path.relative('src', path.dirname(file)) || 'index';
 const pageName = (file) => (modulePath(file) === 'index' ? 'core.md' : `${modulePath(file).replace(/\//g, '-')}.md`); // cdk8s/plus -> cdk8s-plus.md
-const sources = entryPoints.flatMap(([file, importPath]) => {
+const sources = entryPoints.flatMap(([file, importPath, what]) => {
   const folder = path.join(docsOut, modulePath(file));
   if (!fs.existsSync(path.join(folder, 'README.md'))) {
-    return [{ page: entryPoints.length === 1 ? 'README.md' : `${modulePath(file)}.md`, name: pageName(file), title: `\`${importPath}\`` }];
+    return [{ page: entryPoints.length === 1 ? 'README.md' : `${modulePath(file)}.md`, name: pageName(file), title: `\`${importPath}\``, importPath, what }];
   }
   const namespaces = fs.readdirSync(path.join(folder, 'namespaces')).sort().map((namespaceFile) => {
     const namespace = path.basename(namespaceFile, '.md');
     return { page: `${modulePath(file)}/namespaces/${namespaceFile}`, name: pageName(file).replace(/\.md$/, `-${namespace}.md`),
-      title: `\`${importPath}\`: \`${namespace}\``, namespace, importPath };
+      title: `\`${importPath}\`: \`${namespace}\``, namespace };
   });
-  return [{ page: `${modulePath(file)}/README.md`, name: pageName(file), title: `\`${importPath}\``, namespaces }, ...namespaces];
+  return [{ page: `${modulePath(file)}/README.md`, name: pageName(file), title: `\`${importPath}\``, importPath, what, namespaces }, ...namespaces];
 });
 const renamed = Object.fromEntries(sources.map((source) => [source.page, source.name]));
 const pages = sources.map(({ page: typedocPage, name, title }) => {
@@ -105,9 +105,8 @@ One page per entry point, generated from the doc comments (which the package's t
 carry too, for your editor):
 
 ${sources.filter((source) => source.namespace === undefined).map((source) => {
-    const [, importPath, what] = entryPoints.find(([file]) => pageName(file) === source.name);
     const namespaces = (source.namespaces ?? []).map((namespace) => `  - [\`${namespace.namespace}\`](docs/api/${namespace.name})`);
-    return [`- [\`${importPath}\`](docs/api/${source.name}): ${what}`, ...namespaces].join('\n');
+    return [`- [\`${source.importPath}\`](docs/api/${source.name}): ${source.what}`, ...namespaces].join('\n');
   }).join('\n')}
 `;
 
