@@ -1,9 +1,8 @@
 import { ApiObject, ApiObjectProps, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ProxyConfigError } from '../core/errors';
 import { hideDataFromInspect, isSecretObject, KubeObject } from '../core/k8s/manifest';
-import { canonicalJson } from '../core/k8s/names';
 import { objectIdentity, Product, ProductObject } from '../core/product/product';
+import { SharedObjects } from '../core/product/shared-objects';
 import { copyJson } from '../core/workloads/json-patch';
 
 /**
@@ -11,19 +10,7 @@ import { copyJson } from '../core/workloads/json-patch';
  * the product's ids as construct ids. Shared objects are emitted once per chart: the first product
  * that needs one creates it (in its own scope, so it synthesizes before the objects reading it), the
  * others get the same `ApiObject`.
- *
- * A registry per chart, not a search of the chart: looking objects up with `findAll()` made a fleet
- * of clusters in one chart quadratic.
  */
-const sharedObjects = new WeakMap<Chart, Map<string, SharedObject>>();
-
-/** A shared object emitted in a chart; its canonical content is computed only when another product needs the same object. */
-interface SharedObject {
-  readonly manifest: KubeObject;
-  content?: string;
-  readonly apiObject: ApiObject;
-}
-
 /** Add the product's objects under `scope`; returns one `ApiObject` per product object, in order. */
 export function addProduct(scope: Construct, product: Product): ApiObject[] {
   return product.objects.map((object) => (object.shared ? addShared(scope, object) : newApiObject(scope, object.id, object.manifest)));
@@ -54,25 +41,5 @@ function newApiObject(scope: Construct, id: string, manifest: KubeObject): ApiOb
 }
 
 function addShared(scope: Construct, object: ProductObject): ApiObject {
-  const chart = Chart.of(scope);
-  let registry = sharedObjects.get(chart);
-  if (!registry) {
-    registry = new Map();
-    sharedObjects.set(chart, registry);
-  }
-  const key = objectIdentity(object.manifest);
-  const existing = registry.get(key);
-  if (existing) {
-    existing.content ??= canonicalJson(existing.manifest);
-    if (existing.manifest !== object.manifest && existing.content !== canonicalJson(object.manifest)) {
-      const { kind, metadata } = object.manifest;
-      throw new ProxyConfigError(kind === 'Secret' ? 'secretName' : 'trustBundle.configMapName',
-        `two different proxy configurations both need the ${kind} "${metadata.name}"`
-        + `${metadata.namespace ? ` in namespace "${metadata.namespace}"` : ''}; give one of them another name`);
-    }
-    return existing.apiObject;
-  }
-  const apiObject = newApiObject(scope, object.id, object.manifest);
-  registry.set(key, { manifest: object.manifest, apiObject });
-  return apiObject;
+  return SharedObjects.of<ApiObject>(Chart.of(scope)).emit(object, () => newApiObject(scope, object.id, object.manifest));
 }

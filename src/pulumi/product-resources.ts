@@ -7,7 +7,8 @@ import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { canonicalJson } from '../core/k8s/names';
-import { objectIdentity, Product, ProductObject } from '../core/product/product';
+import { Product, ProductObject } from '../core/product/product';
+import { SharedObjects, withoutSecretData } from '../core/product/shared-objects';
 import { copyJson } from '../core/workloads/json-patch';
 
 /**
@@ -125,7 +126,7 @@ export function registerProduct(component: pulumi.ComponentResource, name: strin
   const registry = registryOf(component);
   const resources = withResourceErrors(component, () => now.objects.map((object) => {
     const create = () => newResource(component, `${name}-${object.id}`, object, real, waiting.get(object.id));
-    return object.shared ? shared(registry, object, !realRender, create) : create();
+    return object.shared ? registry.emit(object, create, { dataKnown: !realRender }) : create();
   }));
   return new ProductResources(now, resources);
 }
@@ -155,16 +156,12 @@ function newResource(parent: pulumi.Resource, name: string, object: ProductObjec
 export function sameOutsideSecretData(now: Product, real: Product): Product {
   real.objects.forEach((object, index) => {
     const expected = now.objects[index];
-    if (expected?.id !== object.id || canonicalJson(withoutSecretData(expected)) !== canonicalJson(withoutSecretData(object))) {
+    if (expected?.id !== object.id || canonicalJson(withoutSecretData(expected.manifest)) !== canonicalJson(withoutSecretData(object.manifest))) {
       throw new ProxyConfigError(`${object.manifest.kind} ${object.manifest.metadata.name}`,
         'depends on the proxy credentials outside Secret data, which the Pulumi components cannot deploy from an Output credential');
     }
   });
   return real;
-}
-
-function withoutSecretData(object: ProductObject): KubeObject {
-  return object.sensitive ? { ...object.manifest, stringData: undefined, data: undefined } : object.manifest;
 }
 
 /** Refuse an object that carries a stand-in credential: it would be deployed with it (e.g. `literalCredentials`). */
@@ -176,42 +173,10 @@ function checkNoStandIn(object: ProductObject): void {
   }
 }
 
-interface SharedEntry {
-  /** The content outside Secret data, and the whole content when rendered from known credentials. */
-  readonly content: string;
-  readonly full?: string;
-  readonly resource: pulumi.CustomResource;
-}
+/** The scope of shared objects when the default provider is used outside a program run (its monitor). */
+const NO_RUN = {};
 
-/** Shared objects per scope: the Kubernetes provider, or the program run (its monitor) for the default one. */
-const registries = new WeakMap<object, Map<string, SharedEntry>>();
-
-function registryOf(component: pulumi.ComponentResource): Map<string, SharedEntry> {
-  const scope: object = component.getProvider('kubernetes::') ?? pulumi.runtime.getMonitor() ?? registries;
-  let registry = registries.get(scope);
-  if (!registry) {
-    registry = new Map();
-    registries.set(scope, registry);
-  }
-  return registry;
-}
-
-function shared(registry: Map<string, SharedEntry>, object: ProductObject, known: boolean,
-  create: () => pulumi.CustomResource): pulumi.CustomResource {
-  const key = objectIdentity(object.manifest);
-  const content = canonicalJson(withoutSecretData(object));
-  const full = known ? canonicalJson(object.manifest) : undefined;
-  const existing = registry.get(key);
-  if (existing) {
-    if (existing.content !== content || (existing.full !== undefined && full !== undefined && existing.full !== full)) {
-      const { kind, metadata } = object.manifest;
-      throw new ProxyConfigError(kind === 'Secret' ? 'secretName' : 'trustBundle.configMapName',
-        `two different proxy configurations both need the ${kind} "${metadata.name}"`
-        + `${metadata.namespace ? ` in namespace "${metadata.namespace}"` : ''}; give one of them another name`);
-    }
-    return existing.resource;
-  }
-  const resource = create();
-  registry.set(key, { content, full, resource });
-  return resource;
+/** Shared objects per scope: the Kubernetes provider, or the program run for the default one. */
+function registryOf(component: pulumi.ComponentResource): SharedObjects<pulumi.CustomResource> {
+  return SharedObjects.of(component.getProvider('kubernetes::') ?? pulumi.runtime.getMonitor() ?? NO_RUN);
 }
