@@ -6,10 +6,10 @@ import { KubeObject } from '../core/k8s/manifest';
 import { assertDnsLabel } from '../core/k8s/names';
 import { isPlainObject } from '../core/validation/json-data';
 import { ProxyInjectionOptions } from '../core/workloads/injection-options';
+import { visitInjectionReads } from '../core/workloads/injection-reads';
 import { applyJsonPatch } from '../core/workloads/json-patch';
-import { CONTAINER_LISTS } from '../core/workloads/pod-spec-patch';
 import { ProxyInjection } from '../core/workloads/proxy-injection';
-import { podMetadataPath, podSpecPath } from '../core/workloads/workload-kinds';
+import { podSpecPath } from '../core/workloads/workload-kinds';
 
 /**
  * Deploy-time injection: a Pulumi resource transform that gives every pod-bearing Kubernetes
@@ -182,7 +182,7 @@ function worst(states: readonly ReadState[]): ReadState {
 }
 
 /** How known a value is: itself only, or (`deep`) with everything inside it. */
-function stateOf(value: unknown, deep = false): ReadState {
+function stateOf(value: unknown, deep: boolean): ReadState {
   if (pulumi.isUnknown(value)) {
     return 'unknown';
   }
@@ -192,46 +192,10 @@ function stateOf(value: unknown, deep = false): ReadState {
   return deep && value !== null && typeof value === 'object' ? worst(Object.values(value).map((item) => stateOf(item, true))) : 'plain';
 }
 
-/** A list, its items and the given keys of each item. */
-function listState(list: unknown, keys: readonly string[]): ReadState {
-  const own = stateOf(list);
-  return own !== 'plain' || !Array.isArray(list) ? own
-    : worst(list.flatMap((item) => [stateOf(item), ...(isPlainObject(item) ? keys.map((key) => stateOf(item[key], true)) : [])]));
-}
-
-/** The value at `path` under `root`, and the states of every step. */
-function walk(root: unknown, path: readonly string[], states: ReadState[]): unknown {
-  return path.reduce<unknown>((node, key) => {
-    const next = isPlainObject(node) ? node[key] : undefined;
-    states.push(stateOf(next));
-    return next;
-  }, root);
-}
-
 /** Whether everything `ProxyInjection.plan` reads in `manifest` is known now. */
 function readState(manifest: Record<string, unknown>, specPath: readonly string[]): ReadState {
   const states: ReadState[] = [];
-  const metadata = walk(manifest, ['metadata'], states);
-  if (isPlainObject(metadata)) {
-    states.push(stateOf(metadata.name, true), stateOf(metadata.namespace, true), stateOf(metadata.annotations, true));
-  }
-  const spec = walk(manifest, specPath, states);
-  const podMetadata = walk(manifest, podMetadataPath(specPath), states);
-  if (isPlainObject(podMetadata)) {
-    states.push(stateOf(podMetadata.annotations, true));
-  }
-  if (isPlainObject(spec)) {
-    states.push(listState(spec.volumes, ['name']));
-    for (const list of CONTAINER_LISTS) {
-      states.push(stateOf(spec[list]));
-      for (const container of Array.isArray(spec[list]) ? spec[list] as unknown[] : []) {
-        states.push(stateOf(container));
-        if (isPlainObject(container)) {
-          states.push(stateOf(container.name, true), listState(container.env, ['name']), listState(container.volumeMounts, ['name', 'mountPath']));
-        }
-      }
-    }
-  }
+  visitInjectionReads(manifest, specPath, (value, deep) => states.push(stateOf(value, deep)));
   return worst(states);
 }
 
