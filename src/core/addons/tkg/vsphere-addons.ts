@@ -61,6 +61,9 @@ function vsphereAddonSecret(
   });
 }
 
+/** Configurations whose vCenter is known to bypass the proxy: a cluster's CPI and CSI Secrets check it once (a configuration never changes). */
+const VCENTER_CHECKED = new WeakSet<ClusterProxyConfig>();
+
 /**
  * The CPI and CSI talk to vCenter directly; through a corporate proxy they usually cannot reach
  * it. TKG enforces the same (its ytt refuses a TKG_NO_PROXY without VSPHERE_SERVER), so the
@@ -68,6 +71,9 @@ function vsphereAddonSecret(
  * components are Go programs) in the computed NO_PROXY.
  */
 function assertVcenterBypassesProxy(proxy: ClusterProxyConfig): void {
+  if (VCENTER_CHECKED.has(proxy)) {
+    return;
+  }
   const endpoints = proxy.network.providerEndpoints;
   if (endpoints.length === 0) {
     throw new ProxyConfigError('network.providerEndpoints',
@@ -81,4 +87,5 @@ function assertVcenterBypassesProxy(proxy: ClusterProxyConfig): void {
         `vCenter ${host} would be reached through the proxy (the providerEntries NO_PROXY category is switched off?); the vSphere CPI/CSI need it direct`);
     }
   }
+  VCENTER_CHECKED.add(proxy);
 }
