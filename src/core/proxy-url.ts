@@ -60,6 +60,9 @@ export class ProxyUrl {
   public readonly username?: string;
   readonly #password?: string;
   readonly #hostKind: 'dns' | 'ipv4' | 'ipv6';
+  // Computed on first use: the settings of a fleet are shared, and every cluster's environment reads them.
+  #href?: string;
+  #withoutCredentials?: ProxyUrl;
 
   private constructor(parts: ProxyUrlParts) {
     this.scheme = parts.scheme;
@@ -97,7 +100,8 @@ export class ProxyUrl {
 
   /** The canonical URL including percent-encoded credentials. Secret when credentials are set. */
   public get href(): string {
-    return this.render(this.#password === undefined ? undefined : encodeUserinfoComponent(this.#password));
+    this.#href ??= this.render(this.#password === undefined ? undefined : encodeUserinfoComponent(this.#password));
+    return this.#href;
   }
 
   /** The canonical URL with the password replaced by `***`, safe for logs: `http://user:***@host:port`. */
@@ -107,7 +111,8 @@ export class ProxyUrl {
 
   /** The same proxy without user name and password. */
   public get withoutCredentials(): ProxyUrl {
-    return new ProxyUrl({ scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port });
+    this.#withoutCredentials ??= new ProxyUrl({ scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port });
+    return this.#withoutCredentials;
   }
 
   /**
