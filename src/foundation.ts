@@ -14,7 +14,7 @@ export { ClusterNetwork } from './core/network';
 export type { ClusterNetworkProps } from './core/network';
 export { Provider } from './core/providers';
 export { ClusterProxyConfig } from './core/cluster-proxy-config';
-export type { ClusterProxyConfigOptions } from './core/cluster-proxy-config';
+export type { ClusterProxyConfigOptions, WithProxy } from './core/cluster-proxy-config';
 export type { ProxyEnvironment } from './core/proxy-environment';
 export type { ProxyScheme } from './core/proxy-url';
 export type { IpFamily } from './core/ip';

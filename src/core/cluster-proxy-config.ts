@@ -111,6 +111,12 @@ export class ClusterProxyConfig {
   }
 }
 
+/** The proxy prop of the constructs that emit one cluster's objects. */
+export interface WithProxy {
+  /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
+  readonly proxy: ClusterProxyConfig;
+}
+
 /** Validate the options of {@link ClusterProxyConfig}; errors name the option as written at the top level. */
 export function checkClusterProxyOptions(options: ClusterProxyConfigOptions): void {
   checkProps('', options, OPTIONS, 'cluster proxy option');

@@ -1,7 +1,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { CredentialArgs, mapRendered, renderWithCredentials } from './credentials';
 import { registerFromProxy, registerProduct, TYPE_TOKEN_PREFIX, withResourceErrors } from './product-resources';
-import { ProxyDefinition } from './proxy-definition';
+import { ProxyArgs, ProxyDefinition } from './proxy-definition';
 import { AddonResourceSetOptions } from '../core/addons/cluster-resource-set';
 import { inClusterForwardProxy, InClusterForwardProxyProps } from '../core/addons/forward-proxy/forward-proxy';
 import { giantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../core/addons/giantswarm/setup';
@@ -10,7 +10,6 @@ import { DEFAULT_PROXY_ENV_SOURCE_NAME, proxyEnvFrom, ProxyEnvFromSource, ProxyE
 import { TkgProxyAddonsOptions } from '../core/addons/tkg/tkg-proxy-addons';
 import { Products } from '../core/api/products';
 import { networkProp } from '../core/capi/proxy-source';
-import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import { finishProduct } from '../core/product/credentials';
@@ -22,10 +21,7 @@ import { manifestsProduct } from '../core/product/product';
  */
 
 /** Args of {@link TkgProxyAddons}. */
-export interface TkgProxyAddonsArgs extends TkgProxyAddonsOptions {
-  /** The cluster's proxy (one definition for every Secret). */
-  readonly proxy: ClusterProxyConfig | ProxyDefinition;
-}
+export interface TkgProxyAddonsArgs extends TkgProxyAddonsOptions, ProxyArgs {}
 
 /** TKG-style addon Secrets for one workload cluster: the vSphere CPI and CSI, kapp-controller and cluster config values. */
 export class TkgProxyAddons extends pulumi.ComponentResource {
@@ -40,10 +36,7 @@ export class TkgProxyAddons extends pulumi.ComponentResource {
 }
 
 /** Args of {@link ProxyAddonResourceSet}. */
-export interface ProxyAddonResourceSetArgs extends AddonResourceSetOptions {
-  /** The cluster's proxy. */
-  readonly proxy: ClusterProxyConfig | ProxyDefinition;
-}
+export interface ProxyAddonResourceSetArgs extends AddonResourceSetOptions, ProxyArgs {}
 
 /**
  * A ClusterResourceSet and its Secret delivering an addon's manifests to a workload cluster, with
@@ -64,10 +57,7 @@ export class ProxyAddonResourceSet extends pulumi.ComponentResource {
 }
 
 /** Args of {@link GiantSwarmProxyApps}. */
-export interface GiantSwarmProxyAppsArgs extends GiantSwarmProxySetupOptions {
-  /** The cluster's proxy. */
-  readonly proxy: ClusterProxyConfig | ProxyDefinition;
-}
+export interface GiantSwarmProxyAppsArgs extends GiantSwarmProxySetupOptions, ProxyArgs {}
 
 /**
  * Giant Swarm-style app platform objects for one workload cluster: the `<cluster>-cluster-values`
@@ -88,10 +78,7 @@ export class GiantSwarmProxyApps extends pulumi.ComponentResource {
 }
 
 /** Args of {@link ProxyEnvSources}. */
-export interface ProxyEnvSourcesArgs extends ProxyEnvSourceOptions {
-  /** The cluster's proxy. */
-  readonly proxy: ClusterProxyConfig | ProxyDefinition;
-}
+export interface ProxyEnvSourcesArgs extends ProxyEnvSourceOptions, ProxyArgs {}
 
 /** One ConfigMap (or Secret, when the URLs carry credentials) per namespace holding the proxy variables, for `envFrom`. */
 export class ProxyEnvSources extends pulumi.ComponentResource {

@@ -2,7 +2,7 @@ import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { Rendered, STAND_IN_CREDENTIALS } from './credentials';
 import { placeWaitingFields, WaitingFields } from './deferred-args';
-import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
+import { ProxyArgs, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
@@ -97,7 +97,7 @@ export function withResourceErrors<T>(resource: pulumi.Resource, fn: () => T): T
 }
 
 /** Register the product `render` computes from the proxy of `args`. */
-export function registerFromProxy<A extends { readonly proxy: ClusterProxyConfig | ProxyDefinition }>(
+export function registerFromProxy<A extends ProxyArgs>(
   component: pulumi.ComponentResource, name: string, args: A,
   render: (config: ClusterProxyConfig, options: Omit<A, 'proxy'>) => Product): ProductResources {
   const { proxy, ...options } = args;

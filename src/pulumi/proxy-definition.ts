@@ -102,6 +102,12 @@ export class ProxyDefinition {
   }
 }
 
+/** The proxy arg of the components that register one cluster's objects. */
+export interface ProxyArgs {
+  /** The cluster's proxy: a `ClusterProxyConfig`, or a {@link ProxyDefinition} whose credentials may be Outputs. */
+  readonly proxy: ClusterProxyConfig | ProxyDefinition;
+}
+
 /**
  * Where a component's proxy comes from: a `ClusterProxyConfig` or a {@link ProxyDefinition}, or
  * the parts of one (the Pulumi counterpart of the core's `ProxySourceProps`).

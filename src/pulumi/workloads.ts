@@ -1,7 +1,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { registerFromProxy, registerProduct, TYPE_TOKEN_PREFIX, withResourceErrors } from './product-resources';
-import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
+import { ProxyArgs, proxyDefinitionOf } from './proxy-definition';
 import { injectProxyEnvIntoProps, proxyInjectionOf } from './transform';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue, withinField } from '../core/errors';
@@ -22,10 +22,7 @@ import { ProxyInjection } from '../core/workloads/proxy-injection';
  */
 
 /** Args of {@link KyvernoProxyPolicy}. */
-export interface KyvernoProxyPolicyArgs extends KyvernoProxyPolicyOptions {
-  /** The cluster's proxy (the same definition the nodes are rendered from). */
-  readonly proxy: ClusterProxyConfig | ProxyDefinition;
-}
+export interface KyvernoProxyPolicyArgs extends KyvernoProxyPolicyOptions, ProxyArgs {}
 
 /**
  * A Kyverno `ClusterPolicy` that puts every Pod outside `kube-system` (and the excluded namespaces)
@@ -47,10 +44,7 @@ export class KyvernoProxyPolicy extends pulumi.ComponentResource {
 }
 
 /** Args of {@link ProxyAdmissionPolicy}. */
-export interface ProxyAdmissionPolicyArgs extends ProxyAdmissionPolicyOptions {
-  /** The cluster's proxy (the same definition the nodes are rendered from). */
-  readonly proxy: ClusterProxyConfig | ProxyDefinition;
-}
+export interface ProxyAdmissionPolicyArgs extends ProxyAdmissionPolicyOptions, ProxyArgs {}
 
 /**
  * The proxy injection for clusters without Kyverno: a `MutatingAdmissionPolicy`, its binding, and
@@ -73,9 +67,7 @@ export class ProxyAdmissionPolicy extends pulumi.ComponentResource {
 }
 
 /** Args of {@link ProxyEnvSupport}. */
-export interface ProxyEnvSupportArgs extends ProxyInjectionOptions {
-  /** The cluster's proxy. */
-  readonly proxy: ClusterProxyConfig | ProxyDefinition;
+export interface ProxyEnvSupportArgs extends ProxyInjectionOptions, ProxyArgs {
   /** Namespaces whose injected pods need the objects (one Secret and/or ConfigMap in each). */
   readonly namespaces: readonly string[];
 }
@@ -112,9 +104,7 @@ export class ProxyEnvSupport extends pulumi.ComponentResource {
 }
 
 /** Args of {@link ProxyAwareDeployment}: a Deployment's args plus the proxy. */
-export interface ProxyAwareDeploymentArgs extends k8s.apps.v1.DeploymentArgs {
-  /** The cluster's proxy (the same definition the nodes are rendered from). */
-  readonly proxy: ClusterProxyConfig | ProxyDefinition;
+export interface ProxyAwareDeploymentArgs extends k8s.apps.v1.DeploymentArgs, ProxyArgs {
   /**
    * Env, CA bundle and container exclusions (`excludeNames` and `excludeNamespaces` are ignored:
    * they would switch this Deployment's whole purpose off).

@@ -2,16 +2,13 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { giantSwarmProxySetup, GiantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../../core/addons/giantswarm/setup';
 import { giantSwarmProxyAppsProduct } from '../../core/addons/products';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/cluster-proxy-config';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link GiantSwarmProxyApps}. */
-export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions, WithObjectMetadata {
-  /** The cluster's proxy configuration. */
-  readonly proxy: ClusterProxyConfig;
-}
+export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions, WithObjectMetadata, WithProxy {}
 
 /**
  * Giant Swarm-style app platform objects for one workload cluster (seed 000): the

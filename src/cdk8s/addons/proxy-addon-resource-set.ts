@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { addonResourceSet, AddonResourceSet, AddonResourceSetOptions } from '../../core/addons/cluster-resource-set';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/cluster-proxy-config';
 import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
@@ -9,10 +9,7 @@ import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyAddonResourceSet}. */
-export interface ProxyAddonResourceSetProps extends AddonResourceSetOptions, WithObjectMetadata {
-  /** The cluster's proxy configuration. */
-  readonly proxy: ClusterProxyConfig;
-}
+export interface ProxyAddonResourceSetProps extends AddonResourceSetOptions, WithObjectMetadata, WithProxy {}
 
 /**
  * A ClusterResourceSet and its Secret delivering an addon (kapp-controller's release manifests,

@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { proxyEnvFrom, ProxyEnvFromSource, proxyEnvSources, ProxyEnvSourceKind, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/cluster-proxy-config';
 import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
@@ -9,10 +9,7 @@ import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyEnvSources}. */
-export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions, WithObjectMetadata {
-  /** The cluster's proxy configuration. */
-  readonly proxy: ClusterProxyConfig;
-}
+export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions, WithObjectMetadata, WithProxy {}
 
 /**
  * One ConfigMap (or Secret, when the URLs carry credentials) per namespace holding the six proxy

@@ -2,17 +2,14 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { TkgProxyAddonsOptions } from '../../core/addons/tkg/tkg-proxy-addons';
 import { Products } from '../../core/api/products';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { ClusterProxyConfig, WithProxy } from '../../core/cluster-proxy-config';
 import { KubeObject } from '../../core/k8s/manifest';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link TkgProxyAddons}. */
-export interface TkgProxyAddonsProps extends TkgProxyAddonsOptions, WithObjectMetadata {
-  /** The cluster's proxy configuration (one NO_PROXY for all addons). */
-  readonly proxy: ClusterProxyConfig;
-}
+export interface TkgProxyAddonsProps extends TkgProxyAddonsOptions, WithObjectMetadata, WithProxy {}
 
 /**
  * TKG-style addon Secrets for one workload cluster (seed 002): the vSphere CPI and CSI addon

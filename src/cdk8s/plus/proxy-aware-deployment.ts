@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/cluster-proxy-config';
 import { withinField } from '../../core/errors';
 import { deploymentInjectionOptions, ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
@@ -10,9 +10,7 @@ import { attachProxyInjection } from '../workloads/inject-proxy-env';
  * What makes a `ProxyAwareDeployment` proxy-aware, on every cdk8s-plus line (the per-line entry
  * points, `cluster-proxy-constructs/cdk8s-plus-NN`, add these to that line's DeploymentProps).
  */
-export interface ProxyAwareDeploymentOptions {
-  /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
-  readonly proxy: ClusterProxyConfig;
+export interface ProxyAwareDeploymentOptions extends WithProxy {
   /**
    * Env, CA bundle and container exclusions (`excludeNames` and `excludeNamespaces` are ignored:
    * they would switch this Deployment's whole purpose off).

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/cluster-proxy-config';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { propsObject } from '../../core/validation/strict-props';
 import { KyvernoProxyPolicyOptions } from '../../core/workloads/kyverno-policy';
@@ -8,10 +8,7 @@ import { kyvernoProxyPolicyProduct } from '../../core/workloads/products';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link KyvernoProxyPolicy}. */
-export interface KyvernoProxyPolicyProps extends KyvernoProxyPolicyOptions, WithObjectMetadata {
-  /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
-  readonly proxy: ClusterProxyConfig;
-}
+export interface KyvernoProxyPolicyProps extends KyvernoProxyPolicyOptions, WithObjectMetadata, WithProxy {}
 
 /**
  * A Kyverno `ClusterPolicy` that puts every Pod outside `kube-system` (and the excluded

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/cluster-proxy-config';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { propsObject } from '../../core/validation/strict-props';
 import { ProxyAdmissionPolicyOptions } from '../../core/workloads/mutating-admission-policy';
@@ -8,10 +8,7 @@ import { proxyAdmissionPolicyProduct } from '../../core/workloads/products';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyAdmissionPolicy}. */
-export interface ProxyAdmissionPolicyProps extends ProxyAdmissionPolicyOptions, WithObjectMetadata {
-  /** The cluster's proxy configuration (the same instance the nodes are rendered from). */
-  readonly proxy: ClusterProxyConfig;
-}
+export interface ProxyAdmissionPolicyProps extends ProxyAdmissionPolicyOptions, WithObjectMetadata, WithProxy {}
 
 /**
  * The proxy injection for clusters without Kyverno: a Kubernetes `MutatingAdmissionPolicy` and
