@@ -18,6 +18,18 @@ const { spawnSync } = require('node:child_process');
 const MARKER = '// Packed by scripts/pack-entries.js';
 
 /**
+ * The module's code without comments (and its source map comment): a pack is what programs load, and
+ * every byte of it is read, scanned and kept in memory by every process that imports the package. The
+ * compiled files beside the packs keep their comments for reading. Printed again by TypeScript's
+ * printer, which writes the same code from its syntax tree.
+ */
+function withoutComments(key, source) {
+  const ts = require('typescript');
+  const file = ts.createSourceFile(key, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  return ts.createPrinter({ removeComments: true }).printFile(file);
+}
+
+/**
  * How each entry is packed. `args`: what it is run with to learn which modules it loads (nothing for
  * the library's entries, which are imported; for the CLI its everyday command, `noproxy`; other
  * commands load their extra modules from their files, as before). `base`: a pack it loads first and
@@ -137,7 +149,7 @@ function packFiles(libDir, entry) {
   const inBase = new Set(basePack === undefined ? [] : loadedModules(libDir, basePack).order);
   const order = loaded.filter((key) => !inBase.has(key));
   const factories = order.map((key) => {
-    const source = sources.get(key).replace(/^#!.*\n/, '').replace(/\n\/\/# sourceMappingURL=.*\s*$/, '\n');
+    const source = withoutComments(key, sources.get(key).replace(/^#!.*\n/, ''));
     // In parentheses, V8 compiles each module once, as it reads the file (every one of them runs).
     return `${JSON.stringify(key)}: (function (exports, require, module, __filename, __dirname) {\n${source}}),`;
   });

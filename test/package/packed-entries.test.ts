@@ -52,6 +52,15 @@ describe('packed entry points', () => {
     fs.accessSync(packOf('cli/main.js'), fs.constants.X_OK); // the bin is executable
   }, 30_000);
 
+  test('the packs carry the code without its comments; the compiled files beside them keep them', () => {
+    const docComment = 'Serialize with object keys sorted at every level';
+    expect(fs.readFileSync(path.join(LIB, 'core', 'k8s', 'names.js'), 'utf8')).toContain(docComment);
+    const modules = fs.readFileSync(path.join(LIB, 'index.pack-modules.js'), 'utf8');
+    expect(modules).toContain('function canonicalJson(value)');
+    expect(modules).not.toContain(docComment);
+    expect(modules).not.toContain('sourceMappingURL');
+  });
+
   test('each library pack exports what its entry module exports, and loads its modules and, for an adapter, the root entry\'s', () => {
     const loads = (file: string) => report(`const exported = require(${lib(file)}); ${write(`{ names: Object.keys(exported), modules: ${libModules}.sort() }`)}`);
     const root = loads('index.js');
