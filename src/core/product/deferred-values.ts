@@ -112,10 +112,16 @@ function placements(first: Product, second: Product, values: readonly DeferredVa
       const owner = values.findIndex((value) => value.standIns[0] === difference.a && value.standIns[1] === difference.b);
       if (owner === -1 || object.sensitive) {
         throw new ProxyConfigError(values.map((value) => value.field).join(', '),
-          `cannot be ${what} here: it shapes the name or content of ${object.manifest.kind} ${object.id}, which must be known at program time`);
+          `cannot be ${what} here: it shapes the name or content of ${object.manifest.kind} ${withFieldNames(object.id, values)}, `
+          + 'which must be known at program time');
       }
       byValue[owner].push({ objectId: object.id, path: difference.path });
     }
   });
   return byValue;
+}
+
+/** An object id rendered from stand-ins, with each string stand-in shown as the field it stands for. */
+function withFieldNames(id: string, values: readonly DeferredValue<unknown>[]): string {
+  return values.reduce((text, value) => (typeof value.standIns[0] === 'string' ? text.split(value.standIns[0]).join(`<${value.field}>`) : text), id);
 }

@@ -55,7 +55,8 @@ describe('deferValues', () => {
   test('a value that shapes a name is refused, naming its field', () => {
     const args = { name: 'demo', pools: [{ name: new Later('md'), replicas: 3 }] } as unknown as Args;
     expect(() => deferValues(args, isLater, 'a later value', render))
-      .toThrow(/^pools\[0\]\.name: cannot be a later value here: it shapes the name or content of MachineDeployment .*, which must be known at program time$/);
+      .toThrow(new ProxyConfigError('pools[0].name', 'cannot be a later value here: it shapes the name or content of MachineDeployment '
+        + 'MachineDeployment-demo-<pools[0].name>, which must be known at program time'));
   });
 
   test('a value under a key that cannot wait is refused, naming its field and the keys that can', () => {
