@@ -51,7 +51,7 @@ test('outputs for version, replicas and reference names give the same objects as
     expect([name, deferred.get(name)]).toEqual([name, object]);
   }
   // the values really came from the Outputs: the stand-ins are nowhere
-  expect(JSON.stringify([...deferred.values()])).not.toMatch(/stand-in-reference|v1\.0\.99[79]|\b99[79]\b/);
+  expect(JSON.stringify([...deferred.values()])).not.toMatch(/stand-in-reference|v1\.\d+\.99[79]|"replicas":9\d\d\b/);
 });
 
 test('the standalone control plane takes its version, replicas and machine template name as inputs', async () => {

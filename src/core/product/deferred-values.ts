@@ -12,11 +12,15 @@ import { isPlainObject } from '../validation/json-data';
  * validated by the core with its field-naming errors.
  */
 
-/** Stand-in pairs by the arg's own key: each valid wherever the core accepts that key, and unlike anything else. */
-const STAND_INS: Readonly<Record<string, readonly [unknown, unknown]>> = {
-  version: ['v1.0.997', 'v1.0.999'],
-  replicas: [997, 999],
-  name: ['stand-in-reference-a', 'stand-in-reference-b'],
+/**
+ * Stand-in pairs by the arg's own key, for the `n`th deferred value: each valid wherever the core
+ * accepts that key (replicas odd, as stacked etcd needs, and at most 1,000), unlike anything else,
+ * and unlike every other value's, so each difference traces to one value.
+ */
+const STAND_INS: Readonly<Record<string, (n: number) => readonly [unknown, unknown]>> = {
+  version: (n) => [`v1.${n}.997`, `v1.${n}.999`],
+  replicas: (n) => [997 - 4 * n, 999 - 4 * n],
+  name: (n) => [`stand-in-reference-${n}-a`, `stand-in-reference-${n}-b`],
 };
 
 /** The arg keys whose values may come later, for error messages. */
@@ -60,7 +64,7 @@ export function deferValues<A, V>(args: A, isDeferred: (value: unknown) => value
       if (!standIns) {
         throw new ProxyConfigError(field, `cannot be ${what} (inputs are accepted for ${DEFERRABLE})`);
       }
-      values.push({ field, value, standIns });
+      values.push({ field, value, standIns: standIns(values.length) });
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => find(item, `${field}[${index}]`, key));
     } else if (isPlainObject(value)) {

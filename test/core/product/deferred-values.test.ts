@@ -38,9 +38,21 @@ describe('deferValues', () => {
       [{ objectId: 'MachineDeployment-demo-md', path: ['spec', 'replicas'] }],
     ]);
     // the args to render now hold stand-ins the core accepts; the real values replace them later
-    expect(render(deferred.args).objects[0].manifest).toMatchObject({ spec: { replicas: 997, template: { spec: { version: 'v1.0.997' } } } });
+    expect(render(deferred.args).objects[0].manifest).toMatchObject({ spec: { replicas: 993, template: { spec: { version: 'v1.0.997' } } } });
     expect(render(withValues(args, deferred.values, ['v1.32.1', 3])).objects[0].manifest)
       .toMatchObject({ spec: { replicas: 3, template: { spec: { version: 'v1.32.1' } } } });
+  });
+
+  test('values under the same key trace to their own fields', () => {
+    const first = new Later(3);
+    const second = new Later(5);
+    const args = { name: 'demo', pools: [{ name: 'md', replicas: first }, { name: 'gpu', replicas: second }] } as unknown as Args;
+    const deferred = deferValues(args, isLater, 'a later value', render);
+    expect(deferred.placements).toEqual([
+      [{ objectId: 'MachineDeployment-demo-md', path: ['spec', 'replicas'] }],
+      [{ objectId: 'MachineDeployment-demo-gpu', path: ['spec', 'replicas'] }],
+    ]);
+    expect(deferred.values.map((value) => value.standIns)).toEqual([[997, 999], [993, 995]]);
   });
 
   test('without deferred values the args are returned as they are and nothing is rendered', () => {
