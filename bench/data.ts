@@ -1,8 +1,7 @@
 /**
  * Deterministic inputs for the benchmarks: the same lists every run, so results compare across runs.
  */
-import { ClusterNetwork, ProxySettings } from '../src/core';
-import { Provider } from '../src/core/providers';
+import { ClusterNetwork, Provider, ProxySettings } from '../src';
 
 /**
  * `count` mixed installation-wide NO_PROXY entries: host names, suffixes, IPv4 addresses, IPv4 and

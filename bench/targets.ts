@@ -57,10 +57,11 @@ export function evaluateTargets(results: Results): TargetOutcome[] {
     outcomes.push(check('CLI start-up over node -e 0 (CPU ms)', [['--help ', startup.cli.helpOverNode], ['noproxy ', startup.cli.noproxyOverNode]], 15, ' ms', 1));
     outcomes.push(check('Core (root entry) import (CPU ms over node -e 0)', [['', startup.entries['root (core)'].overNode]], 20, ' ms', 1));
     const entries = Object.entries(startup.entries as Record<string, Results>);
-    const lean = entries.filter(([, e]) => !e.loads.ownYaml && e.loads.yamlCopies <= 1 && e.ownNetwork.length === 0);
+    const loads = (e: Results) => e.loadsEveryExport;
+    const lean = entries.filter(([, e]) => !loads(e).ownYaml && loads(e).yamlCopies <= 1 && e.ownNetwork.length === 0);
     outcomes.push({
-      target: 'Entry points at import: no network modules beyond the framework\'s, not the library\'s yaml, at most one yaml copy',
-      measured: entries.map(([name, e]) => `${name}: yaml copies ${e.loads.yamlCopies}${e.loads.ownYaml ? ' (incl. the library\'s)' : ''}, network ${e.ownNetwork.length === 0 ? 'none' : e.ownNetwork.join('+')}`).join('; '),
+      target: 'Entry points, every export read: no network modules beyond the framework\'s, not the library\'s yaml, at most one yaml copy',
+      measured: entries.map(([name, e]) => `${name}: yaml copies ${loads(e).yamlCopies}${loads(e).ownYaml ? ' (incl. the library\'s)' : ''}, network ${e.ownNetwork.length === 0 ? 'none' : e.ownNetwork.join('+')}`).join('; '),
       limit: 'none; <= 1',
       pass: lean.length === entries.length,
     });

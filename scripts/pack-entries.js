@@ -63,19 +63,38 @@ function profileRun(libDir, entry) {
     const file = ${JSON.stringify(path.join(libDir, entry))};
     process.argv = [process.argv[0], file, ...${JSON.stringify(args)}];
     let exported = {};
-    process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify({ loaded: Object.keys(require.cache), names: Object.keys(exported) })));
-    exported = require(file);`;
+    process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify({ loaded: Object.keys(require.cache), names: Object.keys(exported), homes: homes() })));
+    exported = require(file);
+    // For each export, the modules that define it: that hold it as a value of their own (a compiled
+    // re-export is a getter) or whose exports are it (a namespace).
+    function homes() {
+      const found = {};
+      for (const name of Object.keys(exported)) {
+        const value = exported[name];
+        found[name] = [];
+        for (const [other, m] of Object.entries(require.cache)) {
+          if (other === file || m.exports === undefined || m.exports === null) continue;
+          if (m.exports === value) found[name].push([other, null]);
+          const own = Object.getOwnPropertyDescriptor(m.exports, name);
+          if (own !== undefined && 'value' in own && own.value === value) found[name].push([other, name]);
+        }
+      }
+      return found;
+    }`;
   const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   if (result.status !== 0) {
     throw new Error(`${entry} ${args.join(' ')} failed:\n${result.stderr}`);
   }
   const inLib = (file) => !path.relative(libDir, file).startsWith('..') && !file.includes(`${path.sep}node_modules${path.sep}`);
-  const { loaded, names } = JSON.parse(result.output[3]);
-  const order = loaded.filter(inLib).map((file) => path.relative(libDir, file).split(path.sep).join('/'));
+  const { loaded, names, homes } = JSON.parse(result.output[3]);
+  const keyOf = (file) => path.relative(libDir, file).split(path.sep).join('/');
+  const order = loaded.filter(inLib).map(keyOf);
   if (order[0] !== entry) {
     throw new Error(`${entry}: expected it to load first, got ${order[0]}`);
   }
-  return { order, exportNames: names, sources: new Map(order.map((key) => [key, fs.readFileSync(path.join(libDir, key), 'utf8')])) };
+  const inLibHomes = Object.fromEntries(Object.entries(homes).map(([name, found]) => [name,
+    found.filter(([file]) => inLib(file)).map(([file, member]) => [keyOf(file), member])]));
+  return { order, exportNames: names, homes: inLibHomes, sources: new Map(order.map((key) => [key, fs.readFileSync(path.join(libDir, key), 'utf8')])) };
 }
 
 /** `{ './x': 'core/x.js' }` for each `require('./x')` in `source` that names a module file in `libDir`. */
@@ -100,6 +119,7 @@ const Module = require('node:module');
 const path = require('node:path');
 const root = path.join(__dirname, ROOT);
 const searchPaths = new Map();
+const own = (key) => Object.prototype.hasOwnProperty.call(factories, key);
 function run(key, m, dir) {
   const packedDeps = deps[key];
   const local = (id) => {
@@ -111,31 +131,119 @@ function run(key, m, dir) {
   local.main = require.main;
   factories[key].call(m.exports, m.exports, local, m, m.filename, dir);
 }
-function load(key, parent) {
-  // No path functions here: they were a tenth of a cold import.
-  const filename = root + path.sep + (path.sep === '/' ? key : key.split('/').join(path.sep));
-  const cached = Module._cache[filename];
-  if (cached !== undefined) return cached.exports;
-  // A module of the base pack, which loaded it already; if a program removed it from the cache,
-  // Node loads it again from its file.
-  if (!Object.prototype.hasOwnProperty.call(factories, key)) return parent.require(filename);
+// No path functions here: they were a tenth of a cold import.
+const fileOf = (key) => root + path.sep + (path.sep === '/' ? key : key.split('/').join(path.sep));
+function newModule(key, parent) {
+  const filename = fileOf(key);
   const m = new Module(filename, parent);
   const dir = filename.slice(0, filename.lastIndexOf(path.sep));
   if (!searchPaths.has(dir)) searchPaths.set(dir, Module._nodeModulePaths(dir));
   m.filename = filename;
   m.paths = searchPaths.get(dir);
-  Module._cache[filename] = m;
+  return { m, dir };
+}
+function cachedExports(key) {
+  const cached = Module._cache[fileOf(key)];
+  return cached === undefined ? undefined : cached.exports;
+}
+function load(key, parent) {
+  const cached = cachedExports(key);
+  if (cached !== undefined) return cached;
+  // A module of the base pack, or one a program removed from the cache after the pack had loaded
+  // it (Node then loads it again from its file).
+  if (!own(key)) return base !== undefined ? base.load(key, parent) : parent.require(fileOf(key));
+  const { m, dir } = newModule(key, parent);
+  Module._cache[m.filename] = m;
   try {
     run(key, m, dir);
   } catch (error) {
-    delete Module._cache[filename];
+    delete Module._cache[m.filename];
     throw error;
   }
   m.loaded = true;
   return m.exports;
 }
-module.exports = (parent) => load(ENTRY, parent);
+module.exports = { load, entry: ENTRY_LOADER };
 `;
+
+/** The loader of a lazy entry (see `entryLoader`), with its EAGER requires and EXPORTS homes. */
+const LAZY_ENTRY = `
+// The entry of a library pack only re-exports: each export loads its module when it is first read,
+// so a program loads the modules of what it uses. What the entry requires for its side effects (the
+// check that the framework is installed) still runs first, at import.
+function lazyEntry(parent) {
+  const cached = cachedExports(ENTRY);
+  if (cached !== undefined) return cached;
+  const { m } = newModule(ENTRY, parent);
+  for (const [id, key] of EAGER) {
+    if (key === null) m.require(id); else load(key, m);
+  }
+  Object.defineProperty(m.exports, '__esModule', { value: true });
+  for (const [name, key, member] of EXPORTS) {
+    Object.defineProperty(m.exports, name, { enumerable: true, get: member === null ? () => load(key, m) : () => load(key, m)[member] });
+  }
+  Module._cache[m.filename] = m;
+  m.loaded = true;
+  return m.exports;
+}
+`;
+
+/** The helpers TypeScript declares at the top of a module that re-exports. */
+const REEXPORT_HELPERS = new Set(['__createBinding', '__exportStar', '__setModuleDefault', '__importStar']);
+
+/**
+ * For a compiled module that only re-exports (and requires modules for their side effects), the ids
+ * it requires for their side effects, in order; undefined if the module does anything else.
+ */
+function barrelStatements(key, source) {
+  const ts = require('typescript');
+  const file = ts.createSourceFile(key, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+  const isRequire = (node) => ts.isCallExpression(node) && node.expression.getText(file) === 'require'
+    && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]);
+  const reexports = (node) => {
+    if (isRequire(node)) return true;
+    if (ts.isStringLiteral(node)) return true; // "use strict"
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression.getText(file);
+      if (callee === '__exportStar') return isRequire(node.arguments[0]) && node.arguments[1].getText(file) === 'exports';
+      if (callee === 'Object.defineProperty') return node.arguments[0].getText(file) === 'exports';
+      if (callee === '__importStar') return isRequire(node.arguments[0]);
+      return false;
+    }
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      return node.left.getText(file).startsWith('exports.') && (ts.isVoidExpression(node.right) || reexports(node.right));
+    }
+    return false;
+  };
+  const plain = file.statements.every((statement) => {
+    if (ts.isExpressionStatement(statement)) return reexports(statement.expression);
+    if (ts.isVariableStatement(statement)) {
+      return statement.declarationList.declarations.every((declaration) => REEXPORT_HELPERS.has(declaration.name.getText(file))
+        || (declaration.initializer !== undefined && isRequire(declaration.initializer)));
+    }
+    return false;
+  });
+  return plain ? { sideEffects: file.statements.flatMap((statement) => ts.isExpressionStatement(statement) && isRequire(statement.expression)
+    ? [statement.expression.arguments[0].text] : []) } : undefined;
+}
+
+/**
+ * How the pack loads `entry`: at once, or (a library entry that only re-exports, each export from
+ * one module) each export's module when it is first read. Returns the loader's code.
+ */
+function entryLoader(libDir, entry, loaded, sources, homes) {
+  const barrel = PROFILES[entry].args.length === 0 ? barrelStatements(entry, sources.get(entry)) : undefined;
+  const single = Object.values(homes).every((found) => found.length === 1);
+  if (barrel === undefined || !single) {
+    return { code: `(parent) => load(${JSON.stringify(entry)}, parent)` };
+  }
+  const packed = relativeRequires(libDir, entry, sources.get(entry));
+  const known = new Set(loaded);
+  const eager = barrel.sideEffects.map((id) => [id, known.has(packed[id]) ? packed[id] : null]);
+  const exportsList = Object.entries(homes).map(([name, [[key, member]]]) => [name, key, member]);
+  return { code: 'lazyEntry', eager, exportsList };
+}
+
 /**
  * The two files of the pack for `entry` (a path relative to `libDir`, such as `index.js`): the pack
  * itself, `index.pack.js`, which the package points to, and the modules it loads, in
@@ -144,14 +252,19 @@ module.exports = (parent) => load(ENTRY, parent);
  * module's in the modules.
  */
 function packFiles(libDir, entry) {
-  const { order: loaded, sources, exportNames } = loadedModules(libDir, entry);
+  const { order: loaded, sources, exportNames, homes } = loadedModules(libDir, entry);
   const { base: basePack } = PROFILES[entry];
   const inBase = new Set(basePack === undefined ? [] : loadedModules(libDir, basePack).order);
-  const order = loaded.filter((key) => !inBase.has(key));
+  const loader = entryLoader(libDir, entry, loaded, sources, homes);
+  // A lazy entry's own module is never run: its exports are defined by the loader.
+  const order = loaded.filter((key) => !inBase.has(key) && !(loader.exportsList !== undefined && key === entry));
   const factories = order.map((key) => {
     const source = withoutComments(key, sources.get(key).replace(/^#!.*\n/, ''));
-    // In parentheses, V8 compiles each module once, as it reads the file (every one of them runs).
-    return `${JSON.stringify(key)}: (function (exports, require, module, __filename, __dirname) {\n${source}}),`;
+    const factory = `function (exports, require, module, __filename, __dirname) {\n${source}}`;
+    // In parentheses, V8 compiles a function as it reads the file: right for an entry whose every
+    // module runs (the CLI), wasted on a library pack, whose program runs only the modules of what
+    // it uses (V8 then compiles each when it first runs).
+    return `${JSON.stringify(key)}: ${loader.exportsList === undefined ? `(${factory})` : factory},`;
   });
   // Each module's relative requires of packed modules (its own or the base's), resolved now rather
   // than on every load.
@@ -159,7 +272,7 @@ function packFiles(libDir, entry) {
   const deps = Object.fromEntries(order.map((key) => [key, Object.fromEntries(Object.entries(relativeRequires(libDir, key, sources.get(key)))
     .filter(([, target]) => known.has(target)))]));
   const packFile = packName(entry);
-  const modulesFile = entry.replace(/\.js$/, '.pack-modules.js');
+  const modulesFile = modulesName(entry);
   const rootFromPack = path.relative(path.dirname(path.join(libDir, entry)), libDir) || '.';
   const modules = [
     '"use strict";',
@@ -168,7 +281,10 @@ function packFiles(libDir, entry) {
     ...factories,
     '};',
     `const deps = ${JSON.stringify(deps)};`,
-    RUNTIME.replace('ROOT', JSON.stringify(rootFromPack)).replace('ENTRY', JSON.stringify(entry)).trim(),
+    `const base = ${basePack === undefined ? 'undefined' : `require(${JSON.stringify(relativeTo(entry, modulesName(basePack)))})`};`,
+    ...(loader.exportsList === undefined ? [] : [`const EAGER = ${JSON.stringify(loader.eager)};`, `const EXPORTS = ${JSON.stringify(loader.exportsList)};`]),
+    ...(loader.exportsList === undefined ? [] : [LAZY_ENTRY.replaceAll('ENTRY', JSON.stringify(entry)).trim()]),
+    RUNTIME.replace('ROOT', JSON.stringify(rootFromPack)).replace('ENTRY_LOADER', loader.code).trim(),
     '',
   ];
   const identifiers = exportNames.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
@@ -176,7 +292,7 @@ function packFiles(libDir, entry) {
     `${/^#!.*\n/.exec(sources.get(entry))?.[0] ?? ''}"use strict";`,
     `${MARKER}: ${entry} and the modules it loads (in ${path.posix.basename(modulesFile)}); do not edit.`,
     ...(basePack === undefined ? [] : [`require(${JSON.stringify(relativeTo(entry, packName(basePack)))});`]),
-    `module.exports = require(${JSON.stringify(relativeTo(entry, modulesFile))})(module);`,
+    `module.exports = require(${JSON.stringify(relativeTo(entry, modulesFile))}).entry(module);`,
     ...(identifiers.length === 0 ? [] : [
       '// The export names, for Node\'s ESM import of this file (never runs).',
       `0 && (module.exports = { ${identifiers.join(', ')} });`,
@@ -184,6 +300,11 @@ function packFiles(libDir, entry) {
     '',
   ];
   return { [packFile]: pack.join('\n'), [modulesFile]: modules.join('\n') };
+}
+
+/** The modules file of the pack of `entry`: `index.js` -> `index.pack-modules.js`. */
+function modulesName(entry) {
+  return entry.replace(/\.js$/, '.pack-modules.js');
 }
 
 /** The pack of `entry` (relative to lib/): `index.js` -> `index.pack.js`. */
@@ -219,7 +340,7 @@ function main() {
   }
 }
 
-module.exports = { packFiles, packedEntries };
+module.exports = { packFiles, packedEntries, barrelStatements };
 
 if (require.main === module) {
   main();
