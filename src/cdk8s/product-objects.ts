@@ -1,9 +1,9 @@
 import { ApiObject, ApiObjectProps, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
+import { copyJson } from '../core/k8s/copy-json';
 import { hideDataFromInspect, isSecretObject, KubeObject } from '../core/k8s/manifest';
 import { objectIdentity, Product, ProductObject } from '../core/product/product';
 import { SharedObjects } from '../core/product/shared-objects';
-import { copyJson } from '../core/workloads/json-patch';
 
 /**
  * The cdk8s side of the rendering model: a core product becomes `ApiObject`s, field for field, with

@@ -5,11 +5,11 @@ import { placeWaitingFields, WaitingFields } from './deferred-args';
 import { ProxyArgs, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { ProxyConfigError } from '../core/errors';
+import { copyJson } from '../core/k8s/copy-json';
 import { KubeObject } from '../core/k8s/manifest';
 import { canonicalJson } from '../core/k8s/names';
 import { Product, ProductObject } from '../core/product/product';
 import { SharedObjects, withoutSecretData } from '../core/product/shared-objects';
-import { copyJson } from '../core/workloads/json-patch';
 
 /**
  * The Pulumi side of the rendering model: a core product becomes Pulumi resources, field for field

@@ -6,6 +6,7 @@ import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config
 import { hashedTemplateName } from './kubeadm-config-template';
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
 import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
+import { copyJson } from '../k8s/copy-json';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { checkJsonData } from '../validation/json-data';
 
@@ -95,7 +96,7 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
   const renamedTemplates: { [oldName: string]: string } = {};
   const patched = objects.map((object): KubeObject => {
     if (kubeadmConfigSpecPath(object) === undefined) {
-      return structuredClone(object);
+      return copyJson(object);
     }
     const withProxy = addProxyToKubeadmObject(object, bootstrapFor(object));
     if (options.renameTemplates === false || !isKind(object, BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate')) {
@@ -172,7 +173,7 @@ function retargetMachineDeployment(object: KubeObject, renamed: { readonly [oldN
   if (newName === undefined) {
     return object;
   }
-  const copy = structuredClone(object) as Json;
+  const copy = copyJson(object) as Json;
   copy.spec.template.spec.bootstrap.configRef.name = newName;
   return copy as KubeObject;
 }

@@ -5,7 +5,9 @@ import { MAX_COMMANDS, MAX_FILES } from './kubeadm-file';
 import { isProxyCommand } from './node-commands';
 import { NodeProxyPosition } from './node-file-options';
 import { NodeProxyBootstrap, parseBootstrapFormat } from './node-proxy';
+import { copyJson } from '../k8s/copy-json';
 import { KubeObject } from '../k8s/manifest';
+import { checkJsonData } from '../validation/json-data';
 
 /**
  * Merging the node proxy into a KubeadmConfigSpec the user already has: plain JSON in, a new plain
@@ -44,7 +46,8 @@ export function addProxyToKubeadmConfigSpec(spec: unknown, bootstrap: NodeProxyB
   if (spec !== undefined && (spec === null || typeof spec !== 'object' || Array.isArray(spec))) {
     throw invalidValue(field, spec, 'must be an object (a KubeadmConfigSpec)');
   }
-  const copy = structuredClone((spec ?? {}) as Json);
+  checkJsonData(field, spec);
+  const copy = copyJson((spec ?? {}) as Json);
   const format = copy.format === undefined ? undefined : parseBootstrapFormat(`${field}.format`, copy.format);
   if (format !== undefined && format !== bootstrap.bootstrapFormat) {
     throw new ProxyConfigError(`${field}.format`,
@@ -54,7 +57,7 @@ export function addProxyToKubeadmConfigSpec(spec: unknown, bootstrap: NodeProxyB
   const proxyPaths = new Set(bootstrap.files.map((file) => file.path));
   const ownFiles = listOf(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file)));
   const ownCommands = listOf(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isProxyCommand(command));
-  const proxyFiles = bootstrap.files.map((file) => structuredClone(file));
+  const proxyFiles = bootstrap.files.map((file) => copyJson(file));
   const last = bootstrap.position === NodeProxyPosition.LAST;
   const files = last ? [...ownFiles, ...proxyFiles] : [...proxyFiles, ...ownFiles];
   const commands = last ? [...ownCommands, ...bootstrap.preKubeadmCommands] : [...bootstrap.preKubeadmCommands, ...ownCommands];
@@ -84,7 +87,7 @@ export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxy
     throw invalidValue('object', kindForError(object),
       'is not a KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig (controlplane/bootstrap.cluster.x-k8s.io)');
   }
-  const copy = structuredClone(object) as Json;
+  const copy = copyJson(object) as Json;
   let parent = copy;
   for (const key of path.slice(0, -1)) {
     const next = parent[key] ?? {};

@@ -29,6 +29,10 @@ describe('addProxyToKubeadmConfigSpec', () => {
     expect(merged.postKubeadmCommands).toEqual(['echo done']);
     expect(merged).not.toHaveProperty('format');
     expect(spec).toEqual(userSpec());
+    // the proxy's files are copies: editing the result changes neither the bootstrap nor another spec
+    (merged.files as Array<{ content?: string }>)[0].content = 'edited';
+    expect(bootstrap.files[0].content).not.toBe('edited');
+    expect((addProxyToKubeadmConfigSpec(undefined, bootstrap).files as Array<{ content?: string }>)[0].content).toBe(bootstrap.files[0].content);
   });
 
   test('is idempotent, and a second proxy replaces the first instead of stacking', () => {
@@ -52,6 +56,8 @@ describe('addProxyToKubeadmConfigSpec', () => {
     expect(() => addProxyToKubeadmConfigSpec([], bootstrap)).toThrow('kubeadmConfigSpec: must be an object (a KubeadmConfigSpec)');
     expect(() => addProxyToKubeadmConfigSpec({ files: {} }, bootstrap)).toThrow('kubeadmConfigSpec.files: must be an array');
     expect(() => addProxyToKubeadmConfigSpec({ files: [{ content: 'x' }] }, bootstrap)).toThrow('kubeadmConfigSpec.files[0].path: must be a string');
+    expect(() => addProxyToKubeadmConfigSpec({ users: [{ name: () => 'admin' }] }, bootstrap)).toThrow('kubeadmConfigSpec.users[0].name: must be JSON data');
+    expect(() => addProxyToKubeadmConfigSpec({ ntp: { enabled: NaN } }, bootstrap)).toThrow('kubeadmConfigSpec.ntp.enabled: must be a finite number');
   });
 
   test('the CRD limit of 200 files holds after the merge', () => {

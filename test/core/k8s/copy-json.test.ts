@@ -1,7 +1,7 @@
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as fc from 'fast-check';
-import { copyJson } from '../../../src/core/workloads/json-patch';
+import { copyJson } from '../../../src/core/k8s/copy-json';
 
 /** The deep copy every manifest gets on its way to cdk8s and Pulumi. */
 describe('copyJson', () => {
