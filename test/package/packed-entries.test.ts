@@ -103,6 +103,16 @@ describe('packed entry points', () => {
     expect(capi.filter((file) => file.startsWith('core/clusterclass/'))).toEqual([]);
   }, 60_000);
 
+  test('only a module that just re-exports (and requires for side effects) is packed as a lazy entry', () => {
+    const adapter = fs.readFileSync(path.join(LIB, 'cdk8s', 'index.js'), 'utf8');
+    expect(barrelStatements('cdk8s/index.js', adapter)).toEqual({ sideEffects: ['../peers/cdk8s'] });
+    expect(barrelStatements('index.js', fs.readFileSync(path.join(LIB, 'index.js'), 'utf8'))).toEqual({ sideEffects: [] });
+    // Code of its own, run at import, would be skipped by a lazy entry: such an entry loads at once.
+    expect(barrelStatements('cdk8s/index.js', `${adapter}\nregisterSomething();`)).toBeUndefined();
+    expect(barrelStatements('cdk8s/index.js', `${adapter}\nconst limit = 10;`)).toBeUndefined();
+    expect(barrelStatements('cli/main.js', fs.readFileSync(path.join(LIB, 'cli', 'main.js'), 'utf8'))).toBeUndefined();
+  });
+
   test('an ES module importing a pack sees the names its entry exports, no more', () => {
     const esmNames = (file: string) => {
       const script = `import * as ns from ${lib(file)}; import { writeSync } from 'node:fs';
