@@ -6,8 +6,8 @@
 import { ApiObject, ApiObjectProps, App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { settings } from './data';
-import { FleetApp, GiantSwarmProxyApps, KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../src/cdk8s';
 import { ClusterNetwork, ClusterProxyConfig, Provider } from '../src';
+import { FleetApp, GiantSwarmProxyApps, KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../src/cdk8s';
 
 /** One chart holding every cluster (a scope each), or a chart per cluster. */
 export type Layout = 'one-chart' | 'chart-per-cluster';

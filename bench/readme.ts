@@ -66,9 +66,9 @@ function sections(results: Results): string[] {
       + 'framework, when what it defines is first read). Yaml copies and network modules are those with every export read.\n\n'
       + table(['entry point', 'import, CPU ms over `node -e 0`', 'every export, CPU ms over its framework', 'own modules: import / every export',
         'yaml copies', 'network modules beyond the framework\'s'],
-        Object.entries(s.entries as Record<string, Results>).map(([name, e]) => [name, e.overNode.toFixed(1),
-          (e.everyExportOverFramework ?? e.everyExportOverNode).toFixed(1),
-          `${e.loads.ownModules} / ${e.loadsEveryExport.ownModules}`, String(e.loadsEveryExport.yamlCopies), e.ownNetwork.join(', ') || 'none'])));
+      Object.entries(s.entries as Record<string, Results>).map(([name, e]) => [name, e.overNode.toFixed(1),
+        (e.everyExportOverFramework ?? e.everyExportOverNode).toFixed(1),
+        `${e.loads.ownModules} / ${e.loadsEveryExport.ownModules}`, String(e.loadsEveryExport.yamlCopies), e.ownNetwork.join(', ') || 'none'])));
   }
   if (results['output-size']) {
     const o = results['output-size'];

@@ -110,9 +110,9 @@ export function run(): Record<string, unknown> {
   console.log(table(['process', 'CPU ms', 'over node -e 0'], rows));
   console.log(table(['entry point', 'import, over node -e 0', 'every export, over its framework', 'own modules: import / every export', 'packages',
     'yaml copies', 'network modules beyond the framework\'s'],
-    Object.entries(entries).map(([name, e]) => [name, e.overNode.toFixed(1), (e.everyExportOverFramework ?? e.everyExportOverNode).toFixed(1),
-      `${e.loads.ownModules} / ${e.loadsEveryExport.ownModules}`, packageSummary(e.loadsEveryExport.packages as Record<string, number>),
-      String(e.loadsEveryExport.yamlCopies), e.ownNetwork.join(', ') || '-'])));
+  Object.entries(entries).map(([name, e]) => [name, e.overNode.toFixed(1), (e.everyExportOverFramework ?? e.everyExportOverNode).toFixed(1),
+    `${e.loads.ownModules} / ${e.loadsEveryExport.ownModules}`, packageSummary(e.loadsEveryExport.packages as Record<string, number>),
+    String(e.loadsEveryExport.yamlCopies), e.ownNetwork.join(', ') || '-'])));
   const file = writeResult('startup', {
     timings,
     cli: { helpOverNode: overhead('cli --help'), noproxyOverNode: overhead('cli noproxy'), loads: cliLoads },
