@@ -83,7 +83,8 @@ export function run(): Record<string, unknown> {
     ])),
     ...Object.fromEntries(Object.entries(FRAMEWORK).map(([name, modules]) => [`framework of ${name}`, requireOf(modules)])),
   };
-  const timings = measureProcesses(commands, 15);
+  // 25 samples: with 15, the medians of a few milliseconds over node swung by 20 ms between runs here.
+  const timings = measureProcesses(commands, 25);
   const floor = timings['node -e 0'].cpu.median;
   const overhead = (name: string, base = floor) => timings[name].cpu.median - base;
   const rows = Object.keys(commands).map((name) => [name, timingCell(timings[name].cpu), `${overhead(name).toFixed(1)}`]);
