@@ -166,7 +166,7 @@ function load(key, parent) {
 module.exports = { load, entry: ENTRY_LOADER };
 `;
 
-/** The loader of a lazy entry (see `entryLoader`), with its EAGER requires and EXPORTS homes. */
+/** The loader of a lazy entry (see `lazyEntryOf`), with its EAGER requires and EXPORTS homes. */
 const LAZY_ENTRY = `
 // The entry of a library pack only re-exports: each export loads its module when it is first read,
 // so a program loads the modules of what it uses. What the entry requires for its side effects (the
@@ -228,20 +228,22 @@ function barrelStatements(key, source) {
 }
 
 /**
- * How the pack loads `entry`: at once, or (a library entry that only re-exports, each export from
- * one module) each export's module when it is first read. Returns the loader's code.
+ * How the pack loads a library entry that only re-exports, each export from one module: the
+ * requires it makes for their side effects, and each export's home, so that the export's module
+ * loads when it is first read. Undefined for an entry that loads at once (the CLI, or an entry with
+ * code of its own).
  */
-function entryLoader(libDir, entry, loaded, sources, homes) {
+function lazyEntryOf(libDir, entry, loaded, sources, homes) {
   const barrel = PROFILES[entry].args.length === 0 ? barrelStatements(entry, sources.get(entry)) : undefined;
-  const single = Object.values(homes).every((found) => found.length === 1);
-  if (barrel === undefined || !single) {
-    return { code: `(parent) => load(${JSON.stringify(entry)}, parent)` };
+  if (barrel === undefined || !Object.values(homes).every((found) => found.length === 1)) {
+    return undefined;
   }
   const packed = relativeRequires(libDir, entry, sources.get(entry));
   const known = new Set(loaded);
-  const eager = barrel.sideEffects.map((id) => [id, known.has(packed[id]) ? packed[id] : null]);
-  const exportsList = Object.entries(homes).map(([name, [[key, member]]]) => [name, key, member]);
-  return { code: 'lazyEntry', eager, exportsList };
+  return {
+    eager: barrel.sideEffects.map((id) => [id, known.has(packed[id]) ? packed[id] : null]),
+    exportsList: Object.entries(homes).map(([name, [[key, member]]]) => [name, key, member]),
+  };
 }
 
 /**
@@ -255,16 +257,16 @@ function packFiles(libDir, entry) {
   const { order: loaded, sources, exportNames, homes } = loadedModules(libDir, entry);
   const { base: basePack } = PROFILES[entry];
   const inBase = new Set(basePack === undefined ? [] : loadedModules(libDir, basePack).order);
-  const loader = entryLoader(libDir, entry, loaded, sources, homes);
+  const lazy = lazyEntryOf(libDir, entry, loaded, sources, homes);
   // A lazy entry's own module is never run: its exports are defined by the loader.
-  const order = loaded.filter((key) => !inBase.has(key) && !(loader.exportsList !== undefined && key === entry));
+  const order = loaded.filter((key) => !inBase.has(key) && !(lazy !== undefined && key === entry));
   const factories = order.map((key) => {
     const source = withoutComments(key, sources.get(key).replace(/^#!.*\n/, ''));
     const factory = `function (exports, require, module, __filename, __dirname) {\n${source}}`;
     // In parentheses, V8 compiles a function as it reads the file: right for an entry whose every
     // module runs (the CLI), wasted on a library pack, whose program runs only the modules of what
     // it uses (V8 then compiles each when it first runs).
-    return `${JSON.stringify(key)}: ${loader.exportsList === undefined ? `(${factory})` : factory},`;
+    return `${JSON.stringify(key)}: ${lazy === undefined ? `(${factory})` : factory},`;
   });
   // Each module's relative requires of packed modules (its own or the base's), resolved now rather
   // than on every load.
@@ -282,9 +284,13 @@ function packFiles(libDir, entry) {
     '};',
     `const deps = ${JSON.stringify(deps)};`,
     `const base = ${basePack === undefined ? 'undefined' : `require(${JSON.stringify(relativeTo(entry, modulesName(basePack)))})`};`,
-    ...(loader.exportsList === undefined ? [] : [`const EAGER = ${JSON.stringify(loader.eager)};`, `const EXPORTS = ${JSON.stringify(loader.exportsList)};`]),
-    ...(loader.exportsList === undefined ? [] : [LAZY_ENTRY.replaceAll('ENTRY', JSON.stringify(entry)).trim()]),
-    RUNTIME.replace('ROOT', JSON.stringify(rootFromPack)).replace('ENTRY_LOADER', loader.code).trim(),
+    ...(lazy === undefined ? [] : [
+      `const EAGER = ${JSON.stringify(lazy.eager)};`,
+      `const EXPORTS = ${JSON.stringify(lazy.exportsList)};`,
+      LAZY_ENTRY.replaceAll('ENTRY', JSON.stringify(entry)).trim(),
+    ]),
+    RUNTIME.replace('ROOT', JSON.stringify(rootFromPack))
+      .replace('ENTRY_LOADER', lazy === undefined ? `(parent) => load(${JSON.stringify(entry)}, parent)` : 'lazyEntry').trim(),
     '',
   ];
   const identifiers = exportNames.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
