@@ -1,15 +1,15 @@
 import * as pulumi from '@pulumi/pulumi';
 import { CredentialSourceKind } from '../core/credentials/credential-source';
 import { invalidValue, ProxyConfigError, withinField } from '../core/errors';
+import { Credentials, credentialsToRender } from '../core/product/deferred-credentials';
 import { ProxySettings, ProxySettingsProps } from '../core/proxy-settings';
 
+export type { Credentials };
+
 /**
- * Credentials that may be Pulumi Outputs.
- *
- * Nothing the core renders outside Secret data depends on the credentials (names and hashes use
- * the non-secret `credentialsRevision`), so when a credential is an Output everything is rendered
- * at program time with a stand-in in its place, and the Secret data is rendered again with the real
- * credentials inside `apply`. Plain-string credentials are rendered once, at program time.
+ * Credentials that may be Pulumi Outputs: rendered at program time with the core's stand-ins (see
+ * `credentialsToRender`), and the Secret data again with the real ones inside `apply`. Plain-string
+ * credentials are rendered once, at program time.
  */
 
 /**
@@ -41,16 +41,6 @@ export interface CredentialArgs {
   readonly password?: pulumi.Input<string>;
 }
 
-/** Raw credentials as the core takes them. */
-export type Credentials = { username?: string; password?: string };
-
-/**
- * What stands in for Output credentials at program time: valid wherever the core accepts
- * credentials (URL userinfo, tinyproxy's `[-a-z0-9._]+`), and distinctive enough to be searched for
- * in rendered objects.
- */
-export const STAND_IN_CREDENTIALS = Object.freeze({ username: 'stand-in-user-5e1d', password: 'stand-in-password-c83a0f' });
-
 /** A value rendered from credentials: now, and (when they are Outputs) with the real ones. */
 export interface Rendered<T> {
   /** Rendered at program time: with the real credentials when they are plain strings, else with stand-ins. */
@@ -67,10 +57,6 @@ function isKnown(value: pulumi.Input<string> | undefined): value is string | und
   return value === undefined || typeof value === 'string';
 }
 
-function defined(credentials: Credentials): Credentials {
-  return Object.fromEntries(Object.entries(credentials).filter(([, value]) => value !== undefined));
-}
-
 /**
  * Render `render` from credentials that may be Outputs (see the module comment). `field` is where
  * they sit in the args (`settings`, `basicAuth`): anything but a string or an Output is refused
@@ -83,15 +69,12 @@ export function renderWithCredentials<T>(field: string, credentials: CredentialA
       throw invalidValue(`${field}.${key}`, value, 'must be a string or a Pulumi Output of one');
     }
   }
+  const now = render(credentialsToRender({ username, password }));
   if (isKnown(username) && isKnown(password)) {
-    return { now: render(defined({ username, password })) };
+    return { now };
   }
-  const now = render(defined({
-    username: isKnown(username) ? username : STAND_IN_CREDENTIALS.username,
-    password: isKnown(password) ? password : STAND_IN_CREDENTIALS.password,
-  }));
   // Secret whatever the caller passed.
-  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => defined({ username: u, password: p })));
+  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => credentialsToRender({ username: u, password: p })));
   return { now, real: { credentials: resolved, render } };
 }
 

@@ -1,15 +1,15 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import { Rendered, STAND_IN_CREDENTIALS } from './credentials';
+import { Rendered } from './credentials';
 import { placeWaitingFields, WaitingFields } from './deferred-args';
 import { ProxyArgs, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { ProxyConfigError } from '../core/errors';
 import { copyJson } from '../core/k8s/copy-json';
 import { KubeObject } from '../core/k8s/manifest';
-import { canonicalJson } from '../core/k8s/names';
+import { checkStandInsInSecretDataOnly, sameOutsideSecretData } from '../core/product/deferred-credentials';
 import { Product, ProductObject } from '../core/product/product';
-import { SharedObjects, withoutSecretData } from '../core/product/shared-objects';
+import { SharedObjects } from '../core/product/shared-objects';
 
 /**
  * The Pulumi side of the rendering model: a core product becomes Pulumi resources, field for field
@@ -114,7 +114,7 @@ export function registerProduct(component: pulumi.ComponentResource, name: strin
   const rendered = withResourceErrors(component, () => {
     const result = build();
     if (result.real) {
-      result.now.objects.filter((object) => !object.sensitive).forEach(checkNoStandIn);
+      checkStandInsInSecretDataOnly(result.now);
     }
     return result;
   });
@@ -150,27 +150,6 @@ function newResource(parent: pulumi.Resource, name: string, object: ProductObjec
     throw new Error(`no Pulumi resource type known for ${apiVersion} ${kind}`);
   }
   return new k8s.apiextensions.CustomResource(name, { apiVersion, kind, ...fields }, { parent });
-}
-
-/** The real rendering, checked to equal the program-time one outside Secret data (the core's guarantee). */
-export function sameOutsideSecretData(now: Product, real: Product): Product {
-  real.objects.forEach((object, index) => {
-    const expected = now.objects[index];
-    if (expected?.id !== object.id || canonicalJson(withoutSecretData(expected.manifest)) !== canonicalJson(withoutSecretData(object.manifest))) {
-      throw new ProxyConfigError(`${object.manifest.kind} ${object.manifest.metadata.name}`,
-        'depends on the proxy credentials outside Secret data, which the Pulumi components cannot deploy from an Output credential');
-    }
-  });
-  return real;
-}
-
-/** Refuse an object that carries a stand-in credential: it would be deployed with it (e.g. `literalCredentials`). */
-function checkNoStandIn(object: ProductObject): void {
-  const text = JSON.stringify(object.manifest);
-  if (Object.values(STAND_IN_CREDENTIALS).some((standIn) => text.includes(standIn))) {
-    throw new ProxyConfigError(`${object.manifest.kind} ${object.manifest.metadata.name}`,
-      'would carry the proxy credentials outside a Secret (literalCredentials?); the Pulumi components keep them in Secret data only');
-  }
 }
 
 /** The scope of shared objects when the default provider is used outside a program run (its monitor). */

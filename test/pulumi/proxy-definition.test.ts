@@ -6,9 +6,9 @@ import * as pulumi from '@pulumi/pulumi';
 import { nodeProxySecretName } from '../../src/core/capi/node-proxy-secret';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ProxyConfigError } from '../../src/core/errors';
+import { STAND_IN_CREDENTIALS } from '../../src/core/product/deferred-credentials';
 import { ProxySettings } from '../../src/core/proxy-settings';
 import { ProxyDefinition } from '../../src/pulumi';
-import { STAND_IN_CREDENTIALS } from '../../src/pulumi/credentials';
 import { NASTY_PASSWORD, networkProps, demoSettings, settingsProps, demoNetwork } from '../core/capi/fixtures';
 import { isSecretOutput, outcome } from '../support/pulumi-mocks';
 
