@@ -73,8 +73,11 @@ export function renderWithCredentials<T>(field: string, credentials: CredentialA
   if (isKnown(username) && isKnown(password)) {
     return { now };
   }
-  // Secret whatever the caller passed.
-  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => credentialsToRender({ username: u, password: p })));
+  // Secret whatever the caller passed. The values are handed on as they resolved, so a non-string
+  // is refused by the core, naming the field, rather than replaced by a stand-in.
+  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => ({
+    ...(u === undefined ? {} : { username: u }), ...(p === undefined ? {} : { password: p }),
+  })));
   return { now, real: { credentials: resolved, render } };
 }
 

@@ -56,6 +56,15 @@ describe('ProxyDefinition', () => {
     expect(error!.message).not.toContain('SECRET-PART');
   });
 
+  test('an Output password that resolves to something other than a string is refused, not replaced by the stand-in', async () => {
+    const definition = new ProxyDefinition({
+      settings: { ...settingsProps(), password: pulumi.secret(42 as unknown as string) }, network: networkProps(),
+    });
+    const error = await outcome(definition.resolve()).then(() => undefined, (e: Error) => e);
+    expect(error).toBeInstanceOf(ProxyConfigError);
+    expect(error!.message).toMatch(/^settings.password: /);
+  });
+
   test('a computed ClusterProxyConfig is used as it is, also with credentials inside the URLs', async () => {
     const config = new ClusterProxyConfig(
       new ProxySettings({ httpProxy: 'http://svc:p%40ss@proxy.corp.example:3128', noProxy: ['.corp.example'] }),

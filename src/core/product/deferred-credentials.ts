@@ -34,7 +34,11 @@ export interface Credentials {
  */
 export const STAND_IN_CREDENTIALS = Object.freeze({ username: 'stand-in-user-5e1d', password: 'stand-in-password-c83a0f' });
 
-/** The credentials to render with now: each string kept, each later value replaced by its stand-in, absent ones left out. */
+/**
+ * The credentials to render with now, from values the caller has checked to be strings or values
+ * known only later: each string kept, each later value replaced by its stand-in, absent ones left
+ * out.
+ */
 export function credentialsToRender(credentials: { readonly username?: unknown; readonly password?: unknown }): Credentials {
   const now = (key: keyof Credentials) => {
     const value = credentials[key];
