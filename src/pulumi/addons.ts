@@ -13,6 +13,7 @@ import { networkProp } from '../core/capi/proxy-source';
 import { invalidValue } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import { finishProduct } from '../core/product/credentials';
+import { WithObjectMetadata } from '../core/product/metadata';
 import { manifestsProduct } from '../core/product/product';
 
 /**
@@ -21,7 +22,7 @@ import { manifestsProduct } from '../core/product/product';
  */
 
 /** Args of {@link TkgProxyAddons}. */
-export interface TkgProxyAddonsArgs extends TkgProxyAddonsOptions, ProxyArgs {}
+export interface TkgProxyAddonsArgs extends TkgProxyAddonsOptions, WithObjectMetadata, ProxyArgs {}
 
 /** TKG-style addon Secrets for one workload cluster: the vSphere CPI and CSI, kapp-controller and cluster config values. */
 export class TkgProxyAddons extends pulumi.ComponentResource {
@@ -30,13 +31,13 @@ export class TkgProxyAddons extends pulumi.ComponentResource {
 
   constructor(name: string, args: TkgProxyAddonsArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}TkgProxyAddons`, name, {}, opts);
-    this.secrets = registerFromProxy(this, name, args, (config, options) => Products.tkgProxyAddons(config, options)).resources;
+    this.secrets = registerFromProxy(this, name, args, Products.tkgProxyAddons).resources;
     this.registerOutputs({ secrets: this.secrets });
   }
 }
 
 /** Args of {@link ProxyAddonResourceSet}. */
-export interface ProxyAddonResourceSetArgs extends AddonResourceSetOptions, ProxyArgs {}
+export interface ProxyAddonResourceSetArgs extends AddonResourceSetOptions, WithObjectMetadata, ProxyArgs {}
 
 /**
  * A ClusterResourceSet and its Secret delivering an addon's manifests to a workload cluster, with
@@ -50,14 +51,14 @@ export class ProxyAddonResourceSet extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxyAddonResourceSetArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyAddonResourceSet`, name, {}, opts);
-    const objects = registerFromProxy(this, name, args, (config, options) => Products.addonResourceSet(config, options));
+    const objects = registerFromProxy(this, name, args, Products.addonResourceSet);
     [this.secret, this.clusterResourceSet] = objects.resources;
     this.registerOutputs({ secret: this.secret, clusterResourceSet: this.clusterResourceSet });
   }
 }
 
 /** Args of {@link GiantSwarmProxyApps}. */
-export interface GiantSwarmProxyAppsArgs extends GiantSwarmProxySetupOptions, ProxyArgs {}
+export interface GiantSwarmProxyAppsArgs extends GiantSwarmProxySetupOptions, WithObjectMetadata, ProxyArgs {}
 
 /**
  * Giant Swarm-style app platform objects for one workload cluster: the `<cluster>-cluster-values`
@@ -71,14 +72,14 @@ export class GiantSwarmProxyApps extends pulumi.ComponentResource {
   constructor(name: string, args: GiantSwarmProxyAppsArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}GiantSwarmProxyApps`, name, {}, opts);
     const objects = registerFromProxy(this, name, args,
-      (config, options) => giantSwarmProxyAppsProduct(config, giantSwarmProxySetup(config, options)));
+      (config, options, metadata) => giantSwarmProxyAppsProduct(config, giantSwarmProxySetup(config, options), metadata));
     this.resources = objects.resources;
     this.registerOutputs({ resources: this.resources });
   }
 }
 
 /** Args of {@link ProxyEnvSources}. */
-export interface ProxyEnvSourcesArgs extends ProxyEnvSourceOptions, ProxyArgs {}
+export interface ProxyEnvSourcesArgs extends ProxyEnvSourceOptions, WithObjectMetadata, ProxyArgs {}
 
 /** One ConfigMap (or Secret, when the URLs carry credentials) per namespace holding the proxy variables, for `envFrom`. */
 export class ProxyEnvSources extends pulumi.ComponentResource {
@@ -91,7 +92,7 @@ export class ProxyEnvSources extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxyEnvSourcesArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyEnvSources`, name, {}, opts);
-    const objects = registerFromProxy(this, name, args, (config, options) => Products.proxyEnvSources(config, options));
+    const objects = registerFromProxy(this, name, args, Products.proxyEnvSources);
     this.kind = objects.product.objects[0].manifest.kind as ProxyEnvSourceKind;
     this.name = args.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME;
     this.resources = objects.resources;
@@ -105,7 +106,7 @@ export class ProxyEnvSources extends pulumi.ComponentResource {
 }
 
 /** Args of {@link InClusterForwardProxy}: the cdk8s props, with the BasicAuth credentials as Pulumi inputs. */
-export interface InClusterForwardProxyArgs extends Omit<InClusterForwardProxyProps, 'basicAuth' | 'network'> {
+export interface InClusterForwardProxyArgs extends Omit<InClusterForwardProxyProps, 'basicAuth' | 'network'>, WithObjectMetadata {
   /** The cluster's network facts (an instance or its props): its CIDRs may use the proxy. */
   readonly network: ClusterNetwork | ClusterNetworkProps;
   /**
@@ -131,7 +132,7 @@ export class InClusterForwardProxy extends pulumi.ComponentResource {
 
   constructor(name: string, args: InClusterForwardProxyArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}InClusterForwardProxy`, name, {}, opts);
-    const { basicAuth, ...props } = args;
+    const { basicAuth, metadata, ...props } = args;
     const deployment = withResourceErrors(this, () => {
       if (basicAuth !== undefined && (basicAuth === null || typeof basicAuth !== 'object')) {
         throw invalidValue('basicAuth', basicAuth, 'must be { username, password }');
@@ -149,7 +150,7 @@ export class InClusterForwardProxy extends pulumi.ComponentResource {
       proxyOptions: props.proxyOptions,
     }));
     this.resources = registerProduct(this, name, () => mapRendered(deployment,
-      (result) => finishProduct(manifestsProduct(result.objects), result.proxy))).resources;
+      (result) => finishProduct(manifestsProduct(result.objects), result.proxy, metadata))).resources;
     this.registerOutputs({ url: this.url, resources: this.resources });
   }
 }

@@ -8,6 +8,7 @@ import { ProxyConfigError } from '../core/errors';
 import { copyJson } from '../core/k8s/copy-json';
 import { KubeObject } from '../core/k8s/manifest';
 import { checkStandInsInSecretDataOnly, sameOutsideSecretData } from '../core/product/deferred-credentials';
+import { ObjectMetadataProps, WithObjectMetadata } from '../core/product/metadata';
 import { Product, ProductObject } from '../core/product/product';
 import { SharedObjects } from '../core/product/shared-objects';
 
@@ -96,12 +97,12 @@ export function withResourceErrors<T>(resource: pulumi.Resource, fn: () => T): T
   }
 }
 
-/** Register the product `render` computes from the proxy of `args`. */
-export function registerFromProxy<A extends ProxyArgs>(
+/** Register the product `render` computes from the proxy, the other options and the metadata of `args`. */
+export function registerFromProxy<A extends ProxyArgs & WithObjectMetadata>(
   component: pulumi.ComponentResource, name: string, args: A,
-  render: (config: ClusterProxyConfig, options: Omit<A, 'proxy'>) => Product): ProductResources {
-  const { proxy, ...options } = args;
-  return registerProduct(component, name, () => proxyDefinitionOf(proxy).render((config) => render(config, options)));
+  render: (config: ClusterProxyConfig, options: Omit<A, 'proxy' | 'metadata'>, metadata?: ObjectMetadataProps) => Product): ProductResources {
+  const { proxy, metadata, ...options } = args;
+  return registerProduct(component, name, () => proxyDefinitionOf(proxy).render((config) => render(config, options, metadata)));
 }
 
 /**

@@ -6,6 +6,7 @@ import { injectProxyEnvIntoProps, proxyInjectionOf } from './transform';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue, withinField } from '../core/errors';
 import { assertDnsLabel } from '../core/k8s/names';
+import { WithObjectMetadata } from '../core/product/metadata';
 import { checkJsonData } from '../core/validation/json-data';
 import { checkProps, propKeys } from '../core/validation/strict-props';
 import { deploymentInjectionOptions, ProxyInjectionOptions } from '../core/workloads/injection-options';
@@ -22,7 +23,7 @@ import { ProxyInjection } from '../core/workloads/proxy-injection';
  */
 
 /** Args of {@link KyvernoProxyPolicy}. */
-export interface KyvernoProxyPolicyArgs extends KyvernoProxyPolicyOptions, ProxyArgs {}
+export interface KyvernoProxyPolicyArgs extends KyvernoProxyPolicyOptions, WithObjectMetadata, ProxyArgs {}
 
 /**
  * A Kyverno `ClusterPolicy` that puts every Pod outside `kube-system` (and the excluded namespaces)
@@ -37,14 +38,14 @@ export class KyvernoProxyPolicy extends pulumi.ComponentResource {
 
   constructor(name: string, args: KyvernoProxyPolicyArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}KyvernoProxyPolicy`, name, {}, opts);
-    this.resources = registerFromProxy(this, name, args, (config, options) => kyvernoProxyPolicyProduct(config, options)).resources;
+    this.resources = registerFromProxy(this, name, args, kyvernoProxyPolicyProduct).resources;
     this.policy = this.resources[0];
     this.registerOutputs({ policy: this.policy });
   }
 }
 
 /** Args of {@link ProxyAdmissionPolicy}. */
-export interface ProxyAdmissionPolicyArgs extends ProxyAdmissionPolicyOptions, ProxyArgs {}
+export interface ProxyAdmissionPolicyArgs extends ProxyAdmissionPolicyOptions, WithObjectMetadata, ProxyArgs {}
 
 /**
  * The proxy injection for clusters without Kyverno: a `MutatingAdmissionPolicy`, its binding, and
@@ -60,7 +61,7 @@ export class ProxyAdmissionPolicy extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxyAdmissionPolicyArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyAdmissionPolicy`, name, {}, opts);
-    this.resources = registerFromProxy(this, name, args, (config, options) => proxyAdmissionPolicyProduct(config, options)).resources;
+    this.resources = registerFromProxy(this, name, args, proxyAdmissionPolicyProduct).resources;
     [this.policy, this.binding] = this.resources;
     this.registerOutputs({ policy: this.policy, binding: this.binding });
   }

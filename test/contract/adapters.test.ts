@@ -67,6 +67,15 @@ function outputDefinition(props: ProxySettingsProps, network: ClusterNetwork): a
   return new adapter.ProxyDefinition({ settings: withOutputPassword(props), network });
 }
 
+/** Labels and annotations a user adds to every object of a construct or component. */
+const METADATA = { labels: { 'example.com/team': 'platform' }, annotations: { 'example.com/owner': 'platform@corp.example' } };
+
+/** The objects carry {@link METADATA}: the comparison is not between two outputs that both left it out. */
+function expectLabelled(objects: any[]): void {
+  expect(objects.filter((o) => o.metadata.labels?.['example.com/team'] === 'platform' && o.metadata.annotations?.['example.com/owner']).length)
+    .toBeGreaterThan(0);
+}
+
 const WORKLOAD_SETTINGS: ProxySettingsProps = {
   httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3129', username: 'svc-k8s', password: PASSWORD, noProxy: ['.corp.example'],
 };
@@ -75,7 +84,7 @@ describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
   test.each<[string, Partial<ProxySettingsProps>, Partial<ProxiedClusterOptions>]>([
     ['delivery secret (default with credentials)', {}, {}],
     ['a credentials revision', { credentialsRevision: '2026-11' }, {}],
-    ['a proxy CA, Ubuntu nodes', { trustedCaPem: CA_1 }, { osFamily: OsFamily.UBUNTU }],
+    ['a proxy CA, Ubuntu nodes, labels and annotations', { trustedCaPem: CA_1 }, { osFamily: OsFamily.UBUNTU, metadata: METADATA }],
     ['v1beta1, Ignition, Flatcar', {}, { capiVersion: CapiVersion.V1BETA1, bootstrapFormat: BootstrapFormat.IGNITION, osFamily: OsFamily.FLATCAR }],
   ])('%s', async (_, settingsOverrides, overrides) => {
     const props = settingsProps(settingsOverrides);
@@ -83,6 +92,9 @@ describe('ProxiedCluster: cdk8s and Pulumi emit the same objects', () => {
     const expected = synth((chart) => new cdk8s.ProxiedCluster(chart, 'Demo', options));
     const cluster = new adapter.ProxiedCluster('demo', { ...options, settings: withOutputPassword(props) });
     expect(await registered(cluster)).toEqual(expected);
+    if (overrides.metadata) {
+      expectLabelled(expected);
+    }
     expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
   });
 
@@ -132,17 +144,19 @@ describe('ClusterClass: cdk8s and Pulumi emit the same objects', () => {
 
 describe('workloads: cdk8s and Pulumi emit the same objects', () => {
   test('KyvernoProxyPolicy with a CA and exclusions', async () => {
-    const options = { excludeNamespaces: ['kyverno'], excludeNames: ['capi-*'], excludeContainers: ['istio-proxy'] };
+    const options = { excludeNamespaces: ['kyverno'], excludeNames: ['capi-*'], excludeContainers: ['istio-proxy'], metadata: METADATA };
     const expected = synth((chart) => new cdk8s.KyvernoProxyPolicy(chart, 'Proxy', { proxy: proxyConfig({ trustedCaPem: CORPORATE_CA }), ...options }));
     const policy = new adapter.KyvernoProxyPolicy('proxy', { proxy: outputDefinition({ ...WORKLOAD_SETTINGS, trustedCaPem: CORPORATE_CA }, NETWORK), ...options });
     expect(await registered(policy)).toEqual(expected);
+    expectLabelled(expected);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 
   test('ProxyAdmissionPolicy', async () => {
-    const options = { namespaces: ['apps', 'batch'], apiVersion: MutatingAdmissionPolicyVersion.V1BETA1 };
+    const options = { namespaces: ['apps', 'batch'], apiVersion: MutatingAdmissionPolicyVersion.V1BETA1, metadata: METADATA };
     const expected = synth((chart) => new cdk8s.ProxyAdmissionPolicy(chart, 'Map', { proxy: proxyConfig(), ...options }));
     expect(await registered(new adapter.ProxyAdmissionPolicy('map', { proxy: outputDefinition(WORKLOAD_SETTINGS, NETWORK), ...options }))).toEqual(expected);
+    expectLabelled(expected);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 
@@ -223,9 +237,10 @@ describe('addons: cdk8s and Pulumi emit the same objects', () => {
   const password = () => vsphere().settings.httpProxy!.password!;
 
   test('TkgProxyAddons', async () => {
-    const options = { clusterName: 'wl', namespace: 'default', vsphereCpiValues: { server: 'vcenter.lab.example', datacenter: '/dc0' }, configValuesExtra: { VSPHERE_SERVER: 'vcenter.lab.example' } };
+    const options = { clusterName: 'wl', namespace: 'default', vsphereCpiValues: { server: 'vcenter.lab.example', datacenter: '/dc0' }, configValuesExtra: { VSPHERE_SERVER: 'vcenter.lab.example' }, metadata: METADATA };
     const expected = synth((chart) => new cdk8s.TkgProxyAddons(chart, 'Tkg', { proxy: vsphere(), ...options }));
     expect(await registered(new adapter.TkgProxyAddons('tkg', { proxy: vsphereDefinition(), ...options }))).toEqual(expected);
+    expectLabelled(expected);
     expect(plainTextLeaks(recorded, password())).toEqual([]);
   });
 
@@ -236,6 +251,7 @@ describe('addons: cdk8s and Pulumi emit the same objects', () => {
       name: 'kapp-controller',
       kappControllerNamespace: 'kapp-controller',
       injectProxyEnv: {},
+      metadata: METADATA,
       manifests: [{
         apiVersion: 'apps/v1',
         kind: 'Deployment',
@@ -245,6 +261,7 @@ describe('addons: cdk8s and Pulumi emit the same objects', () => {
     };
     const expected = synth((chart) => new cdk8s.ProxyAddonResourceSet(chart, 'Crs', { proxy: vsphere(), ...options }));
     expect(await registered(new adapter.ProxyAddonResourceSet('crs', { proxy: vsphereDefinition(), ...options }))).toEqual(expected);
+    expectLabelled(expected);
     expect(plainTextLeaks(recorded, password())).toEqual([]);
   });
 
@@ -253,24 +270,29 @@ describe('addons: cdk8s and Pulumi emit the same objects', () => {
       clusterName: 'mycluster',
       namespace: 'org-acme',
       apps: [{ name: 'mycluster-cert-manager', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }],
+      metadata: METADATA,
     };
     const expected = synth((chart) => new cdk8s.GiantSwarmProxyApps(chart, 'Gs', { proxy: vsphere(), ...options }));
     expect(await registered(new adapter.GiantSwarmProxyApps('gs', { proxy: vsphereDefinition(), ...options }))).toEqual(expected);
+    expectLabelled(expected);
     expect(plainTextLeaks(recorded, password())).toEqual([]);
   });
 
   test('ProxyEnvSources', async () => {
-    const expected = synth((chart) => new cdk8s.ProxyEnvSources(chart, 'Env', { proxy: proxyConfig(), namespaces: ['team-a', 'team-b'] }));
-    expect(await registered(new adapter.ProxyEnvSources('env', { proxy: outputDefinition(WORKLOAD_SETTINGS, NETWORK), namespaces: ['team-a', 'team-b'] }))).toEqual(expected);
+    const options = { namespaces: ['team-a', 'team-b'], metadata: METADATA };
+    const expected = synth((chart) => new cdk8s.ProxyEnvSources(chart, 'Env', { proxy: proxyConfig(), ...options }));
+    expect(await registered(new adapter.ProxyEnvSources('env', { proxy: outputDefinition(WORKLOAD_SETTINGS, NETWORK), ...options }))).toEqual(expected);
+    expectLabelled(expected);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });
 
   test('InClusterForwardProxy with BasicAuth', async () => {
     const network = { pods: ['fd00:10::/56'], services: ['fd00:20::/108'], machineCidrs: ['fd00:1::/64'] };
-    const props = { network, image: 'tinyproxy:1.11', connectPorts: [443, 8443] };
+    const props = { network, image: 'tinyproxy:1.11', connectPorts: [443, 8443], metadata: METADATA };
     const expected = synth((chart) => new cdk8s.InClusterForwardProxy(chart, 'Egress', { ...props, network: new ClusterNetwork(network), basicAuth: { username: 'pods', password: 'egress.pw-1' } }));
     const forward = new adapter.InClusterForwardProxy('egress', { ...props, basicAuth: { username: 'pods', password: pulumi.secret('egress.pw-1') } });
     expect(await registered(forward)).toEqual(expected);
+    expectLabelled(expected);
     expect(plainTextLeaks(recorded, 'egress.pw-1')).toEqual([]);
   });
 });

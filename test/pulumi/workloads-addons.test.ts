@@ -255,4 +255,28 @@ describe('addon components', () => {
     expect(() => new TkgProxyAddons('x', { proxy: proxyConfig(), clusterName: 'Bad_Name' })).toThrow(pulumi.ResourceError);
     expect(() => new InClusterForwardProxy('y', { network: NETWORK, image: 'i', port: 80 })).toThrow(/^port: must be an integer from 1024/);
   });
+
+  test('every addon and workload component takes metadata, checked as the API server checks it, errors naming the prop', () => {
+    const bad = { labels: { team: 'not valid!' } };
+    const components: Array<() => pulumi.ComponentResource> = [
+      () => new KyvernoProxyPolicy('k', { proxy: proxyConfig(), metadata: bad }),
+      () => new ProxyAdmissionPolicy('m', { proxy: proxyConfig(), namespaces: ['apps'], metadata: bad }),
+      () => new TkgProxyAddons('t', { proxy: vsphereProxy(), clusterName: 'wl', namespace: 'default', metadata: bad }),
+      () => new ProxyAddonResourceSet('r', {
+        proxy: vsphereProxy(),
+        clusterName: 'wl',
+        namespace: 'default',
+        name: 'x',
+        metadata: bad,
+        manifests: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', namespace: 'default' }, data: {} }],
+      }),
+      () => new GiantSwarmProxyApps('g', { proxy: vsphereProxy(), clusterName: 'wl', namespace: 'org-acme', metadata: bad }),
+      () => new ProxyEnvSources('e', { proxy: proxyConfig(), namespaces: ['apps'], metadata: bad }),
+      () => new InClusterForwardProxy('f', { network: NETWORK, image: 'tinyproxy:1.11', metadata: bad }),
+    ];
+    for (const component of components) {
+      expect(component).toThrow(pulumi.ResourceError);
+      expect(component).toThrow(/^metadata\.labels\.team: is not a valid label value/);
+    }
+  });
 });
