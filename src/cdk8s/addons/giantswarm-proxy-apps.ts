@@ -11,7 +11,7 @@ import { addProduct } from '../product-objects';
 export interface GiantSwarmProxyAppsProps extends GiantSwarmProxySetupOptions, WithObjectMetadata, WithProxy {}
 
 /**
- * Giant Swarm-style app platform objects for one workload cluster (seed 000): the
+ * Giant Swarm-style app platform objects for one workload cluster: the
  * `<cluster>-cluster-values` Secret (and credential-free ConfigMap), the node drop-in Secret, and
  * App CRs consuming the values.
  */

@@ -14,7 +14,7 @@ export interface InClusterForwardProxyConstructProps extends InClusterForwardPro
 
 /**
  * A tinyproxy DaemonSet (`hostNetwork: true`), its config and a Service: a forward proxy inside
- * the cluster (seed 004). `settings` and `proxy` describe how workloads reach it; hand `proxy` to
+ * the cluster. `settings` and `proxy` describe how workloads reach it; hand `proxy` to
  * the workload constructs so their env points at this Service.
  */
 export class InClusterForwardProxy extends Construct {

@@ -1,4 +1,4 @@
-// cdk8s constructs for issue 5: thin wrappers over src/core/addons.
+// Addon and app-platform constructs: thin wrappers over the core's addon products.
 export * from './tkg-proxy-addons';
 export * from './proxy-addon-resource-set';
 export * from './giantswarm-proxy-apps';

@@ -13,7 +13,7 @@ export interface ProxyEnvSourcesProps extends ProxyEnvSourceOptions, WithObjectM
 
 /**
  * One ConfigMap (or Secret, when the URLs carry credentials) per namespace holding the six proxy
- * variables, for containers that read them with `envFrom` (seed 004, method 2).
+ * variables, for containers that read them with `envFrom`.
  */
 export class ProxyEnvSources extends Construct {
   /** `ConfigMap` or `Secret`. */

@@ -12,12 +12,12 @@ import { addProduct } from '../product-objects';
 export interface TkgProxyAddonsProps extends TkgProxyAddonsOptions, WithObjectMetadata, WithProxy {}
 
 /**
- * TKG-style addon Secrets for one workload cluster (seed 002): the vSphere CPI and CSI addon
+ * TKG-style addon Secrets for one workload cluster: the vSphere CPI and CSI addon
  * values, the kapp-controller addon values and the cluster config values, all from one
  * {@link ClusterProxyConfig}.
  */
 export class TkgProxyAddons extends Construct {
-  /** The Secrets as core manifests (for inspection and the Pulumi adapter). */
+  /** The Secrets as core manifests, for inspection. */
   public readonly manifests: KubeObject[];
   /** The synthesized objects (escape hatch: `addJsonPatch`). */
   public readonly apiObjects: ApiObject[];

@@ -1,5 +1,5 @@
 /**
- * Addons and app platforms (issue 5): TKG addon Secrets, ClusterResourceSets, Giant Swarm
+ * Addons and app platforms: TKG addon Secrets, ClusterResourceSets, Giant Swarm
  * cluster values and App CRs, Helm values, Kustomize patches, shared env objects and an
  * in-cluster forward proxy. Every output reads one ClusterProxyConfig.
  */

@@ -24,7 +24,7 @@ export interface ProxyEnvSourceOptions {
    */
   readonly name?: string;
   /**
-   * `ConfigMap` (seed 004 method 2) for proxies without credentials; `Secret` when the URLs carry
+   * `ConfigMap` (read with `envFrom`) for proxies without credentials; `Secret` when the URLs carry
    * credentials (a ConfigMap with a password is refused).
    *
    * @default - 'Secret' when the URLs carry credentials, otherwise 'ConfigMap'

@@ -6,7 +6,7 @@ import { ClusterNetwork } from '../../../src/core/network';
 import { anonymousProxy, vsphereProxy } from '../../core/addons/addon-fixtures';
 import { expectValidObjects } from '../../support/schemas';
 
-describe('issue 5 cdk8s constructs', () => {
+describe('addon cdk8s constructs', () => {
   test('TkgProxyAddons synthesizes the four Secrets exactly as the core renders them', () => {
     const proxy = vsphereProxy();
     const chart = Testing.chart();

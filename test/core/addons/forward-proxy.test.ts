@@ -7,7 +7,7 @@ import { expectValidObjects } from '../../support/schemas';
 
 const IPV6_NETWORK = { pods: ['fd00:10::/56'], services: ['fd00:20::/108'], serviceDomain: 'k8s.internal', machineCidrs: ['fd00:1::/64'] };
 
-describe('inClusterForwardProxy (seed 004)', () => {
+describe('inClusterForwardProxy', () => {
   test('ConfigMap, hostNetwork DaemonSet and Service validate; the config allows pod and machine CIDRs', () => {
     const result = inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'registry.example/tinyproxy@sha256:abc', additionalAllowedCidrs: ['fd00:99::/64'] });
     expectValidObjects(result.objects);
@@ -69,7 +69,7 @@ describe('inClusterForwardProxy (seed 004)', () => {
   });
 });
 
-describe('proxyEnvSources / proxyEnvFrom (seed 004 method 2)', () => {
+describe('proxyEnvSources / proxyEnvFrom', () => {
   test('a ConfigMap per namespace with the six variables, when there are no credentials', () => {
     const proxy = anonymousProxy();
     const objects = proxyEnvSources(proxy, { namespaces: ['team-a', 'team-b', 'team-a'] });

@@ -9,7 +9,7 @@ import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects, schemaErrors } from '../../support/schemas';
 
-describe('Giant Swarm cluster values (seed 000)', () => {
+describe('Giant Swarm cluster values', () => {
   const proxy = vsphereProxy();
 
   test('the Secret holds cluster.proxy with credentials, the ConfigMap the URLs without', () => {

@@ -61,7 +61,7 @@ describe('Helm presets', () => {
     expect(result.yaml).not.toContain('secretKeyRef');
   });
 
-  test('cert-manager uses its own keys when it may (seed: http_proxy, https_proxy, no_proxy)', () => {
+  test('cert-manager uses its own keys when it may (http_proxy, https_proxy, no_proxy)', () => {
     expect(helmPresetValues(anonymous, HelmPresetName.CERT_MANAGER).values).toEqual({
       http_proxy: 'http://proxy.corp.example:3128', https_proxy: 'http://proxy.corp.example:3128', no_proxy: anonymous.environment.noProxy,
     });
@@ -98,13 +98,13 @@ describe('Helm presets', () => {
 describe('generic Helm values', () => {
   const proxy = anonymousProxy();
 
-  test('an env list anywhere, e.g. defaults.env (seed 003)', () => {
+  test('an env list anywhere, e.g. defaults.env', () => {
     const result = helmEnvValues(proxy, ['defaults', 'env']);
     expect(result.values.defaults.env.find((v: any) => v.name === 'NO_PROXY').value).toBe(proxy.environment.noProxy);
     expect(errorOf(() => helmEnvValues(proxy, ['defaults', '']))).toMatch(/^path: must be an array of non-empty keys/);
   });
 
-  test('a proxy block, by default proxy.{httpProxy,httpsProxy,noProxy} (seed 004)', () => {
+  test('a proxy block, by default proxy.{httpProxy,httpsProxy,noProxy}', () => {
     expect(helmProxyBlockValues(proxy).values).toEqual({ proxy: { httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: proxy.environment.noProxy } });
     expect(errorOf(() => helmProxyBlockValues(vsphereProxy()))).toMatch(/^allowCredentialsInValues:/);
     expect(errorOf(() => helmProxyBlockValues(proxy, undefined, { allowCredentialsInValues: 'yes' as never }))).toMatch(/^allowCredentialsInValues: must be true or false/);

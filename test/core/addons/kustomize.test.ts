@@ -109,7 +109,7 @@ describe('Kustomize component (strategic merge) built by the real kustomize', ()
   });
 });
 
-describe('JSON 6902 patches (seed 004 method 3) built by the real kustomize', () => {
+describe('JSON 6902 patches built by the real kustomize', () => {
   function overlayWith(patches: object[]): void {
     writeFiles('overlay', { 'kustomization.yaml': renderYaml({ resources: ['../base'], patches }) });
   }

@@ -11,7 +11,7 @@ import { OsFamily } from '../../../src/core/capi/os-family';
 import { renderPodEnv } from '../../../src/core/render/pod-env';
 
 /**
- * Every output of issue 5 reads the same ClusterProxyConfig: node drop-ins, addon values, pod env,
+ * Every addon output reads the same ClusterProxyConfig: node drop-ins, addon values, pod env,
  * Helm values, Kustomize patches and env objects carry byte-identical NO_PROXY and proxy URLs.
  */
 describe('one definition, one NO_PROXY computation', () => {

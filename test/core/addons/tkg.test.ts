@@ -16,7 +16,7 @@ function dataValues(secret: { stringData: { readonly [key: string]: string } }):
   return parse(text.slice(YTT_DATA_VALUES_HEADER.length));
 }
 
-describe('TKG vSphere CPI/CSI addon Secrets (seed 002)', () => {
+describe('TKG vSphere CPI/CSI addon Secrets', () => {
   const proxy = vsphereProxy();
   const env = proxy.environment;
 

@@ -111,7 +111,7 @@ export interface ForwardProxyDeployment {
 }
 
 /**
- * A forward proxy inside the cluster, for clusters that need one (seed 004: IPv6-only pods
+ * A forward proxy inside the cluster, for clusters that need one (IPv6-only pods
  * reaching IPv4-only services through nodes that have IPv4): a tinyproxy DaemonSet with
  * `hostNetwork: true` (so it uses each node's connectivity and DNS), its config, and a Service in
  * front. Only the pod and machine CIDRs may use it. Returns the {@link ProxySettings} and

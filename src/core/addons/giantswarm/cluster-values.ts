@@ -39,7 +39,7 @@ export interface GiantSwarmClusterValues {
 
 /**
  * `cluster.proxy.{http,https,noProxy}` as cluster-apps-operator writes it into
- * `<cluster>-cluster-values` (seed 000; giantswarm/cluster-apps-operator `clustersecret`), and
+ * `<cluster>-cluster-values` (giantswarm/cluster-apps-operator `clustersecret`), and
  * chart-operator's values schema types it (all three strings).
  */
 function clusterProxyValues(values: AddonProxyValues): ValuesObject {

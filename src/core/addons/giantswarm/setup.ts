@@ -81,7 +81,7 @@ export interface GiantSwarmProxySetup {
 }
 
 /**
- * The Giant Swarm app-platform objects of one workload cluster behind the proxy (seed 000): the
+ * The Giant Swarm app-platform objects of one workload cluster behind the proxy: the
  * cluster values (Secret and optionally ConfigMap), the node drop-in Secret shared with the
  * Cluster API part, and App CRs consuming the values. One {@link ClusterProxyConfig} feeds all of
  * them, so chart-operator, cert-manager and containerd cannot disagree.

@@ -31,7 +31,7 @@ export const KUSTOMIZATION_FILE = 'kustomization.yaml';
  * A Kustomize component (`kind: Component`, `kustomize.config.k8s.io/v1alpha1`) adding the proxy
  * env to chosen workloads with one strategic-merge patch each: env entries merge by name, so
  * containers keep their other variables and the patch works whether or not they already have an
- * `env` list (a JSON 6902 `add .../env/-`, as in seed 004, fails on a container without one).
+ * `env` list (a JSON 6902 `add .../env/-` fails on a container without one).
  * Proxy variables the base already sets are overwritten with the definition's values.
  *
  * Returns the files by relative path: `kustomization.yaml`, `patches/<kind>-<name>.yaml` and,

@@ -13,7 +13,7 @@ export interface KustomizeInlinePatch {
 }
 
 /**
- * JSON 6902 patches (seed 004, method 3) for a `kustomization.yaml`'s `patches:`, one per target.
+ * JSON 6902 patches for a `kustomization.yaml`'s `patches:`, one per target.
  * For every container: a `test` that the container at `index` has the expected name (so a
  * reordered base fails the build instead of patching the wrong container), then one
  * `add .../env/-` per variable. Each container must already have an `env` list (JSON Patch cannot

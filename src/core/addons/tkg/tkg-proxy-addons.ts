@@ -73,7 +73,7 @@ const TKG_PROXY_ADDONS_KEYS = propKeys<TkgProxyAddonsOptions>({
 });
 
 /**
- * The TKG-style addon Secrets of one workload cluster (seed 002), in this order: the vSphere CPI
+ * The TKG-style addon Secrets of one workload cluster, in this order: the vSphere CPI
  * and CSI addon values, the kapp-controller addon values and the cluster config values, each
  * switchable, all from one {@link ClusterProxyConfig}. What the cdk8s `TkgProxyAddons` and the
  * Pulumi `TkgProxyAddons` both emit.

@@ -20,7 +20,7 @@ export interface VsphereAddonOptions extends TkgClusterRef {
   readonly values?: ValuesObject;
 }
 
-/** The two vSphere addons TKG passes the proxy to (seed 002; tanzu-framework `02_addons`). */
+/** The two vSphere addons TKG passes the proxy to (tanzu-framework `02_addons`). */
 const VSPHERE_ADDONS = {
   cpi: { addonName: 'vsphere-cpi', addonType: 'cloud-provider/vsphere-cpi', valuesKey: 'vsphereCPI' },
   csi: { addonName: 'vsphere-csi', addonType: 'csi/vsphere-csi', valuesKey: 'vsphereCSI' },
