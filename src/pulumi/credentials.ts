@@ -57,6 +57,10 @@ function isKnown(value: pulumi.Input<string> | undefined): value is string | und
   return value === undefined || typeof value === 'string';
 }
 
+function isLater(value: unknown): boolean {
+  return pulumi.Output.isInstance(value) || value instanceof Promise;
+}
+
 /**
  * Render `render` from credentials that may be Outputs (see the module comment). `field` is where
  * they sit in the args (`settings`, `basicAuth`): anything but a string or an Output is refused
@@ -65,19 +69,16 @@ function isKnown(value: pulumi.Input<string> | undefined): value is string | und
 export function renderWithCredentials<T>(field: string, credentials: CredentialArgs, render: (credentials: Credentials) => T): Rendered<T> {
   const { username, password } = credentials;
   for (const [key, value] of Object.entries({ username, password })) {
-    if (!isKnown(value) && !pulumi.Output.isInstance(value) && !(value instanceof Promise)) {
+    if (!isKnown(value) && !isLater(value)) {
       throw invalidValue(`${field}.${key}`, value, 'must be a string or a Pulumi Output of one');
     }
   }
-  const now = render(credentialsToRender({ username, password }));
+  const now = render(credentialsToRender({ username, password }, isLater));
   if (isKnown(username) && isKnown(password)) {
     return { now };
   }
-  // Secret whatever the caller passed. The values are handed on as they resolved, so a non-string
-  // is refused by the core, naming the field, rather than replaced by a stand-in.
-  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => ({
-    ...(u === undefined ? {} : { username: u }), ...(p === undefined ? {} : { password: p }),
-  })));
+  // Secret whatever the caller passed.
+  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => credentialsToRender({ username: u, password: p }, isLater)));
   return { now, real: { credentials: resolved, render } };
 }
 

@@ -35,14 +35,15 @@ export interface Credentials {
 export const STAND_IN_CREDENTIALS = Object.freeze({ username: 'stand-in-user-5e1d', password: 'stand-in-password-c83a0f' });
 
 /**
- * The credentials to render with now, from values the caller has checked to be strings or values
- * known only later: each string kept, each later value replaced by its stand-in, absent ones left
- * out.
+ * The credentials to render with: each value `isLater` says is known only later replaced by its
+ * stand-in, absent ones left out, the others handed on as they are (the settings that take them
+ * refuse a non-string, naming the field).
  */
-export function credentialsToRender(credentials: { readonly username?: unknown; readonly password?: unknown }): Credentials {
+export function credentialsToRender(credentials: { readonly username?: unknown; readonly password?: unknown },
+  isLater: (value: unknown) => boolean): Credentials {
   const now = (key: keyof Credentials) => {
     const value = credentials[key];
-    return value === undefined ? {} : { [key]: typeof value === 'string' ? value : STAND_IN_CREDENTIALS[key] };
+    return value === undefined ? {} : { [key]: isLater(value) ? STAND_IN_CREDENTIALS[key] : value as string };
   };
   return { ...now('username'), ...now('password') };
 }

@@ -13,11 +13,12 @@ const secret = (url: string): KubeObject =>
 describe('credentialsToRender', () => {
   test('keeps strings, puts a stand-in in place of a value known later, and leaves absent ones out', () => {
     const later = Promise.resolve('secret');
-    expect(credentialsToRender({ username: 'u', password: 'p' })).toEqual({ username: 'u', password: 'p' });
-    expect(credentialsToRender({ username: 'u', password: later })).toEqual({ username: 'u', password: STAND_IN_CREDENTIALS.password });
-    expect(credentialsToRender({ username: later, password: later })).toEqual(STAND_IN_CREDENTIALS);
-    expect(credentialsToRender({ username: 'u' })).toStrictEqual({ username: 'u' });
-    expect(credentialsToRender({})).toStrictEqual({});
+    const isLater = (value: unknown) => value instanceof Promise;
+    expect(credentialsToRender({ username: 'u', password: 'p' }, isLater)).toEqual({ username: 'u', password: 'p' });
+    expect(credentialsToRender({ username: 'u', password: later }, isLater)).toEqual({ username: 'u', password: STAND_IN_CREDENTIALS.password });
+    expect(credentialsToRender({ username: later, password: later }, isLater)).toEqual(STAND_IN_CREDENTIALS);
+    expect(credentialsToRender({ username: 'u' }, isLater)).toStrictEqual({ username: 'u' });
+    expect(credentialsToRender({}, isLater)).toStrictEqual({});
   });
 
   test('the stand-ins are valid userinfo and tinyproxy BasicAuth values', () => {
