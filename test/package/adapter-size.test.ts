@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { REPO_ROOT } from '../support/module-loading';
+import { REPO_ROOT, typeScriptFiles } from '../support/module-loading';
 
 /**
  * The adapters stay thin: a generic mapper from products to the framework plus one small class per
@@ -39,20 +39,17 @@ function codeLineCount(text: string): number {
   return lines.size;
 }
 
-function handWrittenFiles(directory: string): string[] {
-  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(directory, entry.name);
-    if (entry.isDirectory()) {
-      return handWrittenFiles(file);
-    }
-    return entry.name.endsWith('.ts') && !fs.readFileSync(file, 'utf8').startsWith(GENERATED) ? [file] : [];
-  });
+/** The hand-written `.ts` files under `directory`, with their text. */
+function handWrittenFiles(directory: string): Array<{ file: string; text: string }> {
+  return typeScriptFiles(directory)
+    .map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }))
+    .filter(({ text }) => !text.startsWith(GENERATED));
 }
 
 describe('adapter size', () => {
   test.each(Object.entries(BUDGETS))('%s holds at most %d lines of hand-written code', (directory, budget) => {
     const files = handWrittenFiles(path.join(REPO_ROOT, directory));
-    const total = files.reduce((sum, file) => sum + codeLineCount(fs.readFileSync(file, 'utf8')), 0);
+    const total = files.reduce((sum, { text }) => sum + codeLineCount(text), 0);
     expect(files.length).toBeGreaterThan(5);
     expect(total).toBeGreaterThan(budget / 2);
     expect(total).toBeLessThanOrEqual(budget);
@@ -60,8 +57,8 @@ describe('adapter size', () => {
 
   test('generated files are recognized by their header', () => {
     const files = handWrittenFiles(path.join(REPO_ROOT, 'src/cdk8s'));
-    expect(files.some((file) => file.endsWith('proxy-aware-deployment.ts'))).toBe(true);
-    expect(files.some((file) => /cdk8s-plus-\d+\.ts$/.test(file))).toBe(false);
+    expect(files.some(({ file }) => file.endsWith('proxy-aware-deployment.ts'))).toBe(true);
+    expect(files.some(({ file }) => /cdk8s-plus-\d+\.ts$/.test(file))).toBe(false);
   });
 
   test('code lines leave out blank lines and comments, and count every line a token spans', () => {

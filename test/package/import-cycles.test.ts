@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { REPO_ROOT } from '../support/module-loading';
+import { REPO_ROOT, typeScriptFiles } from '../support/module-loading';
 
 /**
  * No module of the package imports itself through others, type-only imports included: a loop of
@@ -9,13 +9,6 @@ import { REPO_ROOT } from '../support/module-loading';
  */
 
 const SRC = path.join(REPO_ROOT, 'src');
-
-function sourceFiles(directory: string): string[] {
-  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(directory, entry.name);
-    return entry.isDirectory() ? sourceFiles(file) : entry.name.endsWith('.ts') ? [file] : [];
-  });
-}
 
 /** The package's own files that `file` imports or re-exports (relative specifiers only). */
 function importsOf(file: string): string[] {
@@ -69,7 +62,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe('the import graph of src', () => {
-  const graph = new Map(sourceFiles(SRC).map((file) => [file, importsOf(file)]));
+  const graph = new Map(typeScriptFiles(SRC).map((file) => [file, importsOf(file)]));
 
   test('is read: every relative import resolves to a file of the package', () => {
     const unresolved = [...graph.entries()].flatMap(([file, imports]) => imports.filter((target) => !graph.has(target)).map((target) => `${file} -> ${target}`));

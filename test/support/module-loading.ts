@@ -1,8 +1,17 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 
 /** The repository root. */
 export const REPO_ROOT = path.join(__dirname, '..', '..');
+
+/** Every `.ts` file under `directory`, at any depth. */
+export function typeScriptFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(directory, entry.name);
+    return entry.isDirectory() ? typeScriptFiles(file) : entry.name.endsWith('.ts') ? [file] : [];
+  });
+}
 const tsNodeRegister = require.resolve('ts-node/register/transpile-only');
 
 /**
