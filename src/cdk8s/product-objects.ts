@@ -2,18 +2,20 @@ import { ApiObject, ApiObjectProps, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { copyJson } from '../core/k8s/copy-json';
 import { hideDataFromInspect, isSecretObject, KubeObject } from '../core/k8s/manifest';
-import { objectIdentity, Product, ProductObject } from '../core/product/product';
+import { objectIdentity, Product } from '../core/product/product';
 import { SharedObjects } from '../core/product/shared-objects';
 
 /**
  * The cdk8s side of the rendering model: a core product becomes `ApiObject`s, field for field, with
- * the product's ids as construct ids. Shared objects are emitted once per chart: the first product
- * that needs one creates it (in its own scope, so it synthesizes before the objects reading it), the
- * others get the same `ApiObject`.
+ * the product's ids as construct ids. Every object goes through the chart's registry: shared objects
+ * are emitted once per chart (the first product that needs one creates it, in its own scope, so it
+ * synthesizes before the objects reading it; the others get the same `ApiObject`), and two products
+ * emitting one object that is not shared are refused.
  */
 /** Add the product's objects under `scope`; returns one `ApiObject` per product object, in order. */
 export function addProduct(scope: Construct, product: Product): ApiObject[] {
-  return product.objects.map((object) => (object.shared ? addShared(scope, object) : newApiObject(scope, object.id, object.manifest)));
+  const registry = SharedObjects.of<ApiObject>(Chart.of(scope));
+  return product.objects.map((object) => registry.emit(object, () => newApiObject(scope, object.id, object.manifest)));
 }
 
 /** Add plain manifests under `scope`, each with its identity as construct id. */
@@ -40,6 +42,3 @@ function newApiObject(scope: Construct, id: string, manifest: KubeObject): ApiOb
   return apiObject;
 }
 
-function addShared(scope: Construct, object: ProductObject): ApiObject {
-  return SharedObjects.of<ApiObject>(Chart.of(scope)).emit(object, () => newApiObject(scope, object.id, object.manifest));
-}

@@ -127,7 +127,7 @@ export function registerProduct(component: pulumi.ComponentResource, name: strin
   const registry = registryOf(component);
   const resources = withResourceErrors(component, () => now.objects.map((object) => {
     const create = () => newResource(component, `${name}-${object.id}`, object, real, waiting.get(object.id));
-    return object.shared ? registry.emit(object, create, { dataKnown: !realRender }) : create();
+    return registry.emit(object, create, { dataKnown: !realRender });
   }));
   return new ProductResources(now, resources);
 }

@@ -11,13 +11,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { Yaml } from 'cdk8s';
+import { Testing, Yaml } from 'cdk8s';
 import { proxyWith as baseProxyWith, synthWith } from './credential-source-fixtures';
 import { EVERY_CONSTRUCT } from './every-construct';
+import * as cdk8s from '../../src/cdk8s';
+import { OsFamily } from '../../src/core/capi/os-family';
 import { CredentialSource, SealedSecretCredentialsProps } from '../../src/core/credentials/credential-source';
 import { SEALED_DIGEST_ANNOTATION } from '../../src/core/credentials/sealed-secret';
 import { ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1 } from '../core/capi/fixtures';
+import { CA_1, infraRef } from '../core/capi/fixtures';
 import { expectValidObjects } from '../support/schemas';
 
 const CREDENTIALS = { username: 'CORP\\svc k8s', password: 'p@ss:w/rd %41 "q" \'s\' $(x) `y` {{z}} #? & ! ~ + ü 🔑' };
@@ -140,6 +142,30 @@ describe('sealed credentials: the grep proof and quiet diffs', () => {
     const again = resealed.find((m) => identity(m) === identity(firstSealed));
     expect(again.spec.encryptedData[key]).not.toBe(other);
     expect(again.spec.encryptedData[key]).not.toBe(value);
+  });
+});
+
+describe('sealed credentials: one cluster\'s objects built separately share one SealedSecret', () => {
+  test('a control plane and two worker templates of one cluster emit the node-proxy SealedSecret once', () => {
+    const chart = Testing.chart();
+    const proxy = proxyWith({ credentialSource: sealed() });
+    const common = { proxy, clusterName: 'demo', namespace: 'clusters', osFamily: OsFamily.UBUNTU };
+    new cdk8s.ProxiedKubeadmControlPlane(chart, 'Cp', { ...common, version: 'v1.31.2', machineTemplate: infraRef('DockerMachineTemplate', 'cp') });
+    new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Workers', { ...common, name: 'demo-workers' });
+    new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Gpu', { ...common, name: 'demo-gpu' });
+    const output = Testing.synth(chart);
+    const sealedSecrets = output.filter((m) => m.kind === 'SealedSecret');
+    expect(sealedSecrets.map(identity)).toEqual([expect.stringMatching(/^clusters\/demo-systemd-proxy-[0-9a-f]+$/)]);
+    const references = JSON.stringify(output).match(/"name":"demo-systemd-proxy-[0-9a-f]+"/g) ?? [];
+    expect(new Set(references)).toEqual(new Set([`"name":"${sealedSecrets[0].metadata.name}"`]));
+  });
+
+  test('two worker templates of one cluster with other credentials under one revision are refused, naming what names the Secret', () => {
+    const chart = Testing.chart();
+    const common = { clusterName: 'demo', namespace: 'clusters', osFamily: OsFamily.UBUNTU };
+    new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Workers', { ...common, proxy: proxyWith({ credentialSource: sealed() }), name: 'demo-workers' });
+    expect(() => new cdk8s.ProxiedKubeadmConfigTemplate(chart, 'Gpu', { ...common, proxy: proxyWith({ credentialSource: sealed(), password: 'another' }), name: 'demo-gpu' }))
+      .toThrow(/^clusterName: two different proxy configurations both need the SealedSecret "demo-systemd-proxy-[0-9a-f]+" in namespace "clusters" with different content/);
   });
 });
 

@@ -139,7 +139,7 @@ describe('ProxiedKubeadmControlPlane and ProxiedKubeadmConfigTemplate on their o
     const args = { clusterName: 'demo', namespace: 'clusters', name: 'demo-workers' };
     new ProxiedKubeadmConfigTemplate('a', { ...args, settings: demoSettings(), network: networkProps() });
     expect(() => new ProxiedKubeadmConfigTemplate('b', { ...args, settings: demoSettings({ password: 'other-password' }), network: networkProps() }))
-      .toThrow(/^secretName: two different proxy configurations both need the Secret "demo-systemd-proxy-[0-9a-f]+" in namespace "clusters"/);
+      .toThrow(/^clusterName: two different proxy configurations both need the Secret "demo-systemd-proxy-[0-9a-f]+" in namespace "clusters" with different content/);
     await settle();
   });
 

@@ -51,7 +51,7 @@ test('the leak check used by the component tests sees a credential held in plain
 });
 
 test('a shared object is registered once per provider: the first component owns it, the others reuse it; other content is refused', async () => {
-  const shared = (manifest: KubeObject) => product([productObject('Shared', manifest, { shared: true })]);
+  const shared = (manifest: KubeObject) => product([productObject('Shared', manifest, { shared: true, namedBy: 'trustBundle.configMapName' })]);
   const first = registerProduct(new Parent('a'), 'a', () => ({ now: shared(configMap) }));
   const second = registerProduct(new Parent('b'), 'b', () => ({ now: shared(configMap) }));
   const provider = new k8s.Provider('other', {});
@@ -61,7 +61,7 @@ test('a shared object is registered once per provider: the first component owns 
   expect(elsewhere.resources[0]).not.toBe(first.resources[0]);
   expect(recorded.filter((r) => r.type === 'kubernetes:core/v1:ConfigMap').map((r) => r.name)).toEqual(['a-Shared', 'c-Shared']);
   expect(() => registerProduct(new Parent('d'), 'd', () => ({ now: shared({ ...configMap, data: { a: 'other' } }) })))
-    .toThrow('trustBundle.configMapName: two different proxy configurations both need the ConfigMap "demo" in namespace "kube-system"; give one of them another name');
+    .toThrow('trustBundle.configMapName: two different proxy configurations both need the ConfigMap "demo" in namespace "kube-system" with different content; give one of them another name');
 });
 
 test('with an Output password, an object that would carry the stand-in credentials is refused at construction', () => {

@@ -90,7 +90,9 @@ const KUBEADM_CONFIG_TEMPLATE_PRODUCT_KEYS = propKeys<KubeadmConfigTemplateProdu
 
 /** The shared node-proxy Secret as a product of its own (for code that patches existing objects). */
 export function nodeProxySecretProduct(secret: SecretObject | undefined): Product {
-  return product(secret ? [productObject(NODE_PROXY_SECRET_ID, secret, { shared: true })] : []);
+  // its name is the cluster's plus a digest of the files: two products of one cluster that need it
+  // with other content differ in their credentials alone
+  return product(secret ? [productObject(NODE_PROXY_SECRET_ID, secret, { shared: true, namedBy: 'clusterName' })] : []);
 }
 
 /** The proxy and node files of a standalone kubeadm object's props; credentials only ever in the Secret. */

@@ -1,7 +1,7 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { ProxySettings } from '../proxy-settings';
 import { withObjectMetadata } from './metadata';
-import { Product, product, productObject } from './product';
+import { Product, product, productObject, ProductObject } from './product';
 import { CredentialSourceKind } from '../credentials/credential-source';
 import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor } from '../credentials/external-secret';
 import { sealedSecretFor } from '../credentials/sealed-secret';
@@ -21,10 +21,12 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
   const source = settings.credentialSource;
   const external = source.externalSecretProps;
   const sealing = source.sealing;
+  // the replacement stands for the Secret: shared as it was, compared as it
+  const standingFor = (object: ProductObject) => ({ shared: object.shared, namedBy: object.namedBy, comparedAs: object.manifest });
   if (sealing) {
     // the credentials are real here: every Secret is sealed, as any of them may carry them
     return product(target.objects.map((object) => (isSecretObject(object.manifest)
-      ? productObject(object.id, sealedSecretFor(object.manifest, sealing), { shared: object.shared })
+      ? productObject(object.id, sealedSecretFor(object.manifest, sealing), standingFor(object))
       : object)));
   }
   const replace: ((secret: SecretObject) => KubeObject) | undefined = external
@@ -35,7 +37,7 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
   }
   return product(target.objects.map((object) => {
     if (carriesCredentialMarkers(object.manifest)) {
-      return productObject(object.id, replace(object.manifest as SecretObject), { shared: object.shared });
+      return productObject(object.id, replace(object.manifest as SecretObject), standingFor(object));
     }
     if (containsCredentialMarker(JSON.stringify(object.manifest))) {
       throw new Error(`internal error: ${object.manifest.kind} "${object.manifest.metadata.name}" holds credentials outside a Secret`);

@@ -24,10 +24,25 @@ export interface ProductObject {
    */
   readonly shared: boolean;
   /**
+   * For a shared object, the prop that picks its name (`secretName`, `clusterName`): what the error
+   * names when two products need the object with different content.
+   *
+   * @default 'name'
+   */
+  readonly namedBy?: string;
+  /**
    * True when this object's data may carry credentials: a Secret. Credentials are never anywhere
    * else, so everything outside a Secret's data previews and diffs in clear.
    */
   readonly sensitive: boolean;
+  /**
+   * The manifest a shared object is compared as when another product needs the same object: the
+   * Secret that a SealedSecret, an ExternalSecret or a Secret template stands for. Sealing is
+   * randomized, so two sealings of one Secret differ although they are the same object.
+   *
+   * @default - the manifest itself
+   */
+  readonly comparedAs?: KubeObject;
 }
 
 /** Everything one construct or component emits, computed once, in apply order. */
@@ -44,6 +59,18 @@ export interface ProductObjectOptions {
    * @default false
    */
   readonly shared?: boolean;
+  /**
+   * See {@link ProductObject.namedBy}.
+   *
+   * @default 'name'
+   */
+  readonly namedBy?: string;
+  /**
+   * See {@link ProductObject.comparedAs}.
+   *
+   * @default - the manifest itself
+   */
+  readonly comparedAs?: KubeObject;
 }
 
 /** A {@link ProductObject}; `sensitive` follows from the kind. */
@@ -52,7 +79,13 @@ export function productObject(id: string, manifest: KubeObject, options: Product
   if (sensitive) {
     hideDataFromInspect(manifest);
   }
-  return Object.freeze({ id, manifest, shared: options.shared === true, sensitive });
+  const { namedBy, comparedAs } = options;
+  if (comparedAs && isSecretObject(comparedAs)) {
+    hideDataFromInspect(comparedAs);
+  }
+  return Object.freeze({
+    id, manifest, shared: options.shared === true, sensitive, ...(namedBy ? { namedBy } : {}), ...(comparedAs ? { comparedAs } : {}),
+  });
 }
 
 
@@ -77,7 +110,13 @@ export function objectIdentity(object: KubeObject): string {
   return `${object.kind}-${namespace}${object.metadata.name}`;
 }
 
-/** A product of plain manifests identified by kind, namespace and name; `shared` picks the shared ones. */
-export function manifestsProduct(manifests: KubeObject[], shared: (manifest: KubeObject) => boolean = () => false): Product {
-  return product(manifests.map((manifest) => productObject(objectIdentity(manifest), manifest, { shared: shared(manifest) })));
+/**
+ * A product of plain manifests identified by kind, namespace and name; `sharedNamedBy` picks the
+ * shared ones, giving for each the prop that names it (see {@link ProductObject.namedBy}).
+ */
+export function manifestsProduct(manifests: KubeObject[], sharedNamedBy: (manifest: KubeObject) => string | undefined = () => undefined): Product {
+  return product(manifests.map((manifest) => {
+    const namedBy = sharedNamedBy(manifest);
+    return productObject(objectIdentity(manifest), manifest, { shared: namedBy !== undefined, namedBy });
+  }));
 }

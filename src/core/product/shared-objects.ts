@@ -5,10 +5,13 @@ import { canonicalJson } from '../k8s/names';
 
 /** A shared object emitted in a scope; canonical contents are computed only when another product needs the same object. */
 interface Entry<T> {
+  /** What the object is compared as: its manifest, or the Secret it stands for. */
   readonly manifest: KubeObject;
   /** False when the Secret data was rendered from stand-ins for credentials that are not known yet. */
   readonly dataKnown: boolean;
   readonly emitted: T;
+  /** False for an object only one product may emit. */
+  readonly shared: boolean;
   outside?: string;
   whole?: string;
 }
@@ -27,9 +30,10 @@ export interface SharedObjectOptions {
 const REGISTRIES = new WeakMap<object, SharedObjects<unknown>>();
 
 /**
- * The shared objects of one scope (a cdk8s chart, a Pulumi provider), each emitted once: the first
+ * The objects of one scope (a cdk8s chart, a Pulumi provider). Shared ones are emitted once: the first
  * product that needs one emits it, the others get what it emitted. Two products that need the same
- * kind, namespace and name with different content are an error naming the prop that picks the name.
+ * kind, namespace and name with different content are an error naming the prop that picks the name
+ * (the product object's `namedBy`).
  * A map, not a search of the scope: searching made a fleet of clusters in one chart quadratic.
  */
 export class SharedObjects<T> {
@@ -45,21 +49,32 @@ export class SharedObjects<T> {
 
   private readonly entries = new Map<string, Entry<T>>();
 
-  /** What was emitted for `object`: by an earlier product, or now by `emit`. */
+  /**
+   * What was emitted for `object`: by an earlier product, or now by `emit`. An object that is not
+   * shared is emitted at once; another product's object with the same kind, namespace and name is
+   * then an error (two objects of one identity in one scope: whichever is applied last wins, and a
+   * GitOps tool reports them as duplicates).
+   */
   public emit(object: ProductObject, emit: () => T, options: SharedObjectOptions = {}): T {
     const key = objectIdentity(object.manifest);
     const dataKnown = options.dataKnown ?? true;
     const existing = this.entries.get(key);
+    // a SealedSecret is compared as the Secret it seals (sealing is randomized), and likewise the
+    // other stand-ins for a Secret
+    const compared = object.comparedAs ?? object.manifest;
     if (!existing) {
       const emitted = emit();
-      this.entries.set(key, { manifest: object.manifest, dataKnown, emitted });
+      this.entries.set(key, { manifest: compared, dataKnown, emitted, shared: object.shared });
       return emitted;
     }
-    if (existing.manifest !== object.manifest && !sameContent(existing, object.manifest, dataKnown)) {
-      const { kind, metadata } = object.manifest;
-      throw new ProxyConfigError(kind === 'Secret' ? 'secretName' : 'trustBundle.configMapName',
-        `two different proxy configurations both need the ${kind} "${metadata.name}"`
-        + `${metadata.namespace ? ` in namespace "${metadata.namespace}"` : ''}; give one of them another name`);
+    const { kind, metadata } = object.manifest;
+    const where = `the ${kind} "${metadata.name}"${metadata.namespace ? ` in namespace "${metadata.namespace}"` : ''}`;
+    if (!object.shared || !existing.shared) {
+      throw new ProxyConfigError(object.namedBy ?? 'name', `another construct or component in this scope already emits ${where}; give one of them another name`);
+    }
+    if (existing.manifest !== compared && !sameContent(existing, compared, dataKnown)) {
+      throw new ProxyConfigError(object.namedBy ?? 'name',
+        `two different proxy configurations both need ${where} with different content; give one of them another name`);
     }
     return existing.emitted;
   }

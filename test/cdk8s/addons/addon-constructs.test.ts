@@ -56,4 +56,16 @@ describe('addon cdk8s constructs', () => {
     expect(() => new ProxyEnvSources(Testing.chart(), 'Bad', { proxy: vsphereProxy(), namespaces: ['a'], kind: ProxyEnvSourceKind.CONFIG_MAP })).toThrow(/^kind:/);
     expect(new ProxyEnvSources(Testing.chart(), 'Anon', { proxy: anonymousProxy(), namespaces: ['a'] }).kind).toBe('ConfigMap');
   });
+
+  test('two constructs that emit one object are refused: a chart never holds two objects of one identity', () => {
+    const chart = Testing.chart();
+    new ProxyEnvSources(chart, 'A', { proxy: vsphereProxy(), namespaces: ['apps'] });
+    // the same name and namespace, whatever the content: the one applied last would win
+    expect(() => new ProxyEnvSources(chart, 'B', { proxy: vsphereProxy(), namespaces: ['team-a', 'apps'] }))
+      .toThrow(/^name: another construct or component in this scope already emits the Secret "proxy-config" in namespace "apps"; give one of them another name$/);
+    const another = Testing.chart();
+    new ProxyEnvSources(another, 'A', { proxy: vsphereProxy(), namespaces: ['apps'] });
+    new ProxyEnvSources(another, 'C', { proxy: vsphereProxy(), namespaces: ['apps'], name: 'proxy-config-2' });
+    expect(Testing.synth(another).map((o) => `${o.metadata.namespace}/${o.metadata.name}`)).toEqual(['apps/proxy-config', 'apps/proxy-config-2']);
+  });
 });

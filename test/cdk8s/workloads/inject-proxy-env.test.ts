@@ -111,6 +111,6 @@ describe('injectProxyEnv', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ProxyConfigError);
-    expect((error as Error).message).toBe('secretName: two different proxy configurations both need the Secret "cluster-proxy-env" in namespace "apps"; give one of them another name');
+    expect((error as Error).message).toBe('secretName: two different proxy configurations both need the Secret "cluster-proxy-env" in namespace "apps" with different content; give one of them another name');
   });
 });
