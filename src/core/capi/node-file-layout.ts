@@ -1,6 +1,6 @@
 import { VariableStyle, KubeadmEnvironment } from './node-file-options';
 import { hasDefaultContents, ResolvedNodeProxyFiles } from './node-file-resolution';
-import { NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
+import { NODE_PROXY_SECRET_FORM, NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { SecretObject } from '../k8s/manifest';
 import { contentHash, joinName } from '../k8s/names';
@@ -93,6 +93,7 @@ export function nodeFilesRevision(proxy: ClusterProxyConfig, files: ResolvedNode
     files: renderContents(proxy, proxy.publicEnvironment, files),
     credentials: proxy.credentialsMarker,
     kubeadmCredentials: files.kubeadmCredentials && proxy.hasCredentials ? true : undefined,
+    form: NODE_PROXY_SECRET_FORM,
   });
 }
 
@@ -105,7 +106,7 @@ export function fixedNodeProxySecretName(clusterName: string): string {
  * The node-proxy Secret for the layout: the library's Secret (labels, type) with the layout's
  * contents, named `<cluster>-systemd-proxy-<hash>` after the layout's files rendered without
  * credentials plus the credentials revision (as the library's own name is), or with the fixed
- * name, then mutable (its content changes in place). The library's own layout is its Secret as is.
+ * name. The library's own layout is its Secret as is.
  */
 export function layoutNodeProxySecret(
   clusterName: string,
@@ -121,14 +122,9 @@ export function layoutNodeProxySecret(
   const name = files.fixedSecretName
     ? fixedNodeProxySecretName(clusterName)
     : joinName(`${clusterName}-systemd-proxy`, nodeFilesRevision(proxy, files), 253);
-  const layout: { -readonly [key in keyof SecretObject]: SecretObject[key] } = {
+  return {
     ...secret,
     metadata: { ...secret.metadata, name },
     stringData: { ...contents },
   };
-  if (files.fixedSecretName) {
-    // Mutable: the name no longer changes with the content, so the content must change in place.
-    delete layout.immutable;
-  }
-  return layout;
 }

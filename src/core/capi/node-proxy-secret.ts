@@ -17,8 +17,17 @@ import { renderSystemdDropIn } from '../render/systemd';
  * KubeadmConfigTemplate that reference it, and that change is what rolls the machines. The hash
  * covers the files rendered without credentials plus the credentials revision, never the
  * credentials themselves: the name sits in plain Cluster API objects, and a hash of a password is
- * a guessing oracle.
+ * a guessing oracle. So a new password alone keeps the name and changes the data in place: the
+ * Secret is mutable (machines created from then on get the new password; a new
+ * `credentialsRevision` rolls the others).
  */
+
+/**
+ * Part of every hash in a node-proxy Secret name: the Secret's form. Earlier releases wrote it
+ * immutable, and the API server never lets an immutable Secret become mutable, so a Secret of
+ * this form must never take the name of one of the earlier form (an apply would be refused).
+ */
+export const NODE_PROXY_SECRET_FORM = 'mutable';
 
 /** Keys of the node-proxy Secret. */
 export const NODE_PROXY_SECRET_KEYS = Object.freeze({
@@ -74,7 +83,7 @@ function renderNodeProxyFileContents(proxy: ClusterProxyConfig, environment: Pro
 function credentialFreeDigest(proxy: ClusterProxyConfig): string {
   let digest = digestCache.get(proxy);
   if (digest === undefined) {
-    digest = contentHash({ files: renderNodeProxyFileContents(proxy, proxy.publicEnvironment), credentials: proxy.credentialsMarker });
+    digest = contentHash({ files: renderNodeProxyFileContents(proxy, proxy.publicEnvironment), credentials: proxy.credentialsMarker, form: NODE_PROXY_SECRET_FORM });
     digestCache.set(proxy, digest);
   }
   return digest;
@@ -87,7 +96,8 @@ export function nodeProxySecretName(clusterName: string, proxy: ClusterProxyConf
 
 /**
  * The node-proxy Secret. Labelled for `clusterctl move` (only `contentFrom` points at it, no owner
- * reference), with the cluster-name label, and immutable: its name changes with its content.
+ * reference), with the cluster-name label. Mutable: a new password alone changes its data in place
+ * (see the module comment).
  */
 export function nodeProxySecret(clusterName: string, namespace: string | undefined, proxy: ClusterProxyConfig): SecretObject {
   const contents = nodeProxyFileContents(proxy);
@@ -100,7 +110,6 @@ export function nodeProxySecret(clusterName: string, namespace: string | undefin
       labels: { ...clusterLabels(clusterName), [CLUSTERCTL_MOVE_LABEL]: '' },
     },
     type: 'Opaque',
-    immutable: true,
     stringData: { ...contents },
   };
 }

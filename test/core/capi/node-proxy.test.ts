@@ -27,7 +27,8 @@ describe('nodeProxyBootstrap: delivery', () => {
       'cluster.x-k8s.io/cluster-name': 'demo',
       'clusterctl.cluster.x-k8s.io/move': '',
     });
-    expect(secret.immutable).toBe(true);
+    // mutable: a new password alone keeps the name, so its data must change in place
+    expect(secret.immutable).toBeUndefined();
     expect(bootstrap.files).toEqual([
       { path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', owner: 'root:root', permissions: '0640', contentFrom: { secret: { name: secret.metadata.name, key: 'containerdProxy' } } },
       { path: '/etc/systemd/system/kubelet.service.d/http-proxy.conf', owner: 'root:root', permissions: '0640', contentFrom: { secret: { name: secret.metadata.name, key: 'kubeletProxy' } } },
