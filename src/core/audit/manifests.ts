@@ -1,3 +1,4 @@
+import { isRecord } from '../validation/json-data';
 import { ProxyConfigError } from '../errors';
 import { yamlLib } from '../lazy-modules';
 
@@ -51,10 +52,6 @@ function objectsOf(value: unknown, origin: string): ManifestObject[] {
   }];
 }
 
-/** A plain object (not an array or null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The value at a path of plain-object keys, or undefined. */
 export function dig(value: unknown, ...path: string[]): unknown {

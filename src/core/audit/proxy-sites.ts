@@ -1,4 +1,5 @@
-import { dig, isRecord, ManifestObject } from './manifests';
+import { dig, ManifestObject } from './manifests';
+import { isRecord } from '../validation/json-data';
 
 /**
  * Where proxy settings live in a manifest set: the containers of workloads (literal env, env from

@@ -6,7 +6,7 @@ import { nodeProxyBootstrap } from '../capi/node-proxy';
 import { NodeProxyDelivery } from '../capi/node-proxy-delivery';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, kindForError, ProxyConfigError } from '../errors';
-import { foreignVariableValue, ClassVariableShape } from './variable-shapes';
+import { foreignNoProxyEntries, foreignVariableValue, ClassVariableShape } from './variable-shapes';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { ClusterNetwork } from '../network';
@@ -146,7 +146,13 @@ export function addProxyToTopologyCluster(
       throw new ProxyConfigError(unsupported, `cannot be set per cluster with variableShape "${classProxy.variableShape}": that variable has no such field`);
     }
   }
-  const allFacts = clusterFacts(object, options);
+  const previous = (object.spec.topology.variables ?? []).find((entry: Json) => entry?.name === classProxy.variableName)?.value;
+  // A foreign variable keeps the NO_PROXY entries the Cluster already has: they are the Cluster's
+  // own facts (TKG puts the vCenter network there), and the templates read them from the variable.
+  const kept = foreignShape ? foreignNoProxyEntries(classProxy.variableShape, previous) : { entries: [], field: '' };
+  checkTemplateForms(kept.entries, `cluster.spec.topology.variables[name=${classProxy.variableName}].value.${kept.field}`);
+  checkTemplateForms(options.additionalNoProxy, 'additionalNoProxy');
+  const allFacts = clusterFacts(object, options, kept.entries);
   // A foreign variable has no control-plane endpoint, so the templates cannot add it: neither does the library.
   const { controlPlaneEndpoint: _endpoint, ...withoutEndpoint } = allFacts;
   const facts: TopologyClusterFacts = foreignShape ? withoutEndpoint : allFacts;
@@ -161,7 +167,6 @@ export function addProxyToTopologyCluster(
   const libraryValue: ProxyVariableValue = bootstrap.secret
     ? { secretName: bootstrap.secret.metadata.name }
     : inlineValue(proxy, facts);
-  const previous = (object.spec.topology.variables ?? []).find((entry: Json) => entry?.name === classProxy.variableName)?.value;
   const value = (foreignShape ? foreignVariableValue(classProxy.variableShape, libraryValue, previous) : libraryValue) as ProxyVariableValue;
   const variable = { name: classProxy.variableName, value };
 
@@ -183,8 +188,12 @@ export function addProxyToTopologyCluster(
   return { cluster: copy as KubeObject, variable, ...(bootstrap.secret ? { secret: bootstrap.secret } : {}), proxy };
 }
 
-/** The facts of the Cluster: its spec first, `options.network` where the spec has none (they must agree). */
-function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions): TopologyClusterFacts {
+/**
+ * The facts of the Cluster: its spec first, `options.network` where the spec has none (they must
+ * agree); its NO_PROXY entries are those its variable already holds (`keptNoProxy`), then
+ * `options.additionalNoProxy`.
+ */
+function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions, keptNoProxy: readonly string[]): TopologyClusterFacts {
   const clusterNetwork = cluster.spec.clusterNetwork;
   const given = options.network;
   const fromSpec = clusterNetwork?.pods || clusterNetwork?.services
@@ -208,6 +217,7 @@ function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions): Topo
     }
   }
   const base = fromSpec ?? given!;
+  const additionalNoProxy = [...new Set([...keptNoProxy, ...(options.additionalNoProxy ?? [])])];
   const endpoint = cluster.spec.controlPlaneEndpoint?.host || given?.controlPlaneEndpoint;
   return {
     pods: base.pods,
@@ -216,19 +226,29 @@ function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions): Topo
     ...(endpoint ? { controlPlaneEndpoint: endpoint } : {}),
     ...(options.machineCidrs !== undefined ? { machineCidrs: options.machineCidrs } : {}),
     ...(options.dnsServiceIp !== undefined ? { dnsServiceIp: options.dnsServiceIp } : {}),
-    ...(options.additionalNoProxy !== undefined ? { additionalNoProxy: options.additionalNoProxy } : {}),
+    ...(additionalNoProxy.length > 0 ? { additionalNoProxy } : {}),
   };
+}
+
+/**
+ * Refuses NO_PROXY entries the ClusterClass templates cannot read (names, .suffixes, IPs and CIDRs
+ * without ports are what they read), naming `field[index]`.
+ */
+function checkTemplateForms(entries: readonly string[] | undefined, field: string): void {
+  if (entries === undefined || entries.length === 0) {
+    return;
+  }
+  parseNoProxyList(entries, field).forEach((entry, index) => {
+    if (entry.kind === NoProxyEntryKind.WILDCARD || entry.kind === NoProxyEntryKind.RANGE || ('port' in entry && entry.port !== undefined)) {
+      throw invalidValue(`${field}[${index}]`, formatNoProxyEntry(entry),
+        'is not a form the ClusterClass templates read (names, .suffixes, IPs and CIDRs, without ports); add it class-wide with ClusterClassProxy additionalNoProxy');
+    }
+  });
 }
 
 /** The inline variable value: URLs without credentials and the facts the builtins lack, canonical. */
 function inlineValue(proxy: ClusterProxyConfig, facts: TopologyClusterFacts): ProxyVariableValue {
   const extra = facts.additionalNoProxy === undefined ? [] : parseNoProxyList(facts.additionalNoProxy, 'additionalNoProxy');
-  extra.forEach((entry, index) => {
-    if (entry.kind === NoProxyEntryKind.WILDCARD || entry.kind === NoProxyEntryKind.RANGE || ('port' in entry && entry.port !== undefined)) {
-      throw invalidValue(`additionalNoProxy[${index}]`, formatNoProxyEntry(entry),
-        'is not a form the ClusterClass templates read (names, .suffixes, IPs and CIDRs, without ports); add it class-wide with ClusterClassProxy additionalNoProxy');
-    }
-  });
   const network = proxy.network;
   return {
     ...(proxy.settings.httpProxy ? { http: proxy.settings.httpProxy.href } : {}),

@@ -1,5 +1,6 @@
 import { goString } from './go-template';
 import { invalidValue } from '../errors';
+import { isRecord } from '../validation/json-data';
 
 /**
  * The proxy variable in the shapes existing ClusterClasses already use, so Clusters created from
@@ -134,9 +135,40 @@ export function foreignVariableDefinition(shape: ClassVariableShape): { [key: st
   return { name: spec.variable, required: false, schema: { openAPIV3Schema: schema } };
 }
 
+/** The proxy object inside a foreign variable's value (at the shape's path), or undefined. */
+function foreignProxyObject(spec: ForeignShape, value: unknown): Record<string, unknown> | undefined {
+  const inner = spec.path.reduce<unknown>((current, key) => (isRecord(current) ? current[key] : undefined), value);
+  return isRecord(inner) ? inner : undefined;
+}
+
+/** The NO_PROXY entries a Cluster's foreign variable already holds, and where in the variable's value they are. */
+export interface ForeignNoProxy {
+  /** The entries (a list, or the Cluster API book's comma-separated string split). */
+  readonly entries: string[];
+  /** Their field in the variable's value (`noProxy`, `proxy.additionalNo`). */
+  readonly field: string;
+}
+
 /**
- * The Cluster's variable value in a foreign shape, merged into the value it already has (CAREN's
- * `clusterConfig` holds much more than the proxy).
+ * The NO_PROXY entries a Cluster's foreign variable already holds: a Cluster that moves to the
+ * library keeps them. Values that are not text are handed on as they are, for the NO_PROXY parser
+ * to refuse naming their field.
+ */
+export function foreignNoProxyEntries(shape: ClassVariableShape, existing: unknown): ForeignNoProxy {
+  const spec = foreign(shape);
+  const proxy = spec ? foreignProxyObject(spec, existing) : undefined;
+  const field = spec ? [...spec.path, spec.noProxy].join('.') : '';
+  const value = spec && proxy ? proxy[spec.noProxy] : undefined;
+  const entries = typeof value === 'string' ? value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
+    : Array.isArray(value) ? value : [];
+  return { entries, field };
+}
+
+/**
+ * The Cluster's variable value in a foreign shape, merged into the value it already has: the proxy
+ * URLs and NO_PROXY are the library's (the NO_PROXY holds the Cluster's own entries, see
+ * {@link foreignNoProxyEntries}); every other field stays, in the proxy object (TKG's
+ * `systemWide`) and around it (CAREN's `clusterConfig` holds much more than the proxy).
  */
 export function foreignVariableValue(
   shape: ClassVariableShape, value: { http?: string; https?: string; noProxy?: string[] }, existing: unknown,
@@ -146,7 +178,9 @@ export function foreignVariableValue(
     throw invalidValue('settings', { httpProxy: value.http, httpsProxy: value.https },
       `must use one proxy for both schemes: the "${shape}" variable has a single ${spec.http}`);
   }
+  const { [spec.http]: _http, [spec.https]: _https, [spec.noProxy]: _noProxy, ...kept } = structuredClone(foreignProxyObject(spec, existing) ?? {});
   const proxy = {
+    ...kept,
     ...(value.http ? { [spec.http]: value.http } : {}),
     ...(value.https ? { [spec.https]: value.https } : {}),
     ...(value.noProxy && value.noProxy.length > 0 ? { [spec.noProxy]: spec.noProxyString ? value.noProxy.join(',') : [...value.noProxy] } : {}),
@@ -154,6 +188,6 @@ export function foreignVariableValue(
   if (spec.path.length === 0) {
     return proxy;
   }
-  const base = existing && typeof existing === 'object' && !Array.isArray(existing) ? structuredClone(existing) as Record<string, unknown> : {};
+  const base = isRecord(existing) ? structuredClone(existing) : {};
   return { ...base, [spec.path[0]]: proxy };
 }

@@ -6,6 +6,14 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
 }
 
+/**
+ * Any object that is not an array or null, whatever realm made it (`structuredClone` in another
+ * context, a jsii kernel): for reading data that was checked already.
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Keys that shadow a member every object inherits (`constructor`, `toString`, `__proto__`...). */
 const INHERITED_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 

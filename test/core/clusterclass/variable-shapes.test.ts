@@ -105,6 +105,43 @@ describe.each([ClassVariableShape.CLUSTER_API_BOOK, ClassVariableShape.TKG, Clas
     expectValidObjects([clusterClass, result.cluster]);
   });
 
+  test('the Cluster\'s own NO_PROXY entries and every other field of its variable are kept, and reach the nodes', () => {
+    const fixture = classWithVariable(shape);
+    const { classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: shape });
+    const existing = structuredClone(existingVariables[shape]);
+    const proxyOf = (value: Json) => (shape === ClassVariableShape.CAREN ? value.proxy : value);
+    // a field the library does not know (TKG's systemWide), and a network of the Cluster's own
+    const field = shape === ClassVariableShape.CAREN ? 'additionalNo' : 'noProxy';
+    const source = proxyOf(existing.value);
+    source.systemWide = true;
+    source[field] = typeof source[field] === 'string' ? `${source[field]},10.20.0.0/16` : [...source[field], '10.20.0.0/16'];
+    // one entry given again, one new
+    const result = addProxyToTopologyCluster(cluster(existing), classProxy, { additionalNoProxy: ['registry.corp.example', '10.30.0.0/16'] });
+    const written = ((result.cluster as Json).spec.topology.variables as Json[]).find((variable) => variable.name === existing.name)!;
+    expect(proxyOf(written.value).systemWide).toBe(true);
+    const noProxy = proxyOf(written.value)[field];
+    const entries = typeof noProxy === 'string' ? noProxy.split(',') : noProxy;
+    expect(entries).toEqual(['git.corp.example', 'registry.corp.example', '10.20.0.0/16', '10.30.0.0/16']);
+    // the NO_PROXY the library computes for this Cluster (the one the templates render) has them
+    expect(result.proxy.environment.noProxy.split(',')).toEqual(expect.arrayContaining(['10.20.0.0/16', '10.30.0.0/16']));
+  });
+
+  test('an entry of the Cluster\'s variable that the templates cannot read is refused, naming where it is', () => {
+    const fixture = classWithVariable(shape);
+    const { classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: shape });
+    const existing = structuredClone(existingVariables[shape]);
+    const field = { 'cluster-api-book': 'noProxy', 'tkg': 'noProxy', 'caren': 'proxy.additionalNo' }[shape];
+    if (shape === ClassVariableShape.CAREN) {
+      existing.value.proxy.additionalNo = ['git.corp.example', 'registry.corp.example:5000'];
+    } else if (shape === ClassVariableShape.TKG) {
+      existing.value.noProxy = ['git.corp.example', 'registry.corp.example:5000'];
+    } else {
+      existing.value.noProxy = 'git.corp.example,registry.corp.example:5000';
+    }
+    expect(() => addProxyToTopologyCluster(cluster(existing), classProxy))
+      .toThrow(`cluster.spec.topology.variables[name=${existing.name}].value.${field}[1]: is not a form the ClusterClass templates read`);
+  });
+
   test('a URL with credentials in the Cluster fails the patch instead of reaching a node file', () => {
     const fixture = classWithVariable(shape);
     const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: shape });
