@@ -64,6 +64,12 @@ const KUBE_VERSION = /^v[0-9]+((alpha|beta)[0-9]+)?$/;
 /** The pattern the v1beta2 CRDs enforce on `kind`. */
 const KIND = /^[a-zA-Z]([-a-zA-Z0-9]*[a-zA-Z0-9])?$/;
 
+/** The Cluster API version of an object's `apiVersion` (`controlplane.cluster.x-k8s.io/v1beta1`), or undefined for another. */
+export function capiVersionOf(apiVersion: unknown): CapiVersion | undefined {
+  const version = typeof apiVersion === 'string' ? apiVersion.split('/')[1] : undefined;
+  return (CAPI_VERSIONS as readonly unknown[]).includes(version) ? version as CapiVersion : undefined;
+}
+
 /** Validate a Cluster API version; `undefined` means the current one, `v1beta2`. */
 export function parseCapiVersion(field: string, value: unknown): CapiVersion {
   if (value === undefined) {

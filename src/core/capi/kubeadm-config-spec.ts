@@ -1,6 +1,7 @@
 import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { BootstrapFormat } from './bootstrap-format';
-import { BOOTSTRAP_API_GROUP, CONTROL_PLANE_API_GROUP } from './capi-version';
+import { BOOTSTRAP_API_GROUP, CapiVersion, capiVersionOf, CONTROL_PLANE_API_GROUP } from './capi-version';
+import { checkKubeadmSpelling } from './kubeadm-spelling';
 import { MAX_COMMANDS, MAX_FILES } from './kubeadm-file';
 import { isProxyCommand } from './node-commands';
 import { NodeProxyPosition } from './node-file-options';
@@ -41,13 +42,20 @@ export function kubeadmConfigSpecPath(object: { readonly apiVersion?: unknown; r
  * @param spec the KubeadmConfigSpec (`undefined` for none yet)
  * @param bootstrap from `nodeProxyBootstrap`
  * @param field name of the spec in error messages
+ * @param capiVersion the Cluster API version the spec is sent in: a spec in the other version's
+ *   spelling is refused (see `checkKubeadmSpelling`)
  */
-export function addProxyToKubeadmConfigSpec(spec: unknown, bootstrap: NodeProxyBootstrap, field = 'kubeadmConfigSpec'): { [key: string]: unknown } {
+export function addProxyToKubeadmConfigSpec(
+  spec: unknown, bootstrap: NodeProxyBootstrap, field = 'kubeadmConfigSpec', capiVersion?: CapiVersion,
+): { [key: string]: unknown } {
   if (spec !== undefined && (spec === null || typeof spec !== 'object' || Array.isArray(spec))) {
     throw invalidValue(field, spec, 'must be an object (a KubeadmConfigSpec)');
   }
   checkJsonData(field, spec);
   const copy = copyJson((spec ?? {}) as Json);
+  if (capiVersion !== undefined) {
+    checkKubeadmSpelling(copy, capiVersion, field);
+  }
   const format = copy.format === undefined ? undefined : parseBootstrapFormat(`${field}.format`, copy.format);
   if (format !== undefined && format !== bootstrap.bootstrapFormat) {
     throw new ProxyConfigError(`${field}.format`,
@@ -76,9 +84,9 @@ export function addProxyToKubeadmConfigSpec(spec: unknown, bootstrap: NodeProxyB
 }
 
 /**
- * Add the node proxy to a KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig (any
- * Cluster API version: the KubeadmConfigSpec is spelled the same in v1beta1 and v1beta2). Returns
- * a new object; other kinds are refused.
+ * Add the node proxy to a KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig (v1beta1 or
+ * v1beta2: the proxy's files and commands are spelled the same in both, and the object's own spec
+ * must be in its version's spelling). Returns a new object; other kinds are refused.
  */
 export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxyBootstrap): KubeObject {
   const path = kubeadmConfigSpecPath(object);
@@ -98,7 +106,7 @@ export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxy
     parent = next as Json;
   }
   const last = path[path.length - 1];
-  parent[last] = addProxyToKubeadmConfigSpec(parent[last], bootstrap, `${name}: ${path.join('.')}`);
+  parent[last] = addProxyToKubeadmConfigSpec(parent[last], bootstrap, `${name}: ${path.join('.')}`, capiVersionOf(object.apiVersion));
   return copy as KubeObject;
 }
 

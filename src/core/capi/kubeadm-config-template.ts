@@ -66,7 +66,7 @@ export function kubeadmConfigTemplateObject(props: KubeadmConfigTemplateObjectPr
   }
   const spec = {
     template: {
-      spec: addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, fieldName(field, 'kubeadmConfigSpec')),
+      spec: addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, fieldName(field, 'kubeadmConfigSpec'), props.capiVersion),
     },
   };
   return {

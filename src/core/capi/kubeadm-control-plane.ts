@@ -76,7 +76,7 @@ export function kubeadmControlPlaneObject(props: KubeadmControlPlaneObjectProps,
   const replicas = parseReplicas(fieldName(field, 'replicas'), props.replicas, 1);
   const infrastructureRef = renderReference(props.capiVersion, parseObjectReference(fieldName(field, 'machineTemplate'), props.machineTemplate));
   const specField = fieldName(field, 'kubeadmConfigSpec');
-  const kubeadmConfigSpec = addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, specField);
+  const kubeadmConfigSpec = addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, specField, props.capiVersion);
   if (replicas !== undefined && replicas % 2 === 0 && !hasExternalEtcd(specField, kubeadmConfigSpec)) {
     throw new ProxyConfigError(fieldName(field, 'replicas'),
       `must be odd with stacked etcd (etcd needs a majority to keep quorum; Cluster API refuses an even count) (got ${replicas})`);

@@ -2,6 +2,7 @@ import { ClassTarget } from './class-targets';
 import { ClassContentStyle, ClassDelivery, ClassProxyFile, fileValueTemplate } from './file-templates';
 import { NoProxyTemplatePlan } from './no-proxy-template';
 import { BootstrapFormat } from '../capi/bootstrap-format';
+import { capiVersionOf } from '../capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../capi/kubeadm-config-spec';
 import { KubeadmFile } from '../capi/kubeadm-file';
 import { isProxyCommand } from '../capi/node-commands';
@@ -92,7 +93,7 @@ export function targetJsonPatches(
   const base = `/${pointer.join('/')}`;
   const field = `${target.template.kind}/${target.template.metadata.name}: ${target.specPath.join('.')}`;
   // The same checks as ProxiedCluster (format agreement, file and command limits, file paths).
-  addProxyToKubeadmConfigSpec(spec, layout.bootstrap, field);
+  addProxyToKubeadmConfigSpec(spec, layout.bootstrap, field, capiVersionOf(target.template.apiVersion));
 
   if (layout.bootstrap.bootstrapFormat === BootstrapFormat.IGNITION && spec.format !== 'ignition') {
     patches.push({ op: 'add', path: `${base}/format`, value: 'ignition' });
