@@ -157,8 +157,11 @@ function matchConditions(injection: ProxyInjection): Json[] {
 
 /** One JSONPatch expression per concern: CA volume, regular containers, ephemeral containers. */
 function mutations(injection: ProxyInjection): string[] {
-  const onCreate = (expression: string): string => `request.subResource == "" ? (${expression}) : []`;
-  const onEphemeral = (expression: string): string => `request.subResource == "ephemeralcontainers" ? (${expression}) : []`;
+  // The operation tells the two matched requests apart (pods CREATE, pods/ephemeralcontainers
+  // UPDATE): the API server leaves `request.subResource` out when it is empty, and reading an absent
+  // key fails the expression, which with failurePolicy Fail refuses every pod.
+  const onCreate = (expression: string): string => `request.operation == "CREATE" ? (${expression}) : []`;
+  const onEphemeral = (expression: string): string => `request.operation == "UPDATE" ? (${expression}) : []`;
   return [
     ...(injection.trust ? [onCreate(volumePatches(injection))] : []),
     onCreate(celConcat([containerPatches(injection, 'initContainers'), containerPatches(injection, 'containers')])),

@@ -68,7 +68,7 @@ describe('renderProxyAdmissionPolicy', () => {
     ]);
     expect(policy.spec.mutations.every((m: any) => m.patchType === 'JSONPatch')).toBe(true);
     expect(expressions).toHaveLength(3);
-    expect(expressions[2]).toMatch(/^request\.subResource == "ephemeralcontainers"/);
+    expect(expressions[2]).toMatch(/^request\.operation == "UPDATE"/);
   });
 
   test('the binding is limited to the namespaces that have the Secret and ConfigMap', () => {
