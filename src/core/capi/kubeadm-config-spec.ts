@@ -1,8 +1,8 @@
 import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { BootstrapFormat } from './bootstrap-format';
 import { BOOTSTRAP_API_GROUP, CapiVersion, capiVersionOf, CONTROL_PLANE_API_GROUP } from './capi-version';
-import { checkKubeadmSpelling } from './kubeadm-spelling';
 import { MAX_COMMANDS, MAX_FILES } from './kubeadm-file';
+import { checkKubeadmSpelling } from './kubeadm-spelling';
 import { isProxyCommand } from './node-commands';
 import { NodeProxyPosition } from './node-file-options';
 import { NodeProxyBootstrap, parseBootstrapFormat } from './node-proxy';

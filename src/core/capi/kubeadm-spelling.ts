@@ -49,7 +49,6 @@ export const KUBEADM_VERSION_ONLY_FIELDS: Readonly<Record<CapiVersion, Readonly<
 type Json = Record<string, unknown>;
 
 
-
 /** Every value at a dotted path (`a.b[].c`), with its field path as written (`a.b[1].c`). */
 function valuesAt(spec: Json, path: string, field: string): Array<{ readonly value: unknown; readonly field: string }> {
   let found: Array<{ value: unknown; field: string }> = [{ value: spec, field }];

@@ -83,7 +83,8 @@ function renderNodeProxyFileContents(proxy: ClusterProxyConfig, environment: Pro
 function credentialFreeDigest(proxy: ClusterProxyConfig): string {
   let digest = digestCache.get(proxy);
   if (digest === undefined) {
-    digest = contentHash({ files: renderNodeProxyFileContents(proxy, proxy.publicEnvironment), credentials: proxy.credentialsMarker, form: NODE_PROXY_SECRET_FORM });
+    const files = renderNodeProxyFileContents(proxy, proxy.publicEnvironment);
+    digest = contentHash({ files, credentials: proxy.credentialsMarker, form: NODE_PROXY_SECRET_FORM });
     digestCache.set(proxy, digest);
   }
   return digest;

@@ -35,7 +35,8 @@ const SPECS: Array<[string, (version: any) => any]> = [
 
 describe.each(SPECS)('%s', (file, specOf) => {
   const crd = parse(readFileSync(join(CRD_ROOT, 'cluster-api', file), 'utf8'));
-  const types = Object.fromEntries(crd.spec.versions.map((version: any) => [version.name, fieldTypes(specOf(version))])) as Record<CapiVersion, Map<string, string>>;
+  const versions: any[] = crd.spec.versions;
+  const types: Record<string, Map<string, string>> = Object.fromEntries(versions.map((version) => [version.name, fieldTypes(specOf(version))]));
   const [v1beta1, v1beta2] = [types[CapiVersion.V1BETA1], types[CapiVersion.V1BETA2]];
 
   test('the argument fields are the ones that are a map in v1beta1 and a list in v1beta2', () => {
