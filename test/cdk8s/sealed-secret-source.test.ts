@@ -6,10 +6,7 @@
  * prescribes, and finds the literal Secret's value byte for byte. With a reuse key and the previous
  * output, an unchanged definition reproduces its output byte for byte; any change reseals.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { inspect } from 'node:util';
 import { Testing, Yaml } from 'cdk8s';
 import { proxyWith as baseProxyWith, synthWith } from './credential-source-fixtures';
@@ -21,17 +18,13 @@ import { SEALED_DIGEST_ANNOTATION } from '../../src/core/credentials/sealed-secr
 import { ProxySettingsProps } from '../../src/core/proxy-settings';
 import { CA_1, infraRef } from '../core/capi/fixtures';
 import { expectValidObjects } from '../support/schemas';
+import { sealingKeyPair } from '../support/sealing-certificate';
 
 const CREDENTIALS = { username: 'CORP\\svc k8s', password: 'p@ss:w/rd %41 "q" \'s\' $(x) `y` {{z}} #? & ! ~ + ü 🔑' };
 const REUSE_KEY = 'test-reuse-key-0123456789abcdef0123456789';
 
-/** The controller's key pair, made by openssl as the controller makes its own (RSA, self-signed). */
-const KEY_DIR = mkdtempSync(join(tmpdir(), 'sealed-secrets-key-'));
-execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=sealed-secret/O=sealed-secret', '-days', '2',
-  '-keyout', join(KEY_DIR, 'tls.key'), '-out', join(KEY_DIR, 'tls.crt')], { stdio: 'ignore' });
-const CERTIFICATE = readFileSync(join(KEY_DIR, 'tls.crt'), 'utf8');
-const PRIVATE_KEY = readFileSync(join(KEY_DIR, 'tls.key'), 'utf8');
-afterAll(() => rmSync(KEY_DIR, { recursive: true, force: true }));
+/** The controller's key pair. */
+const { certificate: CERTIFICATE, privateKey: PRIVATE_KEY } = sealingKeyPair();
 
 /** Python `cryptography` (Debian's python3-cryptography) opening kubeseal's hybrid format. */
 const PYTHON_UNSEAL = `

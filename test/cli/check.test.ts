@@ -5,7 +5,8 @@ import { runCheckCommand } from '../../src/cli/check';
 import { ReadinessResult } from '../../src/cli/readiness';
 import { RunningOrigin, startOrigin, startTlsFront } from '../e2e/support/origin-server';
 import { createTestPki, TestPki } from '../e2e/support/pki';
-import { freePort, RunningTinyproxy, startTinyproxy } from '../e2e/support/tinyproxy';
+import { RunningTinyproxy, startTinyproxy } from '../e2e/support/tinyproxy';
+import { freePort } from '../support/free-port';
 
 /**
  * `cluster-proxy check` against a real tinyproxy with Basic authentication and an in-process

@@ -29,6 +29,7 @@ import { applyAndReadBack, manifestsText } from '../support/control-plane/apply'
 import { ControlPlane, startControlPlane } from '../support/control-plane/control-plane';
 import { REPO_ROOT } from '../support/module-loading';
 import { installMocks, kubeObjectOf, recorded, resetRecorded, settle, stopCallbacks } from '../support/pulumi-mocks';
+import { sealingKeyPair } from '../support/sealing-certificate';
 
 /**
  * Two management clusters: Cluster API 1.11 and later store v1beta2, 1.10 and earlier v1beta1. No
@@ -63,17 +64,7 @@ function synth(build: (chart: Chart) => void): any[] {
   return Testing.synth(chart);
 }
 
-/** The Sealed Secrets controller's certificate (RSA, self-signed, as the controller makes its own). */
-function sealingCertificate(): string {
-  const directory = mkdtempSync('/tmp/sealed-secrets-key-');
-  try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=sealed-secret', '-days', '2',
-      '-keyout', join(directory, 'tls.key'), '-out', join(directory, 'tls.crt')], { stdio: 'ignore' });
-    return readFileSync(join(directory, 'tls.crt'), 'utf8');
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
-}
+const sealingCertificate = () => sealingKeyPair().certificate;
 
 const CREDENTIALS = { username: 'CORP\\svc k8s', password: 'p@ss:w/rd %41 "q" $(x) {{z}} ü' };
 const CREDENTIAL_SOURCES: Array<[string, () => Partial<ProxySettingsProps>]> = [

@@ -3,7 +3,7 @@
  * worker pool, and the Kyverno policy for its workloads, synthesized as a cdk8s app would be.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { Testing } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
@@ -14,6 +14,7 @@ import * as settings from '../../src/core/proxy-settings';
 import { ProxySettingsProps } from '../../src/core/proxy-settings';
 import { CA_1, infraRef } from '../core/capi/fixtures';
 import { REPO_ROOT } from '../support/module-loading';
+import { sealingKeyPair } from '../support/sealing-certificate';
 
 export const PASSWORD = 'p@ss:w/rd %41 "q" $(x) ü';
 export const ROTATED_PASSWORD = 'n3w-p@ss:w/rd %42';
@@ -107,14 +108,5 @@ export function previousReleaseApp(props: ProxySettingsProps): any[] {
   return JSON.parse(run.stdout);
 }
 
-/** The Sealed Secrets controller's certificate (RSA, self-signed, as the controller makes its own). */
-export function sealingCertificate(): string {
-  const directory = mkdtempSync('/tmp/sealed-secrets-key-');
-  try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=sealed-secret', '-days', '2',
-      '-keyout', join(directory, 'tls.key'), '-out', join(directory, 'tls.crt')], { stdio: 'ignore' });
-    return readFileSync(join(directory, 'tls.crt'), 'utf8');
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
-}
+/** The Sealed Secrets controller's certificate. */
+export const sealingCertificate = (): string => sealingKeyPair().certificate;

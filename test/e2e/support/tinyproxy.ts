@@ -1,7 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../support/free-port';
 
 /**
  * A real tinyproxy (Debian package) on 127.0.0.1 for the `cluster-proxy check` tests, which run
@@ -18,18 +19,6 @@ export interface RunningTinyproxy {
   log(): string;
   /** Kill it (SIGKILL: nothing to flush). */
   stop(): void;
-}
-
-/** A free TCP port on 127.0.0.1 (the kernel's pick, released again before use). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Resolve once 127.0.0.1:port accepts connections; reject after `timeoutMs`. */

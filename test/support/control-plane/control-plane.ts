@@ -1,10 +1,10 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { REPO_ROOT } from '../module-loading';
 import { manifestsText } from './apply';
+import { freePort } from '../free-port';
 import { CRD_ROOT } from '../schemas';
 
 /**
@@ -46,18 +46,6 @@ export function assertLoopbackOnly(): void {
   if (links.status !== 0 || devices.join(',') !== 'lo') {
     throw new Error(`the control-plane suites run only in a loopback-only network namespace (devices here: ${devices.join(', ') || links.stderr}); run them with \`npm run test:e2e\``);
   }
-}
-
-/** A free TCP port on 127.0.0.1 (the kernel picks it; it is closed again at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function run(command: string, args: readonly string[], cwd: string): void {
