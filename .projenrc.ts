@@ -16,6 +16,10 @@ const cdk8sPlusLines: Record<number, string> = {
 };
 const cdk8sPlus = Object.entries(cdk8sPlusLines).map(([line, range]) => ({ line, name: `cdk8s-plus-${line}`, range }));
 
+// projen's task runner counts a step killed by a signal as passed; every step that runs a test
+// program goes through scripts/exit-status.sh, which makes such a death the failure it is.
+const checked = (command: string) => `bash scripts/exit-status.sh ${command}`;
+
 // Optional peers: importing one entry point must never require another's peers.
 const optionalPeers: Record<string, string> = {
   'cdk8s': '^2.68.0',
@@ -264,7 +268,7 @@ const docgenCheck = project.addTask('docgen:check', {
 // scripts/jsii/build.js) and copied to .jsii, which the npm package carries for Construct Hub.
 const jsiiTask = project.addTask('jsii', {
   description: 'Compile the jsii assembly into build/jsii and .jsii',
-  exec: 'node scripts/jsii/build.js',
+  exec: checked('node scripts/jsii/build.js'),
 });
 project.postCompileTask.spawn(jsiiTask);
 // The API reference per language, from the assembly (Construct Hub renders the same pages).
@@ -281,16 +285,16 @@ project.addTask('jsii:pacmak', {
 });
 
 project.testTask.reset('bash scripts/install-test-tools.sh', { name: 'install test tools' });
-project.testTask.exec('tsc --noEmit -p test/tsconfig.json', { name: 'typecheck' });
+project.testTask.exec(checked('tsc --noEmit -p test/tsconfig.json'), { name: 'typecheck' });
 // The kernel and generated-language suites load the jsii assembly the package ships.
 project.testTask.spawn(jsiiTask);
 // --forceExit: after every suite has passed, a handle left open by the Pulumi runtime's mock
 // server must not keep CI waiting (the run ends with jest's summary either way).
-project.testTask.exec('jest --passWithNoTests --ci --forceExit');
+project.testTask.exec(checked('jest --passWithNoTests --ci --forceExit'));
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
 project.testTask.spawn(docgenCheck);
 // Benchmarks are not run by the tests, but must keep compiling against the library.
-project.testTask.exec('tsc --noEmit -p bench', { name: 'typecheck benchmarks' });
+project.testTask.exec(checked('tsc --noEmit -p bench'), { name: 'typecheck benchmarks' });
 
 // The conformance suite writes its report to the gitignored test-reports/ (tests never change
 // tracked files); this refreshes the committed copy the README links to.
@@ -307,7 +311,7 @@ project.addTask('conformance:report', {
 // caches the VM image on first use (root); `test:e2e` runs it last.
 const vmTask = project.addTask('test:vm', {
   description: 'Boot a VM from the generated bootstrap data and check the node (see README, "A real node")',
-  exec: "jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'",
+  exec: checked("jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'"),
 });
 
 // What needs real programs built from their Go modules: the local control plane (etcd,
@@ -319,7 +323,7 @@ project.addTask('test:e2e', {
   steps: [
     { exec: 'bash scripts/install-test-tools.sh e2e', name: 'install test tools' },
     {
-      exec: "bash scripts/loopback-only.sh node_modules/.bin/jest --ci --coverage=false --forceExit --testMatch '<rootDir>/test/**/*.e2e-test.ts'",
+      exec: checked("bash scripts/loopback-only.sh node_modules/.bin/jest --ci --coverage=false --forceExit --testMatch '<rootDir>/test/**/*.e2e-test.ts'"),
       name: 'control-plane suites',
     },
     { spawn: vmTask.name },
