@@ -27,8 +27,9 @@ export interface KyvernoProxyPolicyArgs extends KyvernoProxyPolicyOptions, WithO
 
 /**
  * A Kyverno `ClusterPolicy` that puts every Pod outside `kube-system` (and the excluded namespaces)
- * behind the proxy, with the source Secret/ConfigMap it clones into every namespace and the RBAC
- * Kyverno needs: the same objects as the cdk8s `KyvernoProxyPolicy`.
+ * behind the proxy, with the source Secret/ConfigMap it clones into every namespace (in
+ * `cluster-proxy-system` by default, emitted with it) and the RBAC Kyverno needs: the same objects
+ * as the cdk8s `KyvernoProxyPolicy`.
  */
 export class KyvernoProxyPolicy extends pulumi.ComponentResource {
   /** The ClusterPolicy. */

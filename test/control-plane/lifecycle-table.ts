@@ -16,7 +16,9 @@ const NODE_SECRET = 'Secret clusters/demo-systemd-proxy-<hash>';
 const TEMPLATE = 'KubeadmConfigTemplate clusters/demo-md-0-<hash>';
 const CONTROL_PLANE = 'KubeadmControlPlane clusters/demo-control-plane';
 const MACHINE_DEPLOYMENT = 'MachineDeployment clusters/demo-md-0';
-const POD_SECRET = 'Secret kube-system/cluster-proxy-env';
+/** Where the Kyverno policy keeps the sources it clones (the previous release kept them in kube-system). */
+const SOURCES = 'cluster-proxy-system';
+const POD_SECRET = `Secret ${SOURCES}/cluster-proxy-env`;
 /** A new node-proxy Secret and worker template, the old ones pruned: the change every node file change makes. */
 const NODE_FILES_CHANGE: TableRow = {
   created: [NODE_SECRET, TEMPLATE],
@@ -31,12 +33,20 @@ const NOTHING: TableRow = { created: [], changed: {}, pruned: [] };
 /** Every step, what it changes in the definition, and what it must change in the API server. */
 export const STEPS: Array<[string, string, TableRow]> = [
   ['first apply', `the previous release (${PREVIOUS_RELEASE}) synthesizes the cluster and the Kyverno policy`, {
-    created: [NODE_SECRET, 'Cluster clusters/demo', CONTROL_PLANE, TEMPLATE, MACHINE_DEPLOYMENT, 'ClusterPolicy inject-cluster-proxy', POD_SECRET,
+    created: [NODE_SECRET, 'Cluster clusters/demo', CONTROL_PLANE, TEMPLATE, MACHINE_DEPLOYMENT, 'ClusterPolicy inject-cluster-proxy', 'Secret kube-system/cluster-proxy-env',
       'ConfigMap kube-system/cluster-proxy-ca', 'ClusterRole inject-cluster-proxy-kyverno-read', 'ClusterRole inject-cluster-proxy-kyverno-clone'],
     changed: {},
     pruned: [],
   }],
-  ['(g) upgrade', 'the same definition, synthesized by this release (the node-proxy Secret is no longer immutable, so it takes a new name once)', NODE_FILES_CHANGE],
+  ['(g) upgrade', 'the same definition, synthesized by this release: the node-proxy Secret is no longer immutable, so it takes a new name once; '
+    + 'the Kyverno policy\'s sources move out of kube-system, where Kyverno never sees them change', {
+    created: [...NODE_FILES_CHANGE.created, `Namespace ${SOURCES}`, POD_SECRET, `ConfigMap ${SOURCES}/cluster-proxy-ca`],
+    changed: {
+      ...NODE_FILES_CHANGE.changed,
+      'ClusterPolicy inject-cluster-proxy': ['spec.rules[*].exclude.any[*].resources.namespaces', 'spec.rules[*].generate.clone.namespace'],
+    },
+    pruned: [...NODE_FILES_CHANGE.pruned, 'Secret kube-system/cluster-proxy-env', 'ConfigMap kube-system/cluster-proxy-ca'],
+  }],
   ['(a) password', 'a new password alone', {
     created: [],
     changed: {
@@ -59,17 +69,17 @@ export const STEPS: Array<[string, string, TableRow]> = [
   ['(e) pool added', 'a worker pool `md-1` added', { created: ['KubeadmConfigTemplate clusters/demo-md-1-<hash>', 'MachineDeployment clusters/demo-md-1'], changed: {}, pruned: [] }],
   ['(e) pool removed', 'the pool removed again', { created: [], changed: {}, pruned: ['KubeadmConfigTemplate clusters/demo-md-1-<hash>', 'MachineDeployment clusters/demo-md-1'] }],
   ['(f) External Secrets', '`credentialSource` literal to `externalSecret`', {
-    created: ['ExternalSecret clusters/demo-systemd-proxy-<hash>', 'ExternalSecret kube-system/cluster-proxy-env'], changed: {}, pruned: [NODE_SECRET, POD_SECRET],
+    created: ['ExternalSecret clusters/demo-systemd-proxy-<hash>', `ExternalSecret ${SOURCES}/cluster-proxy-env`], changed: {}, pruned: [NODE_SECRET, POD_SECRET],
   }],
   ['(f) Sealed Secrets', 'to `sealedSecret`', {
-    created: ['SealedSecret clusters/demo-systemd-proxy-<hash>', 'SealedSecret kube-system/cluster-proxy-env'],
+    created: ['SealedSecret clusters/demo-systemd-proxy-<hash>', `SealedSecret ${SOURCES}/cluster-proxy-env`],
     changed: {},
-    pruned: ['ExternalSecret clusters/demo-systemd-proxy-<hash>', 'ExternalSecret kube-system/cluster-proxy-env'],
+    pruned: ['ExternalSecret clusters/demo-systemd-proxy-<hash>', `ExternalSecret ${SOURCES}/cluster-proxy-env`],
   }],
   ['(f) existing Secret', 'to `existingSecret`', {
-    created: ['ConfigMap clusters/demo-systemd-proxy-<hash>.secret-template', 'ConfigMap kube-system/cluster-proxy-env.secret-template'],
+    created: ['ConfigMap clusters/demo-systemd-proxy-<hash>.secret-template', `ConfigMap ${SOURCES}/cluster-proxy-env.secret-template`],
     changed: {},
-    pruned: ['SealedSecret clusters/demo-systemd-proxy-<hash>', 'SealedSecret kube-system/cluster-proxy-env'],
+    pruned: ['SealedSecret clusters/demo-systemd-proxy-<hash>', `SealedSecret ${SOURCES}/cluster-proxy-env`],
   }],
   ['(f) existing Secret, again', 'the same revision, after the pipeline wrote the Secrets (`render-secret`, its own field manager)', NOTHING],
   ['(h) addProxyToKubeadmObjects', 'a cluster the repository held without the proxy, through `addProxyToKubeadmObjects`', {

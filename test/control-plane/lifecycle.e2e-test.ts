@@ -109,7 +109,7 @@ describe('the platform app, from the previous release through its day-2 changes'
     // the pipeline renders the Secrets from the templates and writes them under its own manager
     controlPlane.kubectl(['apply', '--server-side', '--field-manager=pipeline', '-f', '-'], { input: renderSecrets(existing, BASE_SETTINGS.username!, ROTATED_PASSWORD) });
     expectStep(applier, '(f) existing Secret, again', existing);
-    expect(controlPlane.get('secret', 'cluster-proxy-env', 'kube-system')).toBeDefined();
+    expect(controlPlane.get('secret', 'cluster-proxy-env', 'cluster-proxy-system')).toBeDefined();
   });
 
   test('every field another manager owns survived every step', () => {

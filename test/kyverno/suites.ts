@@ -178,6 +178,11 @@ export const SUITES: Suite[] = [
   },
 ];
 
+/** A pod as `KyvernoProxyPolicy` leaves it: what synth-time injection adds, in Kyverno's order. */
+export function expectedAfterPolicy(admitted: any, suite: Pick<Suite, 'settings' | 'options'>): any {
+  return inKyvernoOrder(admitted, synthInjected(admitted, suite));
+}
+
 /** The suite's proxy. */
 function proxyOf(suite: Pick<Suite, 'settings'>): ClusterProxyConfig {
   return new ClusterProxyConfig(new ProxySettings(suite.settings), NETWORK);

@@ -59,13 +59,14 @@ describe('workload components', () => {
     const component = findRecorded(`${TOKEN}KyvernoProxyPolicy`, 'proxy');
     expect(childrenOf(component).map((r) => `${r.type} ${r.name}`)).toEqual(expect.arrayContaining([
       'kubernetes:kyverno.io/v1:ClusterPolicy proxy-ClusterPolicy-inject-cluster-proxy',
-      'kubernetes:core/v1:Secret proxy-Secret-kube-system-cluster-proxy-env',
-      'kubernetes:core/v1:ConfigMap proxy-ConfigMap-kube-system-cluster-proxy-ca',
+      'kubernetes:core/v1:Namespace proxy-Namespace-cluster-proxy-system',
+      'kubernetes:core/v1:Secret proxy-Secret-cluster-proxy-system-cluster-proxy-env',
+      'kubernetes:core/v1:ConfigMap proxy-ConfigMap-cluster-proxy-system-cluster-proxy-ca',
     ]));
     expect(childrenOf(component).filter((r) => r.type === 'kubernetes:rbac.authorization.k8s.io/v1:ClusterRole')).toHaveLength(2);
     const expected = renderKyvernoProxyPolicy(proxyConfig({ trustedCaPem: CORPORATE_CA }), { excludeNamespaces: ['kyverno'] });
     expect(sortObjects(registeredUnder('KyvernoProxyPolicy', 'proxy'))).toEqual(sortObjects(asJson(expected)));
-    expect(secretPaths(findRecorded('kubernetes:core/v1:Secret', 'proxy-Secret-kube-system-cluster-proxy-env').wire)).toEqual(['/stringData']);
+    expect(secretPaths(findRecorded('kubernetes:core/v1:Secret', 'proxy-Secret-cluster-proxy-system-cluster-proxy-env').wire)).toEqual(['/stringData']);
     expect(recorded.filter((r) => r.type !== 'kubernetes:core/v1:Secret').flatMap((r) => secretPaths(r.wire))).toEqual([]);
     expect(plainTextLeaks(recorded, PASSWORD)).toEqual([]);
   });

@@ -13,13 +13,15 @@ export interface KyvernoProxyPolicyProps extends KyvernoProxyPolicyOptions, With
 /**
  * A Kyverno `ClusterPolicy` that puts every Pod outside `kube-system` (and the excluded
  * namespaces) behind the proxy, with the source Secret/ConfigMap it clones into every namespace
- * and the RBAC Kyverno needs for that. See `renderKyvernoProxyPolicy` for the rules.
+ * (in `cluster-proxy-system` by default, emitted with it) and the RBAC Kyverno needs for that. See
+ * `renderKyvernoProxyPolicy` for the rules.
  *
  * @see https://kyverno.io/docs/writing-policies/mutate/
  */
 export class KyvernoProxyPolicy extends Construct {
   /**
-   * The emitted objects: the ClusterPolicy, the ClusterRoles, then the source Secret/ConfigMap.
+   * The emitted objects: the ClusterPolicy, the source namespace (the default one), the source
+   * Secret/ConfigMap, then the ClusterRoles.
    * The sources are chart-level objects shared with `ProxyAwareDeployment` and `injectProxyEnv`
    * (a workload in the source namespace needs the very same Secret), so they are emitted once.
    */

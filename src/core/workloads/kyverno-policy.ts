@@ -71,9 +71,12 @@ export interface KyvernoProxyPolicyOptions extends ProxyInjectionOptions {
   readonly name?: string;
   /**
    * Namespace holding the source proxy Secret and CA ConfigMap that Kyverno clones into every
-   * other namespace. Excluded from cloning itself.
+   * other namespace. Excluded from cloning itself. Kyverno must see changes there, or clones never
+   * follow a new password or CA: the namespaces its default configuration ignores (`kube-system`,
+   * `kube-public`, `kube-node-lease`, `kyverno`) are refused. A namespace you name must exist (the
+   * default one is emitted with the policy).
    *
-   * @default 'kube-system'
+   * @default 'cluster-proxy-system' (emitted as a Namespace with the policy)
    */
   readonly sourceNamespace?: string;
   /**
@@ -116,6 +119,16 @@ const KYVERNO_POLICY_KEYS = propKeys<KyvernoProxyPolicyOptions>({
 /** Namespaces the policy never mutates: Kyverno itself skips kube-system by default, and so does this policy explicitly. */
 export const ALWAYS_EXCLUDED_NAMESPACES: string[] = ['kube-system'];
 
+/** Where the policy keeps the sources it clones unless told otherwise (emitted as a Namespace with it). */
+export const DEFAULT_SOURCE_NAMESPACE = 'cluster-proxy-system';
+
+/**
+ * Namespaces whose objects Kyverno's default configuration never looks at (`resourceFilters` of
+ * its ConfigMap, and its webhooks' namespaceSelector): a source there is cloned once, when a
+ * namespace appears, but a change to it never reaches the clones.
+ */
+const KYVERNO_FILTERED_NAMESPACES = ['kube-system', 'kube-public', 'kube-node-lease', 'kyverno'];
+
 /** The oldest Kyverno release whose ClusterPolicy schema has every field this policy uses (rule-level `generate.generateExisting`). */
 export const KYVERNO_MIN_VERSION = '1.13.0';
 
@@ -149,7 +162,11 @@ export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: Ky
     checkProps('ruleNames', options.ruleNames, KYVERNO_RULE_NAME_KEYS, 'rule name');
   }
   const name = assertObjectName('name', options.name ?? 'inject-cluster-proxy');
-  const sourceNamespace = assertDnsLabel('sourceNamespace', options.sourceNamespace ?? 'kube-system');
+  const sourceNamespace = assertDnsLabel('sourceNamespace', options.sourceNamespace ?? DEFAULT_SOURCE_NAMESPACE);
+  if (KYVERNO_FILTERED_NAMESPACES.includes(sourceNamespace)) {
+    throw invalidValue('sourceNamespace', sourceNamespace, 'is a namespace whose changes Kyverno\'s default configuration ignores '
+      + `(resourceFilters [*/*,${sourceNamespace},*]), so clones would never follow a new password or CA; use another namespace`);
+  }
   const injection = new ProxyInjection(config, injectionOptionsOf(options), ALWAYS_EXCLUDED_NAMESPACES);
   const ruleNames = resolveRuleNames(options.ruleNames);
   const scope = injection.usesSecret ? credentialScope(options) : undefined;
@@ -180,7 +197,11 @@ export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: Ky
   // Kyverno clones only the namespaced sources (a trust-manager Bundle distributes itself)
   const cloned = sources.filter((source) => source.apiVersion === 'v1');
   const rbac = options.kyvernoRbac === false || cloned.length === 0 ? [] : kyvernoCloneRbac(name, cloned);
-  return [policy, ...sources, ...rbac];
+  // the default source namespace is the library's; one the user names is the user's
+  const sourceHome = options.sourceNamespace === undefined && sources.length > 0
+    ? [{ apiVersion: 'v1', kind: 'Namespace', metadata: { name: sourceNamespace, labels: { [MANAGED_BY_LABEL]: MANAGED_BY } } }]
+    : [];
+  return [policy, ...sourceHome, ...sources, ...rbac];
 }
 
 /** The rule names, defaults applied; each valid and distinct (Kyverno refuses duplicates). */

@@ -13,11 +13,15 @@ import { manifestsProduct, Product } from '../product/product';
 
 /**
  * The Secret and ConfigMap a workload's injected env and CA volume read (or the trust-manager object
- * writing the ConfigMap), each with the prop that names it; undefined for any other object.
+ * writing the ConfigMap), and the Kyverno policy's source namespace, each with the prop that names
+ * it; undefined for any other object.
  */
 function injectionSourceNamedBy(manifest: KubeObject): string | undefined {
   if (manifest.apiVersion === 'v1' && manifest.kind === 'Secret') {
     return 'secretName';
+  }
+  if (manifest.apiVersion === 'v1' && manifest.kind === 'Namespace') {
+    return 'sourceNamespace';
   }
   const writesCaConfigMap = Object.values(TrustManagerResource).includes(manifest.kind as TrustManagerResource);
   return (manifest.apiVersion === 'v1' && manifest.kind === 'ConfigMap') || writesCaConfigMap ? 'trustBundle.configMapName' : undefined;

@@ -13,7 +13,7 @@ describe('policy constructs', () => {
     const manifests = Testing.synth(chart);
     const byKey = (objects: any[]) => Object.fromEntries(objects.map((o) => [`${o.kind}/${o.metadata.namespace}/${o.metadata.name}`, o]));
     expect(byKey(manifests)).toEqual(byKey(renderKyvernoProxyPolicy(config, { excludeNamespaces: ['legacy'] })));
-    expect(manifests).toHaveLength(5);
+    expect(manifests).toHaveLength(6);
     expect(ApiObject.of(construct)).toBe(construct.policy);
     expect(construct.policy.kind).toBe('ClusterPolicy');
     expectValid(manifests);
@@ -25,12 +25,12 @@ describe('policy constructs', () => {
     new ApiObject(chart, 'cert-manager', {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
-      metadata: { name: 'cert-manager', namespace: 'kube-system' },
+      metadata: { name: 'cert-manager', namespace: 'cluster-proxy-system' },
       spec: { selector: { matchLabels: { app: 'cm' } }, template: { metadata: { labels: { app: 'cm' } }, spec: { containers: [{ name: 'c', image: 'c:1' }] } } },
     });
     injectProxyEnv(chart, proxyConfig());
     const secrets = Testing.synth(chart).filter((m) => m.kind === 'Secret');
-    expect(secrets.map((s) => `${s.metadata.namespace}/${s.metadata.name}`)).toEqual(['kube-system/cluster-proxy-env']);
+    expect(secrets.map((s) => `${s.metadata.namespace}/${s.metadata.name}`)).toEqual(['cluster-proxy-system/cluster-proxy-env']);
   });
 
   test('ProxyAdmissionPolicy synthesizes the policy, the binding and the namespace objects', () => {

@@ -18,6 +18,7 @@ describe('renderKyvernoProxyPolicy', () => {
   test('every object validates (ClusterPolicy against the Kyverno 1.19 CRD with unknown fields rejected)', () => {
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
       'ClusterPolicy/inject-cluster-proxy',
+      'Namespace/cluster-proxy-system',
       'Secret/cluster-proxy-env',
       'ConfigMap/cluster-proxy-ca',
       'ClusterRole/inject-cluster-proxy-kyverno-read',
@@ -45,7 +46,7 @@ describe('renderKyvernoProxyPolicy', () => {
     expect(clone.match).toEqual({ any: [{ resources: { kinds: ['Namespace'], selector: { matchLabels: { 'cluster-proxy-constructs/proxy-credentials': 'enabled' } } } }] });
     // the CA (no secret) still goes everywhere
     expect(rule(objects, 'clone-proxy-ca').match).toEqual({ any: [{ resources: { kinds: ['Namespace'] } }] });
-    expect(clone.exclude.any[0].resources.namespaces).toEqual(['kube-system', 'legacy']);
+    expect(clone.exclude.any[0].resources.namespaces).toEqual(['kube-system', 'legacy', 'cluster-proxy-system']);
     expect(clone.generate).toEqual({
       apiVersion: 'v1',
       kind: 'Secret',
@@ -53,9 +54,9 @@ describe('renderKyvernoProxyPolicy', () => {
       namespace: '{{request.object.metadata.name}}',
       synchronize: true,
       generateExisting: true,
-      clone: { namespace: 'kube-system', name: 'cluster-proxy-env' },
+      clone: { namespace: 'cluster-proxy-system', name: 'cluster-proxy-env' },
     });
-    expect(objects[1]).toMatchObject({ kind: 'Secret', metadata: { namespace: 'kube-system' } });
+    expect(objects[2]).toMatchObject({ kind: 'Secret', metadata: { namespace: 'cluster-proxy-system' } });
   });
 
   test('pods: CREATE only, kube-system + configured namespaces, names and the opt-out annotation excluded', () => {
@@ -138,7 +139,7 @@ describe('renderKyvernoProxyPolicy', () => {
     for (const form of passwordForms()) {
       expect(policyText).not.toContain(form);
     }
-    expect((objects[1] as any).stringData.HTTP_PROXY).toBe(config.environment.httpProxy);
+    expect((objects.find((o) => o.kind === 'Secret') as any).stringData.HTTP_PROXY).toBe(config.environment.httpProxy);
   });
 
   test('without credentials or CA: no clone rules, no sources, no RBAC, literal URLs', () => {
@@ -149,8 +150,21 @@ describe('renderKyvernoProxyPolicy', () => {
     expectValid(plain);
   });
 
+  test('the sources live where Kyverno sees them change: its own namespace by default, emitted with the policy; a namespace Kyverno ignores is refused', () => {
+    // Kyverno's default configuration ignores kube-system (and a few more): clones would never follow a new password
+    for (const ignored of ['kube-system', 'kube-public', 'kube-node-lease', 'kyverno']) {
+      expect(() => renderKyvernoProxyPolicy(proxyConfig(), { sourceNamespace: ignored }))
+        .toThrow(new RegExp(`^sourceNamespace: is a namespace whose changes Kyverno's default configuration ignores \\(resourceFilters \\[\\*/\\*,${ignored},\\*\\]\\)`));
+    }
+    const named = renderKyvernoProxyPolicy(proxyConfig(), { sourceNamespace: 'platform' });
+    expect(named.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}`)).not.toContain('Namespace ');
+    expect(named.filter((o) => o.kind === 'Secret').map((o) => o.metadata.namespace)).toEqual(['platform']);
+    // without credentials or CA there is nothing to clone, so no namespace either
+    expect(renderKyvernoProxyPolicy(proxyConfig({ username: undefined, password: undefined })).map((o) => o.kind)).toEqual(['ClusterPolicy']);
+  });
+
   test('kyvernoRbac false drops the ClusterRoles; names are validated', () => {
-    expect(renderKyvernoProxyPolicy(proxyConfig(), { kyvernoRbac: false }).map((o) => o.kind)).toEqual(['ClusterPolicy', 'Secret']);
+    expect(renderKyvernoProxyPolicy(proxyConfig(), { kyvernoRbac: false }).map((o) => o.kind)).toEqual(['ClusterPolicy', 'Namespace', 'Secret']);
     expect(() => renderKyvernoProxyPolicy(proxyConfig(), { sourceNamespace: 'Kube' })).toThrow('sourceNamespace: must be a DNS-1123 label');
     expect(() => renderKyvernoProxyPolicy(proxyConfig(), { name: '-x' })).toThrow('name: must be a DNS-1123 subdomain');
   });
