@@ -91,8 +91,8 @@ if [ ! -f "${jsii_runtime_dir}/package/webpack/bin/jsii-runtime.js" ]; then
 fi
 
 # The Go modules of scripts/go-tools/<set>: each builds the programs of its go.mod's `tool` block,
-# with the flags its build.env sets (ldflags, and program_names for a program run under another
-# name than Go gives it).
+# with what its build.env sets (ldflags; program_names for a program run under another name than Go
+# gives it; after_build OUT to add files from the module beside the programs).
 tools_cache=${CLUSTER_PROXY_TOOLS_CACHE:-/var/cache/cluster-proxy-tools}
 if [ "$mode" = e2e ]; then
   mkdir -p "$tools_cache" 2>/dev/null || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
@@ -115,6 +115,9 @@ if [ "$mode" = e2e ]; then
         for built in "${!program_names[@]}"; do
           mv "$out/bin/$built" "$out/bin/${program_names[$built]}"
         done
+        if declare -F after_build >/dev/null; then
+          after_build "$out"
+        fi
       )
       touch "$out/.complete"
       echo "install-test-tools: built $set_name in $(( $(date +%s) - set_start ))s"
