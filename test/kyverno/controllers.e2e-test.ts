@@ -32,6 +32,9 @@ const SETTINGS: ProxySettingsProps = {
 const NETWORK = new ClusterNetwork({ pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'] });
 const PROXY = new ClusterProxyConfig(new ProxySettings(SETTINGS), NETWORK);
 
+/** The policy's options: a name pattern, to show Kyverno matching it on a controller's pod, which has only a generateName at admission. */
+const POLICY_OPTIONS = { excludeNames: ['batch-*'] };
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 120_000): Promise<T> {
@@ -105,7 +108,7 @@ beforeAll(async () => {
   // the webhooks answer once the certificate controller has written the serving certificate
   await until('the webhook certificate', () => controlPlane.get('secret', 'kyverno-svc.kyverno.svc.kyverno-tls-pair', 'kyverno'));
   const chart = Testing.chart();
-  new cdk8s.KyvernoProxyPolicy(chart, 'Policy', { proxy: PROXY });
+  new cdk8s.KyvernoProxyPolicy(chart, 'Policy', { proxy: PROXY, excludeNames: POLICY_OPTIONS.excludeNames });
   const objects = Testing.synth(chart);
   // the sources and the RBAC first: the library's ClusterRoles aggregate into Kyverno's, which
   // Kyverno checks before it admits a generate rule
@@ -146,7 +149,7 @@ describe('generate: clones in the namespaces, kept in step with their sources', 
   test('a new password in the source reaches the clone (synchronize)', async () => {
     const chart = Testing.chart();
     const rotated = new ClusterProxyConfig(new ProxySettings({ ...SETTINGS, password: 'second-password' }), NETWORK);
-    new cdk8s.KyvernoProxyPolicy(chart, 'Policy', { proxy: rotated });
+    new cdk8s.KyvernoProxyPolicy(chart, 'Policy', { proxy: rotated, excludeNames: POLICY_OPTIONS.excludeNames });
     serverSideApply(controlPlane, Testing.synth(chart).filter((object) => object.kind === 'Secret'));
     await until('the clone to follow its source', () => decoded(controlPlane.get('secret', 'cluster-proxy-env', 'apps'), 'HTTPS_PROXY').includes('second-password'));
   }, 180_000);
@@ -161,7 +164,7 @@ describe('mutate: through the admission webhook', () => {
   test('a pod gets the env and the CA, as the kyverno test suites expect', async () => {
     const manifest = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'app', namespace: 'apps' }, spec: { containers: [{ name: 'app', image: 'registry.corp.example/app:1' }] } };
     const admitted = JSON.parse(controlPlane.kubectl(['create', '-o', 'json', '-f', '-'], { input: manifestsText([manifest]) }).stdout);
-    const expected = expectedAfterPolicy(manifest, { settings: SETTINGS, options: {} });
+    const expected = expectedAfterPolicy(manifest, { settings: SETTINGS, options: POLICY_OPTIONS });
     expect(notKept(expected.spec, admitted.spec)).toEqual([]);
   }, 180_000);
 
@@ -170,6 +173,14 @@ describe('mutate: through the admission webhook', () => {
     const [debuggerContainer] = controlPlane.get('pod', 'app', 'apps').spec.ephemeralContainers;
     expect(debuggerContainer.env.map((variable: any) => variable.name)).toEqual(expect.arrayContaining(['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy']));
     expect(debuggerContainer.volumeMounts).toEqual([expect.objectContaining({ name: 'cluster-proxy-ca', mountPath: '/etc/cluster-proxy/ca' })]);
+  }, 180_000);
+
+  test('a controller\'s pod (only generateName at admission) is matched on its generateName', () => {
+    const create = (generateName: string) => JSON.parse(controlPlane.kubectl(['create', '-o', 'json', '-f', '-'], {
+      input: manifestsText([{ apiVersion: 'v1', kind: 'Pod', metadata: { generateName, namespace: 'apps' }, spec: { containers: [{ name: 'app', image: 'registry.corp.example/app:1' }] } }]),
+    }).stdout);
+    expect(create('batch-').spec.containers[0].env).toBeUndefined();
+    expect(create('web-').spec.containers[0].env).toBeDefined();
   }, 180_000);
 
   test('a pod in kube-system, or opted out, is left alone', () => {
