@@ -85,6 +85,22 @@ test('an input that resolves to a bad value fails with the core message naming t
   expect(error!.message).toMatch(/^controlPlane\.replicas: must be odd with stacked etcd/);
 });
 
+test('beside accepted inputs, the error names only the input that shapes a name', () => {
+  const args = plainArgs();
+  const pools = args.workerPools!.map((pool, index) => ({
+    ...pool,
+    replicas: pulumi.output(pool.replicas ?? 1) as unknown as number,
+    name: (index === 0 ? pulumi.output(pool.name) : pool.name) as unknown as string,
+  }));
+  const run = () => new adapter.ProxiedCluster('mixed', {
+    ...args,
+    version: pulumi.output('v1.31.2') as unknown as string,
+    workerPools: pools,
+    controlPlane: { ...args.controlPlane, replicas: pulumi.output(3) as unknown as number },
+  });
+  expect(run).toThrow(/^workerPools\[0\]\.name: cannot be a Pulumi Output or Promise here: it shapes the name or content of KubeadmConfigTemplate/);
+});
+
 test('an input where a name is derived from it is refused at program time, naming the arg', () => {
   const named = (pool: WorkerPoolProps) => ({ ...pool, name: pulumi.output(pool.name) as unknown as string });
   const pools = plainArgs().workerPools!.map((pool, index) => (index === 0 ? named(pool) : pool));

@@ -1,4 +1,4 @@
-import { Product } from './product';
+import { Product, ProductObject } from './product';
 import { ProxyConfigError } from '../errors';
 import { isPlainObject } from '../validation/json-data';
 
@@ -77,7 +77,29 @@ export function deferValues<A, V>(args: A, isDeferred: (value: unknown) => value
   }
   const first = withValues(args, values, values.map((value) => value.standIns[0]));
   const second = withValues(args, values, values.map((value) => value.standIns[1]));
-  return { values, args: first, placements: placements(render(first), render(second), values, what) };
+  const firstProduct = render(first);
+  const misplaced = placements(firstProduct, render(second), values);
+  if (!Array.isArray(misplaced)) {
+    throw shapingError(args, values, firstProduct, misplaced, what, render);
+  }
+  return { values, args: first, placements: misplaced };
+}
+
+/**
+ * The error for a difference no single value accounts for: the values that shape a name, a hash or
+ * a Secret are found by changing one value at a time, so the error names only those.
+ */
+function shapingError<A>(args: A, values: readonly DeferredValue<unknown>[], first: Product, object: ProductObject, what: string,
+  render: (args: A) => Product): ProxyConfigError {
+  const shaping = values.filter((_, index) => {
+    const one = render(withValues(args, values, values.map((value, other) => value.standIns[other === index ? 1 : 0])));
+    const traced = placements(first, one, [values[index]]);
+    return !Array.isArray(traced);
+  });
+  const blamed = shaping.length > 0 ? shaping : values;
+  return new ProxyConfigError(blamed.map((value) => value.field).join(', '),
+    `cannot be ${what} here: it shapes the name or content of ${object.manifest.kind} ${withFieldNames(object.id, values)}, `
+    + 'which must be known at program time');
 }
 
 /** `args` with each deferred value replaced by the value at the same index. */
@@ -108,20 +130,21 @@ function differences(a: unknown, b: unknown, path: string[] = [], found: { path:
   return found;
 }
 
-/** Where each value lands: the differences between the two stand-in renderings, each traced to one value. */
-function placements(first: Product, second: Product, values: readonly DeferredValue<unknown>[], what: string): Placement[][] {
+/**
+ * Where each value lands: the differences between the two stand-in renderings, each traced to one
+ * value; or the first object with a difference that no value accounts for (or in a Secret).
+ */
+function placements(first: Product, second: Product, values: readonly DeferredValue<unknown>[]): Placement[][] | ProductObject {
   const byValue: Placement[][] = values.map(() => []);
-  first.objects.forEach((object, index) => {
+  for (const [index, object] of first.objects.entries()) {
     for (const difference of differences(object.manifest, second.objects[index]?.manifest)) {
       const owner = values.findIndex((value) => value.standIns[0] === difference.a && value.standIns[1] === difference.b);
       if (owner === -1 || object.sensitive) {
-        throw new ProxyConfigError(values.map((value) => value.field).join(', '),
-          `cannot be ${what} here: it shapes the name or content of ${object.manifest.kind} ${withFieldNames(object.id, values)}, `
-          + 'which must be known at program time');
+        return object;
       }
       byValue[owner].push({ objectId: object.id, path: difference.path });
     }
-  });
+  }
   return byValue;
 }
 
