@@ -55,6 +55,15 @@ const TYPED_KINDS: Readonly<Record<string, TypedConstructor>> = {
   'admissionregistration.k8s.io/v1beta1/MutatingAdmissionPolicyBinding': k8s.admissionregistration.v1beta1.MutatingAdmissionPolicyBinding,
 };
 
+/**
+ * Kinds the Kubernetes provider replaces when their data changes (unless the provider enables
+ * `enableSecretMutable` / `enableConfigMapMutable`). Their names stay the same across a password or
+ * CA change, and a replacement under the same name must delete first: created first, it collides
+ * with the object it replaces (a server-side apply conflict), and the old object's deletion would
+ * then remove the new one.
+ */
+const REPLACED_ON_DATA_CHANGE = new Set(['Secret', 'ConfigMap']);
+
 /** The data fields of a Secret: the only secret inputs. */
 const SECRET_DATA_FIELDS = ['stringData', 'data'] as const;
 
@@ -145,7 +154,7 @@ function newResource(parent: pulumi.Resource, name: string, object: ProductObjec
   }
   const typed = TYPED_KINDS[`${apiVersion}/${kind}`];
   if (typed) {
-    return new typed(name, fields, { parent });
+    return new typed(name, fields, { parent, ...(REPLACED_ON_DATA_CHANGE.has(kind) ? { deleteBeforeReplace: true } : {}) });
   }
   if (!String(apiVersion).includes('/')) {
     throw new Error(`no Pulumi resource type known for ${apiVersion} ${kind}`);
