@@ -66,8 +66,9 @@ new ProxyAwareDeployment('cert-manager', {
 // A third-party chart: the transform gives every workload inside it the env at deploy time; the
 // Secret it refers to is created once for the namespace.
 const monitoringProxy = new ProxyEnvSupport('monitoring-proxy', { proxy, namespaces: ['monitoring'] }, { provider: workload });
+// Behind a proxy, charts often come from an internal mirror: `pulumi config set monitoringChart ...`.
 new k8s.helm.v4.Chart('monitoring', {
-  chart: 'oci://ghcr.io/prometheus-community/charts/kube-prometheus-stack',
+  chart: config.get('monitoringChart') ?? 'oci://ghcr.io/prometheus-community/charts/kube-prometheus-stack',
   version: '65.1.1',
   namespace: 'monitoring',
 }, {

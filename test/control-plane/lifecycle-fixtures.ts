@@ -3,7 +3,7 @@
  * worker pool, and the Kyverno policy for its workloads, synthesized as a cdk8s app would be.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { Testing } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
@@ -86,19 +86,29 @@ export function platformApp(props: ProxySettingsProps, pools: WorkerPoolProps[] 
 export const PREVIOUS_RELEASE = '2690df2';
 
 /**
+ * The previous release's source tree (its `src/` and `examples/` from git, in a cache directory,
+ * with this checkout's dependencies).
+ */
+export function previousReleaseRoot(): string {
+  const root = join(REPO_ROOT, '.cache', `release-${PREVIOUS_RELEASE}`);
+  if (!existsSync(join(root, 'examples'))) {
+    if (spawnSync('git', ['-C', REPO_ROOT, 'cat-file', '-e', `${PREVIOUS_RELEASE}^{commit}`]).status !== 0) {
+      throw new Error(`the previous release ${PREVIOUS_RELEASE} is not in this checkout's history (a shallow clone?): the upgrade step needs it`);
+    }
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root, { recursive: true });
+    execFileSync('bash', ['-c', `git -C "${REPO_ROOT}" archive ${PREVIOUS_RELEASE} src examples | tar -x -C "${root}"`]);
+    symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
+  }
+  return root;
+}
+
+/**
  * The app synthesized by the previous release: its `src/` from git into a cache directory (its
  * dependencies are this checkout's), run in a process of its own.
  */
 export function previousReleaseApp(props: ProxySettingsProps): any[] {
-  const root = join(REPO_ROOT, '.cache', `release-${PREVIOUS_RELEASE}`);
-  if (!existsSync(join(root, 'src'))) {
-    if (spawnSync('git', ['-C', REPO_ROOT, 'cat-file', '-e', `${PREVIOUS_RELEASE}^{commit}`]).status !== 0) {
-      throw new Error(`the previous release ${PREVIOUS_RELEASE} is not in this checkout's history (a shallow clone?): the upgrade step needs it`);
-    }
-    mkdirSync(root, { recursive: true });
-    execFileSync('bash', ['-c', `git -C "${REPO_ROOT}" archive ${PREVIOUS_RELEASE} src | tar -x -C "${root}"`]);
-    symlinkSync(join(REPO_ROOT, 'node_modules'), join(root, 'node_modules'));
-  }
+  const root = previousReleaseRoot();
   const run = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'previous-release-app.ts'), root], {
     cwd: REPO_ROOT, input: JSON.stringify(props), encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024,
   });
