@@ -256,6 +256,12 @@ function endpointHost(field: string, raw: unknown): string {
       throw invalidValue(field, raw, 'has a port outside 1-65535');
     }
   }
+  // "host:something" that is no port may be "user:password" or "host:password" typed by mistake:
+  // refused without quoting what follows the colon
+  const notPort = withPort ? undefined : /^([^:[\]]*):([^:]*)$/.exec(authority);
+  if (notPort) {
+    throw invalidValue(field, `${scheme?.[0] ?? ''}${notPort[1]}:***`, 'must be a host name, host:port or URL (what follows ":" is not a port)');
+  }
   const host = withPort ? withPort[1] : authority;
   if (/[/?#]/.test(host)) {
     throw invalidValue(field, raw, 'must be a host name, host:port or URL (a bare host has no "/", "?" or "#")');

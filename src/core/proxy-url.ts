@@ -166,7 +166,13 @@ export class ProxyUrl {
  *
  * Surrounding spaces are trimmed. Errors name `field` and quote the value with the password masked.
  */
-export function parseProxyUrl(field: string, raw: string): ProxyUrl {
+export function parseProxyUrl(givenField: string, raw: string): ProxyUrl {
+  // From JavaScript, `ProxyUrl.parse(url)` passes the URL as the field name, which every error
+  // would print first: never echo it, and mask a password in any field name.
+  if (raw === undefined && typeof givenField === 'string' && givenField.includes('://')) {
+    throw new ProxyConfigError('url', 'is missing: parse takes the field name first, then the URL');
+  }
+  const field = redactCredentials(String(givenField));
   assertPrintable(field, typeof raw === 'string' ? redactCredentials(raw) : raw);
   const text = raw.trim();
   const shown = redactCredentials(text);

@@ -63,6 +63,8 @@ describe('ClusterNetwork', () => {
     ['bad region', { region: 'EU Central' }, 'region: must be a region name such as eu-central-1 (at most 63 characters) (got "EU Central")'],
     ['endpoint with credentials', { providerEndpoints: ['https://admin:hunter2@vcenter.corp'] }, 'providerEndpoints[0]: must not contain credentials (got "https://admin:***@vcenter.corp")'],
     ['endpoint password with raw / # ?', { providerEndpoints: ['https://admin:pa/ss#w?d@vcenter.corp'] }, 'providerEndpoints[0]: must not contain credentials (got "https://admin:***@vcenter.corp")'],
+    ['endpoint host:password (no port)', { providerEndpoints: ['vcenter.corp:S3cret-Canary'] }, 'providerEndpoints[0]: must be a host name, host:port or URL (what follows ":" is not a port) (got "vcenter.corp:***")'],
+    ['endpoint URL host:password (no port)', { providerEndpoints: ['https://vcenter.corp:S3cret-Canary/sdk'] }, 'providerEndpoints[0]: must be a host name, host:port or URL (what follows ":" is not a port) (got "https://vcenter.corp:***")'],
     ['endpoint port 0', { providerEndpoints: ['vcenter.corp:0'] }, 'providerEndpoints[0]: has a port outside 1-65535 (got "vcenter.corp:0")'],
     ['endpoint port 99999', { providerEndpoints: ['vcenter.corp:99999'] }, 'providerEndpoints[0]: has a port outside 1-65535 (got "vcenter.corp:99999")'],
     ['endpoint with a fragment', { providerEndpoints: ['vc#x.corp'] }, 'providerEndpoints[0]: must be a host name, host:port or URL (a bare host has no "/", "?" or "#")'],

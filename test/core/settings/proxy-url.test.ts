@@ -51,6 +51,14 @@ describe('parseProxyUrl: accepted forms and canonical href', () => {
     );
   });
 
+  test('ProxyUrl.parse given only the URL (from JavaScript) refuses it without printing the password', () => {
+    const parseOne = ProxyUrl.parse as unknown as (url: string) => ProxyUrl;
+    expect(() => parseOne('http://svc:S3cret-Canary@proxy.corp:3128')).toThrow(ProxyConfigError);
+    expect(() => parseOne('http://svc:S3cret-Canary@proxy.corp:3128')).toThrow(/^url: is missing: parse takes the field name first, then the URL$/);
+    // a field name carrying a URL is masked too
+    expect(() => ProxyUrl.parse('http://svc:S3cret-Canary@x', 'ftp://p')).toThrow(/^http:\/\/svc:\*\*\*@x: /);
+  });
+
   test('ProxyUrl.parse is the same parser', () => {
     expect(ProxyUrl.parse('f', 'http://a:1').href).toBe('http://a:1');
   });
