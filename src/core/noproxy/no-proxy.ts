@@ -5,7 +5,7 @@ import { parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
 import { NoProxyEntry, NoProxyItem, ParsedNoProxyEntry, parsedEntry } from './types';
 import { frozen } from '../frozen';
-import { propsObject } from '../validation/strict-props';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /** An input item left out of a {@link NoProxy} as a duplicate or covered, with the entry covering it. */
 export interface DroppedNoProxyItem {
@@ -72,6 +72,11 @@ export interface NoProxyForClusterProps {
   readonly defaults?: ClusterNoProxyDefaultsOptions;
 }
 
+const NO_PROXY_PROPS = propKeys<NoProxyProps>({
+  installationWide: true, clusterSpecific: true, installationWideField: true, clusterSpecificField: true,
+});
+const FOR_CLUSTER_PROPS = propKeys<NoProxyForClusterProps>({ installationWide: true, additionalClusterSpecific: true, defaults: true });
+
 /**
  * A validated, normalized NO_PROXY value in two parts: the installation-wide part, then the
  * cluster-specific part. Each part is de-duplicated and stripped of entries another entry covers
@@ -87,6 +92,7 @@ export class NoProxy {
    * cluster-specific defaults (`clusterNoProxyDefaults`), then any additional cluster-specific entries.
    */
   public static forCluster(facts: ClusterFacts, props: NoProxyForClusterProps = {}): NoProxy {
+    checkProps('', props, FOR_CLUSTER_PROPS, 'NoProxy.forCluster prop');
     const additional = props.additionalClusterSpecific === undefined
       ? []
       : parseNoProxyList(props.additionalClusterSpecific, 'clusterNoProxy').map((entry) => ({ entry, reason: 'user-defined cluster-specific entry' }));
@@ -105,7 +111,9 @@ export class NoProxy {
   public readonly dropped: DroppedNoProxyItem[];
 
   constructor(props: NoProxyProps = {}) {
-    propsObject(props);
+    // a key of another props type (`additionalClusterSpecific` belongs to forCluster) would drop
+    // entries silently, and that traffic would go through the proxy
+    checkProps('', props, NO_PROXY_PROPS, 'NoProxy prop');
     const installationField = props.installationWideField ?? 'noProxy';
     const installation = parseNoProxyList(props.installationWide ?? [], installationField)
       .map((entry): NoProxyItem => ({ entry, part: 'installation-wide' }));

@@ -1,3 +1,4 @@
+import { ProxyConfigError } from '../../../src/core/errors';
 import { ClusterNetwork } from '../../../src/core/network';
 import {
   ClusterFacts,
@@ -7,6 +8,8 @@ import {
   lintNoProxy,
   formatNoProxyEntry,
   NoProxy,
+  NoProxyForClusterProps,
+  NoProxyProps,
 } from '../../../src/core/noproxy';
 import { Provider } from '../../../src/core/providers';
 
@@ -179,4 +182,12 @@ describe('loopback defaults', () => {
     expect(warning.clients).toEqual(['wget', 'python-urllib', 'node-pfe-v1', 'node-pfe-v2', 'node24-fetch', 'python-httpx', 'python-aiohttp', 'perl-lwp']);
     expect(warning.message).toMatch(/only those listed singly \(the defaults list 127\.0\.0\.1, 127\.0\.0\.53, 127\.0\.0\.54, 127\.0\.1\.1\) bypass the proxy there; any other 127\.x address goes through it/);
   });
+});
+
+test('a key of the other props type is refused, not dropped (its entries would go through the proxy)', () => {
+  const wrong = { installationWide: ['.corp.example'], additionalClusterSpecific: ['git.c1.example.com'] } as unknown as NoProxyProps;
+  expect(() => new NoProxy(wrong)).toThrow(ProxyConfigError);
+  expect(() => new NoProxy(wrong)).toThrow(/^additionalClusterSpecific: is not a NoProxy prop; expected one of installationWide, clusterSpecific, installationWideField, clusterSpecificField$/);
+  const typo = { installationWide: [], clusterSpecfic: ['x'] } as unknown as NoProxyForClusterProps;
+  expect(() => NoProxy.forCluster(facts, typo)).toThrow(/^clusterSpecfic: is not a NoProxy\.forCluster prop/);
 });
