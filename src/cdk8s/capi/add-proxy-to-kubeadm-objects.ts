@@ -1,15 +1,18 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
-import { AddProxyOptions, addProxyToObjects } from '../../core/capi/add-proxy-to-objects';
+import { ADD_PROXY_KEY_SET, AddProxyOptions, addProxyToObjects } from '../../core/capi/add-proxy-to-objects';
 import { nodeProxySecretProduct } from '../../core/capi/products';
-import { ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
+import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
 import { KubeObject } from '../../core/k8s/manifest';
 import { canonicalJson } from '../../core/k8s/names';
 import { finishProduct } from '../../core/product/credentials';
+import { checkProps, propKeys } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link addProxyToKubeadmObjects}. */
 export interface AddProxyToKubeadmObjectsProps extends ProxySourceProps, AddProxyOptions {}
+
+const PROPS = propKeys<AddProxyToKubeadmObjectsProps>({ ...PROXY_SOURCE_KEY_SET, ...ADD_PROXY_KEY_SET });
 
 /** What {@link addProxyToKubeadmObjects} changed. */
 export interface AddProxyToKubeadmObjectsResult {
@@ -37,10 +40,12 @@ export interface AddProxyToKubeadmObjectsResult {
  * it twice changes nothing the second time.
  */
 export function addProxyToKubeadmObjects(scope: Construct, props: AddProxyToKubeadmObjectsProps): AddProxyToKubeadmObjectsResult {
+  checkProps('', props, PROPS, 'addProxyToKubeadmObjects prop');
   const proxy = resolveProxyConfig(props);
   const apiObjects = scope.node.findAll().filter((child): child is ApiObject => child instanceof ApiObject);
   const before = apiObjects.map((apiObject) => apiObject.toJson() as KubeObject);
-  const result = addProxyToObjects(before, proxy, props);
+  const options = Object.fromEntries(Object.entries(props).filter(([key]) => key in ADD_PROXY_KEY_SET)) as unknown as AddProxyOptions;
+  const result = addProxyToObjects(before, proxy, options);
 
   const patched: ApiObject[] = [];
   apiObjects.forEach((apiObject, index) => {

@@ -5,10 +5,11 @@ import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
 import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
-import { assertCredentialsOnlyInSecrets, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
+import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
 import { copyJson } from '../k8s/copy-json';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { checkJsonData } from '../validation/json-data';
+import { checkProps, PropKeys, propKeys } from '../validation/strict-props';
 
 /**
  * Adopting the library in an existing cluster definition: give it the plain objects you already
@@ -36,6 +37,10 @@ export interface AddProxyOptions extends NodeProxyProps {
    */
   readonly renameTemplates?: boolean;
 }
+
+/** The keys of {@link AddProxyOptions}, for the adapters whose props add their own. */
+export const ADD_PROXY_KEY_SET: PropKeys<AddProxyOptions> = { ...NODE_PROXY_KEY_SET, clusterName: true, namespace: true, renameTemplates: true };
+const ADD_PROXY_KEYS = propKeys<AddProxyOptions>(ADD_PROXY_KEY_SET);
 
 /** Result of `addProxyToObjects`. */
 export interface AddProxyResult {
@@ -70,6 +75,7 @@ type Json = Record<string, any>;
  * reference them; add the Secret.
  */
 export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConfig, options: AddProxyOptions): AddProxyResult {
+  checkProps('options', options, ADD_PROXY_KEYS, 'option');
   if (!Array.isArray(objects) || objects.some((object) => object === null || typeof object !== 'object')) {
     throw invalidValue('objects', objects, 'must be an array of Kubernetes objects');
   }

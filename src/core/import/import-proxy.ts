@@ -14,6 +14,7 @@ import { NoProxy } from '../noproxy/no-proxy';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { NoProxyFormat } from '../noproxy/render';
 import { ProxySettings } from '../proxy-settings';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * `importProxy`: another system's proxy configuration (YAML or JSON text) as the library's
@@ -60,8 +61,11 @@ export interface ImportResult {
   readonly noProxy?: NoProxyComparison;
 }
 
+const IMPORT_PROXY_KEYS = propKeys<ImportProxyOptions>({ network: true });
+
 /** Parse `text` (YAML or JSON; in a multi-document file, the first document the importer reads) and import it. */
 export function importProxy(source: ImportSource, text: string, options: ImportProxyOptions = {}): ImportResult {
+  checkProps('options', options, IMPORT_PROXY_KEYS, 'import option');
   const importer = IMPORTERS[source];
   if (!importer) {
     throw invalidValue('from', source, `must be one of ${IMPORT_SOURCES.join(', ')}`);

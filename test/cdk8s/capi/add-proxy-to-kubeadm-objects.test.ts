@@ -61,6 +61,15 @@ describe('addProxyToKubeadmObjects', () => {
     }
   });
 
+  test('unknown keys are refused naming them, by the construct and by the core function', () => {
+    const chart = existingChart();
+    const props = { proxy: demoProxy(), clusterName: 'demo', renameTemplate: false } as unknown as Parameters<typeof addProxyToKubeadmObjects>[1];
+    expect(() => addProxyToKubeadmObjects(chart, props)).toThrow(/^renameTemplate: is not an addProxyToKubeadmObjects prop; did you mean renameTemplates\?$/);
+    const before = Testing.synth(chart) as KubeObject[];
+    const options = { clusterName: 'demo', containerdWait: 5 } as unknown as Parameters<typeof addProxyToObjects>[2];
+    expect(() => addProxyToObjects(before, demoProxy(), options)).toThrow(/^options\.containerdWait: is not an option; expected one of delivery, /);
+  });
+
   test('idempotent: a second call patches nothing and synthesizes the same', () => {
     const chart = existingChart();
     addProxyToKubeadmObjects(chart, { proxy: demoProxy(), clusterName: 'demo' });

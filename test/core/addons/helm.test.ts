@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import type { HelmProps } from 'cdk8s';
 import { parse } from 'yaml';
 import { anonymousProxy, errorOf, vsphereProxy } from './addon-fixtures';
-import { HELM_PRESETS, HelmPresetName, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
+import { HELM_PRESETS, HelmPreset, HelmPresetName, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/network';
 import { ProxySettings } from '../../../src/core/proxy-settings';
@@ -185,4 +185,9 @@ describe('values paths cannot reach a prototype', () => {
     expect(() => helmPresetValues(config(), '__proto__' as never)).toThrow(/^preset: /);
     expect(Object.prototype).not.toHaveProperty('polluted');
   });
+});
+
+test('a custom preset with a misspelled field is refused (the chart would get no proxy)', () => {
+  const preset = { chart: 'my-chart', source: 'my docs', envList: [['env']] } as unknown as HelmPreset;
+  expect(() => helmPresetValues(vsphereProxy(), preset)).toThrow(/^preset\.envList: is not a HelmPreset field; did you mean envLists\?$/);
 });

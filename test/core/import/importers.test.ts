@@ -164,3 +164,8 @@ describe('shared rules', () => {
     expect(comparison.changes.map((change) => [change.url, change.client, change.before, change.after])).toContainEqual(['http://10.0.0.1/', 'node24-http', 'proxy', 'direct']);
   });
 });
+
+test('an unknown import option is refused, not ignored', () => {
+  const options = { networks: { pods: ['10.0.0.0/16'] } } as unknown as Parameters<typeof importProxy>[2];
+  expect(() => importProxy(ImportSource.TKG, 'TKG_HTTP_PROXY: http://proxy.corp:3128\n', options)).toThrow(/^options\.networks: is not an import option; did you mean network\?$/);
+});

@@ -46,6 +46,8 @@ export interface HelmProxyValuesOptions {
   readonly trustBundle?: TrustBundleOptions;
 }
 
+const HELM_PRESET_KEYS = propKeys<HelmPreset>({ chart: true, source: true, envLists: true, proxyKeys: true, caMounts: true });
+
 const HELM_VALUES_KEYS = propKeys<HelmProxyValuesOptions>({
   namespace: true, secretName: true, allowCredentialsInValues: true, trustBundle: true,
 });
@@ -101,6 +103,8 @@ export function helmPresetValues(
   if (!entry || typeof entry !== 'object') {
     throw invalidValue('preset', preset, `must be one of ${Object.keys(HELM_PRESETS).join(', ')} or a HelmPreset`);
   }
+  // a misspelled key (`envList`) would leave the chart without the proxy, silently
+  checkProps('preset', entry, HELM_PRESET_KEYS, 'HelmPreset field');
   const literalAllowed = !proxy.hasCredentials || options.allowCredentialsInValues === true;
   if (entry.proxyKeys && (literalAllowed || !entry.envLists?.length)) {
     return withCorporateCa(proxy, entry, helmValues(proxy, [], entry.proxyKeys, options, PRESET_FIELDS, entry.chart), options);
