@@ -69,7 +69,10 @@ export interface NodeProxyFileOptions {
   /**
    * systemd units (names without `.service`) that get a proxy drop-in: `containerd` and `kubelet`
    * at their paths below, any other unit at `<dropInDirectory>/<unit>.service.d/<dropInFileName>`
-   * (e.g. `teleport`). A drop-in for a unit a node does not have is ignored by systemd.
+   * (e.g. `teleport`). A drop-in for a unit a node does not have is ignored by systemd. With
+   * credentials, the units that run kubeadm (cloud-init's `cloud-init-local`, `cloud-init`,
+   * `cloud-config`, `cloud-final`; `kubeadm` under Ignition) are refused unless
+   * `kubeadmCredentials` is set: kubeadm would copy the password into the static pods.
    *
    * @default ['containerd', 'kubelet']
    */

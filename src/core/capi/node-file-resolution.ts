@@ -116,13 +116,15 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
   if (typeof fileName !== 'string' || !FILE_NAME.test(fileName)) {
     throw invalidValue(`${field}.dropInFileName`, fileName, 'must be a *.conf file name of letters, digits and . _ @ - (systemd reads only *.conf drop-ins)');
   }
-  const dropIns = parseUnits(`${field}.dropInUnits`, given.dropInUnits ?? DEFAULT_UNITS).map((unit): ResolvedDropIn => ({
+  const kubeadmCredentials = parseFlag(`${field}.kubeadmCredentials`, given.kubeadmCredentials);
+  const units = parseUnits(`${field}.dropInUnits`, given.dropInUnits ?? DEFAULT_UNITS);
+  refuseKubeadmUnits(field, units, hasCredentials && !kubeadmCredentials);
+  const dropIns = units.map((unit): ResolvedDropIn => ({
     unit,
     path: unit === 'containerd' ? containerdDropInPath : unit === 'kubelet' ? kubeletDropInPath : `${directory}/${unit}.service.d/${fileName}`,
     secretKey: `${unit}Proxy`,
   }));
   const kubeadmEnvironment = parseChoice(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, KubeadmEnvironment.ENV_FILE);
-  const kubeadmCredentials = parseFlag(`${field}.kubeadmCredentials`, given.kubeadmCredentials);
   if (kubeadmEnvironment === KubeadmEnvironment.EXPORTS && hasCredentials && kubeadmCredentials) {
     throw new ProxyConfigError(`${field}.kubeadmEnvironment`,
       'must not be "exports" with kubeadmCredentials: the password would be written into the preKubeadmCommands of the KubeadmControlPlane and KubeadmConfigTemplates; use "envFile"');
@@ -170,6 +172,24 @@ export function hasDefaultContents(files: ResolvedNodeProxyFiles): boolean {
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Units whose processes run kubeadm or are its ancestors: cloud-init's stages (`runcmd`, where
+ * Cluster API's kubeadm commands run, is cloud-final's) and the `kubeadm` unit Cluster API's
+ * Ignition bootstrap runs it from. A drop-in there hands kubeadm the proxy variables with their
+ * credentials, and kubeadm copies them into the control-plane static pods.
+ */
+const KUBEADM_UNITS = ['cloud-init-local', 'cloud-init', 'cloud-config', 'cloud-final', 'kubeadm'];
+
+function refuseKubeadmUnits(field: string, units: readonly string[], withCredentials: boolean): void {
+  const index = units.findIndex((unit) => KUBEADM_UNITS.includes(unit));
+  if (withCredentials && index !== -1) {
+    throw new ProxyConfigError(`${field}.dropInUnits[${index}]`,
+      `"${units[index]}" runs kubeadm (or its parent), which would copy the proxy credentials into the kube-apiserver, `
+      + 'kube-controller-manager and kube-scheduler static pods; leave it out (kubeadm gets the proxy without credentials), '
+      + `or set ${field}.kubeadmCredentials to accept the copies`);
+  }
 }
 
 function parseUnits(field: string, value: unknown): string[] {

@@ -48,6 +48,16 @@ describe('defaults', () => {
     }
   });
 
+  test('a drop-in for a unit that runs kubeadm is refused with credentials unless kubeadmCredentials accepts the static-pod copies', () => {
+    for (const unit of ['cloud-final', 'cloud-init', 'kubeadm']) {
+      expect(() => bootstrap({ dropInUnits: ['containerd', 'kubelet', unit] }, true))
+        .toThrow(new RegExp(`^files\\.dropInUnits\\[2\\]: "${unit}" runs kubeadm \\(or its parent\\), which would copy the proxy credentials`));
+      expect(() => bootstrap({ dropInUnits: ['containerd', unit], kubeadmCredentials: true }, true)).not.toThrow();
+      // without credentials there is nothing to copy
+      expect(() => bootstrap({ dropInUnits: ['containerd', unit] })).not.toThrow();
+    }
+  });
+
   test('unknown and ill-typed options are refused, naming the option', () => {
     expect(() => bootstrap({ dropInUnit: ['x'] } as NodeProxyFileOptions)).toThrow(/^files.dropInUnit: is not a file option/);
     expect(() => bootstrap({ dropInUnits: ['kubelet'] })).toThrow(/files.dropInUnits: must include "containerd"/);
