@@ -3,6 +3,7 @@ import { invalidValue, ProxyConfigError, redactCredentials } from './errors';
 import { ProxySettings } from './proxy-settings';
 import { ProxyUrl } from './proxy-url';
 import { hasControlCharacter } from './text';
+import { checkProps, propKeys } from './validation/strict-props';
 
 /**
  * The proxy variables exactly as every renderer writes them. NO_PROXY is computed once, elsewhere,
@@ -25,6 +26,8 @@ export interface ProxyEnvironment {
   readonly noProxy: string;
 }
 
+const ENVIRONMENT_KEYS = propKeys<ProxyEnvironment>({ httpProxy: true, httpsProxy: true, noProxy: true });
+
 /** One environment variable. */
 export interface ProxyVariable {
   /** Variable name, e.g. `HTTPS_PROXY` or `no_proxy`. */
@@ -44,10 +47,16 @@ export interface ProxyVariable {
  * variable and mask the password.
  */
 export function proxyVariables(env: ProxyEnvironment): ProxyVariable[] {
+  // Renderers are public and take a plain struct: something else (`{}`, NaN, a misspelled key)
+  // would render a drop-in with an empty NO_PROXY, sending cluster traffic to the proxy.
+  checkProps('environment', env, ENVIRONMENT_KEYS, 'proxy environment field');
+  if (typeof env.noProxy !== 'string') {
+    throw invalidValue('environment.noProxy', env.noProxy, 'must be the computed NO_PROXY value, a string (proxy.environment has it)');
+  }
   const pairs: Array<[string, string | undefined]> = [
     ['HTTP_PROXY', env.httpProxy],
     ['HTTPS_PROXY', env.httpsProxy],
-    ['NO_PROXY', env.noProxy ?? ''],
+    ['NO_PROXY', env.noProxy],
   ];
   return pairs.flatMap(([name, value]) => {
     if (value === undefined) {

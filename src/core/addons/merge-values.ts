@@ -1,4 +1,5 @@
 import { invalidValue, ProxyConfigError } from '../errors';
+import { checkJsonData } from '../validation/json-data';
 import { fieldPath } from '../validation/strict-props';
 
 /** A plain, JSON-like values object (Helm values, ytt data values). */
@@ -23,7 +24,22 @@ export function mergeValues(field: string, proxyValues: ValuesObject, extra: unk
   if (!isValuesObject(extra)) {
     throw invalidValue(field, extra, 'must be an object of values');
   }
+  checkJsonData(field, extra);
+  refuseNul(field, extra);
   return mergeAt(field, proxyValues, extra);
+}
+
+/** A NUL character in a value ends a C string in the tools that read values files; refused at its path. */
+function refuseNul(path: string, value: unknown): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      throw new ProxyConfigError(path, 'must not contain a NUL character');
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => refuseNul(`${path}[${index}]`, item));
+  } else if (isValuesObject(value)) {
+    Object.entries(value).forEach(([key, item]) => refuseNul(fieldPath(path, key), item));
+  }
 }
 
 function mergeAt(path: string, base: ValuesObject, extra: ValuesObject): ValuesObject {

@@ -1,4 +1,5 @@
 import { invalidValue } from '../errors';
+import { isDnsName } from '../host';
 import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory } from './categories';
 import { knownClusterIps } from './cluster-ips';
 import { parseNoProxyEntry } from './parse';
@@ -27,6 +28,37 @@ export interface ClusterFacts {
   readonly dnsServiceIp: string;
   /** Provider preset entries and provider endpoints, with reasons. */
   readonly providerEntries: ReasonedEntry[];
+}
+
+/**
+ * Facts may be a plain object (from JavaScript, or JSON): a value of the wrong type would render as
+ * text (`NaN` as the domain `.nan`) or fail deep inside with a TypeError. Errors name `network.<fact>`.
+ */
+function checkClusterFacts(facts: ClusterFacts): void {
+  if (facts === null || typeof facts !== 'object') {
+    throw invalidValue('network', facts, 'must be a ClusterNetwork or an object of cluster facts');
+  }
+  const stringLists: Array<keyof ClusterFacts> = ['pods', 'services', 'machineCidrs'];
+  for (const key of stringLists) {
+    const value = facts[key];
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+      throw invalidValue(`network.${key}`, value, 'must be a list of CIDRs (strings)');
+    }
+  }
+  if (typeof facts.serviceDomain !== 'string' || !isDnsName(facts.serviceDomain.toLowerCase())) {
+    throw invalidValue('network.serviceDomain', facts.serviceDomain, 'must be a DNS domain such as cluster.local (no leading or trailing dot)');
+  }
+  for (const key of ['apiServerIp', 'dnsServiceIp'] as const) {
+    if (typeof facts[key] !== 'string') {
+      throw invalidValue(`network.${key}`, facts[key], 'must be an IP address (a string)');
+    }
+  }
+  if (facts.controlPlaneEndpoint !== undefined && typeof facts.controlPlaneEndpoint !== 'string') {
+    throw invalidValue('network.controlPlaneEndpoint', facts.controlPlaneEndpoint, 'must be a host name or IP address (a string)');
+  }
+  if (!Array.isArray(facts.providerEntries)) {
+    throw invalidValue('network.providerEntries', facts.providerEntries, 'must be a list of entries with reasons');
+  }
 }
 
 /** Refuse unknown categories and switches that are not booleans; errors name `field.<category>`. */
@@ -103,6 +135,7 @@ export interface ClusterNoProxyDefault {
  * @throws ProxyConfigError naming `network.<field>` if a fact is not a valid NO_PROXY entry
  */
 export function clusterNoProxyDefaults(facts: ClusterFacts, options: ClusterNoProxyDefaultsOptions = {}): ClusterNoProxyDefault[] {
+  checkClusterFacts(facts);
   checkNoProxyDefaults('noProxyDefaults', options);
   const domain = facts.serviceDomain;
   const groups: Array<[ClusterNoProxyCategory, Array<[string, string, string]>]> = [

@@ -60,6 +60,7 @@ describe('inClusterForwardProxy', () => {
 
   test('bad input is refused naming the field', () => {
     expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: '' }))).toMatch(/^image:/);
+    expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'registry.example/tinyproxy\u0000:1' }))).toMatch(/^image: must be a container image reference/);
     expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i', port: 80 }))).toMatch(/^port: must be an integer from 1024/);
     expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i', internalTrafficPolicy: 'Node' as never }))).toMatch(/^internalTrafficPolicy:/);
     expect(errorOf(() => inClusterForwardProxy({ network: new ClusterNetwork(IPV6_NETWORK), image: 'i', name: 'Proxy' }))).toMatch(/^name:/);

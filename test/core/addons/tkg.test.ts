@@ -122,6 +122,8 @@ describe('TKG <cluster>-config-values Secret', () => {
       TKG_PROXY_CA_CERT: Buffer.from(testCaPem()).toString('base64'),
     });
     expect(() => tkgConfigValuesSecret(proxy, { clusterName: 'wl', values: { TKG_NO_PROXY: 'x' } })).toThrow('values.TKG_NO_PROXY: is set by the proxy definition');
+    expect(() => tkgConfigValuesSecret(proxy, { clusterName: 'wl', values: { VSPHERE_DATACENTER: '/dc\u00001' } })).toThrow(/^values\.VSPHERE_DATACENTER: must not contain a NUL character$/);
+    expect(() => tkgConfigValuesSecret(proxy, { clusterName: 'wl', values: { CLUSTER_PLAN: NaN } })).toThrow(/^values\.CLUSTER_PLAN: must be a finite number/);
     expectValidObjects([secret]);
   });
 });

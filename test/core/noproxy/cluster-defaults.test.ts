@@ -191,3 +191,10 @@ test('a key of the other props type is refused, not dropped (its entries would g
   const typo = { installationWide: [], clusterSpecfic: ['x'] } as unknown as NoProxyForClusterProps;
   expect(() => NoProxy.forCluster(facts, typo)).toThrow(/^clusterSpecfic: is not a NoProxy\.forCluster prop/);
 });
+
+test('facts of the wrong type are refused naming the fact, not rendered (NaN as the domain .nan) or crashed on', () => {
+  expect(() => NoProxy.forCluster({ ...facts, serviceDomain: NaN as unknown as string })).toThrow(/^network\.serviceDomain: must be a DNS domain/);
+  expect(() => NoProxy.forCluster({ ...facts, pods: '10.0.0.0/16' as unknown as string[] })).toThrow(/^network\.pods: must be a list of CIDRs/);
+  expect(() => NoProxy.forCluster(NaN as unknown as ClusterFacts)).toThrow(ProxyConfigError);
+  expect(() => clusterNoProxyDefaults({ ...facts, apiServerIp: 1 as unknown as string })).toThrow(/^network\.apiServerIp: must be an IP address/);
+});

@@ -1,6 +1,7 @@
 import { format, inspect } from 'node:util';
+import { ProxyRenderers } from '../../../src/core/api/renderers';
 import { ProxyConfigError } from '../../../src/core/errors';
-import { proxyEnvironment, proxyVariables } from '../../../src/core/proxy-environment';
+import { ProxyEnvironment, proxyEnvironment, proxyVariables } from '../../../src/core/proxy-environment';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { encodeUserinfoComponent } from '../../../src/core/userinfo';
 import { NASTY_PASSWORD } from '../settings/arbitraries';
@@ -70,4 +71,13 @@ describe('proxyVariables', () => {
   ])('refuses %j', (env, message) => {
     expect(() => proxyVariables(env as never)).toThrow(message);
   });
+});
+
+test('the public renderers refuse what is not a proxy environment instead of rendering an empty NO_PROXY', () => {
+  for (const render of [ProxyRenderers.systemdDropIn, ProxyRenderers.shellExports, ProxyRenderers.envFile, ProxyRenderers.podEnv]) {
+    expect(() => render(NaN as unknown as ProxyEnvironment)).toThrow(/^environment: must be an object of proxy environment fields/);
+    expect(() => render({} as ProxyEnvironment)).toThrow(/^environment\.noProxy: must be the computed NO_PROXY value/);
+    expect(() => render({ httpProxy: 'http://proxy.corp:3128', noproxy: 'localhost' } as unknown as ProxyEnvironment))
+      .toThrow(/^environment\.noproxy: is not a proxy environment field; did you mean noProxy\?$/);
+  }
 });

@@ -1,5 +1,6 @@
 import { invalidValue } from '../../errors';
 import { KubeObject } from '../../k8s/manifest';
+import { hasControlCharacter } from '../../text';
 import { checkJsonData } from '../../validation/json-data';
 import { optionalList } from '../../validation/strict-props';
 
@@ -58,7 +59,7 @@ export const CONFIG_HASH_ANNOTATION = 'cluster-proxy-constructs/config-hash';
 
 /** The tinyproxy DaemonSet and its Service. */
 export function forwardProxyWorkload(props: ForwardProxyWorkloadProps, facts: ForwardProxyWorkloadFacts): KubeObject[] {
-  if (typeof props.image !== 'string' || props.image.trim() === '' || /\s/.test(props.image)) {
+  if (typeof props.image !== 'string' || props.image.trim() === '' || /\s/.test(props.image) || hasControlCharacter(props.image)) {
     throw invalidValue('image', props.image, 'must be a container image reference with tinyproxy, e.g. registry.example/tinyproxy@sha256:...');
   }
   const policy = props.internalTrafficPolicy ?? 'Cluster';
