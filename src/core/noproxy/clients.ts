@@ -1,11 +1,15 @@
+import type { ProxyVariableRules } from './proxy-variables';
+
 /**
- * The HTTP client families whose NO_PROXY handling the renderer designs for, described as data.
+ * The HTTP client families whose NO_PROXY handling the renderer designs for, described as data:
+ * how each reads NO_PROXY, and which variables give it its proxy.
  *
- * Every trait comes from the measurements in `shared/reference/noproxy-clients.md` (client
- * versions are listed per row) or, where the table has no row, from the client's source as quoted
- * there. The executable models in `client-matchers.ts` implement the same rules; a test checks
- * that both agree. This is a documented approximation of the real programs, to be re-measured
- * against them.
+ * Every NO_PROXY trait comes from the measurements in `shared/reference/noproxy-clients.md`
+ * (client versions are listed per row) or, where the table has no row, from the client's source as
+ * quoted there. The executable models in `client-matchers.ts` implement the same rules; a test
+ * checks that both agree. The proxy variables come from each client's source or manual, cited at
+ * each client, and the conformance suite measures them on the real programs. This is a documented
+ * approximation of the real programs, to be re-measured against them.
  */
 
 /** Identifier of a modelled client family (the ids of the measurement table). */
@@ -117,7 +121,38 @@ export interface NoProxyClientTraits {
    * library writes every entry in lower case, so only URLs written in lower case match there.
    */
   readonly caseSensitive: boolean;
+  /** Which variables give it its proxy, per scheme and in precedence order (`proxy-variables.ts`). */
+  readonly proxyVariables: ProxyVariableRules;
 }
+
+/**
+ * urllib.request.getproxies_environment (CPython 3.11), which requests, httpx and aiohttp call too:
+ * every `<scheme>_proxy` variable in either case, the lower-case one winning; when REQUEST_METHOD
+ * is in the environment the upper-case HTTP_PROXY is dropped ("CVE-2016-1000110"). urllib's
+ * ProxyHandler opens only the URL's own scheme, so `all_proxy` is never used there.
+ */
+const PYTHON_GETPROXIES: ProxyVariableRules = {
+  http: ['http_proxy', 'HTTP_PROXY'],
+  https: ['https_proxy', 'HTTPS_PROXY'],
+  cgi: 'ignores-upper-case-http-proxy',
+};
+
+/** getproxies() plus its `all` entry (`all_proxy`, then `ALL_PROXY`) as the fallback of every scheme. */
+const PYTHON_GETPROXIES_WITH_ALL: ProxyVariableRules = {
+  ...PYTHON_GETPROXIES,
+  http: [...PYTHON_GETPROXIES.http, 'all_proxy', 'ALL_PROXY'],
+  https: [...PYTHON_GETPROXIES.https, 'all_proxy', 'ALL_PROXY'],
+};
+
+/** Node 24's own proxy support is off unless switched on (see `ProxySwitch`). */
+const NODE24_HTTP_VARIABLES: ProxyVariableRules = {
+  // lib/internal/http.js parseProxyConfigFromEnv: `env.https_proxy || env.HTTPS_PROXY` for https:,
+  // `env.http_proxy || env.HTTP_PROXY` for http: ("lower case takes precedence")
+  http: ['http_proxy', 'HTTP_PROXY'],
+  https: ['https_proxy', 'HTTPS_PROXY'],
+  cgi: 'unchanged',
+  onlyWith: 'node-use-env-proxy',
+};
 
 const GO: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'> = {
   readsUpperCase: true,
@@ -141,10 +176,15 @@ const GO: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'> = {
   splitsIpv6AtColons: false,
   matchesResolvedAddress: false,
   caseSensitive: false,
+  // x/net/http/httpproxy FromEnvironment: getEnvAny("HTTP_PROXY", "http_proxy") and
+  // getEnvAny("HTTPS_PROXY", "https_proxy"), the first non-empty one; no ALL_PROXY. With
+  // REQUEST_METHOD non-empty (CGI) proxyForURL returns "refusing to use HTTP_PROXY value in CGI
+  // environment" for http://. net/http.ProxyFromEnvironment calls the same code (vendored).
+  proxyVariables: { http: ['HTTP_PROXY', 'http_proxy'], https: ['HTTPS_PROXY', 'https_proxy'], cgi: 'refuses-http-proxy' },
 };
 
-/** proxy-from-env (axios) and undici's EnvHttpProxyAgent share one algorithm. */
-const PROXY_FROM_ENV: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation'> = {
+/** proxy-from-env (axios) and undici's EnvHttpProxyAgent share one NO_PROXY algorithm (not their proxy variables). */
+const PROXY_FROM_ENV: Omit<NoProxyClientTraits, 'id' | 'name' | 'implementation' | 'proxyVariables'> = {
   readsUpperCase: true,
   readsLowerCase: true,
   prefers: 'no_proxy',
@@ -198,6 +238,10 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
     caseSensitive: false,
+    // curl(1) ENVIRONMENT: "The lower case version has precedence. http_proxy is an exception as
+    // it is only available in lower case"; ALL_PROXY applies "if no protocol-specific proxy is
+    // set" (libcurl-env(3): all_proxy before ALL_PROXY). No CGI rule: it never reads HTTP_PROXY.
+    proxyVariables: { http: ['http_proxy', 'all_proxy', 'ALL_PROXY'], https: ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'], cgi: 'unchanged' },
   },
   {
     id: NoProxyClientId.WGET,
@@ -224,6 +268,8 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
     caseSensitive: false,
+    // GNU Wget manual, 8.1 Proxies: http_proxy and https_proxy, lower case only, no catch-all
+    proxyVariables: { http: ['http_proxy'], https: ['https_proxy'], cgi: 'unchanged' },
   },
   {
     id: NoProxyClientId.PYTHON_URLLIB,
@@ -251,6 +297,7 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
     caseSensitive: false,
+    proxyVariables: PYTHON_GETPROXIES,
   },
   {
     id: NoProxyClientId.PYTHON_REQUESTS,
@@ -278,9 +325,31 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
     caseSensitive: false,
+    // Session.merge_environment_settings takes getproxies(); utils.select_proxy tries the URL's
+    // scheme, then "all"
+    proxyVariables: PYTHON_GETPROXIES_WITH_ALL,
   },
-  { id: NoProxyClientId.NODE_PFE_V1, name: 'proxy-from-env 1.1.0', implementation: 'npm proxy-from-env 1.1.0', ...PROXY_FROM_ENV },
-  { id: NoProxyClientId.NODE_PFE_V2, name: 'proxy-from-env 2.1.0 (axios)', implementation: 'npm proxy-from-env 2.1.0', ...PROXY_FROM_ENV },
+  {
+    id: NoProxyClientId.NODE_PFE_V1,
+    name: 'proxy-from-env 1.1.0',
+    implementation: 'npm proxy-from-env 1.1.0',
+    ...PROXY_FROM_ENV,
+    // getProxyForUrl: npm_config_<scheme>_proxy, <scheme>_proxy, npm_config_proxy, all_proxy, each
+    // through getEnv (`process.env[key.toLowerCase()] || process.env[key.toUpperCase()]`)
+    proxyVariables: {
+      http: ['npm_config_http_proxy', 'NPM_CONFIG_HTTP_PROXY', 'http_proxy', 'HTTP_PROXY', 'npm_config_proxy', 'NPM_CONFIG_PROXY', 'all_proxy', 'ALL_PROXY'],
+      https: ['npm_config_https_proxy', 'NPM_CONFIG_HTTPS_PROXY', 'https_proxy', 'HTTPS_PROXY', 'npm_config_proxy', 'NPM_CONFIG_PROXY', 'all_proxy', 'ALL_PROXY'],
+      cgi: 'unchanged',
+    },
+  },
+  {
+    id: NoProxyClientId.NODE_PFE_V2,
+    name: 'proxy-from-env 2.1.0 (axios)',
+    implementation: 'npm proxy-from-env 2.1.0',
+    ...PROXY_FROM_ENV,
+    // getProxyForUrl: getEnv(<scheme>_proxy) || getEnv('all_proxy'), lower case first (2.x dropped npm_config_*)
+    proxyVariables: { http: ['http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY'], https: ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'], cgi: 'unchanged' },
+  },
   {
     id: NoProxyClientId.NODE24_HTTP,
     name: 'Node 24 http',
@@ -307,12 +376,22 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
     caseSensitive: false,
+    proxyVariables: NODE24_HTTP_VARIABLES,
   },
   {
     id: NoProxyClientId.NODE24_FETCH,
     name: 'Node 24 fetch',
     implementation: 'Node 24.9.0 fetch (undici 7.16.0 EnvHttpProxyAgent) with NODE_USE_ENV_PROXY=1',
     ...PROXY_FROM_ENV,
+    // undici EnvHttpProxyAgent: `http_proxy ?? HTTP_PROXY`; `https_proxy ?? HTTPS_PROXY`, and
+    // without either the http:// proxy serves https:// too. Node installs it as the global
+    // dispatcher only when switched on (lib/internal/process/pre_execution.js setupHttpProxy).
+    proxyVariables: {
+      http: ['http_proxy', 'HTTP_PROXY'],
+      https: ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'],
+      cgi: 'unchanged',
+      onlyWith: 'node-use-env-proxy',
+    },
   },
   {
     id: NoProxyClientId.RUBY,
@@ -339,6 +418,10 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: true,
     matchesResolvedAddress: true,
     caseSensitive: false,
+    // Ruby 3.1 URI::Generic#find_proxy: `env[name] || env[name.upcase]` for https_proxy; for
+    // http_proxy the lower case first, then HTTP_PROXY (with a warning); under CGI
+    // (env.include?('REQUEST_METHOD')) HTTP_PROXY is not read (CGI_HTTP_PROXY is, not modelled)
+    proxyVariables: { http: ['http_proxy', 'HTTP_PROXY'], https: ['https_proxy', 'HTTPS_PROXY'], cgi: 'ignores-upper-case-http-proxy' },
   },
   {
     id: NoProxyClientId.PYTHON_HTTPX,
@@ -367,6 +450,9 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
     caseSensitive: false,
+    // httpx._utils.get_environment_proxies: the "http", "https" and "all" entries of getproxies()
+    // become mounts; the scheme's own mount is more specific than "all://"
+    proxyVariables: PYTHON_GETPROXIES_WITH_ALL,
   },
   {
     id: NoProxyClientId.PYTHON_AIOHTTP,
@@ -394,6 +480,9 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
     caseSensitive: false,
+    // aiohttp.helpers.proxies_from_env keeps the "http", "https", "ws" and "wss" entries of
+    // getproxies(), so all_proxy is ignored
+    proxyVariables: PYTHON_GETPROXIES,
   },
   {
     id: NoProxyClientId.PERL_LWP,
@@ -421,6 +510,10 @@ export const NO_PROXY_CLIENTS: NoProxyClientTraits[] = [
     splitsIpv6AtColons: false,
     matchesResolvedAddress: false,
     caseSensitive: true,
+    // env_proxy walks the sorted environment and keeps the first of each lower-cased name:
+    // upper case sorts first, so HTTP_PROXY wins over http_proxy. Under CGI (REQUEST_METHOD true)
+    // it skips every HTTP_* variable; all_proxy has no protocol implementor and is ignored.
+    proxyVariables: { http: ['HTTP_PROXY', 'http_proxy'], https: ['HTTPS_PROXY', 'https_proxy'], cgi: 'ignores-upper-case-http-proxy' },
   },
 ];
 

@@ -12,3 +12,4 @@ export * from './clients';
 export * from './client-matchers';
 export * from './explain';
 export * from './lint';
+export * from './proxy-variables';
