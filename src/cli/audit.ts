@@ -6,13 +6,15 @@ import {
 } from '../core/audit';
 import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
+import { noProxyClient } from '../core/noproxy/clients';
 import { Provider } from '../core/providers';
 
 /**
  * `cluster-proxy audit`: reads existing manifests (files, or stdin as `helm template`, `kustomize
  * build` or `cdk8s synth` write them), finds every proxy setting, and reports per workload and
- * node which cluster destinations each HTTP client family would send to the proxy and which
- * listed NO_PROXY entries no client honours, with the library's NO_PROXY as the fix. Exit status:
+ * node which HTTP client families use the proxy (each reads its own variables), which cluster
+ * destinations they would send to it and which listed NO_PROXY entries no client honours, with
+ * the library's NO_PROXY as the fix. Exit status:
  * 0 without findings, 1 with findings (so it can gate CI), 2 for bad usage or input.
  */
 
@@ -28,8 +30,9 @@ export const AUDIT_USAGE = `Usage:
 
 Reads Kubernetes manifests (multi-document YAML; "-" or no FILE reads stdin), finds every proxy
 setting (container env, env from ConfigMaps and Secrets in the input, envFrom, kubeadm files and
-commands of KubeadmControlPlane / KubeadmConfigTemplate / KubeadmConfig), and reports which
-in-cluster, node and metadata destinations each HTTP client family would send to the proxy, and
+commands of KubeadmControlPlane / KubeadmConfigTemplate / KubeadmConfig), and reports which HTTP
+client families use the proxy (curl ignores HTTP_PROXY, wget reads only lower case, Node only with
+NODE_USE_ENV_PROXY=1), which in-cluster, node and metadata destinations they would send to it, and
 which NO_PROXY entries no client honours. Proxy credentials are never printed.
 
 The cluster facts come from the flags, else from a Cluster object in the input:
@@ -117,6 +120,15 @@ function clusterProps(values: Values, objects: ReturnType<typeof readManifests>)
   };
 }
 
+/** `curl, wget: does not use the proxy: ...`: clients with the same statement on one line, in table order. */
+function groupedStatements(site: AuditReport['sites'][number]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const use of site.proxyUse) {
+    groups.set(use.statement, [...(groups.get(use.statement) ?? []), noProxyClient(use.client).name]);
+  }
+  return [...groups].map(([statement, clients]) => `${clients.join(', ')}: ${statement}`);
+}
+
 function renderText(report: AuditReport): string {
   const lines: string[] = [];
   const cluster = report.cluster;
@@ -131,6 +143,7 @@ function renderText(report: AuditReport): string {
     for (const name of ['NO_PROXY', 'no_proxy'] as const) {
       lines.push(`  ${name}=${site.noProxy[name] ?? '(not set)'}`);
     }
+    lines.push('  proxy use:', ...groupedStatements(site).map((line) => `    ${line}`));
     for (const reference of site.unresolved) {
       lines.push(`  not checked: ${reference} is not in the input`);
     }

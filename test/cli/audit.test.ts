@@ -4,7 +4,7 @@ import { AuditInput, runAuditCommand } from '../../src/cli/audit';
 import { runCli } from '../../src/cli/cli';
 import { AuditReport } from '../../src/core/audit';
 import { ClusterNetwork } from '../../src/core/network';
-import { NoProxy } from '../../src/core/noproxy';
+import { NoProxy, NoProxyClientId } from '../../src/core/noproxy';
 import { Provider } from '../../src/core/providers';
 
 const EXAMPLE = join(__dirname, '..', '..', 'examples', 'audit', 'manifests.yaml');
@@ -54,10 +54,30 @@ describe('cluster-proxy audit on the example manifest set with deliberate mistak
       .toEqual(['curl', 'wget', 'python-urllib', 'python-requests', 'ruby', 'python-httpx', 'python-aiohttp', 'perl-lwp']);
     expect(web.find((finding) => finding.url === 'https://10.96.0.1/')?.clients).toContain('node-pfe-v2');
     expect(web.find((finding) => finding.url === 'http://169.254.170.23/')?.message).toMatch(/EKS Pod Identity Agent .* goes through the proxy in every client/);
-    // upper-case NO_PROXY only: wget reads no_proxy, so the API ClusterIP listed in NO_PROXY still goes to the proxy there
-    expect(site('CronJob').findings.find((finding) => finding.url === 'https://10.96.0.1/')?.clients).toEqual(['wget']);
+    // only the upper-case HTTPS_PROXY: wget reads only https_proxy, so it never reaches the proxy there, and Node 24 is not switched on
+    expect(site('CronJob').findings.filter((finding) => finding.clients.includes(NoProxyClientId.WGET)).map((finding) => [finding.code, finding.fix]))
+      .toEqual([['proxy-variable-not-read', 'also set https_proxy to the same URL']]);
+    expect(site('CronJob').findings.find((finding) => finding.url === 'https://kubernetes.default.svc/')?.clients).toEqual(['node-pfe-v1', 'node-pfe-v2']);
     // only HTTPS_PROXY is set there, so http:// destinations never reach a proxy
     expect(site('CronJob').findings.filter((finding) => finding.url?.startsWith('http:'))).toEqual([]);
+  });
+
+  test('says which clients use the proxy per site, and which variable a client misses', () => {
+    const text = runAuditCommand(['manifests.yaml'], example).stdout;
+    expect(text).toContain([
+      '  proxy use:',
+      '    Go x/net/http/httpproxy, Go net/http, Python urllib, Python requests, proxy-from-env 1.1.0, proxy-from-env 2.1.0 (axios), Ruby, '
+        + 'Python httpx, Python aiohttp, Perl LWP: uses the proxy for http (HTTP_PROXY) and https (HTTPS_PROXY)',
+      '    curl: uses the proxy for https (HTTPS_PROXY); not for http: the site sets HTTP_PROXY, and it reads only http_proxy, all_proxy or ALL_PROXY',
+      '    wget: does not use the proxy: for http the site sets HTTP_PROXY, and it reads only http_proxy; for https the site sets HTTPS_PROXY, '
+        + 'and it reads only https_proxy',
+      '    Node 24 http, Node 24 fetch: does not use the proxy: it reads the proxy variables only with NODE_USE_ENV_PROXY=1 or --use-env-proxy '
+        + '(in NODE_OPTIONS or on the command line)',
+      '  - [proxy-variable-not-read] the http proxy is set only in HTTP_PROXY, which curl, wget do not read: http:// requests there go direct; '
+        + 'fix: also set http_proxy to the same URL',
+      '  - [proxy-variable-not-read] the https proxy is set only in HTTPS_PROXY, which wget does not read: https:// requests there go direct; '
+        + 'fix: also set https_proxy to the same URL',
+    ].join('\n'));
   });
 
   test('reports entries no client reads as written, and entries some clients ignore, with the fix', () => {
@@ -144,5 +164,102 @@ describe('cluster-proxy audit: clean input, stdin, flags and errors', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
+  });
+});
+
+describe('cluster-proxy audit: each client reads its own proxy variables', () => {
+  const flags = ['--pod-cidr', '10.244.0.0/16', '--service-cidr', '10.96.0.0/16'];
+  const PROXY = 'http://proxy:3128';
+  /** The report of one Pod whose container sets exactly `env` (NO_PROXY left unset). */
+  const audit = (env: Record<string, string>): AuditReport => json(['-', ...flags], input({}, [
+    'apiVersion: v1', 'kind: Pod', 'metadata: {name: p, namespace: team}', 'spec:', '  containers:', '    - name: c', '      env:',
+    ...Object.entries(env).map(([name, value]) => `        - {name: ${name}, value: "${value}"}`), '',
+  ].join('\n')));
+  /** Per client: the variable it takes each scheme's proxy from, or "direct". */
+  const use = (report: AuditReport): Record<string, string> => Object.fromEntries(report.sites[0].proxyUse.map((entry) => [
+    entry.client,
+    (['http', 'https'] as const).map((scheme) => `${scheme}:${entry[scheme].variable ?? entry[scheme].outcome}`).join(' '),
+  ]));
+  const statement = (report: AuditReport, client: NoProxyClientId): string =>
+    report.sites[0].proxyUse.find((entry) => entry.client === client)!.statement;
+  const findingsOf = (report: AuditReport, code: string) => report.sites[0].findings.filter((finding) => finding.code === code);
+
+  test('only HTTP_PROXY: curl and wget connect directly for http, Go and Python use it; the finding names the missing http_proxy', () => {
+    const report = audit({ HTTP_PROXY: PROXY });
+    expect(use(report)).toMatchObject({
+      'go-stdlib': 'http:HTTP_PROXY https:direct',
+      'curl': 'http:direct https:direct',
+      'wget': 'http:direct https:direct',
+      'python-requests': 'http:HTTP_PROXY https:direct',
+    });
+    expect(statement(report, NoProxyClientId.WGET)).toBe('does not use the proxy: for http the site sets HTTP_PROXY, and it reads only http_proxy');
+    expect(findingsOf(report, 'proxy-variable-not-read').map((finding) => [finding.clients, finding.fix]))
+      .toEqual([[['curl', 'wget'], 'also set http_proxy to the same URL']]);
+    const service = report.sites[0].findings.find((finding) => finding.url === 'http://web.shop.svc:8080/')!;
+    expect(service.clients).not.toContain('curl');
+    expect(service.clients).not.toContain('wget');
+    expect(service.clients).toContain('python-requests');
+  });
+
+  test('only https_proxy: wget, curl and Go use it for https, nobody for http, and nothing is missing', () => {
+    const report = audit({ https_proxy: PROXY });
+    expect(use(report)).toMatchObject({
+      'go-httpproxy': 'http:direct https:https_proxy',
+      'curl': 'http:direct https:https_proxy',
+      'wget': 'http:direct https:https_proxy',
+      'perl-lwp': 'http:direct https:https_proxy',
+    });
+    expect(statement(report, NoProxyClientId.CURL)).toBe('uses the proxy for https (https_proxy)');
+    expect(findingsOf(report, 'proxy-variable-not-read')).toEqual([]);
+    expect(report.sites[0].findings.find((finding) => finding.url === 'https://kubernetes/')?.clients).toContain('wget');
+  });
+
+  test('only HTTPS_PROXY: wget connects directly, curl and Go use it', () => {
+    const report = audit({ HTTPS_PROXY: PROXY });
+    expect(use(report)).toMatchObject({ 'wget': 'http:direct https:direct', 'curl': 'http:direct https:HTTPS_PROXY', 'go-stdlib': 'http:direct https:HTTPS_PROXY' });
+    expect(findingsOf(report, 'proxy-variable-not-read').map((finding) => [finding.clients, finding.fix])).toEqual([[['wget'], 'also set https_proxy to the same URL']]);
+    expect(report.sites[0].findings.find((finding) => finding.url === 'https://kubernetes/')?.clients).not.toContain('wget');
+  });
+
+  test('both cases set: a client that reads both takes its preferred case (Go and LWP upper, the others lower)', () => {
+    const report = audit({ HTTP_PROXY: PROXY, http_proxy: PROXY, HTTPS_PROXY: PROXY, https_proxy: PROXY });
+    expect(use(report)).toMatchObject({
+      'go-httpproxy': 'http:HTTP_PROXY https:HTTPS_PROXY',
+      'perl-lwp': 'http:HTTP_PROXY https:HTTPS_PROXY',
+      'curl': 'http:http_proxy https:https_proxy',
+      'python-urllib': 'http:http_proxy https:https_proxy',
+    });
+    expect(findingsOf(report, 'proxy-variable-not-read')).toEqual([]);
+  });
+
+  test('only ALL_PROXY: curl, requests, httpx and proxy-from-env use it; Go, wget, urllib, aiohttp, Ruby and LWP connect directly', () => {
+    const report = audit({ ALL_PROXY: PROXY });
+    const users = report.sites[0].proxyUse.filter((entry) => entry.https.outcome === 'proxy').map((entry) => entry.client);
+    expect(users).toEqual(['curl', 'python-requests', 'node-pfe-v1', 'node-pfe-v2', 'python-httpx']);
+    expect(findingsOf(report, 'proxy-variable-not-read').map((finding) => [finding.clients, finding.fix])).toEqual([
+      [['go-httpproxy', 'go-stdlib', 'wget', 'python-urllib', 'ruby', 'python-aiohttp', 'perl-lwp'], 'also set http_proxy and HTTP_PROXY to the same URL'],
+      [['go-httpproxy', 'go-stdlib', 'wget', 'python-urllib', 'ruby', 'python-aiohttp', 'perl-lwp'], 'also set https_proxy and HTTPS_PROXY to the same URL'],
+    ]);
+  });
+
+  test('Node 24 uses the proxy only when switched on: NODE_USE_ENV_PROXY=1 or --use-env-proxy in NODE_OPTIONS', () => {
+    const node = (report: AuditReport) => Object.fromEntries(Object.entries(use(report)).filter(([client]) => client.startsWith('node24')));
+    const all = { HTTP_PROXY: PROXY, http_proxy: PROXY, HTTPS_PROXY: PROXY, https_proxy: PROXY };
+    expect(node(audit(all))).toEqual({ 'node24-http': 'http:direct https:direct', 'node24-fetch': 'http:direct https:direct' });
+    expect(node(audit({ ...all, NODE_USE_ENV_PROXY: 'true' }))).toEqual({ 'node24-http': 'http:direct https:direct', 'node24-fetch': 'http:direct https:direct' });
+    expect(node(audit({ ...all, NODE_USE_ENV_PROXY: '1' })))
+      .toEqual({ 'node24-http': 'http:http_proxy https:https_proxy', 'node24-fetch': 'http:http_proxy https:https_proxy' });
+    expect(node(audit({ ...all, NODE_OPTIONS: '--max-old-space-size=512 --use-env-proxy' })))
+      .toEqual({ 'node24-http': 'http:http_proxy https:https_proxy', 'node24-fetch': 'http:http_proxy https:https_proxy' });
+    // switched off, Node is not among the clients a destination finding names, and misses no variable
+    const off = audit({ HTTPS_PROXY: PROXY });
+    expect(off.sites[0].findings.find((finding) => finding.url === 'https://kubernetes/')?.clients).not.toContain('node24-fetch');
+    // fetch (undici) falls back to the http:// proxy for https://; the http module does not
+    expect(node(audit({ HTTP_PROXY: PROXY, NODE_USE_ENV_PROXY: '1' })))
+      .toEqual({ 'node24-http': 'http:HTTP_PROXY https:direct', 'node24-fetch': 'http:HTTP_PROXY https:HTTP_PROXY' });
+  });
+
+  test('a container that sets only NODE_OPTIONS or NODE_USE_ENV_PROXY is no proxy site', () => {
+    expect(audit({ NODE_OPTIONS: '--use-env-proxy', NODE_USE_ENV_PROXY: '1' }).sites).toEqual([]);
   });
 });

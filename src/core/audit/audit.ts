@@ -1,5 +1,6 @@
 import { redactCredentials } from '../errors';
 import { ClusterNetwork } from '../network';
+import { ClientProxyUse, clientProxyUse, unreadProxies } from './client-proxy-use';
 import { AuditDestination, auditDestinations } from './destinations';
 import { ProxySite } from './proxy-sites';
 import { NO_PROXY_CLIENTS, noProxyClient, NoProxyClientId } from '../noproxy/clients';
@@ -7,17 +8,21 @@ import { explainNoProxy, NoProxyVariables } from '../noproxy/explain';
 import { noProxyProbeUrls } from '../noproxy/lint';
 import { NoProxy } from '../noproxy/no-proxy';
 import { parseNoProxyEntry } from '../noproxy/parse';
+import { DestinationScheme, PROXY_URL_VARIABLES } from '../noproxy/proxy-variables';
 import { renderNoProxyEntry } from '../noproxy/render';
 import { NoProxyEntryKind } from '../noproxy/types';
 
 /**
  * The audit of existing proxy settings against one cluster: for every site (container or node)
- * that sets a proxy, which destinations of the cluster each modelled client would send to the
- * proxy although the library's NO_PROXY would not, and which listed entries no client honours.
- * Pure analysis: the caller reads the manifests and prints the report.
+ * that sets a proxy, which modelled clients use it (each reads its own proxy variables), which
+ * destinations of the cluster they would send to the proxy although the library's NO_PROXY would
+ * not, and which listed entries no client honours. Pure analysis: the caller reads the manifests
+ * and prints the report.
  */
 
 /**
+ * - `proxy-variable-not-read`: the site sets a scheme's proxy only in variables some clients do
+ *   not read (`HTTPS_PROXY` alone: wget reads only `https_proxy`), so they connect directly
  * - `proxied-destination`: a cluster destination goes through the proxy in some clients; the
  *   library's NO_PROXY would make them go direct
  * - `invalid-entry`: an entry no client reads as intended (a scheme, a path, `;`, host bits...)
@@ -27,7 +32,7 @@ import { NoProxyEntryKind } from '../noproxy/types';
  * - `variables-differ`: NO_PROXY and no_proxy are both set and differ (Go and LWP read one, the
  *   others the other)
  */
-export type AuditFindingCode = 'proxied-destination' | 'invalid-entry' | 'unhonoured-entry' | 'entry-ignored-by-some-clients' | 'variables-differ';
+export type AuditFindingCode = 'proxy-variable-not-read' | 'proxied-destination' | 'invalid-entry' | 'unhonoured-entry' | 'entry-ignored-by-some-clients' | 'variables-differ';
 
 /** One finding at one site. */
 export interface AuditFinding {
@@ -52,6 +57,8 @@ export interface AuditedSite {
   /** The proxy URLs set, credentials redacted. */
   readonly proxies: Readonly<Record<string, string>>;
   readonly noProxy: NoProxyVariables;
+  /** Each client's use of the proxy here, per scheme, by its own rules for the variables. */
+  readonly proxyUse: ClientProxyUse[];
   readonly unresolved: string[];
   readonly findings: AuditFinding[];
 }
@@ -106,18 +113,20 @@ export function auditProxySites(network: ClusterNetwork, sites: ProxySite[]): Au
       ...(site.variables.no_proxy !== undefined ? { no_proxy: site.variables.no_proxy } : {}),
     };
     const proxies: Record<string, string> = {};
-    for (const name of ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy'] as const) {
+    for (const name of PROXY_URL_VARIABLES) {
       const value = site.variables[name];
       if (value !== undefined) {
         proxies[name] = redactCredentials(value);
       }
     }
+    const proxyUse = clientProxyUse(site.variables);
     const findings = [
+      ...unreadProxyFindings(site, proxyUse),
       ...variableFindings(noProxy),
-      ...destinationFindings(site, noProxy, destinations, fixValue),
-      ...entryFindings(noProxy),
+      ...destinationFindings(proxyUse, noProxy, destinations, fixValue),
+      ...entryFindings(noProxy, proxyUse),
     ];
-    return { label: site.label, kind: site.kind, origin: site.origin, proxies, noProxy, unresolved: site.unresolved, findings };
+    return { label: site.label, kind: site.kind, origin: site.origin, proxies, noProxy, proxyUse, unresolved: site.unresolved, findings };
   });
   return {
     cluster: network.toJSON(),
@@ -127,22 +136,37 @@ export function auditProxySites(network: ClusterNetwork, sites: ProxySite[]): Au
   };
 }
 
-/** Whether the site sends `url` to a proxy at all (a proxy is set for its scheme). */
-function hasProxyFor(site: ProxySite, url: string): boolean {
-  const variables = url.startsWith('https:') ? ['HTTPS_PROXY', 'https_proxy'] as const : ['HTTP_PROXY', 'http_proxy'] as const;
-  return variables.some((name) => (site.variables[name] ?? '') !== '');
+/** The clients that send `scheme` URLs to a proxy at the site. */
+function proxyUsers(proxyUse: ClientProxyUse[], scheme: DestinationScheme): Set<NoProxyClientId> {
+  return new Set(proxyUse.filter((use) => use[scheme].outcome === 'proxy').map((use) => use.client));
+}
+
+function unreadProxyFindings(site: ProxySite, proxyUse: ClientProxyUse[]): AuditFinding[] {
+  return unreadProxies(site.variables, proxyUse).map((unread): AuditFinding => ({
+    code: 'proxy-variable-not-read',
+    clients: unread.clients,
+    message: `the ${unread.scheme} proxy is set only in ${unread.set.join(', ')}, which ${names(unread.clients)} `
+      + `${unread.clients.length === 1 ? 'does' : 'do'} not read: ${unread.scheme}:// requests there go direct`,
+    fix: `also set ${unread.missing.join(' and ')} to the same URL`,
+  }));
 }
 
 function destinationFindings(
-  site: ProxySite,
+  proxyUse: ClientProxyUse[],
   noProxy: NoProxyVariables,
   destinations: AuditDestination[],
   fixValue: string,
 ): AuditFinding[] {
-  return destinations.filter((destination) => hasProxyFor(site, destination.url)).flatMap((destination): AuditFinding[] => {
+  const users = { http: proxyUsers(proxyUse, 'http'), https: proxyUsers(proxyUse, 'https') };
+  return destinations.flatMap((destination): AuditFinding[] => {
+    const proxied = users[destination.url.startsWith('https:') ? 'https' : 'http'];
+    if (proxied.size === 0) {
+      return [];
+    }
     const now = explainNoProxy(noProxy, destination.url);
     const fixed = explainNoProxy(fixValue, destination.url);
-    const clients = now.filter((verdict, index) => !verdict.direct && fixed[index].direct).map((verdict) => verdict.client);
+    const clients = now.filter((verdict, index) => proxied.has(verdict.client) && !verdict.direct && fixed[index].direct)
+      .map((verdict) => verdict.client);
     if (clients.length === 0) {
       return [];
     }
@@ -172,14 +196,18 @@ function variableFindings(noProxy: NoProxyVariables): AuditFinding[] {
 /**
  * Entry findings of each variable (once when both hold the same value). Each variable is judged
  * on its own, as the clients that read it see it: a client that reads the other variable, or
- * none, is not served by rewriting this one.
+ * none, is not served by rewriting this one. A client that uses no proxy at the site is not
+ * concerned either, unless none does (the proxy then comes from where the audit cannot see).
  */
-function entryFindings(noProxy: NoProxyVariables): AuditFinding[] {
+function entryFindings(noProxy: NoProxyVariables, proxyUse: ClientProxyUse[]): AuditFinding[] {
+  const users = proxyUse.filter((use) => use.http.outcome === 'proxy' || use.https.outcome === 'proxy').map((use) => use.client);
+  const concerned = users.length > 0 ? users : ALL_CLIENTS;
   const groups: Array<[string, NoProxyVariables]> = noProxy.NO_PROXY !== undefined && noProxy.NO_PROXY === noProxy.no_proxy
     ? [['NO_PROXY/no_proxy', noProxy]]
     : (['NO_PROXY', 'no_proxy'] as const).flatMap((name): Array<[string, NoProxyVariables]> =>
       (noProxy[name] === undefined ? [] : [[name, { [name]: noProxy[name] }]]));
-  return groups.flatMap(([label, layout]) => tokensOf(layout.NO_PROXY ?? layout.no_proxy).flatMap((token) => tokenFindings(label, token, layout)));
+  return groups.flatMap(([label, layout]) => tokensOf(layout.NO_PROXY ?? layout.no_proxy)
+    .flatMap((token) => tokenFindings(label, token, layout, concerned)));
 }
 
 /** The same variables as `layout`, each set to `value`. */
@@ -190,7 +218,7 @@ function withValue(layout: NoProxyVariables, value: string): NoProxyVariables {
   };
 }
 
-function tokenFindings(label: string, token: string, layout: NoProxyVariables): AuditFinding[] {
+function tokenFindings(label: string, token: string, layout: NoProxyVariables, concerned: NoProxyClientId[]): AuditFinding[] {
   let entry;
   try {
     entry = parseNoProxyEntry(token, `${label} entry`);
@@ -206,7 +234,7 @@ function tokenFindings(label: string, token: string, layout: NoProxyVariables): 
   }
   const renderedValue = renderNoProxyEntry(entry).join(',');
   const rendered = withValue(layout, renderedValue);
-  const fixable = ALL_CLIENTS.filter((client) =>
+  const fixable = concerned.filter((client) =>
     probes.some((url) => !direct(layout, url, client)) && probes.every((url) => direct(rendered, url, client)));
   if (fixable.length === 0) {
     return [];

@@ -1,4 +1,5 @@
 import { dig, ManifestObject } from './manifests';
+import { PROXY_SWITCH_VARIABLES, PROXY_URL_VARIABLES } from '../noproxy/proxy-variables';
 import { isRecord } from '../validation/json-data';
 
 /**
@@ -7,8 +8,14 @@ import { isRecord } from '../validation/json-data';
  * (systemd drop-ins among the kubeadm `files`, `export` lines in the kubeadm commands).
  */
 
-/** The proxy variables a site may set. */
-export const PROXY_VARIABLES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'] as const;
+/** The variables that set a proxy or its exceptions: a site is one that sets any of them. */
+const PROXY_SETTINGS = [...PROXY_URL_VARIABLES, 'NO_PROXY', 'no_proxy'] as const;
+
+/**
+ * The variables read from a site: the proxy settings, and those that change how clients read
+ * them (`REQUEST_METHOD`, Node's `NODE_USE_ENV_PROXY` and `NODE_OPTIONS`).
+ */
+export const PROXY_VARIABLES = [...PROXY_SETTINGS, ...PROXY_SWITCH_VARIABLES] as const;
 export type ProxyVariable = (typeof PROXY_VARIABLES)[number];
 
 /** One place that gives a process its proxy environment. */
@@ -45,7 +52,12 @@ const KUBEADM_SPEC_PATHS: Readonly<Record<string, readonly string[]>> = {
 
 const isProxyVariable = (name: string): name is ProxyVariable => (PROXY_VARIABLES as readonly string[]).includes(name);
 
-/** Every site of the input that sets at least one proxy variable (or refers to one it cannot resolve). */
+const isProxySetting = (name: string): boolean => (PROXY_SETTINGS as readonly string[]).includes(name);
+
+/**
+ * Every site of the input that sets at least one proxy setting (or refers to data it cannot
+ * resolve that may hold one); a container that only sets `NODE_OPTIONS` is not a site.
+ */
 export function findProxySites(objects: ManifestObject[]): ProxySite[] {
   const data = new DataIndex(objects);
   return objects.flatMap((object) => {
@@ -55,7 +67,13 @@ export function findProxySites(objects: ManifestObject[]): ProxySite[] {
     }
     const kubeadmPath = KUBEADM_SPEC_PATHS[object.kind];
     return kubeadmPath ? nodeSites(object, dig(object.body, ...kubeadmPath), data) : [];
-  }).filter((site) => Object.keys(site.variables).length > 0 || site.unresolved.length > 0);
+  }).filter((site) => Object.keys(site.variables).some(isProxySetting) || site.unresolved.some(mayHoldProxySetting));
+}
+
+/** An unresolved reference (`NAME from ...`, `envFrom ...`, `file ...`) that may hide a proxy setting. */
+function mayHoldProxySetting(reference: string): boolean {
+  const name = /^(\S+) from /.exec(reference)?.[1];
+  return name === undefined || isProxySetting(name);
 }
 
 /** ConfigMap and Secret data of the input, by namespace and name (Secret data decoded). */
