@@ -1,9 +1,11 @@
 // Runs every real client over its cases, inside the loopback-only namespace.
 //
 // Usage: node run-batch.mjs BATCH.json RESULTS.json
-//   BATCH.json:   { "clients": { "<client id>": [{ "id", "noProxy", "url" }, ...], ... } }
+//   BATCH.json:   { "clients": { "<client id>": [{ "id", "noProxy", "url", "environment"? }, ...], ... } }
 //                 client ids: the NO_PROXY client families of src/core/noproxy/clients.ts, and
-//                 `java`, whose `noProxy` is an http.nonProxyHosts value
+//                 `java`, whose `noProxy` is an http.nonProxyHosts value. `environment`, when
+//                 given, replaces the four proxy variables: each name is set (`true`: to the
+//                 witness's URL, a string: to that value) or, for `null`, unset.
 //   RESULTS.json: { "versions": { "<client id>": "..." }, "verdicts": { "<client id>": [{ "id", "verdict", "detail" }] } }
 //
 // Started by test/conformance/support/namespace.ts through namespace/inside.sh, never on the host
@@ -48,27 +50,50 @@ function runJson(command, args, cases, env = process.env) {
   return JSON.parse(run.stdout);
 }
 
-/** Cases grouped by NO_PROXY value, for clients that read the environment once per process. */
-function byNoProxy(cases) {
-  const groups = new Map();
-  for (const testCase of cases) {
-    groups.set(testCase.noProxy, [...(groups.get(testCase.noProxy) ?? []), testCase]);
+/** A case's `environment` with `true` replaced by the witness's URL (what every client program receives). */
+function resolved(testCase) {
+  if (testCase.environment === undefined) {
+    return testCase;
   }
-  return [...groups.entries()];
+  const environment = Object.fromEntries(Object.entries(testCase.environment).map(([name, value]) => [name, value === true ? PROXY : value]));
+  return { ...testCase, environment };
 }
 
-function proxyEnv(noProxy, extra = {}) {
-  return {
+/** Cases grouped by NO_PROXY value and environment, for clients that read the environment once per process. */
+function byEnvironment(cases) {
+  const groups = new Map();
+  for (const testCase of cases) {
+    const key = JSON.stringify([testCase.noProxy, testCase.environment ?? null]);
+    groups.set(key, [...(groups.get(key) ?? []), testCase]);
+  }
+  return [...groups.values()];
+}
+
+function proxyEnv(testCase, extra = {}) {
+  const env = {
     PATH: process.env.PATH,
     HOME: work,
     HTTP_PROXY: PROXY, http_proxy: PROXY, HTTPS_PROXY: PROXY, https_proxy: PROXY,
-    NO_PROXY: noProxy, no_proxy: noProxy,
+    NO_PROXY: testCase.noProxy, no_proxy: testCase.noProxy,
     ...extra,
   };
+  if (testCase.environment !== undefined) {
+    for (const name of ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy']) {
+      delete env[name];
+    }
+    for (const [name, value] of Object.entries(testCase.environment)) {
+      if (value === null) {
+        delete env[name];
+      } else {
+        env[name] = value;
+      }
+    }
+  }
+  return env;
 }
 
-function perNoProxy(cases, run) {
-  return byNoProxy(cases).flatMap(([noProxy, group]) => run(noProxy, group));
+function perEnvironment(cases, run, extra = {}) {
+  return byEnvironment(cases).flatMap((group) => run(proxyEnv(group[0], extra), group));
 }
 
 function output(command, args) {
@@ -112,7 +137,7 @@ const CLIENTS = {
     version: () => `golang.org/x/net ${xnetVersion()} (Debian), ${goVersion()}`,
   },
   'go-stdlib': {
-    run: (cases) => perNoProxy(cases, (noProxy, group) => runJson(join(CACHE, 'bin', 'go-decide'), ['stdlib'], group, proxyEnv(noProxy))),
+    run: (cases) => perEnvironment(cases, (env, group) => runJson(join(CACHE, 'bin', 'go-decide'), ['stdlib'], group, env)),
     version: () => `net/http ${goVersion()}`,
   },
   'curl': {
@@ -140,13 +165,13 @@ const CLIENTS = {
     version: () => `proxy-from-env ${pfeVersion('pfe2')} on node ${process.versions.node}`,
   },
   'node24-http': {
-    run: (cases) => perNoProxy(cases, (noProxy, group) => runJson(NODE24,
-      [join(ROOT, 'clients', 'node', 'node24-witnessed.mjs'), 'http', witnessLog], group, proxyEnv(noProxy, { NODE_USE_ENV_PROXY: '1' }))),
+    run: (cases) => perEnvironment(cases, (env, group) => runJson(NODE24,
+      [join(ROOT, 'clients', 'node', 'node24-witnessed.mjs'), 'http', witnessLog], group, env), { NODE_USE_ENV_PROXY: '1' }),
     version: () => `Node ${output(NODE24, ['--version'])} http/https, NODE_USE_ENV_PROXY=1`,
   },
   'node24-fetch': {
-    run: (cases) => perNoProxy(cases, (noProxy, group) => runJson(NODE24,
-      [join(ROOT, 'clients', 'node', 'node24-witnessed.mjs'), 'fetch', witnessLog], group, proxyEnv(noProxy, { NODE_USE_ENV_PROXY: '1' }))),
+    run: (cases) => perEnvironment(cases, (env, group) => runJson(NODE24,
+      [join(ROOT, 'clients', 'node', 'node24-witnessed.mjs'), 'fetch', witnessLog], group, env), { NODE_USE_ENV_PROXY: '1' }),
     version: () => `Node ${output(NODE24, ['--version'])} fetch (undici ${output(NODE24, ['-p', 'process.versions.undici'])}), NODE_USE_ENV_PROXY=1`,
   },
   'ruby': {
@@ -202,7 +227,7 @@ try {
       continue;
     }
     results.versions[id] = client.version();
-    results.verdicts[id] = cases.length === 0 ? [] : client.run(cases);
+    results.verdicts[id] = cases.length === 0 ? [] : client.run(cases.map(resolved));
   }
   writeFileSync(resultsFile, JSON.stringify(results));
 } finally {

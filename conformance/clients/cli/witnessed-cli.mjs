@@ -2,9 +2,9 @@
 //
 // Usage (inside the loopback-only namespace): node witnessed-cli.mjs curl|wget WITNESS_LOG BATCH.json
 //
-// Each case is one run of the real program with only the six proxy variables, PATH and an empty
-// HOME in its environment (so no ~/.curlrc or ~/.wgetrc applies; `-q` and `--no-config` say the
-// same). A request that went through the proxy reaches the witness on 127.0.0.1; a direct one
+// Each case is one run of the real program with only the six proxy variables (or NO_PROXY, no_proxy
+// and the case's own `environment`, its `null` entries left out), PATH and an empty HOME in its
+// environment (so no ~/.curlrc or ~/.wgetrc applies; `-q` and `--no-config` say the same). A request that went through the proxy reaches the witness on 127.0.0.1; a direct one
 // fails at once inside the namespace, so nothing leaves the machine. Runs are bounded by a
 // per-process timeout.
 import { spawnSync } from 'node:child_process';
@@ -27,16 +27,10 @@ if (!COMMANDS[tool] || !logFile || !batchFile) {
 const batch = JSON.parse(readFileSync(batchFile, 'utf8'));
 const home = mkdtempSync(join(tmpdir(), 'witnessed-home-'));
 const verdicts = batch.cases.map((testCase) => {
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    HTTP_PROXY: batch.proxy,
-    http_proxy: batch.proxy,
-    HTTPS_PROXY: batch.proxy,
-    https_proxy: batch.proxy,
-    NO_PROXY: testCase.noProxy,
-    no_proxy: testCase.noProxy,
-  };
+  const proxies = testCase.environment !== undefined
+    ? Object.fromEntries(Object.entries(testCase.environment).filter(([, value]) => value !== null))
+    : { HTTP_PROXY: batch.proxy, http_proxy: batch.proxy, HTTPS_PROXY: batch.proxy, https_proxy: batch.proxy };
+  const env = { PATH: process.env.PATH, HOME: home, ...proxies, NO_PROXY: testCase.noProxy, no_proxy: testCase.noProxy };
   const [command, args] = COMMANDS[tool](testCase.url);
   const mark = witnessMark(logFile);
   const run = spawnSync(command, args, { env, encoding: 'utf8', timeout: PROCESS_TIMEOUT_MS, killSignal: 'SIGKILL' });

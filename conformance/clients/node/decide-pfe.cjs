@@ -4,7 +4,8 @@
 //
 // PACKAGE_DIR is an installed proxy-from-env (1.1.0 or 2.1.0, see scripts/install-test-tools.sh).
 // getProxyForUrl reads process.env on every call, so one process runs the whole batch, setting
-// the six proxy variables before each case. A pure decision function: nothing connects.
+// the six proxy variables before each case (a case's `environment` replaces the four proxy URLs:
+// each name set, or deleted for `null`). A pure decision function: nothing connects.
 'use strict';
 
 const { readFileSync } = require('node:fs');
@@ -21,7 +22,15 @@ const { getProxyForUrl } = require(path.resolve(packageDir));
 const batch = JSON.parse(readFileSync(batchFile, 'utf8'));
 const verdicts = batch.cases.map((testCase) => {
   for (const name of PROXY_VARIABLES) {
-    process.env[name] = batch.proxy;
+    delete process.env[name];
+  }
+  const environment = testCase.environment ?? Object.fromEntries(PROXY_VARIABLES.map((name) => [name, batch.proxy]));
+  for (const [name, value] of Object.entries(environment)) {
+    if (value === null) {
+      delete process.env[name];
+    } else {
+      process.env[name] = value;
+    }
   }
   process.env.NO_PROXY = testCase.noProxy;
   process.env.no_proxy = testCase.noProxy;

@@ -3,8 +3,9 @@
 Usage: /usr/bin/python3 decide.py urllib|requests|httpx|aiohttp BATCH.json   (prints a JSON array of verdicts)
 
 Each library reads the environment when it is asked (httpx when a Client is created, so one
-Client per case), so one process runs the whole batch, setting the six proxy variables before
-each case. The calls are the ones the libraries make themselves:
+Client per distinct environment), so one process runs the whole batch, setting the six proxy
+variables before each case (a case's ``environment`` replaces the four proxy URLs: each name set,
+or removed for ``None``). The calls are the ones the libraries make themselves:
 
 - urllib: ``getproxies()`` picks the proxy for the scheme and ``proxy_bypass(Request(url).host)``
   decides, exactly as ``urllib.request.ProxyHandler.proxy_open`` does.
@@ -52,7 +53,7 @@ HTTPX_CLIENTS = {}
 def decide_httpx(url):
     import httpx
     # a Client reads the environment once, when it is created: one Client per distinct environment
-    key = tuple(os.environ.get(name) for name in PROXY_VARIABLES + ('NO_PROXY', 'no_proxy'))
+    key = tuple(sorted(os.environ.items()))
     if key not in HTTPX_CLIENTS:
         HTTPX_CLIENTS[key] = httpx.Client()
     client = HTTPX_CLIENTS[key]
@@ -73,6 +74,17 @@ def decide_aiohttp(url):
 DECIDERS = {'urllib': decide_urllib, 'requests': decide_requests, 'httpx': decide_httpx, 'aiohttp': decide_aiohttp}
 
 
+def set_proxy_variables(case, proxy):
+    """The four proxy URLs set to the witness, or the case's own ``environment`` instead (``None`` removes a name)."""
+    for name in PROXY_VARIABLES:
+        os.environ.pop(name, None)
+    for name, value in case.get('environment', {name: proxy for name in PROXY_VARIABLES}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
 def main():
     if len(sys.argv) != 3 or sys.argv[1] not in DECIDERS:
         sys.stderr.write('usage: decide.py %s BATCH.json\n' % '|'.join(DECIDERS))
@@ -82,8 +94,7 @@ def main():
         batch = json.load(handle)
     verdicts = []
     for case in batch['cases']:
-        for name in PROXY_VARIABLES:
-            os.environ[name] = batch['proxy']
+        set_proxy_variables(case, batch['proxy'])
         # a case may set the two variables apart ({"NO_PROXY": ..., "no_proxy": ...}); unset ones are removed
         variables = case.get('variables', {'NO_PROXY': case['noProxy'], 'no_proxy': case['noProxy']})
         for name in ('NO_PROXY', 'no_proxy'):

@@ -4,7 +4,8 @@
 # Usage: ruby decide.rb BATCH.json   (prints a JSON array of verdicts)
 #
 # find_proxy(ENV) reads ENV on every call, so one process runs the whole batch, setting the six
-# proxy variables in ENV before each case. find_proxy resolves the host name
+# proxy variables in ENV before each case (a case's `environment` replaces the four proxy URLs:
+# each name set, or deleted for null). find_proxy resolves the host name
 # (IPSocket.getaddress): run it only inside the loopback-only namespace, where names resolve
 # through the namespace's /etc/hosts and DNS fails at once.
 require 'json'
@@ -19,7 +20,9 @@ end
 
 batch = JSON.parse(File.read(ARGV[0]))
 verdicts = batch['cases'].map do |test_case|
-  PROXY_VARIABLES.each { |name| ENV[name] = batch['proxy'] }
+  PROXY_VARIABLES.each { |name| ENV.delete(name) }
+  environment = test_case.fetch('environment') { PROXY_VARIABLES.to_h { |name| [name, batch['proxy']] } }
+  environment.each { |name, value| value.nil? ? ENV.delete(name) : ENV[name] = value }
   ENV['NO_PROXY'] = test_case['noProxy']
   ENV['no_proxy'] = test_case['noProxy']
   begin

@@ -15,6 +15,13 @@ export interface ClientCase {
   /** The NO_PROXY value (for `java`: the `http.nonProxyHosts` value). */
   readonly noProxy: string;
   readonly url: string;
+  /**
+   * The proxy variables instead of the four set to the witness: each name set (`true`: to the
+   * witness's URL) or unset (`null`).
+   *
+   * @default - HTTP_PROXY, http_proxy, HTTPS_PROXY and https_proxy set to the witness
+   */
+  readonly environment?: Readonly<Record<string, string | true | null>>;
 }
 
 /** A real client's answer. `error` means it gave none (crashed, timed out, or the witness saw another host). */

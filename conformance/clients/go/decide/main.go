@@ -4,7 +4,8 @@
 // Usage: decide httpproxy|stdlib BATCH.json   (prints a JSON array of verdicts)
 //
 //   - httpproxy: golang.org/x/net/http/httpproxy (Debian golang-golang-x-net-dev). For every case
-//     the six proxy variables are set in the process environment and
+//     the six proxy variables (a case's "environment" replaces the four proxy URLs: each name
+//     set, or unset for null) are set in the process environment and
 //     httpproxy.FromEnvironment().ProxyFunc() is called, exactly the path net/http takes.
 //     FromEnvironment reads the environment on each call, so one process serves the whole batch.
 //   - stdlib: net/http.ProxyFromEnvironment. It reads the environment once per process and caches
@@ -23,10 +24,13 @@ import (
 )
 
 type testCase struct {
-	ID      string `json:"id"`
-	NoProxy string `json:"noProxy"`
-	URL     string `json:"url"`
+	ID          string             `json:"id"`
+	NoProxy     string             `json:"noProxy"`
+	URL         string             `json:"url"`
+	Environment map[string]*string `json:"environment"`
 }
+
+var proxyVariables = []string{"HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"}
 
 type batch struct {
 	Proxy string     `json:"proxy"`
@@ -48,8 +52,22 @@ type mode struct {
 var modes = map[string]mode{
 	"httpproxy": {
 		prepare: func(input batch, c testCase) {
-			for _, name := range []string{"HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy"} {
-				os.Setenv(name, input.Proxy)
+			for _, name := range proxyVariables {
+				os.Unsetenv(name)
+			}
+			environment := c.Environment
+			if environment == nil {
+				environment = map[string]*string{}
+				for _, name := range proxyVariables {
+					environment[name] = &input.Proxy
+				}
+			}
+			for name, value := range environment {
+				if value == nil {
+					os.Unsetenv(name)
+				} else {
+					os.Setenv(name, *value)
+				}
 			}
 			os.Setenv("NO_PROXY", c.NoProxy)
 			os.Setenv("no_proxy", c.NoProxy)
