@@ -88,6 +88,8 @@ describe('cluster-proxy audit on the example manifest set with deliberate mistak
         ['entry-ignored-by-some-clients', '10.96.0.0/12', 'write it as 10.96.0.0/12,10.96.0.0-10.111.255.255'],
         ['invalid-entry', '.corp.example;.internal', undefined],
       ]);
+    // Node 24 is not switched on in the CronJob, so its reading of a bare "svc" does not matter there
+    expect(site('CronJob').findings.find((finding) => finding.entry === 'svc')?.clients).toEqual(['node-pfe-v1', 'node-pfe-v2']);
     expect(codes('StatefulSet')).toEqual(expect.arrayContaining(['variables-differ', 'invalid-entry']));
     expect(site('StatefulSet').findings.find((finding) => finding.code === 'invalid-entry')?.message).toMatch(/host bits set; did you mean 10\.96\.0\.0\/12/);
     expect(site('KubeadmControlPlane clusters/shop-control-plane kubeadm').findings.find((finding) => finding.code === 'invalid-entry')?.message)
@@ -257,6 +259,12 @@ describe('cluster-proxy audit: each client reads its own proxy variables', () =>
     // fetch (undici) falls back to the http:// proxy for https://; the http module does not
     expect(node(audit({ HTTP_PROXY: PROXY, NODE_USE_ENV_PROXY: '1' })))
       .toEqual({ 'node24-http': 'http:HTTP_PROXY https:direct', 'node24-fetch': 'http:HTTP_PROXY https:HTTP_PROXY' });
+  });
+
+  test('a site that sets NO_PROXY but no proxy (it may come from elsewhere) has its entries judged for every client', () => {
+    const report = audit({ NO_PROXY: '*.svc', no_proxy: '*.svc' });
+    expect(statement(report, NoProxyClientId.CURL)).toBe('does not use a proxy: no proxy variable is set');
+    expect(report.sites[0].findings.map((finding) => [finding.code, finding.clients.length])).toEqual([['entry-ignored-by-some-clients', 8]]);
   });
 
   test('a container that sets only NODE_OPTIONS or NODE_USE_ENV_PROXY is no proxy site', () => {

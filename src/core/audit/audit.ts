@@ -32,7 +32,13 @@ import { NoProxyEntryKind } from '../noproxy/types';
  * - `variables-differ`: NO_PROXY and no_proxy are both set and differ (Go and LWP read one, the
  *   others the other)
  */
-export type AuditFindingCode = 'proxy-variable-not-read' | 'proxied-destination' | 'invalid-entry' | 'unhonoured-entry' | 'entry-ignored-by-some-clients' | 'variables-differ';
+export type AuditFindingCode =
+  | 'proxy-variable-not-read'
+  | 'proxied-destination'
+  | 'invalid-entry'
+  | 'unhonoured-entry'
+  | 'entry-ignored-by-some-clients'
+  | 'variables-differ';
 
 /** One finding at one site. */
 export interface AuditFinding {
