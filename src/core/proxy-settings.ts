@@ -87,6 +87,13 @@ const KNOWN_PROPS = propKeys<ProxySettingsProps>({
   credentialSource: true,
 });
 
+/**
+ * The CA bundle as errors raised after construction name it (a bundle too large for what consumes
+ * it): the `trustedCaPem` of the settings the user wrote it into, whether they passed the settings
+ * or a configuration computed from them.
+ */
+export const TRUSTED_CA_SETTING = 'settings.trustedCaPem';
+
 /** What a credentials revision may contain: it ends up in object names and annotations. */
 const REVISION = /^[A-Za-z0-9._-]{1,63}$/;
 
