@@ -50,7 +50,9 @@ export interface ProxySettingsProps {
    */
   readonly noProxy?: string[];
   /**
-   * PEM bundle of `CERTIFICATE` blocks to trust, for TLS-intercepting proxies.
+   * PEM bundle of `CERTIFICATE` blocks to trust, for TLS-intercepting proxies. Nodes add each
+   * certificate to the OS trust store (one file each); pods get it from the workload injection
+   * (`trustBundle`), by default together with public roots.
    *
    * @default - no extra CA certificates
    */
