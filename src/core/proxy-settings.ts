@@ -50,7 +50,9 @@ export interface ProxySettingsProps {
    */
   readonly noProxy?: string[];
   /**
-   * PEM bundle of `CERTIFICATE` blocks to trust, for TLS-intercepting proxies.
+   * PEM bundle of `CERTIFICATE` blocks to trust, for TLS-intercepting proxies. Nodes add each
+   * certificate to the OS trust store (one file each); pods get it from the workload injection
+   * (`trustBundle`), by default together with public roots.
    *
    * @default - no extra CA certificates
    */
@@ -86,6 +88,13 @@ const KNOWN_PROPS = propKeys<ProxySettingsProps>({
   credentialsRevision: true,
   credentialSource: true,
 });
+
+/**
+ * The CA bundle as errors raised after construction name it (a bundle too large for what consumes
+ * it): the `trustedCaPem` of the settings the user wrote it into, whether they passed the settings
+ * or a configuration computed from them.
+ */
+export const TRUSTED_CA_SETTING = 'settings.trustedCaPem';
 
 /** What a credentials revision may contain: it ends up in object names and annotations. */
 const REVISION = /^[A-Za-z0-9._-]{1,63}$/;

@@ -111,7 +111,8 @@ export interface ProxyAwareDeploymentArgs extends k8s.apps.v1.DeploymentArgs, Pr
    * Env, CA bundle and container exclusions (`excludeNames` and `excludeNamespaces` are ignored:
    * they would switch this Deployment's whole purpose off).
    *
-   * @default - Secret `cluster-proxy-env`, CA ConfigMap `cluster-proxy-ca`, every container
+   * @default - Secret `cluster-proxy-env`, CA ConfigMap `cluster-proxy-ca` (the corporate CA with
+   * the Mozilla roots of the Node.js that runs the synth, see `trustBundle`), every container
    */
   readonly proxyOptions?: ProxyInjectionOptions;
 }

@@ -8,6 +8,7 @@ import { NodeProxyPosition } from './node-file-options';
 import { NodeProxyBootstrap, parseBootstrapFormat } from './node-proxy';
 import { copyJson } from '../k8s/copy-json';
 import { KubeObject } from '../k8s/manifest';
+import { TRUSTED_CA_SETTING } from '../proxy-settings';
 import { checkJsonData } from '../validation/json-data';
 
 /**
@@ -70,7 +71,8 @@ export function addProxyToKubeadmConfigSpec(
   const files = last ? [...ownFiles, ...proxyFiles] : [...proxyFiles, ...ownFiles];
   const commands = last ? [...ownCommands, ...bootstrap.preKubeadmCommands] : [...bootstrap.preKubeadmCommands, ...ownCommands];
   if (files.length > MAX_FILES) {
-    throw new ProxyConfigError(`${field}.files`, `would hold ${files.length} files with the proxy's; Cluster API accepts at most ${MAX_FILES}`);
+    throw new ProxyConfigError(`${field}.files`, `would hold ${files.length} files: ${ownFiles.length} of its own and ${proxyFiles.length} of the node proxy's `
+      + `(which writes one per certificate of ${TRUSTED_CA_SETTING}); Cluster API accepts at most ${MAX_FILES}`);
   }
   if (commands.length > MAX_COMMANDS) {
     throw new ProxyConfigError(`${field}.preKubeadmCommands`, `would hold ${commands.length} commands with the proxy's; Cluster API accepts at most ${MAX_COMMANDS}`);

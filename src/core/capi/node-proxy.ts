@@ -12,6 +12,8 @@ import { frozen } from '../frozen';
 import { NODE_PROXY_DELIVERIES, NodeProxyDelivery } from './node-proxy-delivery';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+import { LIMITS } from '../limits';
+import { TRUSTED_CA_SETTING } from '../proxy-settings';
 import { PropKeys } from '../validation/strict-props';
 
 /** `value` if it is one of `choices`, else a field-naming error listing them. */
@@ -180,21 +182,39 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
       { exportLines: styledExportLines(proxy.publicEnvironment, locations.exportVariables) } : {}),
     ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
   });
+  const files = [
+    ...locations.dropIns.map((dropIn) => file(dropIn.path, dropIn.secretKey, locations.permissions)),
+    ...(envFile ? [file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions)] : []),
+    ...caFiles,
+  ];
+  checkCaFileCount(files.length, caFiles.length);
   return frozen({
     clusterName,
     ...(namespace ? { namespace } : {}),
     delivery,
     bootstrapFormat,
     ...(osFamily ? { osFamily } : {}),
-    files: frozen([
-      ...locations.dropIns.map((dropIn) => file(dropIn.path, dropIn.secretKey, locations.permissions)),
-      ...(envFile ? [file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions)] : []),
-      ...caFiles,
-    ]),
+    files: frozen(files),
     preKubeadmCommands: frozen(commands),
     ...(locations.position === NodeProxyPosition.LAST ? { position: locations.position } : {}),
     ...(secret ? { secret } : {}),
   });
+}
+
+/**
+ * Each CA certificate is a file of its own (the trust stores take one certificate per file), so
+ * only the CA bundle can make the proxy's files alone more than a KubeadmConfigSpec takes: refused
+ * here naming the setting the certificates come from, not the spec they would be merged into.
+ */
+function checkCaFileCount(files: number, certificates: number): void {
+  const { value, unit, reason } = LIMITS.capiFiles;
+  if (files <= value) {
+    return;
+  }
+  const others = files - certificates;
+  throw new ProxyConfigError(TRUSTED_CA_SETTING, `has ${certificates} certificates, each written to a file of its own: with the node proxy's `
+    + `${others} other files that is ${files} files, more than Cluster API accepts (${value} ${unit}, ${reason}); `
+    + `trust only the CAs that sign the proxy's certificates (at most ${value - others})`);
 }
 
 /** Validate a bootstrap format; `undefined` means cloud-config, Cluster API's default. */

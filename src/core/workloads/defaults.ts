@@ -20,7 +20,7 @@ export const CA_VOLUME_NAME = 'cluster-proxy-ca';
  */
 export const DEFAULT_CA_MOUNT_PATH = '/etc/cluster-proxy/ca';
 
-/** ConfigMap key of the full bundle: the corporate CA plus the chosen system roots. */
+/** ConfigMap key of the full bundle: the corporate CA plus the chosen public roots (`systemRoots`). */
 export const CA_BUNDLE_KEY = 'ca-bundle.crt';
 
 /** ConfigMap key of the corporate CA certificates alone (for additive variables). */

@@ -47,10 +47,14 @@ export interface InjectionExclusions {
 /** Options of every injection path. */
 export interface ProxyInjectionOptions extends ProxyEnvOptions, InjectionExclusions {
   /**
-   * How pods trust the corporate CA, when `ProxySettings.trustedCaPem` is set.
+   * How pods trust the corporate CA, when `ProxySettings.trustedCaPem` is set: which public roots
+   * join it, the ConfigMap's name and mount, or trust-manager. `SSL_CERT_FILE`,
+   * `REQUESTS_CA_BUNDLE` and `CURL_CA_BUNDLE` replace a runtime's bundle with the ConfigMap's
+   * `ca-bundle.crt`; `NODE_EXTRA_CA_CERTS` adds its `corporate-ca.crt` to Node's roots.
    *
-   * @default - the ConfigMap `cluster-proxy-ca` with the corporate CA and Node's Mozilla roots,
-   * mounted at `/etc/cluster-proxy/ca`
+   * @default - the ConfigMap `cluster-proxy-ca` mounted at `/etc/cluster-proxy/ca`; its
+   * `ca-bundle.crt` holds the corporate CA and the Mozilla roots of the Node.js that runs the synth
+   * (`SystemRoots.NODE_MOZILLA`), its `corporate-ca.crt` the corporate CA alone
    */
   readonly trustBundle?: TrustBundleOptions;
 }

@@ -1,4 +1,4 @@
-import { CaBundle, parseCaBundle } from '../ca-bundle';
+import { CaBundle, CaCertificate, parseCaBundle } from '../ca-bundle';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { ContainerEnvGroup, ContainerEnvVar } from './container-env';
@@ -7,25 +7,38 @@ import { frozen } from '../frozen';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../k8s/names';
 import { rootCertificates } from '../lazy-modules';
+import { LIMITS } from '../limits';
+import { TRUSTED_CA_SETTING } from '../proxy-settings';
 import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
- * Which public roots join the corporate CA in the bundle file that replacing variables
+ * Which public roots join the corporate CA in `ca-bundle.crt`, the file that replacing variables
  * (`SSL_CERT_FILE`, `REQUESTS_CA_BUNDLE`, `CURL_CA_BUNDLE`) point at.
  *
- * - `none` (the default): only the corporate CA. Right when every TLS connection that leaves the
- *   cluster is intercepted; otherwise use trust-manager (`trustManager`), which adds the public
- *   roots of its own image, or combine the file with the image's store per runtime (README).
- * - `node-mozilla`: the Mozilla root store compiled into the Node.js that runs the synth
- *   (`tls.rootCertificates`): about 140 certificates (some 200 KB) in every namespace, changing
- *   whenever the synthesizing Node.js does. Opt-in only.
+ * A replacing variable makes the runtime trust that file *instead of* its own bundle, so a file
+ * with the corporate CA alone breaks TLS to every destination the proxy does not intercept (NO_PROXY
+ * hosts with public certificates, the proxy's own bypass list). The default therefore adds public
+ * roots; trusting the corporate CA alone is a choice the user states.
+ *
+ * - `node-mozilla` (the default): the Mozilla root store compiled into the Node.js that runs the
+ *   synth (`tls.rootCertificates`): about 140 certificates, some 210 KB in every namespace's
+ *   ConfigMap. Output is byte-identical for the same input and the same Node.js version; another
+ *   Node.js release may ship another root store and so another ConfigMap (pin Node.js where the
+ *   output is compared).
+ * - `none`: the corporate CA alone. Go, OpenSSL (Python `ssl`, Ruby, PHP), .NET, curl, Python
+ *   requests and rustls then trust the corporate CA and no public root from the file (only what the
+ *   image's certificate directory may still provide, see the README); right only when the proxy
+ *   intercepts every TLS connection that leaves the cluster.
  */
 export enum SystemRoots {
-  /** The corporate CA plus the Mozilla roots of the Node.js that runs the synth (opt-in). */
+  /** The corporate CA plus the Mozilla roots of the Node.js that runs the synth (the default). */
   NODE_MOZILLA = 'node-mozilla',
-  /** The corporate CA only. */
+  /** The corporate CA alone: runtimes reading a replacing variable trust nothing else from it. */
   NONE = 'none',
 }
+
+/** The roots that join the corporate CA when `systemRoots` is not given. */
+export const DEFAULT_SYSTEM_ROOTS = SystemRoots.NODE_MOZILLA;
 
 /** The trust-manager resource that builds the bundle. */
 export enum TrustManagerResource {
@@ -38,16 +51,21 @@ export enum TrustManagerResource {
 /** How pods get the corporate CA (only used when `ProxySettings.trustedCaPem` is set). */
 export interface TrustBundleOptions {
   /**
-   * Public roots bundled with the corporate CA.
+   * Public roots bundled with the corporate CA in `ca-bundle.crt`, the file `SSL_CERT_FILE`,
+   * `REQUESTS_CA_BUNDLE` and `CURL_CA_BUNDLE` point at (they replace the runtime's own bundle).
+   * `NODE_EXTRA_CA_CERTS` reads the corporate CA alone either way (it extends Node's roots).
+   * `SystemRoots.NONE` leaves those runtimes trusting the corporate CA and no public root from the
+   * file: TLS to destinations the proxy does not intercept then fails. Not used with `trustManager`.
    *
-   * @default 'node-mozilla'
+   * @default SystemRoots.NODE_MOZILLA - the Mozilla roots of the Node.js that runs the synth
    */
   readonly systemRoots?: SystemRoots;
   /**
    * Let cert-manager's trust-manager build and distribute the bundle: the library emits one
    * cluster-scoped `Bundle` (`trust.cert-manager.io/v1alpha1`) or `ClusterBundle`
    * (`trust-manager.io/v1alpha2`) with trust-manager's default CAs and the corporate CA as sources,
-   * instead of a ConfigMap per namespace; every trust variable then points at its one key.
+   * instead of a ConfigMap per namespace; every trust variable then points at its one key, which
+   * holds the public roots of trust-manager's default CA package and the corporate CA.
    * `systemRoots` does not apply.
    *
    * @default - no trust-manager: the library writes the ConfigMaps
@@ -75,7 +93,10 @@ export interface CaTrustVariable {
   readonly name: string;
   /** The ConfigMap key it points at. */
   readonly key: string;
-  /** `extends` the runtime's own roots, or `replaces` them with the file. */
+  /**
+   * `extends` the runtime's own roots, or `replaces` its default bundle file with this one (a
+   * certificate directory of the image may still be read, see the README).
+   */
   readonly semantics: 'extends' | 'replaces';
   /** The runtimes that read it. */
   readonly readBy: string;
@@ -113,7 +134,7 @@ export interface TrustBundlePlan {
   readonly envGroups: ContainerEnvGroup[];
 }
 
-const SYSTEM_ROOTS: ReadonlySet<string> = new Set(['node-mozilla', 'none']);
+const SYSTEM_ROOTS: ReadonlySet<string> = new Set(Object.values(SystemRoots));
 
 /**
  * Resolve the trust settings for `config`, or `undefined` when no `trustedCaPem` is set. Throws
@@ -121,7 +142,7 @@ const SYSTEM_ROOTS: ReadonlySet<string> = new Set(['node-mozilla', 'none']);
  */
 export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundleOptions = {}): TrustBundlePlan | undefined {
   checkProps('trustBundle', options, TRUST_BUNDLE_KEYS, 'trust bundle option');
-  const systemRoots = options.systemRoots ?? SystemRoots.NONE;
+  const systemRoots = options.systemRoots ?? DEFAULT_SYSTEM_ROOTS;
   if (!SYSTEM_ROOTS.has(systemRoots)) {
     throw invalidValue('trustBundle.systemRoots', systemRoots, 'must be "node-mozilla" or "none"');
   }
@@ -136,11 +157,15 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
   // whole bundle (extending variables then add the public roots again, which is harmless)
   const keyFor = (key: string): string => (trustManager ? CA_BUNDLE_KEY : key);
   const env: ContainerEnvVar[] = CA_TRUST_VARIABLES.map(({ name, key }) => ({ name, value: `${mountPath}/${keyFor(key)}` }));
+  const data = { [CA_BUNDLE_KEY]: bundlePem(corporate, trustManager ? SystemRoots.NONE : systemRoots), [CORPORATE_CA_KEY]: corporate.pem };
+  if (!trustManager) {
+    checkConfigMapSize(configMapName, data, systemRoots);
+  }
   return {
     configMapName,
     mountPath,
     volumeName: CA_VOLUME_NAME,
-    data: { [CA_BUNDLE_KEY]: bundlePem(corporate, trustManager ? SystemRoots.NONE : systemRoots), [CORPORATE_CA_KEY]: corporate.pem },
+    data,
     ...(trustManager ? { trustManager: trustManagerObject(trustManager, configMapName, corporate) } : {}),
     envGroups: env.map((variable) => ({ names: [variable.name], variables: [variable] })),
   };
@@ -199,9 +224,30 @@ function bundlePem(corporate: CaBundle, systemRoots: SystemRoots): string {
     return corporate.pem;
   }
   const known = new Set(corporate.certificates.map((certificate) => certificate.fingerprint256));
-  const roots = parseCaBundle('trustBundle.systemRoots', rootCertificates().join('\n'))
-    .certificates.filter((certificate) => !known.has(certificate.fingerprint256));
-  return corporate.pem + roots.map((certificate) => certificate.pem).join('');
+  return corporate.pem + nodeMozillaRoots().filter((certificate) => !known.has(certificate.fingerprint256)).map((certificate) => certificate.pem).join('');
+}
+
+let mozillaRoots: CaCertificate[] | undefined;
+/** This Node.js's root store, parsed once per process (it cannot change while the process runs). */
+function nodeMozillaRoots(): CaCertificate[] {
+  return (mozillaRoots ??= parseCaBundle('trustBundle.systemRoots', rootCertificates().join('\n')).certificates);
+}
+
+/**
+ * The ConfigMap holds the corporate CA twice (bundle and corporate key) besides the public roots;
+ * refused here, naming the setting the size comes from, before the API server refuses the object.
+ */
+function checkConfigMapSize(name: string, data: Record<string, string>, systemRoots: SystemRoots): void {
+  const { value, unit, reason } = LIMITS.configMapData;
+  const total = Object.values(data).reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+  if (total <= value) {
+    return;
+  }
+  const corporate = Buffer.byteLength(data[CORPORATE_CA_KEY], 'utf8');
+  const roots = total - 2 * corporate;
+  throw new ProxyConfigError(TRUSTED_CA_SETTING, `makes the CA ConfigMap ${name} ${total} bytes (the corporate CA, ${corporate} bytes, in both keys`
+    + `${roots > 0 ? `, and ${roots} bytes of public roots from trustBundle.systemRoots "${systemRoots}"` : ''}), more than the API server accepts `
+    + `(${value} ${unit}: ${reason}); trust only the CAs that sign the proxy's certificates, or let trust-manager build the bundle (trustBundle.trustManager)`);
 }
 
 /** An absolute, normalized directory without characters that would need quoting anywhere. */

@@ -63,7 +63,8 @@ describe('addProxyToKubeadmConfigSpec', () => {
   test('the CRD limit of 200 files holds after the merge', () => {
     const files = Array.from({ length: 198 }, (_, i) => ({ path: `/etc/f${i}`, content: 'x' }));
     expect(() => addProxyToKubeadmConfigSpec({ files }, bootstrap))
-      .toThrow('kubeadmConfigSpec.files: would hold 201 files with the proxy\'s; Cluster API accepts at most 200');
+      .toThrow('kubeadmConfigSpec.files: would hold 201 files: 198 of its own and 3 of the node proxy\'s (which writes one per certificate of settings.trustedCaPem); '
+        + 'Cluster API accepts at most 200');
   });
 });
 

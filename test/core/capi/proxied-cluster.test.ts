@@ -6,6 +6,7 @@ import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { caCertificates } from '../../support/ca-certificates';
 import { expectValidObjects } from '../../support/schemas';
 
 const matrix: Array<[CapiVersion, BootstrapFormat, NodeProxyDelivery]> = [];
@@ -147,6 +148,23 @@ describe('proxiedClusterObjects: bad input fails at construction, naming the pro
     expect(() => proxiedClusterObjects(evenWithExternalEtcd)).not.toThrow();
     const proxy = proxiedClusterObjects(clusterOptions()).proxy;
     expect(() => proxiedClusterObjects(clusterOptions({ proxy }))).toThrow('proxy: give either proxy, or settings and network (with proxyOptions), not both');
+  });
+
+  describe('a CA bundle with more certificates than Cluster API takes files', () => {
+    // one file per certificate: 197 fit beside the proxy's 3 other files, and no file of the user's
+    const certificates = caCertificates(198);
+    const options = (count: number, delivery: NodeProxyDelivery) => clusterOptions({
+      settings: demoSettings({ trustedCaPem: certificates.slice(0, count).join(''), ...(delivery === NodeProxyDelivery.INLINE ? { username: undefined, password: undefined } : {}) }),
+      delivery,
+      osFamily: OsFamily.UBUNTU,
+    });
+
+    test.each([NodeProxyDelivery.SECRET, NodeProxyDelivery.INLINE])('delivery %s: is refused naming settings.trustedCaPem and the limit', (delivery) => {
+      expect(() => proxiedClusterObjects(options(197, delivery))).not.toThrow();
+      expect(() => proxiedClusterObjects(options(198, delivery))).toThrow('settings.trustedCaPem: has 198 certificates, each written to a file of its own: '
+        + "with the node proxy's 3 other files that is 201 files, more than Cluster API accepts (200 files of one KubeadmConfigSpec, the Cluster API CRDs' maxItems); "
+        + "trust only the CAs that sign the proxy's certificates (at most 197)");
+    });
   });
 
   test('inline content over the CRD limit is compressed, and the objects still validate', () => {

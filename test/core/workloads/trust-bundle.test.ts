@@ -1,10 +1,15 @@
 import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { CORPORATE_CA, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
 import { parseCaBundle } from '../../../src/core';
+import { LIMITS } from '../../../src/core/limits';
 import { CA_TRUST_VARIABLES, ProxyInjection, trustBundleConfigMap, trustBundlePlan, TrustManagerResource } from '../../../src/core/workloads';
-import { SystemRoots } from '../../../src/core/workloads/trust-bundle';
+import { DEFAULT_SYSTEM_ROOTS, SystemRoots } from '../../../src/core/workloads/trust-bundle';
+import { caCertificates } from '../../support/ca-certificates';
+import { libraryError } from '../../support/library-error';
 import { expectValidObjects } from '../../support/schemas';
 
 describe('trustBundlePlan', () => {
@@ -14,19 +19,19 @@ describe('trustBundlePlan', () => {
     expect(trustBundlePlan(proxyConfig())).toBeUndefined();
   });
 
-  test('by default the bundle is the corporate CA alone: the synth machine\'s root store never ships', () => {
+  test('by default (node-mozilla): the corporate CA first, then every Mozilla root of this Node once', () => {
     const plan = trustBundlePlan(config)!;
-    expect(plan.data['ca-bundle.crt']).toBe(config.settings.trustedCa!.pem);
-    expect(plan.trustManager).toBeUndefined();
-  });
-
-  test('systemRoots node-mozilla (opt-in): the corporate CA first, then every Mozilla root of this Node once', () => {
-    const plan = trustBundlePlan(config, { systemRoots: SystemRoots.NODE_MOZILLA })!;
+    expect(plan.data).toEqual(trustBundlePlan(config, { systemRoots: SystemRoots.NODE_MOZILLA })!.data);
     const bundle = parseCaBundle('bundle', plan.data['ca-bundle.crt']);
     const corporate = new X509Certificate(CORPORATE_CA);
     expect(bundle.certificates[0].fingerprint256).toBe(corporate.fingerprint256);
     expect(bundle.certificates).toHaveLength(rootCertificates.length + 1);
     expect(plan.data['corporate-ca.crt']).toBe(config.settings.trustedCa!.pem);
+    expect(plan.trustManager).toBeUndefined();
+  });
+
+  test('the same input gives byte-identical data on every call', () => {
+    expect(JSON.stringify(trustBundlePlan(proxyConfig({ trustedCaPem: CORPORATE_CA }))!.data)).toBe(JSON.stringify(trustBundlePlan(config)!.data));
   });
 
   test('a corporate CA that is also a public root is listed once', () => {
@@ -35,7 +40,7 @@ describe('trustBundlePlan', () => {
     expect(parseCaBundle('bundle', plan.data['ca-bundle.crt']).certificates).toHaveLength(rootCertificates.length);
   });
 
-  test('systemRoots none: only the corporate CA', () => {
+  test('systemRoots none (asked for): only the corporate CA', () => {
     const plan = trustBundlePlan(config, { systemRoots: SystemRoots.NONE })!;
     expect(plan.data['ca-bundle.crt']).toBe(config.settings.trustedCa!.pem);
   });
@@ -62,9 +67,22 @@ describe('trustBundlePlan', () => {
   });
 
   test('the ConfigMap is valid and fits the 1 MiB object limit', () => {
-    const configMap = trustBundleConfigMap(trustBundlePlan(config, { systemRoots: SystemRoots.NODE_MOZILLA })!, 'apps');
+    const configMap = trustBundleConfigMap(trustBundlePlan(config)!, 'apps');
     expectValid([configMap]);
     expect(Buffer.byteLength(JSON.stringify(configMap))).toBeLessThan(1024 * 1024);
+  });
+
+  test('a corporate bundle that no longer fits beside the public roots is refused naming settings.trustedCaPem and the API server\'s limit', () => {
+    // 16 certificates of some 27 KB: twice that fits a ConfigMap, twice that plus the public roots does not
+    const large = proxyConfig({ trustedCaPem: caCertificates(16, 20000).join('') });
+    const corporateBytes = Buffer.byteLength(large.settings.trustedCa!.pem);
+    expect(2 * corporateBytes).toBeLessThanOrEqual(LIMITS.configMapData.value);
+    expect(() => trustBundlePlan(large, { systemRoots: SystemRoots.NONE })).not.toThrow();
+    expect(() => trustBundlePlan(large, { trustManager: TrustManagerResource.BUNDLE })).not.toThrow();
+    const error = libraryError(() => trustBundlePlan(large));
+    expect(error.field).toBe('settings.trustedCaPem');
+    expect(error.message).toMatch(new RegExp(`^settings\\.trustedCaPem: makes the CA ConfigMap cluster-proxy-ca \\d+ bytes \\(the corporate CA, ${corporateBytes} bytes, in both keys, `
+      + 'and \\d+ bytes of public roots from trustBundle.systemRoots "node-mozilla"\\), more than the API server accepts \\(1048576 bytes of data'));
   });
 
   test('bad options name the option', () => {
@@ -86,5 +104,28 @@ describe('trustBundlePlan', () => {
   test('the extra kubernetes-models validators do reject bad objects', () => {
     expect(() => expectValid([{ apiVersion: 'v1', kind: 'PodTemplate', metadata: { name: 'x' }, template: { spec: { containers: [{ name: 'a', ports: [{ containerPort: 'eighty' }] }] } } }])).toThrow();
     expect(() => expectValid([{ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'x' }, rules: [{ verbs: 'get' }] }])).toThrow();
+  });
+});
+
+describe('the docs state the default the code applies', () => {
+  const root = join(__dirname, '..', '..', '..');
+  const member = Object.entries(SystemRoots).find(([, value]) => value === DEFAULT_SYSTEM_ROOTS)![0];
+
+  test('the systemRoots prop names the default of trustBundlePlan', () => {
+    const source = readFileSync(join(root, 'src', 'core', 'workloads', 'trust-bundle.ts'), 'utf8');
+    const doc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*readonly systemRoots\?/.exec(source)![1];
+    expect(/@default (\S+)/.exec(doc)![1]).toBe(`SystemRoots.${member}`);
+    expect(trustBundlePlan(proxyConfig({ trustedCaPem: CORPORATE_CA }))!.data).toEqual(
+      trustBundlePlan(proxyConfig({ trustedCaPem: CORPORATE_CA }), { systemRoots: DEFAULT_SYSTEM_ROOTS })!.data);
+  });
+
+  test('the README names that default, and each variable\'s file and semantics as CA_TRUST_VARIABLES has them', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toContain(`| (default) \`systemRoots: SystemRoots.${member}\` |`);
+    for (const variable of CA_TRUST_VARIABLES) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${variable.name}\` |`));
+      expect({ name: variable.name, row: row?.split('|').slice(2, 4).map((cell) => cell.trim()) })
+        .toEqual({ name: variable.name, row: [`\`${variable.key}\``, expect.stringContaining(variable.semantics === 'extends' ? '**extends**' : 'replaces')] });
+    }
   });
 });

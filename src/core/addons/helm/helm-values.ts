@@ -38,10 +38,12 @@ export interface HelmProxyValuesOptions {
    */
   readonly allowCredentialsInValues?: boolean;
   /**
-   * How the corporate CA is distributed (ConfigMap name, mount path, trust-manager), for presets
-   * that mount it: the same options as the workload injection's.
+   * How the corporate CA is distributed (public roots, ConfigMap name, mount path, trust-manager),
+   * for presets that mount it: the same options as the workload injection's.
    *
-   * @default - the injection's defaults
+   * @default - the injection's defaults: the ConfigMap `cluster-proxy-ca` whose `ca-bundle.crt`
+   * (read by `SSL_CERT_FILE`, `REQUESTS_CA_BUNDLE`, `CURL_CA_BUNDLE`) holds the corporate CA and the
+   * Mozilla roots of the Node.js that runs the synth
    */
   readonly trustBundle?: TrustBundleOptions;
 }
