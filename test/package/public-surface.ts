@@ -21,7 +21,7 @@ export const PUBLIC_SURFACE: Readonly<Record<string, EntryPointSurface>> = {
   'cluster-proxy-constructs': {
     values: [
       'ClusterNetwork', 'ClusterNoProxyCategory', 'ClusterProxyConfig', 'CredentialSource', 'CredentialSourceKind',
-      'NoProxy', 'NoProxyClientId', 'NoProxyEngine', 'NoProxyEntryKind', 'NoProxyFormat',
+      'MissingPeerDependencyError', 'NoProxy', 'NoProxyClientId', 'NoProxyEngine', 'NoProxyEntryKind', 'NoProxyFormat',
       'Products', 'Provider', 'ProxyConfigError', 'ProxyRenderers', 'ProxySettings', 'ProxyUrl',
       'addons', 'capi', 'clusterclass', 'migration', 'workloads',
     ],
