@@ -4,6 +4,7 @@
 
 // The definition
 export { ProxyConfigError } from './core/errors';
+export { MissingPeerDependencyError } from './core/missing-peer-error';
 export { ProxySettings } from './core/proxy-settings';
 export type { ProxySettingsProps } from './core/proxy-settings';
 export { ProxyUrl } from './core/proxy-url';

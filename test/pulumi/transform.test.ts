@@ -10,7 +10,8 @@ import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { parseAllDocuments } from 'yaml';
 import { ProxyInjection } from '../../src/core/workloads/proxy-injection';
-import { kindOfType, ProxyDefinition, proxyEnvTransform, ProxyEnvTransformArgs, registerProxyEnvTransform } from '../../src/pulumi';
+import { ProxyDefinition, proxyEnvTransform, ProxyEnvTransformArgs, registerProxyEnvTransform } from '../../src/pulumi';
+import { kindOfType } from '../../src/pulumi/transform';
 import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../core/workloads/fixtures';
 import {
   findRecorded, installMocks, isSecretMarker, kubeObjectOf, outcome, recorded, resetRecorded, settle,

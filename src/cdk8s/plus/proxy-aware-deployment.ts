@@ -4,7 +4,7 @@ import { WithProxy } from '../../core/cluster-proxy-config';
 import { withinField } from '../../core/errors';
 import { deploymentInjectionOptions, ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
-import { attachProxyInjection } from '../workloads/inject-proxy-env';
+import { attachProxyInjection } from '../workloads/attach-proxy-injection';
 
 /**
  * What makes a `ProxyAwareDeployment` proxy-aware, on every cdk8s-plus line (the per-line entry

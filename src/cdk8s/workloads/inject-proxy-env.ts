@@ -1,11 +1,8 @@
-import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { attachProxyInjection } from './attach-proxy-injection';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { KubeObject } from '../../core/k8s/manifest';
 import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
-import { injectionSourcesProduct } from '../../core/workloads/products';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
-import { addProduct } from '../product-objects';
 
 /** Options for {@link injectProxyEnv}: the core injection options (env, CA bundle, exclusions). */
 export interface InjectProxyEnvOptions extends ProxyInjectionOptions {}
@@ -30,31 +27,4 @@ export function injectProxyEnv(scope: IConstruct, config: ClusterProxyConfig, op
   const injection = new ProxyInjection(config, options);
   attachProxyInjection(scope, injection);
   return injection;
-}
-
-/**
- * Attach an existing core injection to `scope` (what {@link injectProxyEnv} and
- * `ProxyAwareDeployment` do).
- */
-export function attachProxyInjection(scope: IConstruct, injection: ProxyInjection): void {
-  scope.node.addValidation({
-    validate: () => {
-      for (const construct of scope.node.findAll()) {
-        if (ApiObject.isApiObject(construct)) {
-          injectInto(construct, injection);
-        }
-      }
-      return [];
-    },
-  });
-}
-
-function injectInto(apiObject: ApiObject, injection: ProxyInjection): void {
-  const plan = injection.plan(apiObject.toJson() as KubeObject);
-  if (plan.patch.length === 0) {
-    return;
-  }
-  // support objects first: a conflict must throw before the object is patched
-  addProduct(Chart.of(apiObject), injectionSourcesProduct(injection.config, plan.supportObjects));
-  apiObject.addJsonPatch(...plan.patch.map((operation) => JsonPatch.add(operation.path, operation.value)));
 }
