@@ -1,5 +1,3 @@
-import type { NoProxyClientTraits } from './clients';
-
 /**
  * Where a client takes its proxy from: which environment variables it reads for http:// and
  * https:// URLs, in which case and order, what a CGI environment changes, and the switch some
@@ -90,6 +88,11 @@ export interface ProxyVariableRules {
   readonly onlyWith?: ProxySwitch;
 }
 
+/** A client as the rules need it (a client profile is one; kept structural so the profiles can import this file). */
+export interface ProxyVariableReader {
+  readonly proxyVariables: ProxyVariableRules;
+}
+
 /** A process environment, as far as proxies go. */
 export type ProcessEnvironment = Readonly<Record<string, string | undefined>>;
 
@@ -130,7 +133,7 @@ export function switchRequirement(proxySwitch: ProxySwitch): string {
 }
 
 /** The variables `client` reads for `scheme` in this environment, in precedence order. */
-export function variablesRead(client: NoProxyClientTraits, scheme: DestinationScheme, environment: ProcessEnvironment = {}): ProxyUrlVariable[] {
+export function variablesRead(client: ProxyVariableReader, scheme: DestinationScheme, environment: ProcessEnvironment = {}): ProxyUrlVariable[] {
   const list = client.proxyVariables[scheme];
   const cgi = isSet(environment, 'REQUEST_METHOD') && client.proxyVariables.cgi === 'ignores-upper-case-http-proxy';
   return list.filter((name) => !(cgi && name === 'HTTP_PROXY'));
@@ -140,7 +143,7 @@ export function variablesRead(client: NoProxyClientTraits, scheme: DestinationSc
  * Whether `client` uses a proxy for `scheme` URLs in `environment`, and from which variable.
  * NO_PROXY is not considered here (see `explainNoProxy`).
  */
-export function proxyChoice(client: NoProxyClientTraits, scheme: DestinationScheme, environment: ProcessEnvironment): ProxyChoice {
+export function proxyChoice(client: ProxyVariableReader, scheme: DestinationScheme, environment: ProcessEnvironment): ProxyChoice {
   const rules = client.proxyVariables;
   if (rules.onlyWith !== undefined && !switchedOn(rules.onlyWith, environment)) {
     return { outcome: 'direct', reason: switchRequirement(rules.onlyWith) };
