@@ -15,7 +15,8 @@ import { checkProps, propKeys } from './validation/strict-props';
 export interface ProxySettingsProps {
   /**
    * Proxy for plain HTTP requests (`HTTP_PROXY`), e.g. `http://proxy.corp:3128`. Credentials may be
-   * inside, percent-encoded (`http://user:p%40ss@proxy.corp:3128`), or given as `username`/`password`.
+   * inside, percent-encoded and with the port written out (`http://user:p%40ss@proxy.corp:3128`), or
+   * given as `username`/`password`.
    *
    * @default - no HTTP proxy
    */

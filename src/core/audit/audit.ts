@@ -1,4 +1,4 @@
-import { redactCredentials } from '../errors';
+import { redactCredentials } from '../credential-mask';
 import { ClusterNetwork } from '../network';
 import { AuditDestination, auditDestinations } from './destinations';
 import { ProxySite } from './proxy-sites';
