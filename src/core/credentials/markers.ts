@@ -1,4 +1,5 @@
 import { contentHash } from '../k8s/names';
+import type { ProxySettings } from '../proxy-settings';
 
 /**
  * Stand-in credentials for sources the library never sees (External Secrets, existing Secrets).
@@ -32,4 +33,16 @@ export function credentialStandIns(definition: unknown): CredentialStandIns {
     username: `cpxusermarker${contentHash({ definition, standsFor: 'username' }, DIGEST_LENGTH)}%`,
     password: `cpxpasswordmarker${contentHash({ definition, standsFor: 'password' }, DIGEST_LENGTH)}%`,
   });
+}
+
+/**
+ * The stand-ins of settings whose source the library never sees: the credentials their proxy URLs
+ * carry (both carry the same; settings have at least one).
+ */
+export function credentialStandInsOf(settings: ProxySettings): CredentialStandIns {
+  const url = settings.httpProxy ?? settings.httpsProxy;
+  if (settings.credentialSource.receivesCredentials || url?.username === undefined || url.password === undefined) {
+    throw new Error('internal error: only settings with a credential source the library never sees carry stand-in credentials');
+  }
+  return { username: url.username, password: url.password };
 }

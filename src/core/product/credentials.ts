@@ -4,7 +4,7 @@ import { withObjectMetadata } from './metadata';
 import { Product, product, productObject, ProductObject } from './product';
 import { CredentialSourceKind } from '../credentials/credential-source';
 import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor } from '../credentials/external-secret';
-import { CredentialStandIns } from '../credentials/markers';
+import { credentialStandInsOf, CredentialStandIns } from '../credentials/markers';
 import { sealedSecretFor } from '../credentials/sealed-secret';
 import { secretTemplateFor } from '../credentials/secret-template';
 import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
@@ -46,18 +46,6 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
     }
     return object;
   }));
-}
-
-/**
- * The stand-ins of settings whose source the library never sees: the credentials their proxy URLs
- * carry (both carry the same; the settings have at least one).
- */
-function credentialStandInsOf(settings: ProxySettings): CredentialStandIns {
-  const url = settings.httpProxy ?? settings.httpsProxy;
-  if (url?.username === undefined || url.password === undefined) {
-    throw new Error('internal error: settings with an external credential source carry no stand-in credentials');
-  }
-  return { username: url.username, password: url.password };
 }
 
 /**
