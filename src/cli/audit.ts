@@ -4,7 +4,8 @@ import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
 import {
   auditProxySites, AuditReport, clusterFactsOf, findProxySites, ManifestSource, readManifests,
 } from '../core/audit';
-import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
+import { redactCredentials } from '../core/credential-mask';
+import { describeValue, ProxyConfigError } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import { noProxyClient } from '../core/noproxy/clients';
 import { Provider } from '../core/providers';

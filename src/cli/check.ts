@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkReadiness, formatReadinessReport, parseReadinessUrl, ReadinessResult } from './readiness';
-import { ProxyConfigError, redactCredentials } from '../core/errors';
+import { redactCredentials } from '../core/credential-mask';
+import { ProxyConfigError } from '../core/errors';
 import { ProxySettings } from '../core/proxy-settings';
 import { parseProxyUrl } from '../core/proxy-url';
 
@@ -178,10 +179,11 @@ function usageMessage(error: unknown): string {
     return error.message;
   }
   if (error instanceof ProxyConfigError) {
-    // errors from ProxySettings name its fields; the user typed flags
+    // errors from ProxySettings name its fields; the user typed flags. Their messages quote values
+    // already masked (masking them again would only cut a masked URL short).
     const flags: Record<string, string> = { httpProxy: '--http-proxy', httpsProxy: '--https-proxy', trustedCaPem: '--trusted-ca', username: '--username', password: 'the password' };
     const flag = flags[error.field] ?? error.field;
-    return redactCredentials(`${flag}${error.message.slice(error.field.length)}`);
+    return `${flag}${error.message.slice(error.field.length)}`;
   }
   const message = error instanceof Error ? error.message : String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];

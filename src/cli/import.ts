@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { describeValue, ProxyConfigError, redactCredentials } from '../core/errors';
+import { redactCredentials } from '../core/credential-mask';
+import { describeValue, ProxyConfigError } from '../core/errors';
 import { IMPORT_SOURCES, importProxy, importResultJson, importResultTypeScript, ImportResult, nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import';
 import { ImportSource } from '../core/import/imported-proxy';
 import { KubeObject } from '../core/k8s/manifest';

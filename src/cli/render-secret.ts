@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { renderYamlDocuments } from '../core/addons/yaml-text';
 import { readManifests } from '../core/audit/manifests';
+import { redactCredentials } from '../core/credential-mask';
 import { checkProxyCredentials, isSecretTemplate, renderSecretTemplate, SECRET_TEMPLATE_LABEL } from '../core/credentials/secret-template';
-import { ProxyConfigError, redactCredentials } from '../core/errors';
+import { ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 
 /**

@@ -1,3 +1,5 @@
+import { redactCredentials } from './credential-mask';
+
 /**
  * Errors raised for invalid input. Every message names the field and the offending value, with
  * credentials redacted, so a bad definition fails at construction time instead of producing bad YAML.
@@ -128,48 +130,4 @@ function describe(value: unknown, top: boolean): string {
   }
   const listed = keys.slice(0, MAX_LISTED).join(', ');
   return `an object with keys ${listed}${keys.length > MAX_LISTED ? ', ...' : ''}`;
-}
-
-/**
- * Replace the password in `scheme://user:password@host` (or a scheme-less `user:password@host`)
- * with `***`, keeping the user name: it helps to debug which account is configured.
- *
- * Input reaching an error message may be malformed (a raw `@`, `/` or space inside the password), so
- * the userinfo runs up to the *last* `@` of the text: an unusual string can be over-redacted, but
- * no part of a password leaks.
- */
-export function redactCredentials(text: string): string {
-  // Only a known URL scheme at the start counts: in a scheme-less `user:pass@host`, a raw password
-  // may start with "//" (`jdoe://x@host`), which must not pass for scheme `jdoe`. An unknown scheme
-  // is read as a user name, which over-redacts (`gopher:***@host`) but never leaks.
-  const scheme = /^\s*(?:https?|socks[45]?h?|ftp|wss?):\/\//i.exec(text);
-  const start = scheme ? scheme[0].length : 0;
-  const at = text.lastIndexOf('@');
-  if (at < start) {
-    return scheme ? redactHostlessUserinfo(text, start) : text;
-  }
-  const userinfo = text.slice(start, at);
-  const colon = userinfo.indexOf(':');
-  return colon === -1 ? text : `${text.slice(0, start)}${userinfo.slice(0, colon)}:***${text.slice(at)}`;
-}
-
-/**
- * A URL with no `@` has no userinfo, but `http://user:pw` (the host forgotten) still carries a
- * password where the port belongs. Anything after the authority's colon that is not a port number
- * (digits, then the end or a path) is masked.
- */
-function redactHostlessUserinfo(text: string, start: number): string {
-  const authority = text.slice(start);
-  const bracketEnd = authority.startsWith('[') ? authority.indexOf(']') : -1;
-  const colon = authority.indexOf(':', bracketEnd === -1 ? 0 : bracketEnd);
-  if (colon === -1) {
-    return text;
-  }
-  const rest = authority.slice(colon + 1);
-  if (/^\d{0,5}(?=$|[/?#\s\u0000-\u001f\u007f])/.test(rest)) {
-    return text;
-  }
-  // Mask up to the first whitespace or control character, which stay visible for the error
-  // they cause (a trailing newline is reported as such).
-  return `${text.slice(0, start + colon)}:${rest.replace(/^[^\s\u0000-\u001f\u007f]*/, '***')}`;
 }

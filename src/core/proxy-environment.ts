@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
-import { invalidValue, ProxyConfigError, redactCredentials } from './errors';
+import { redactCredentials } from './credential-mask';
+import { invalidValue, ProxyConfigError } from './errors';
 import { ProxySettings } from './proxy-settings';
 import { ProxyUrl } from './proxy-url';
 import { hasControlCharacter } from './text';

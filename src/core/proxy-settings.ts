@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { CaBundle, parseTrustAnchors } from './ca-bundle';
 import { CredentialSource } from './credentials/credential-source';
-import { CREDENTIAL_MARKERS } from './credentials/markers';
+import { credentialStandIns } from './credentials/markers';
 import { invalidValue, ProxyConfigError } from './errors';
 import { frozen, lockProperties } from './frozen';
 import { formatNoProxyEntry } from './noproxy/format';
@@ -15,7 +15,8 @@ import { checkProps, propKeys } from './validation/strict-props';
 export interface ProxySettingsProps {
   /**
    * Proxy for plain HTTP requests (`HTTP_PROXY`), e.g. `http://proxy.corp:3128`. Credentials may be
-   * inside, percent-encoded (`http://user:p%40ss@proxy.corp:3128`), or given as `username`/`password`.
+   * inside, percent-encoded and with the port written out (`http://user:p%40ss@proxy.corp:3128`), or
+   * given as `username`/`password`.
    *
    * @default - no HTTP proxy
    */
@@ -147,15 +148,9 @@ export class ProxySettings {
     }
 
     this.credentialSource = parseCredentialSource(props);
-    const credentials = this.credentialSource.receivesCredentials ? separateCredentials(props) : CREDENTIAL_MARKERS;
-    const withCredentials = (field: string, url: ProxyUrl): ProxyUrl =>
-      credentials ? url.withCredentials(field, credentials.username, credentials.password) : url;
-    if (props.httpProxy !== undefined) {
-      this.httpProxy = withCredentials('httpProxy', parseProxyUrl('httpProxy', props.httpProxy));
-    }
-    if (props.httpsProxy !== undefined) {
-      this.httpsProxy = withCredentials('httpsProxy', parseProxyUrl('httpsProxy', props.httpsProxy));
-    }
+    const given = this.credentialSource.receivesCredentials ? separateCredentials(props) : undefined;
+    const httpProxy = props.httpProxy === undefined ? undefined : parseProxyUrl('httpProxy', props.httpProxy);
+    const httpsProxy = props.httpsProxy === undefined ? undefined : parseProxyUrl('httpsProxy', props.httpsProxy);
     this.noProxy = frozen(parseNoProxyList(props.noProxy ?? [], 'noProxy'));
     if (props.trustedCaPem !== undefined) {
       this.trustedCa = parseTrustAnchors('trustedCaPem', props.trustedCaPem);
@@ -166,6 +161,23 @@ export class ProxySettings {
           'must be 1-63 letters, digits, ".", "_" or "-" (it is not secret: it names objects)');
       }
       this.credentialsRevision = props.credentialsRevision;
+    }
+    const credentials = this.credentialSource.receivesCredentials ? given : credentialStandIns({
+      // everything the settings know, none of it secret (see credentialStandIns)
+      httpProxy: httpProxy?.href,
+      httpsProxy: httpsProxy?.href,
+      noProxy: this.noProxy.map(formatNoProxyEntry),
+      trustedCa: this.trustedCa?.pem,
+      credentialsRevision: this.credentialsRevision,
+      credentialSource: { kind: this.credentialSource.kind, ...this.credentialSource.externalSecretProps },
+    });
+    const withCredentials = (field: string, url: ProxyUrl): ProxyUrl =>
+      credentials ? url.withCredentials(field, credentials.username, credentials.password) : url;
+    if (httpProxy) {
+      this.httpProxy = withCredentials('httpProxy', httpProxy);
+    }
+    if (httpsProxy) {
+      this.httpsProxy = withCredentials('httpsProxy', httpsProxy);
     }
     lockProperties(this);
   }

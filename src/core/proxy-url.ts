@@ -1,9 +1,10 @@
 import { inspect } from 'node:util';
-import { invalidValue, ProxyConfigError, redactCredentials } from './errors';
+import { certainPasswordEnd, redactCredentials } from './credential-mask';
+import { invalidValue, ProxyConfigError } from './errors';
 import { lockProperties } from './frozen';
 import { isDnsName } from './host';
 import { parseIpLiteral } from './ip';
-import { assertPrintable } from './text';
+import { assertPrintable, hasControlCharacter } from './text';
 import { encodeUserinfoComponent, parseUserinfo } from './userinfo';
 
 /**
@@ -160,8 +161,8 @@ export class ProxyUrl {
  *
  * - scheme `http` or `https` (required);
  * - host: DNS name, dotted-decimal IPv4 or bracketed IPv6 (no zone id);
- * - port 1-65535, default 80/443 from the scheme;
- * - optional RFC 3986 userinfo, already percent-encoded (never encoded again);
+ * - port 1-65535, default 80/443 from the scheme; required with a password;
+ * - optional RFC 3986 userinfo, already percent-encoded (never encoded again), one `@` at most;
  * - no path other than `/`, no query, no fragment.
  *
  * Surrounding spaces are trimmed. Errors name `field` and quote the value with the password masked.
@@ -173,7 +174,10 @@ export function parseProxyUrl(givenField: string, raw: string): ProxyUrl {
     throw new ProxyConfigError('url', 'is missing: parse takes the field name first, then the URL');
   }
   const field = redactCredentials(String(givenField));
-  assertPrintable(field, typeof raw === 'string' ? redactCredentials(raw) : raw);
+  if (typeof raw !== 'string' || hasControlCharacter(raw)) {
+    // the raw value is checked, the masked one quoted (masking may hide a control character)
+    assertPrintable(field, raw);
+  }
   const text = raw.trim();
   const shown = redactCredentials(text);
   const fail = (reason: string): ProxyConfigError => invalidValue(field, shown, reason);
@@ -191,12 +195,24 @@ export function parseProxyUrl(givenField: string, raw: string): ProxyUrl {
   }
   const rest = text.slice(schemeMatch[0].length);
 
-  // Userinfo runs to the *last* `@`: a raw `@`, `/` or `#` inside a password must be reported as
-  // an unencoded character, not mistaken for the start of the host or path.
+  // Userinfo runs to the *last* `@`: a raw `/` or `#` inside a password must be reported as an
+  // unencoded character, not mistaken for the start of the path.
   const at = rest.lastIndexOf('@');
+  if (rest.indexOf('@') !== at) {
+    // curl ends the userinfo at the first "@", Go and WHATWG URL at the last: they would not agree
+    // on the password, nor on the host.
+    throw fail('has more than one "@"; write an "@" inside the user name or password as %40');
+  }
   const userinfo = at === -1 ? undefined : rest.slice(0, at);
   const afterUserinfo = at === -1 ? rest : rest.slice(at + 1);
   const credentials = userinfo === undefined ? undefined : parseUserinfo(field, userinfo, shown);
+  if (credentials?.password !== undefined && !certainPasswordEnd(rest, userinfo!.indexOf(':') + 1)) {
+    // A password with a raw "@" and the host forgotten (an unset variable) reads as user:pass@host:
+    // only the written port tells a host from the password's tail, so a password needs one. It
+    // also settles the default, which clients disagree on (curl assumes 1080).
+    throw fail('has a password but no port; write it as http://user:password@host:port'
+      + ' (an "@" in the password as %40, and the host and port after the one "@")');
+  }
 
   const authorityEnd = afterUserinfo.search(/[/?#]/);
   const authority = authorityEnd === -1 ? afterUserinfo : afterUserinfo.slice(0, authorityEnd);

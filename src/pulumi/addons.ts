@@ -111,9 +111,10 @@ export interface InClusterForwardProxyArgs extends Omit<InClusterForwardProxyPro
   readonly network: ClusterNetwork | ClusterNetworkProps;
   /**
    * Require these credentials (tinyproxy `BasicAuth`; letters, digits, `-`, `.`, `_`). The whole
-   * tinyproxy.conf then goes into a Secret, and the derived `proxy` carries them.
+   * tinyproxy.conf then goes into a Secret, and the derived `proxy` carries them. Leave it out with
+   * a `credentialSource` that keeps the credentials (External Secrets, existing Secret).
    *
-   * @default - no authentication (only the allowed CIDRs can use the proxy)
+   * @default - no authentication (only the allowed CIDRs can use the proxy), unless `credentialSource` keeps the credentials
    */
   readonly basicAuth?: Required<CredentialArgs>;
 }
@@ -145,7 +146,13 @@ export class InClusterForwardProxy extends pulumi.ComponentResource {
     const now = deployment.now;
     this.url = now.url;
     this.proxy = withResourceErrors(this, () => new ProxyDefinition({
-      settings: { httpProxy: now.url, httpsProxy: now.url, ...basicAuth, ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }) },
+      settings: {
+        httpProxy: now.url,
+        httpsProxy: now.url,
+        ...basicAuth,
+        ...(props.credentialSource === undefined ? {} : { credentialSource: props.credentialSource }),
+        ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }),
+      },
       network: now.proxy.network,
       proxyOptions: props.proxyOptions,
     }));

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCheckCommand } from '../../src/cli/check';
@@ -6,6 +7,7 @@ import { ReadinessResult } from '../../src/cli/readiness';
 import { RunningOrigin, startOrigin, startTlsFront } from '../e2e/support/origin-server';
 import { createTestPki, TestPki } from '../e2e/support/pki';
 import { RunningTinyproxy, startTinyproxy } from '../e2e/support/tinyproxy';
+import { credentialForms } from '../pulumi/fixtures';
 import { freePort } from '../support/free-port';
 
 /**
@@ -183,7 +185,7 @@ describe('cluster-proxy check', () => {
     ['no URL', ['--http-proxy', 'http://127.0.0.1:1'], '--url is required'],
     ['no proxy', ['--url', 'http://127.0.0.1:1/'], 'give --http-proxy, --https-proxy or both'],
     ['a URL with credentials', ['--http-proxy', 'http://127.0.0.1:1', '--url', 'https://u:secret@127.0.0.1/'],
-      '--url: must not contain credentials (readiness URLs are reached through the proxy as they are) (got "https://127.0.0.1")'],
+      '--url: must not contain credentials (readiness URLs are reached through the proxy as they are) (got "https://u:***")'],
     ['a non-http URL', ['--http-proxy', 'http://127.0.0.1:1', '--url', 'ftp://127.0.0.1/'], '--url: must be an http:// or https:// URL'],
     ['a bad proxy URL', ['--http-proxy', 'socks5://127.0.0.1:1', '--url', 'http://127.0.0.1:1/'], '--http-proxy: has unsupported scheme "socks5"'],
     ['a bad timeout', ['--http-proxy', 'http://127.0.0.1:1', '--timeout', '0', '--url', 'http://127.0.0.1:1/'], '--timeout: must be a number of seconds from 1 to 300'],
@@ -202,5 +204,36 @@ describe('cluster-proxy check', () => {
 
   test('--help prints the usage', async () => {
     expect(await check('--help')).toMatchObject({ exitCode: 0, stdout: expect.stringContaining('cluster-proxy check --url URL') });
+  });
+});
+
+describe('cluster-proxy check: a password holding "@" in a URL whose host is missing', () => {
+  const PASSWORD_WITH_AT = 'Sec@ret-Canary7';
+  /** The password, its encodings, and its tail after the "@" (which a parser may take for the host). */
+  const fragments = [...credentialForms(PASSWORD_WITH_AT), 'ret-Canary7', 'ret-canary7', 'Canary7', 'canary7'];
+  const proxyHost = '${PROXY_HOST}';
+  let connect: jest.SpyInstance;
+
+  beforeEach(() => {
+    connect = jest.spyOn(Socket.prototype, 'connect');
+  });
+  afterEach(() => connect.mockRestore());
+
+  test.each<[string, string[], string]>([
+    ['--http-proxy with the host missing', ['--http-proxy', `http://svc:${PASSWORD_WITH_AT}@`], '--http-proxy: has more than one "@"'],
+    ['--http-proxy with an unset host variable', ['--http-proxy', `http://svc:${PASSWORD_WITH_AT}@${proxyHost}:3128`], '--http-proxy: has more than one "@"'],
+    ['--http-proxy with no host and no port', ['--http-proxy', `http://svc:${PASSWORD_WITH_AT}`], '--http-proxy: has a password but no port'],
+    ['--url with no host', ['--http-proxy', 'http://127.0.0.1:1', '--url', `http://svc:${PASSWORD_WITH_AT}`],
+      '--url: must not contain credentials (readiness URLs are reached through the proxy as they are) (got "http://svc:***")'],
+    ['--url with an unset host variable', ['--http-proxy', 'http://127.0.0.1:1', '--url', `http://svc:${PASSWORD_WITH_AT}@${proxyHost}:3128`], '--url: '],
+    ['a stray argument', ['--http-proxy', 'http://127.0.0.1:1', `http://svc:${PASSWORD_WITH_AT}`], 'Unexpected argument \'http://svc:***'],
+  ])('%s: a usage error without any part of the password, and nothing sent', async (_name, argv, message) => {
+    const result = await runCheckCommand(['--url', 'http://127.0.0.1:1/', ...argv], {});
+    expect(result).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(result.stderr).toMatch(/^cluster-proxy check: /);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(fragments.filter((fragment) => result.stderr.includes(fragment))).toEqual([]);
+    expect(connect).not.toHaveBeenCalled();
   });
 });

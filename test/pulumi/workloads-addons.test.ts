@@ -9,6 +9,7 @@ import { inClusterForwardProxy } from '../../src/core/addons/forward-proxy/forwa
 import { giantSwarmProxySetup } from '../../src/core/addons/giantswarm/setup';
 import { proxyEnvSources, ProxyEnvSourceKind } from '../../src/core/addons/proxy-env-source';
 import { tkgProxyAddonSecrets } from '../../src/core/addons/tkg/tkg-proxy-addons';
+import { CredentialSource } from '../../src/core/credentials/credential-source';
 import { ClusterNetwork } from '../../src/core/network';
 import { renderKyvernoProxyPolicy } from '../../src/core/workloads/kyverno-policy';
 import { renderProxyAdmissionPolicy } from '../../src/core/workloads/mutating-admission-policy';
@@ -250,6 +251,18 @@ describe('addon components', () => {
     // the derived proxy for workloads carries the credentials, resolved when they are
     expect(forward.proxy.hasOutputCredentials).toBe(true);
     expect({ ...(await outcome(forward.proxy.resolve())).environment }).toEqual({ ...core.proxy.environment });
+  });
+
+  test('InClusterForwardProxy with credentials from External Secrets: the operator writes the config Secret, the derived proxy takes the source', async () => {
+    const props = { network: { pods: ['fd00:10::/56'], services: ['fd00:20::/108'] }, image: 'tinyproxy:1.11' };
+    const source = CredentialSource.externalSecret({ storeName: 'vault', username: { key: 'infra/egress', property: 'username' }, password: { key: 'infra/egress', property: 'password' } });
+    const forward = new InClusterForwardProxy('egress', { ...props, credentialSource: source });
+    await settle(forward);
+    const objects = registeredUnder('InClusterForwardProxy', 'egress');
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual(['DaemonSet/http-proxy', 'ExternalSecret/http-proxy-config', 'Service/http-proxy']);
+    const external = objects.find((o) => o.kind === 'ExternalSecret');
+    expect(external.spec.target.template.data['tinyproxy.conf']).toContain('BasicAuth {{ .username | urlquery | replace "+" "%20" }} {{ .password | urlquery');
+    expect((await outcome(forward.proxy.resolve())).settings.credentialSource).toBe(source);
   });
 
   test('bad addon args are ResourceErrors naming the prop', () => {

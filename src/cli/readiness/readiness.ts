@@ -231,7 +231,8 @@ export function parseReadinessUrl(url: string, field = 'url'): URL {
   parseDestination(url, field);
   const parsed = new URL(url.trim());
   if (parsed.username !== '' || parsed.password !== '') {
-    throw invalidValue(field, `${parsed.protocol}//${parsed.host}`, 'must not contain credentials (readiness URLs are reached through the proxy as they are)');
+    // The URL as given, masked: the host a URL parser found may be the tail of a password holding "@".
+    throw invalidValue(field, url, 'must not contain credentials (readiness URLs are reached through the proxy as they are)');
   }
   parsed.hash = '';
   return parsed;

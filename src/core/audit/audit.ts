@@ -1,4 +1,4 @@
-import { redactCredentials } from '../errors';
+import { redactCredentials } from '../credential-mask';
 import { ClusterNetwork } from '../network';
 import { ClientProxyUse, clientProxyUse, unreadProxies } from './client-proxy-use';
 import { AuditDestination, auditDestinations } from './destinations';

@@ -1,5 +1,5 @@
 import { ExternalSecretCredentialsProps, RemoteSecretRef } from './credential-source';
-import { CREDENTIAL_MARKERS } from './markers';
+import { CredentialStandIns } from './markers';
 import { ProxyConfigError } from '../errors';
 import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
 
@@ -37,27 +37,27 @@ function base64Forms(marker: string): string[] {
   return [0, 1, 2].map((shift) => Buffer.from('x'.repeat(shift) + core + 'xx').toString('base64').slice(4, -4));
 }
 
-/** True when `text` holds a stand-in credential in any form. */
-export function containsCredentialMarker(text: string): boolean {
-  return Object.values(CREDENTIAL_MARKERS).some((marker) => text.includes(marker.replace('%', '')));
+/** True when `text` holds one of the stand-in credentials in any form. */
+export function containsCredentialMarker(text: string, standIns: CredentialStandIns): boolean {
+  return Object.values(standIns).some((marker) => text.includes(marker.replace('%', '')));
 }
 
 /**
  * `content` as a Go template rendering `content` itself, with every stand-in credential replaced by
  * the template of the real one. Literal `{{` are written as `{{"{{"}}` so they stay text.
  */
-export function credentialTemplateOf(field: string, content: string): string {
-  for (const marker of Object.values(CREDENTIAL_MARKERS)) {
+export function credentialTemplateOf(field: string, content: string, standIns: CredentialStandIns): string {
+  for (const marker of Object.values(standIns)) {
     if (base64Forms(marker).some((form) => content.includes(form))) {
       throw new ProxyConfigError(field, 'holds the credentials base64-encoded, which a credential template cannot reproduce; use the literal credential source for it');
     }
   }
   let template = content.split('{{').join(LITERAL_BRACES_TEMPLATE);
   for (const name of ['username', 'password'] as const) {
-    const forms = markerForms(CREDENTIAL_MARKERS[name]);
+    const forms = markerForms(standIns[name]);
     template = template.split(forms.systemd).join(credentialTemplate(name, true)).split(forms.plain).join(credentialTemplate(name, false));
   }
-  if (containsCredentialMarker(template)) {
+  if (containsCredentialMarker(template, standIns)) {
     throw new ProxyConfigError(field, 'holds the credentials in a form a credential template cannot reproduce; use the literal credential source for it');
   }
   return template;
@@ -72,9 +72,9 @@ function templateMetadata(labels?: { readonly [key: string]: string }, annotatio
 }
 
 /** The ExternalSecret that makes External Secrets Operator write `secret` with the real credentials. */
-export function externalSecretFor(secret: SecretObject, source: ExternalSecretCredentialsProps): KubeObject {
+export function externalSecretFor(secret: SecretObject, source: ExternalSecretCredentialsProps, standIns: CredentialStandIns): KubeObject {
   const field = `${secret.kind}/${secret.metadata.name}`;
-  const data = Object.fromEntries(Object.entries<string>(secret.stringData).map(([key, value]) => [key, credentialTemplateOf(`${field}: ${key}`, value)]));
+  const data = Object.fromEntries(Object.entries<string>(secret.stringData).map(([key, value]) => [key, credentialTemplateOf(`${field}: ${key}`, value, standIns)]));
   const { name, namespace, labels, annotations } = secret.metadata;
   return {
     apiVersion: 'external-secrets.io/v1',
@@ -102,6 +102,6 @@ export function externalSecretFor(secret: SecretObject, source: ExternalSecretCr
 }
 
 /** True for a Secret whose data holds stand-in credentials. */
-export function carriesCredentialMarkers(manifest: KubeObject): boolean {
-  return isSecretObject(manifest) && Object.values<string>(manifest.stringData ?? {}).some(containsCredentialMarker);
+export function carriesCredentialMarkers(manifest: KubeObject, standIns: CredentialStandIns): boolean {
+  return isSecretObject(manifest) && Object.values<string>(manifest.stringData ?? {}).some((value) => containsCredentialMarker(value, standIns));
 }

@@ -1,4 +1,5 @@
 import { credentialTemplate, credentialTemplateOf, LITERAL_BRACES_TEMPLATE } from './external-secret';
+import { CredentialStandIns } from './markers';
 import { ProxyConfigError } from '../errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
 import { assertObjectName } from '../k8s/names';
@@ -32,9 +33,9 @@ export interface ProxyCredentials {
 }
 
 /** The ConfigMap standing for `secret`: its manifest with the credentials templated. */
-export function secretTemplateFor(secret: SecretObject): KubeObject {
+export function secretTemplateFor(secret: SecretObject, standIns: CredentialStandIns): KubeObject {
   const field = `${secret.kind}/${secret.metadata.name}`;
-  const stringData = Object.fromEntries(Object.entries<string>(secret.stringData).map(([key, value]) => [key, credentialTemplateOf(`${field}: ${key}`, value)]));
+  const stringData = Object.fromEntries(Object.entries<string>(secret.stringData).map(([key, value]) => [key, credentialTemplateOf(`${field}: ${key}`, value, standIns)]));
   const { name, namespace } = secret.metadata;
   const templateName = assertObjectName(`${field} (its template ConfigMap ${name}${TEMPLATE_SUFFIX})`, `${name}${TEMPLATE_SUFFIX}`);
   return {

@@ -3,6 +3,7 @@ import { kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
 import { isProxyCommand } from '../capi/node-commands';
 import { NodeProxyFileOptions } from '../capi/node-file-options';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { redactCredentials } from '../credential-mask';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 import { checkJsonData } from '../validation/json-data';
@@ -60,11 +61,6 @@ type Json = Record<string, any>;
 const SYSTEM_PROXY_FILE = /(\.service\.d\/[^/]*proxy[^/]*\.conf|\/etc\/caren\/containerd\/restart\.sh|\/etc\/cluster-proxy\/proxy-env\.sh)$/;
 /** Proxy commands other systems run. */
 const SYSTEM_PROXY_COMMAND = /^(sudo )?(export (HTTP_PROXY|HTTPS_PROXY|NO_PROXY|http_proxy|https_proxy|no_proxy)=|systemctl (daemon-reload|restart containerd|stop containerd|start containerd)$|\/bin\/bash \/etc\/caren\/containerd\/restart\.sh$)/;
-
-/** Mask `scheme://user:password@` in a line. */
-export function maskCredentials(line: string): string {
-  return line.replace(/([a-z][a-z0-9+.-]*:\/\/[^:/@\s"']+):[^@\s"']*@/gi, '$1:***@');
-}
 
 /** The current kubeadm objects against the library's version of them. */
 export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, options: NodeChangesOptions): NodeObjectChanges[] {
@@ -132,8 +128,8 @@ function fileChanges(before: Json[], after: Json[], secretData: { readonly [key:
     if (a && b && Boolean(a.contentFrom) !== Boolean(b.contentFrom)) {
       attributes.push(b.contentFrom ? `content: inline -> Secret ${b.contentFrom.secret.name}` : 'content: Secret -> inline');
     }
-    const removedLines = aLines.filter((line) => line !== '' && !bLines.includes(line)).map(maskCredentials);
-    const addedLines = bLines.filter((line) => line !== '' && !aLines.includes(line)).map(maskCredentials);
+    const removedLines = aLines.filter((line) => line !== '' && !bLines.includes(line)).map(redactCredentials);
+    const addedLines = bLines.filter((line) => line !== '' && !aLines.includes(line)).map(redactCredentials);
     if (a && b && attributes.length === 0 && removedLines.length === 0 && addedLines.length === 0) {
       return [];
     }
@@ -145,8 +141,8 @@ function commandChanges(before: unknown[], after: unknown[]): { removedCommands:
   const a = before.map(String);
   const b = after.map(String);
   return {
-    removedCommands: a.filter((command) => !b.includes(command)).map(maskCredentials),
-    addedCommands: b.filter((command) => !a.includes(command)).map(maskCredentials),
+    removedCommands: a.filter((command) => !b.includes(command)).map(redactCredentials),
+    addedCommands: b.filter((command) => !a.includes(command)).map(redactCredentials),
   };
 }
 

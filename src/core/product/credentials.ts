@@ -4,6 +4,7 @@ import { withObjectMetadata } from './metadata';
 import { Product, product, productObject, ProductObject } from './product';
 import { CredentialSourceKind } from '../credentials/credential-source';
 import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor } from '../credentials/external-secret';
+import { credentialStandInsOf, CredentialStandIns } from '../credentials/markers';
 import { sealedSecretFor } from '../credentials/sealed-secret';
 import { secretTemplateFor } from '../credentials/secret-template';
 import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
@@ -29,17 +30,18 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
       ? productObject(object.id, sealedSecretFor(object.manifest, sealing), standingFor(object))
       : object)));
   }
-  const replace: ((secret: SecretObject) => KubeObject) | undefined = external
-    ? (secret) => externalSecretFor(secret, external)
+  const replace: ((secret: SecretObject, standing: CredentialStandIns) => KubeObject) | undefined = external
+    ? (secret, standing) => externalSecretFor(secret, external, standing)
     : source.kind === CredentialSourceKind.EXISTING_SECRET ? secretTemplateFor : undefined;
   if (!replace) {
     return target;
   }
+  const standIns = credentialStandInsOf(settings);
   return product(target.objects.map((object) => {
-    if (carriesCredentialMarkers(object.manifest)) {
-      return productObject(object.id, replace(object.manifest as SecretObject), standingFor(object));
+    if (carriesCredentialMarkers(object.manifest, standIns)) {
+      return productObject(object.id, replace(object.manifest as SecretObject, standIns), standingFor(object));
     }
-    if (containsCredentialMarker(JSON.stringify(object.manifest))) {
+    if (containsCredentialMarker(JSON.stringify(object.manifest), standIns)) {
       throw new Error(`internal error: ${object.manifest.kind} "${object.manifest.metadata.name}" holds credentials outside a Secret`);
     }
     return object;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
-import { importProxy, maskCredentials, nodeChanges, nodeChangesText } from '../../../src/core/import';
+import { redactCredentials } from '../../../src/core/credential-mask';
+import { importProxy, nodeChanges, nodeChangesText } from '../../../src/core/import';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 
@@ -48,8 +49,26 @@ describe('nodeChanges', () => {
     expect(JSON.stringify(changes)).not.toContain('mySuperSecretPassword');
   });
 
+  test.each([
+    ['two "@"', 'http://myProxyUser:Sec@ret-Canary7@192.168.52.220:3128'],
+    ['the host missing', 'http://myProxyUser:Sec@ret-Canary7'],
+  ])('a password holding a raw "@" in a current file is masked whole (%s)', (_name, url) => {
+    const values = importProxy(ImportSource.GIANTSWARM, fixture('giantswarm-values.yaml'));
+    const dropIn = `[Service]\nEnvironment="HTTP_PROXY=${url}"\n`;
+    const template: KubeObject = {
+      apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1',
+      kind: 'KubeadmConfigTemplate',
+      metadata: { name: 'mycluster-md00', labels: { 'cluster.x-k8s.io/cluster-name': 'mycluster' } },
+      spec: { template: { spec: { files: [{ path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', permissions: '0640', content: dropIn }] } } },
+    };
+    const [changes] = nodeChanges([template], values.config!, { clusterName: 'mycluster', files: { profile: CompatibilityProfileName.GIANTSWARM } });
+    const containerd = changes.files.find((file) => file.path === '/etc/systemd/system/containerd.service.d/http-proxy.conf')!;
+    expect(containerd.removedLines).toEqual(['Environment="HTTP_PROXY=http://myProxyUser:***']);
+    expect(JSON.stringify(changes).toLowerCase()).not.toContain('canary7');
+  });
+
   test('masking and refusal', () => {
-    expect(maskCredentials('export HTTP_PROXY=\'http://u:p%40ss@h:3128\'')).toBe('export HTTP_PROXY=\'http://u:***@h:3128\'');
+    expect(redactCredentials('export HTTP_PROXY=\'http://u:p%40ss@h:3128\'')).toBe('export HTTP_PROXY=\'http://u:***@h:3128\'');
     const { config } = importProxy(ImportSource.TKG, fixture('tkg-cluster-config.yaml'));
     expect(() => nodeChanges([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }], config!, { clusterName: 'c' })).toThrow(/^nodes: hold no KubeadmControlPlane/);
   });

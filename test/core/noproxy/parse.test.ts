@@ -62,7 +62,8 @@ describe('parseNoProxyEntry: accepted forms', () => {
 describe('parseNoProxyEntry: errors name the field and quote the entry', () => {
   test.each<[string, RegExp]>([
     ['http://x', /^noProxy\[2\]: a NO_PROXY entry must not contain a scheme.*\(got "http:\/\/x"\)$/],
-    ['https://user:secret@proxy.corp', /must not contain a scheme.*\(got "https:\/\/user:\*\*\*@proxy\.corp"\)$/],
+    ['https://user:secret@proxy.corp', /must not contain a scheme.*\(got "https:\/\/user:\*\*\*"\)$/],
+    ['https://user:secret@proxy.corp:3128', /must not contain a scheme.*\(got "https:\/\/user:\*\*\*@proxy\.corp:3128"\)$/],
     ['example.com/path', /must not contain a path.*\(got "example.com\/path"\)$/],
     ['a b', /must not contain spaces; separate entries with ","/],
     ['a\tb', /must not contain newlines or control characters/],

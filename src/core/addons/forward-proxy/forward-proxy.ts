@@ -1,7 +1,9 @@
 import { forwardProxyWorkload, ForwardProxyWorkloadProps, TINYPROXY_CONFIG_KEY } from './forward-proxy-workload';
 import { checkBasicAuth, ProxyBasicAuth, renderTinyproxyConfig, TinyproxyLogLevel } from './tinyproxy-config';
 import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../../cluster-proxy-config';
-import { invalidValue } from '../../errors';
+import { CredentialSource } from '../../credentials/credential-source';
+import { credentialStandInsOf } from '../../credentials/markers';
+import { invalidValue, ProxyConfigError } from '../../errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
 import { assertDnsLabel, contentHash } from '../../k8s/names';
 import { ClusterNetwork } from '../../network';
@@ -32,11 +34,23 @@ export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
   readonly port?: number;
   /**
    * Require these credentials. The whole tinyproxy.conf then goes into a Secret (tinyproxy reads
-   * BasicAuth only from its config file), and the derived settings carry them.
+   * BasicAuth only from its config file), and the derived settings carry them. Leave it out with a
+   * `credentialSource` that keeps the credentials (External Secrets, existing Secret).
    *
-   * @default - no authentication; only the allowed CIDRs can use the proxy
+   * @default - no authentication (only the allowed CIDRs can use the proxy), unless `credentialSource` keeps the credentials
    */
   readonly basicAuth?: ProxyBasicAuth;
+  /**
+   * Where the BasicAuth credentials live, as in the proxy settings: `literal` (`basicAuth`, written
+   * into the config Secret), `sealedSecret` (`basicAuth`, the config Secret sealed),
+   * `externalSecret` or `existingSecret` (no `basicAuth`: authentication is on, and External
+   * Secrets Operator or your pipeline writes the config Secret with the credentials from the store;
+   * they must be letters, digits, `-`, `.` or `_`, or tinyproxy refuses to start). The derived
+   * settings take the same source.
+   *
+   * @default CredentialSource.literal()
+   */
+  readonly credentialSource?: CredentialSource;
   /**
    * A non-secret label of the `basicAuth` credentials: change it when you rotate them. The
    * DaemonSet's rollout annotation hashes the config without the credentials plus this revision,
@@ -83,6 +97,7 @@ const FORWARD_PROXY_KEYS = propKeys<InClusterForwardProxyProps>({
   namespace: true,
   port: true,
   basicAuth: true,
+  credentialSource: true,
   credentialsRevision: true,
   additionalAllowedCidrs: true,
   connectPorts: true,
@@ -98,9 +113,13 @@ const FORWARD_PROXY_KEYS = propKeys<InClusterForwardProxyProps>({
 
 /** The forward proxy's objects and the proxy definition workloads use to reach it. */
 export interface ForwardProxyDeployment {
-  /** ConfigMap (or Secret, with basicAuth) holding tinyproxy.conf, DaemonSet, Service. */
+  /**
+   * ConfigMap (or Secret, with credentials) holding tinyproxy.conf, DaemonSet, Service. With a
+   * source that keeps the credentials, the Secret holds stand-ins, which the product's last step
+   * turns into that source's ExternalSecret or template.
+   */
   readonly objects: KubeObject[];
-  /** The rendered tinyproxy.conf (holds the password with basicAuth). */
+  /** The rendered tinyproxy.conf (holds the password with basicAuth, stand-ins with a source that keeps it). */
   readonly configText: string;
   /** The proxy URL without credentials: `http://<name>.<namespace>.svc.<domain>:<port>`. */
   readonly url: string;
@@ -127,28 +146,37 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1024 || port > 65535) {
     throw invalidValue('port', port, 'must be an integer from 1024 to 65535 (the proxy runs as an unprivileged user)');
   }
+  const source = props.credentialSource;
+  if (props.basicAuth !== undefined && source instanceof CredentialSource && !source.receivesCredentials) {
+    throw new ProxyConfigError('basicAuth', `must not be set with credentialSource ${source.toString()}: the credentials are not given to the library`);
+  }
   const basicAuth = props.basicAuth === undefined ? undefined : checkBasicAuth('basicAuth', props.basicAuth);
-  const renderConfig = (auth: ProxyBasicAuth | undefined): string => renderTinyproxyConfig({
-    port,
-    allow: [...network.pods, ...network.machineCidrs, ...(props.additionalAllowedCidrs ?? [])],
-    basicAuth: auth,
-    connectPorts: props.connectPorts,
-    logLevel: props.logLevel,
-  });
-  const configText = renderConfig(basicAuth);
   const url = `http://${name}.${namespace}.svc.${network.serviceDomain}:${port}`;
   const settings = new ProxySettings({
     httpProxy: url,
     httpsProxy: url,
     ...(basicAuth ? { username: basicAuth.username, password: basicAuth.password } : {}),
+    ...(source === undefined ? {} : { credentialSource: source }),
     ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }),
     ...(props.credentialsRevision === undefined ? {} : { credentialsRevision: props.credentialsRevision }),
   });
+  // A source that keeps the credentials renders with the settings' stand-ins, so the config Secret
+  // becomes that source's ExternalSecret or template like every other Secret carrying them.
+  const standIns = settings.credentialSource.receivesCredentials ? undefined : credentialStandInsOf(settings);
+  const configText = renderTinyproxyConfig({
+    port,
+    allow: [...network.pods, ...network.machineCidrs, ...(props.additionalAllowedCidrs ?? [])],
+    basicAuth,
+    basicAuthStandIns: standIns,
+    connectPorts: props.connectPorts,
+    logLevel: props.logLevel,
+  });
+  const authenticated = basicAuth !== undefined || standIns !== undefined;
   checkProxyOptionsProp(props.proxyOptions);
   const proxy = new ClusterProxyConfig(settings, network, props.proxyOptions);
   const labels = { 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'forward-proxy', [MANAGED_BY_LABEL]: MANAGED_BY };
   const configName = `${name}-config`;
-  const configObject: KubeObject = basicAuth
+  const configObject: KubeObject = authenticated
     ? { apiVersion: 'v1', kind: 'Secret', metadata: { name: configName, namespace, labels }, type: 'Opaque', stringData: { [TINYPROXY_CONFIG_KEY]: configText } }
     : { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: configName, namespace, labels }, data: { [TINYPROXY_CONFIG_KEY]: configText } };
   const workload = forwardProxyWorkload(props, {
@@ -156,7 +184,7 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     namespace,
     port,
     labels,
-    configVolume: basicAuth ? { secret: { secretName: configName } } : { configMap: { name: configName } },
+    configVolume: authenticated ? { secret: { secretName: configName } } : { configMap: { name: configName } },
     // A changed config rolls the DaemonSet (pods read the file only at start). The annotation is
     // plain text on the DaemonSet: it hashes the config without the credentials, plus their revision.
     configHash: contentHash({ config: configText.replace(/^BasicAuth .*$/gm, ''), credentials: proxy.credentialsMarker }),

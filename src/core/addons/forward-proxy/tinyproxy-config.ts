@@ -1,6 +1,8 @@
 import { parseCidr } from '../../cidr';
+import { CredentialStandIns } from '../../credentials/markers';
 import { invalidValue, ProxyConfigError } from '../../errors';
 import { parseIpLiteral } from '../../ip';
+import { encodeUserinfoComponent } from '../../userinfo';
 
 /** tinyproxy log levels (`LogLevel`), least to most verbose. */
 export enum TinyproxyLogLevel {
@@ -44,6 +46,13 @@ export interface TinyproxyConfigProps {
    * @default - no authentication
    */
   readonly basicAuth?: ProxyBasicAuth;
+  /**
+   * Require the credentials a credential source writes (External Secrets, an existing Secret): these
+   * stand-ins go where the source's template puts them.
+   *
+   * @default - the credentials are `basicAuth`, if any
+   */
+  readonly basicAuthStandIns?: CredentialStandIns;
   /**
    * Destination ports allowed for CONNECT (HTTPS tunnels).
    *
@@ -106,6 +115,7 @@ export function renderTinyproxyConfig(props: TinyproxyConfigProps): string {
     `LogLevel ${logLevel}`,
     ...allow.map((entry) => `Allow ${entry}`),
     ...(props.basicAuth ? [basicAuthLine(props.basicAuth)] : []),
+    ...(props.basicAuthStandIns ? [standInBasicAuthLine(props.basicAuthStandIns)] : []),
     ...[...new Set(connectPorts.map((p, i) => checkInteger(`connectPorts[${i}]`, p, 1, 65535)))].map((p) => `ConnectPort ${p}`),
   ];
   return `${lines.join('\n')}\n`;
@@ -129,6 +139,18 @@ export function checkBasicAuth(field: string, auth: ProxyBasicAuth): ProxyBasicA
 function basicAuthLine(auth: ProxyBasicAuth): string {
   const checked = checkBasicAuth('basicAuth', auth);
   return `BasicAuth ${checked.username} ${checked.password}`;
+}
+
+/**
+ * The BasicAuth line for credentials a source writes. The stand-ins appear percent-encoded, the form
+ * the source's template replaces with `{{ .password | urlquery ... }}`: that renders a credential
+ * of tinyproxy's characters (letters, digits, `-`, `.`, `_`) as it is, byte for byte the literal
+ * source's line, and any other character as `~` or percent-encoded, which tinyproxy's parser
+ * refuses: a stored value tinyproxy cannot read stops it at start instead of breaking the line (a
+ * newline in it could add config).
+ */
+function standInBasicAuthLine(standIns: CredentialStandIns): string {
+  return `BasicAuth ${encodeUserinfoComponent(standIns.username)} ${encodeUserinfoComponent(standIns.password)}`;
 }
 
 /** An IP or CIDR in the canonical text tinyproxy's `Allow` regex accepts. */
