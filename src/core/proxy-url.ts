@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { invalidValue, ProxyConfigError, redactCredentials } from './errors';
+import { callerFieldName, invalidValue, ProxyConfigError, redactCredentials } from './errors';
 import { lockProperties } from './frozen';
 import { isDnsName } from './host';
 import { parseIpLiteral } from './ip';
@@ -65,6 +65,7 @@ export class ProxyUrl {
   #withoutCredentials?: ProxyUrl;
 
   private constructor(parts: ProxyUrlParts) {
+    MADE.add(this);
     this.scheme = parts.scheme;
     this.host = parts.host;
     this.port = parts.port;
@@ -172,7 +173,7 @@ export function parseProxyUrl(givenField: string, raw: string): ProxyUrl {
   if (raw === undefined && typeof givenField === 'string' && givenField.includes('://')) {
     throw new ProxyConfigError('url', 'is missing: parse takes the field name first, then the URL');
   }
-  const field = redactCredentials(String(givenField));
+  const field = callerFieldName(givenField);
   assertPrintable(field, typeof raw === 'string' ? redactCredentials(raw) : raw);
   const text = raw.trim();
   const shown = redactCredentials(text);
@@ -285,6 +286,14 @@ function parsePort(text: string, fail: (reason: string) => ProxyConfigError): nu
     throw fail('has an invalid port; it must be a number from 1 to 65535');
   }
   return port;
+}
+
+/** Every ProxyUrl made (a Proxy wrapping one is not among them: its private fields are out of any method's reach). */
+const MADE = new WeakSet<object>();
+
+/** Whether `value` is a ProxyUrl itself. */
+export function isProxyUrl(value: unknown): value is ProxyUrl {
+  return typeof value === 'object' && value !== null && MADE.has(value);
 }
 
 /** Reach the private constructor from the parser without exporting a public factory for raw parts. */

@@ -2,6 +2,8 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { WithProxy } from '../../core/cluster-proxy-config';
 import { withinField } from '../../core/errors';
+import { checkNestingDepth } from '../../core/validation/json-data';
+import { propsObject } from '../../core/validation/strict-props';
 import { deploymentInjectionOptions, ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { attachProxyInjection } from '../workloads/inject-proxy-env';
@@ -18,6 +20,17 @@ export interface ProxyAwareDeploymentOptions extends WithProxy {
    * @default - Secret `cluster-proxy-env`, CA ConfigMap `cluster-proxy-ca`, every container
    */
   readonly proxyOptions?: ProxyInjectionOptions;
+}
+
+/**
+ * The props of a ProxyAwareDeployment, checked before any of them reaches cdk8s-plus: an object,
+ * nested within the limit (cdk8s-plus and cdk8s walk the Deployment's props recursively).
+ *
+ * @internal
+ */
+export function checkedProxyAwareProps<P extends ProxyAwareDeploymentOptions>(props: P): P {
+  checkNestingDepth('', propsObject(props));
+  return props;
 }
 
 /**

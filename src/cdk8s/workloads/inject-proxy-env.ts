@@ -1,11 +1,13 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { invalidValue } from '../../core/errors';
 import { KubeObject } from '../../core/k8s/manifest';
 import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { injectionSourcesProduct } from '../../core/workloads/products';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { addProduct } from '../product-objects';
+import { chartScope } from '../scope';
 
 /** Options for {@link injectProxyEnv}: the core injection options (env, CA bundle, exclusions). */
 export interface InjectProxyEnvOptions extends ProxyInjectionOptions {}
@@ -27,6 +29,7 @@ export interface InjectProxyEnvOptions extends ProxyInjectionOptions {}
  * @returns the core injection, to inspect the env or plan other manifests with the same settings
  */
 export function injectProxyEnv(scope: IConstruct, config: ClusterProxyConfig, options: InjectProxyEnvOptions = {}): ProxyInjection {
+  chartScope('scope', scope);
   const injection = new ProxyInjection(config, options);
   attachProxyInjection(scope, injection);
   return injection;
@@ -37,6 +40,10 @@ export function injectProxyEnv(scope: IConstruct, config: ClusterProxyConfig, op
  * `ProxyAwareDeployment` do).
  */
 export function attachProxyInjection(scope: IConstruct, injection: ProxyInjection): void {
+  chartScope('scope', scope);
+  if (!(injection instanceof ProxyInjection)) {
+    throw invalidValue('injection', injection, 'must be a ProxyInjection (new ProxyInjection(proxy, options))');
+  }
   scope.node.addValidation({
     validate: () => {
       for (const construct of scope.node.findAll()) {
