@@ -72,6 +72,9 @@ export function proxyInjectionOf(proxy: ProxyDefinition, options: ProxyInjection
  * `ProxyEnvSupport` for the namespaces, and pass them as `namespaces`.
  */
 export function proxyEnvTransform(proxy: ClusterProxyConfig | ProxyDefinition, options: ProxyEnvTransformOptions = {}): ProxyEnvTransform {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw invalidValue('options', options, 'must be an object of transform options');
+  }
   const { namespaces, ...injectionOptions } = options;
   if (namespaces !== undefined && !Array.isArray(namespaces)) {
     throw invalidValue('namespaces', namespaces, 'must be an array of namespace names');

@@ -69,6 +69,7 @@ describe('ill-typed arguments get the library\'s error, not a TypeError', () => 
     ['no proxy for a Helm preset', () => addons.AddonValues.helmPreset(undefined as never, 'cert-manager' as never), /^proxy: must be a ClusterProxyConfig/],
     ['a spec path that is not a list', () => new ProxyInjection(proxy()).planPodSpec({}, {} as never), /^specPath: must be the path/],
     ['an import source every object inherits', () => migration.Migration.importProxy('constructor' as never, 'a: 1'), /^from: must be one of/],
+    ['null options for the Pulumi transform', () => pulumiAdapter.proxyEnvTransform(proxy(), null as never), /^options: must be an object/],
     ['no options for nodeChanges', () => migration.Migration.nodeChanges([structuredClone(kubeadmControlPlaneManifest)] as never, proxy(), undefined as never),
       /^options: must be an object/],
     ['a Proxy wrapping a ProxyUrl', () => new ProxySettings(SETTINGS).redactedUrl(new Proxy(new ProxySettings(SETTINGS).httpProxy!, {})),
