@@ -1,4 +1,5 @@
 import { ApiObject, App, AppProps, Chart, DependencyGraph } from 'cdk8s';
+import { propsObject } from '../core/validation/strict-props';
 
 /**
  * An `App` for many charts, e.g. one chart per cluster of a fleet: the same output as `App`,
@@ -16,7 +17,7 @@ import { ApiObject, App, AppProps, Chart, DependencyGraph } from 'cdk8s';
  */
 export class FleetApp extends App {
   constructor(props: AppProps = {}) {
-    super(props);
+    super(propsObject(props));
   }
 
   /** Synthesizes all manifests to the output directory, as `App.synth()` does, validating the app once. */

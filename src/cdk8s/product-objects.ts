@@ -1,9 +1,11 @@
 import { ApiObject, ApiObjectProps, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
+import { chartScope } from './scope';
 import { copyJson } from '../core/k8s/copy-json';
 import { hideDataFromInspect, isSecretObject, KubeObject } from '../core/k8s/manifest';
 import { objectIdentity, Product } from '../core/product/product';
 import { SharedObjects } from '../core/product/shared-objects';
+import { checkManifestList } from '../core/validation/manifests';
 
 /**
  * The cdk8s side of the rendering model: a core product becomes `ApiObject`s, field for field, with
@@ -20,7 +22,8 @@ export function addProduct(scope: Construct, product: Product): ApiObject[] {
 
 /** Add plain manifests under `scope`, each with its identity as construct id. */
 export function addApiObjects(scope: Construct, manifests: KubeObject[]): ApiObject[] {
-  return manifests.map((manifest) => newApiObject(scope, objectIdentity(manifest), manifest));
+  const parent = chartScope('scope', scope);
+  return checkManifestList('manifests', manifests).map((manifest) => newApiObject(parent, objectIdentity(manifest), manifest));
 }
 
 /** The `ApiObject` of a product's object (by id), from the list {@link addProduct} returned. */

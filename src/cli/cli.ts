@@ -178,6 +178,14 @@ export function runCli(argv: readonly string[]): CliResult {
   }
 }
 
+/**
+ * Run any command on `argv`, `check` included: it connects to the network, so it is asynchronous
+ * (every other command is a pure function of argv, see {@link runCli}).
+ */
+export async function runCommand(argv: readonly string[]): Promise<CliResult> {
+  return argv[0] === 'check' ? commandModules.check().runCheckCommand(argv.slice(1)) : runCli(argv);
+}
+
 function execute(argv: readonly string[]): string | JavaOutput.JavaNoProxyOutput {
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   const [command, ...rest] = positionals;

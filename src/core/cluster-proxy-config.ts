@@ -161,3 +161,11 @@ function checkEnvironmentStrings(environment: ProxyEnvironment, noProxyEntries: 
     }
   }
 }
+
+/** `value` if it is a computed configuration; anything else (its props, `undefined`) is the library's error naming `field`. */
+export function checkProxyConfig(field: string, value: unknown): ClusterProxyConfig {
+  if (!(value instanceof ClusterProxyConfig)) {
+    throw invalidValue(field, value, 'must be a ClusterProxyConfig (new ClusterProxyConfig(settings, network))');
+  }
+  return value;
+}

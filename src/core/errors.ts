@@ -15,11 +15,29 @@ export class ProxyConfigError extends Error {
   public readonly field: string;
 
   constructor(field: string, message: string) {
-    super(`${field}: ${message}`);
+    // Untyped callers can pass anything: converting a symbol throws, and a deeply nested array
+    // overflows the stack, so anything but a string is described instead.
+    const name = typeof field === 'string' ? field : describeValue(field);
+    super(`${name}: ${typeof message === 'string' ? message : describeValue(message)}`);
     this.name = 'ProxyConfigError';
-    this.field = field;
+    this.field = name;
   }
 }
+
+/**
+ * The field name a caller gives a public function to name its input in errors
+ * (`NoProxyEngine.normalize(value, field)`, `ProxyUrl.parse(field, url)`): a non-empty line of
+ * printable text, any password in it masked. Anything else is refused naming `field` itself.
+ */
+export function callerFieldName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_FIELD_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(value)) {
+    throw invalidValue('field', value, `must name the input in errors: a non-empty line of at most ${MAX_FIELD_NAME_LENGTH} printable characters`);
+  }
+  return redactCredentials(value);
+}
+
+/** Longest field name a caller may give (a path of a few dozen segments). */
+const MAX_FIELD_NAME_LENGTH = 500;
 
 /**
  * Run `fn`, which validates a value the user nested under `parent` (settings props inside a

@@ -55,6 +55,12 @@ export const LIMITS = {
     unit: 'characters of one ClusterClass valueFrom.template',
     reason: "the Cluster API CRDs' maxLength: a longer patch template is refused with the ClusterClass",
   },
+  nestingDepth: {
+    value: 256,
+    unit: 'levels of arrays and objects inside one value a user gives (a manifest, Helm values, props)',
+    reason: 'the YAML writer cdk8s synthesizes with recurses once per level and exhausts the default Node.js stack at about 850 levels, '
+      + 'and so would the library\'s own copies of the value: refused, naming where it goes too deep, before anything walks it',
+  },
   clusterClassEnabledIf: {
     value: 256,
     unit: 'characters of one enabledIf',

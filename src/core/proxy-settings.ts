@@ -7,7 +7,7 @@ import { frozen, lockProperties } from './frozen';
 import { formatNoProxyEntry } from './noproxy/format';
 import { parseNoProxyList } from './noproxy/parse';
 import { NoProxyEntry } from './noproxy/types';
-import { parseProxyUrl, ProxyUrl } from './proxy-url';
+import { isProxyUrl, parseProxyUrl, ProxyUrl } from './proxy-url';
 import { assertCredentialText } from './userinfo';
 import { checkProps, propKeys } from './validation/strict-props';
 
@@ -226,6 +226,9 @@ export class ProxySettings {
    * stand-ins mean nothing to a reader) no credentials at all.
    */
   public redactedUrl(url: ProxyUrl): string {
+    if (!isProxyUrl(url)) {
+      throw invalidValue('url', url, 'must be a ProxyUrl (httpProxy or httpsProxy of these settings)');
+    }
     return this.credentialSource.receivesCredentials ? url.redacted : url.withoutCredentials.href;
   }
 }

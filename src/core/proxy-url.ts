@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { certainPasswordEnd, redactCredentials } from './credential-mask';
-import { invalidValue, ProxyConfigError } from './errors';
+import { callerFieldName, invalidValue, ProxyConfigError } from './errors';
 import { lockProperties } from './frozen';
 import { isDnsName } from './host';
 import { parseIpLiteral } from './ip';
@@ -66,6 +66,7 @@ export class ProxyUrl {
   #withoutCredentials?: ProxyUrl;
 
   private constructor(parts: ProxyUrlParts) {
+    MADE.add(this);
     this.scheme = parts.scheme;
     this.host = parts.host;
     this.port = parts.port;
@@ -173,7 +174,7 @@ export function parseProxyUrl(givenField: string, raw: string): ProxyUrl {
   if (raw === undefined && typeof givenField === 'string' && givenField.includes('://')) {
     throw new ProxyConfigError('url', 'is missing: parse takes the field name first, then the URL');
   }
-  const field = redactCredentials(String(givenField));
+  const field = callerFieldName(givenField);
   if (typeof raw !== 'string' || hasControlCharacter(raw)) {
     // the raw value is checked, the masked one quoted (masking may hide a control character)
     assertPrintable(field, raw);
@@ -301,6 +302,14 @@ function parsePort(text: string, fail: (reason: string) => ProxyConfigError): nu
     throw fail('has an invalid port; it must be a number from 1 to 65535');
   }
   return port;
+}
+
+/** Every ProxyUrl made (a Proxy wrapping one is not among them: its private fields are out of any method's reach). */
+const MADE = new WeakSet<object>();
+
+/** Whether `value` is a ProxyUrl itself. */
+export function isProxyUrl(value: unknown): value is ProxyUrl {
+  return typeof value === 'object' && value !== null && MADE.has(value);
 }
 
 /** Reach the private constructor from the parser without exporting a public factory for raw parts. */

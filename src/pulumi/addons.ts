@@ -15,6 +15,7 @@ import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import { finishProduct } from '../core/product/credentials';
 import { WithObjectMetadata } from '../core/product/metadata';
 import { manifestsProduct } from '../core/product/product';
+import { propsObject } from '../core/validation/strict-props';
 
 /**
  * Addons and app platforms: the Pulumi counterparts of the cdk8s addon constructs, registering the
@@ -133,7 +134,7 @@ export class InClusterForwardProxy extends pulumi.ComponentResource {
 
   constructor(name: string, args: InClusterForwardProxyArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}InClusterForwardProxy`, name, {}, opts);
-    const { basicAuth, metadata, ...props } = args;
+    const { basicAuth, metadata, ...props } = withResourceErrors(this, () => propsObject(args));
     const deployment = withResourceErrors(this, () => {
       if (basicAuth !== undefined && (basicAuth === null || typeof basicAuth !== 'object')) {
         throw invalidValue('basicAuth', basicAuth, 'must be { username, password }');

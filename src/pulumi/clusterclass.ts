@@ -1,7 +1,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { mapRendered, ProxySettingsArgs, Rendered, renderWithSettings } from './credentials';
-import { registerProduct, TYPE_TOKEN_PREFIX } from './product-resources';
+import { registerProduct, TYPE_TOKEN_PREFIX, withResourceErrors } from './product-resources';
 import { NODE_PROXY_SECRET_ID, nodeProxySecretProduct } from '../core/capi/products';
 import { addProxyToClusterClass } from '../core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../core/clusterclass/cluster-class-proxy';
@@ -11,6 +11,7 @@ import { invalidValue } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { product, productObject } from '../core/product/product';
 import { ProxySettings } from '../core/proxy-settings';
+import { propsObject } from '../core/validation/strict-props';
 
 /**
  * ClusterClass support: the Pulumi counterparts of the cdk8s `ClusterClassProxyPatches` and
@@ -89,7 +90,7 @@ export class TopologyClusterProxy extends pulumi.ComponentResource {
 
   constructor(name: string, args: TopologyClusterProxyArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}TopologyClusterProxy`, name, {}, opts);
-    const { cluster, classProxy, ...options } = args;
+    const { cluster, classProxy, ...options } = withResourceErrors(this, () => propsObject(args));
     let variable: TopologyClusterProxy['variable'] | undefined;
     const objects = registerProduct(this, name, () => {
       const rendered: Rendered<ClusterClassProxy> | undefined = classProxy instanceof ClusterClassProxyPatches ? classProxy.renderedClassProxy

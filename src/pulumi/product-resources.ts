@@ -4,13 +4,14 @@ import { Rendered } from './credentials';
 import { placeWaitingFields, WaitingFields } from './deferred-args';
 import { ProxyArgs, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
-import { ProxyConfigError } from '../core/errors';
+import { invalidValue, ProxyConfigError } from '../core/errors';
 import { copyJson } from '../core/k8s/copy-json';
 import { KubeObject } from '../core/k8s/manifest';
 import { checkStandInsInSecretDataOnly, sameOutsideSecretData } from '../core/product/deferred-credentials';
 import { ObjectMetadataProps, WithObjectMetadata } from '../core/product/metadata';
 import { Product, ProductObject } from '../core/product/product';
 import { SharedObjects } from '../core/product/shared-objects';
+import { propsObject } from '../core/validation/strict-props';
 
 /**
  * The Pulumi side of the rendering model: a core product becomes Pulumi resources, field for field
@@ -84,16 +85,20 @@ export class ProductResources {
 
   /** The resource of object `id`. */
   public get(id: string): pulumi.CustomResource {
-    const resource = this.find(id);
-    if (!resource) {
-      throw new Error(`internal error: no object "${id}" in the product`);
-    }
-    return resource;
+    return this.resources[this.indexOf(id)];
   }
 
   /** The program-time manifest of object `id`. */
   public manifest(id: string): KubeObject {
-    return this.product.objects.find((object) => object.id === id)!.manifest;
+    return this.product.objects[this.indexOf(id)].manifest;
+  }
+
+  private indexOf(id: string): number {
+    const index = this.product.objects.findIndex((object) => object.id === id);
+    if (index === -1) {
+      throw invalidValue('id', id, `is not an object of this product; use one of ${this.product.objects.map((object) => object.id).join(', ')}`);
+    }
+    return index;
   }
 }
 
@@ -110,7 +115,7 @@ export function withResourceErrors<T>(resource: pulumi.Resource, fn: () => T): T
 export function registerFromProxy<A extends ProxyArgs & WithObjectMetadata>(
   component: pulumi.ComponentResource, name: string, args: A,
   render: (config: ClusterProxyConfig, options: Omit<A, 'proxy' | 'metadata'>, metadata?: ObjectMetadataProps) => Product): ProductResources {
-  const { proxy, metadata, ...options } = args;
+  const { proxy, metadata, ...options } = withResourceErrors(component, () => propsObject(args));
   return registerProduct(component, name, () => proxyDefinitionOf(proxy).render((config) => render(config, options, metadata)));
 }
 

@@ -2,9 +2,10 @@ import * as pulumi from '@pulumi/pulumi';
 import { mapRendered, ProxySettingsArgs, Rendered, renderWithSettings } from './credentials';
 import { networkProp, ProxySourceProps } from '../core/capi/proxy-source';
 import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../core/cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../core/errors';
+import { callerFieldName, invalidValue, ProxyConfigError } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import { ProxySettings } from '../core/proxy-settings';
+import { propsObject } from '../core/validation/strict-props';
 
 /** Input of {@link ProxyDefinition}. */
 export interface ProxyDefinitionArgs {
@@ -33,7 +34,7 @@ export class ProxyDefinition {
       return source;
     }
     if (!(source instanceof ClusterProxyConfig)) {
-      throw invalidValue(field, source, 'must be a ClusterProxyConfig or a ProxyDefinition');
+      throw invalidValue(callerFieldName(field), source, 'must be a ClusterProxyConfig or a ProxyDefinition');
     }
     return new ProxyDefinition({ settings: source.settings, network: source.network }, source);
   }
@@ -74,6 +75,9 @@ export class ProxyDefinition {
 
   /** Render `fn` from this proxy: at program time, and with the real credentials when they are Outputs. */
   public render<T>(fn: (config: ClusterProxyConfig) => T): Rendered<T> {
+    if (typeof fn !== 'function') {
+      throw invalidValue('fn', fn, 'must be a function of the computed configuration');
+    }
     return mapRendered(this.rendered, fn);
   }
 
@@ -135,7 +139,7 @@ export interface ProxySourceArgs extends Omit<ProxySourceProps, 'proxy' | 'setti
 
 /** The {@link ProxyDefinition} the args describe, and the other args; errors name the prop. */
 export function resolveProxySource<T extends ProxySourceArgs>(args: T): { proxy: ProxyDefinition; rest: Omit<T, keyof ProxySourceArgs> } {
-  const { proxy, settings, network, proxyOptions, ...rest } = args;
+  const { proxy, settings, network, proxyOptions, ...rest } = propsObject(args);
   if (proxy !== undefined) {
     if (settings !== undefined || network !== undefined || proxyOptions !== undefined) {
       throw new ProxyConfigError('proxy', 'give either proxy, or settings and network (with proxyOptions), not both');

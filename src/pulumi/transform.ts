@@ -4,7 +4,7 @@ import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { assertDnsLabel } from '../core/k8s/names';
-import { isPlainObject } from '../core/validation/json-data';
+import { checkNestingDepth, isPlainObject } from '../core/validation/json-data';
 import { ProxyInjectionOptions } from '../core/workloads/injection-options';
 import { visitInjectionReads } from '../core/workloads/injection-reads';
 import { applyJsonPatch } from '../core/workloads/json-patch';
@@ -56,8 +56,9 @@ export type ProxyEnvTransform = (args: ProxyEnvTransformArgs) => pulumi.Resource
  * the env would carry them outside a Secret (and, for an Output password, could not be computed).
  */
 export function proxyInjectionOf(proxy: ProxyDefinition, options: ProxyInjectionOptions = {}): ProxyInjection {
-  const injection = new ProxyInjection(proxy.config, options);
-  if (proxy.hasCredentials && !injection.usesSecret) {
+  const definition = proxyDefinitionOf(proxy);
+  const injection = new ProxyInjection(definition.config, options);
+  if (definition.hasCredentials && !injection.usesSecret) {
     throw new ProxyConfigError('literalCredentials', 'is not supported by the Pulumi components when the proxy URLs carry credentials: they stay in Secret data');
   }
   return injection;
@@ -71,6 +72,9 @@ export function proxyInjectionOf(proxy: ProxyDefinition, options: ProxyInjection
  * `ProxyEnvSupport` for the namespaces, and pass them as `namespaces`.
  */
 export function proxyEnvTransform(proxy: ClusterProxyConfig | ProxyDefinition, options: ProxyEnvTransformOptions = {}): ProxyEnvTransform {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw invalidValue('options', options, 'must be an object of transform options');
+  }
   const { namespaces, ...injectionOptions } = options;
   if (namespaces !== undefined && !Array.isArray(namespaces)) {
     throw invalidValue('namespaces', namespaces, 'must be an array of namespace names');
@@ -109,12 +113,20 @@ export interface PropsInjectionOptions {
  */
 export function injectProxyEnvIntoProps(injection: ProxyInjection, type: string, props: pulumi.Inputs,
   options: PropsInjectionOptions = {}): pulumi.Inputs | undefined {
+  if (!(injection instanceof ProxyInjection)) {
+    throw invalidValue('injection', injection, 'must be a ProxyInjection (proxyInjectionOf(proxy, options))');
+  }
+  if (typeof type !== 'string') {
+    throw invalidValue('type', type, 'must be a Pulumi type token such as kubernetes:apps/v1:Deployment');
+  }
   const kind = kindOfType(type);
   const specPath = kind && podSpecPath(kind.apiVersion, kind.kind);
   if (!kind || !specPath || props === null || typeof props !== 'object') {
     return undefined;
   }
   const top = specPath[0];
+  checkNestingDepth('metadata', props.metadata);
+  checkNestingDepth(top, props[top]);
   const metadata = unmark(props.metadata);
   const field = unmark(props[top]);
   const remark = (value: unknown): unknown => (field.secret ? mark(value) : value);
@@ -146,7 +158,7 @@ export function injectProxyEnvIntoProps(injection: ProxyInjection, type: string,
 
 /** `kubernetes:apps/v1:Deployment` to `{ apiVersion: 'apps/v1', kind: 'Deployment' }` (`core/v1` is `v1`). */
 export function kindOfType(type: string): { apiVersion: string; kind: string } | undefined {
-  const match = /^kubernetes:([^:]+)\/([^:/]+):([^:]+)$/.exec(type);
+  const match = typeof type === 'string' ? /^kubernetes:([^:]+)\/([^:/]+):([^:]+)$/.exec(type) : null;
   if (!match) {
     return undefined;
   }

@@ -8,7 +8,7 @@ import { invalidValue, withinField } from '../core/errors';
 import { assertDnsLabel } from '../core/k8s/names';
 import { WithObjectMetadata } from '../core/product/metadata';
 import { checkJsonData } from '../core/validation/json-data';
-import { checkProps, propKeys } from '../core/validation/strict-props';
+import { checkProps, propKeys, propsObject } from '../core/validation/strict-props';
 import { deploymentInjectionOptions, ProxyInjectionOptions } from '../core/workloads/injection-options';
 import { KyvernoProxyPolicyOptions } from '../core/workloads/kyverno-policy';
 import { ProxyAdmissionPolicyOptions } from '../core/workloads/mutating-admission-policy';
@@ -87,7 +87,7 @@ export class ProxyEnvSupport extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxyEnvSupportArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyEnvSupport`, name, {}, opts);
-    const { proxy, namespaces, ...options } = args;
+    const { proxy, namespaces, ...options } = withResourceErrors(this, () => propsObject(args));
     const list = withResourceErrors(this, () => {
       if (!Array.isArray(namespaces) || namespaces.length === 0) {
         throw invalidValue('namespaces', namespaces, 'must list at least one namespace');
@@ -136,7 +136,7 @@ export class ProxyAwareDeployment extends pulumi.ComponentResource {
 
   constructor(name: string, args: ProxyAwareDeploymentArgs, opts?: pulumi.ComponentResourceOptions) {
     super(`${TYPE_TOKEN_PREFIX}ProxyAwareDeployment`, name, {}, opts);
-    const { proxy, proxyOptions, ...deploymentArgs } = args;
+    const { proxy, proxyOptions, ...deploymentArgs } = withResourceErrors(this, () => propsObject(args));
     const { definition, options, injection, namespace } = withResourceErrors(this, () => {
       checkProps('', args, PROXY_AWARE_DEPLOYMENT_KEYS, 'ProxyAwareDeployment arg');
       checkJsonData('metadata', deploymentArgs.metadata);

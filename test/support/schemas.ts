@@ -95,6 +95,20 @@ export function crdValidator(apiVersion: string, kind: string): ValidateFunction
 /** DNS-1123 subdomain, the rule for most object names (the CRD schemas leave metadata open). */
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
+/**
+ * Whether {@link schemaErrors} has a schema for the object's kind here (kubernetes-models 4 or a CRD
+ * under CRD_ROOT); the admission policies, newer than kubernetes-models 4, are validated by their
+ * own test with kubernetes-models 5 in a child process.
+ */
+export function hasSchema(object: { apiVersion?: string; kind?: string }): boolean {
+  const key = `${object.apiVersion}/${object.kind}`;
+  if (CORE_MODELS[key]) {
+    return true;
+  }
+  indexCrds();
+  return crdFileByKind.has(`${String(object.apiVersion).split('/')[0]}/${object.kind}`);
+}
+
 /** Errors for one object (empty when it is valid). */
 export function schemaErrors(object: { apiVersion?: string; kind?: string; metadata?: { name?: string } }): string[] {
   const errors: string[] = [];

@@ -8,6 +8,7 @@ import { canonicalJson } from '../../core/k8s/names';
 import { finishProduct } from '../../core/product/credentials';
 import { checkProps, propKeys } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
+import { chartScope } from '../scope';
 
 /** Props of {@link addProxyToKubeadmObjects}. */
 export interface AddProxyToKubeadmObjectsProps extends ProxySourceProps, AddProxyOptions {}
@@ -40,6 +41,7 @@ export interface AddProxyToKubeadmObjectsResult {
  * it twice changes nothing the second time.
  */
 export function addProxyToKubeadmObjects(scope: Construct, props: AddProxyToKubeadmObjectsProps): AddProxyToKubeadmObjectsResult {
+  chartScope('scope', scope);
   checkProps('', props, PROPS, 'addProxyToKubeadmObjects prop');
   const proxy = resolveProxyConfig(props);
   const apiObjects = scope.node.findAll().filter((child): child is ApiObject => child instanceof ApiObject);

@@ -4,7 +4,7 @@
 import '../../peers/cdk8s-plus-30'; // first: a clear error when cdk8s, constructs or cdk8s-plus-30 is not installed
 import { Deployment, DeploymentProps } from 'cdk8s-plus-30';
 import { Construct } from 'constructs';
-import { attachProxyToDeployment, ProxyAwareDeploymentOptions } from './proxy-aware-deployment';
+import { attachProxyToDeployment, checkedProxyAwareProps, ProxyAwareDeploymentOptions } from './proxy-aware-deployment';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 
 /** Props of {@link ProxyAwareDeployment}: a cdk8s-plus-30 Deployment plus the proxy. */
@@ -25,7 +25,7 @@ export class ProxyAwareDeployment extends Deployment {
   public readonly proxyInjection: ProxyInjection;
 
   constructor(scope: Construct, id: string, props: ProxyAwareDeploymentProps) {
-    const { proxy, proxyOptions, ...deploymentProps } = props;
+    const { proxy, proxyOptions, ...deploymentProps } = checkedProxyAwareProps(props);
     super(scope, id, deploymentProps);
     this.proxyInjection = attachProxyToDeployment(this, { proxy, proxyOptions });
   }

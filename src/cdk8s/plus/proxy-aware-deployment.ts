@@ -2,6 +2,8 @@ import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { WithProxy } from '../../core/cluster-proxy-config';
 import { withinField } from '../../core/errors';
+import { checkNestingDepth } from '../../core/validation/json-data';
+import { propsObject } from '../../core/validation/strict-props';
 import { deploymentInjectionOptions, ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { attachProxyInjection } from '../workloads/attach-proxy-injection';
@@ -19,6 +21,17 @@ export interface ProxyAwareDeploymentOptions extends WithProxy {
    * the Mozilla roots of the Node.js that runs the synth, see `trustBundle`), every container
    */
   readonly proxyOptions?: ProxyInjectionOptions;
+}
+
+/**
+ * The props of a ProxyAwareDeployment, checked before any of them reaches cdk8s-plus: an object,
+ * nested within the limit (cdk8s-plus and cdk8s walk the Deployment's props recursively).
+ *
+ * @internal
+ */
+export function checkedProxyAwareProps<P extends ProxyAwareDeploymentOptions>(props: P): P {
+  checkNestingDepth('', propsObject(props));
+  return props;
 }
 
 /**

@@ -11,7 +11,7 @@ import { ProxyInjectionOptions } from '../workloads/injection-options';
 import { ProxyInjection } from '../workloads/proxy-injection';
 import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
-import { checkJsonData } from '../validation/json-data';
+import { checkManifestList } from '../validation/manifests';
 import { checkProps, propKeys } from '../validation/strict-props';
 
 /** Options of `addonResourceSet`. */
@@ -143,12 +143,7 @@ function deliveredObjectsOf(proxy: ClusterProxyConfig, options: AddonResourceSet
   if (!Array.isArray(options.manifests) || options.manifests.length === 0) {
     throw invalidValue('manifests', options.manifests, 'must be a non-empty array of Kubernetes objects');
   }
-  checkJsonData('manifests', options.manifests);
-  options.manifests.forEach((manifest, index) => {
-    if (!manifest || typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string' || typeof manifest.metadata?.name !== 'string') {
-      throw invalidValue(`manifests[${index}]`, manifest?.kind, 'must be a Kubernetes object with apiVersion, kind and metadata.name');
-    }
-  });
+  checkManifestList('manifests', options.manifests);
   const injection = options.injectProxyEnv ? new ProxyInjection(proxy, options.injectProxyEnv) : undefined;
   const support = new Map<string, KubeObject>();
   const manifests = options.manifests.map((manifest) => {

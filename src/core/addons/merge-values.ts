@@ -1,4 +1,5 @@
 import { invalidValue, ProxyConfigError } from '../errors';
+import { copyJson } from '../k8s/copy-json';
 import { checkJsonData } from '../validation/json-data';
 import { fieldPath } from '../validation/strict-props';
 
@@ -43,7 +44,7 @@ function refuseNul(path: string, value: unknown): void {
 }
 
 function mergeAt(path: string, base: ValuesObject, extra: ValuesObject): ValuesObject {
-  const merged: ValuesObject = { ...structuredClone(extra) };
+  const merged: ValuesObject = { ...copyJson(extra) };
   for (const [key, value] of Object.entries(base)) {
     const here = fieldPath(path, key);
     if (!(key in extra)) {

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from modules whose code loads on first use */
-import { invalidValue } from '../errors';
+import { callerFieldName, invalidValue } from '../errors';
 import { onFirstUse } from '../lazy-modules';
 import type * as ExplainModule from '../noproxy/explain';
 import type { ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
@@ -39,7 +39,7 @@ export class NoProxyEngine {
    * @param field the field named in errors
    */
   public static normalize(value: string, field = 'noProxy'): string[] {
-    return parseNoProxyList(value, field).map(formatNoProxyEntry);
+    return parseNoProxyList(value, callerFieldName(field)).map(formatNoProxyEntry);
   }
 
   /**
@@ -73,13 +73,14 @@ export class NoProxyEngine {
 
   /** Entries some clients ignore, or that match more than they seem to. */
   public static lint(value: string, field = 'noProxy'): NoProxyLintWarning[] {
-    parseNoProxyList(value, field); // the library's error for a value that is not a NO_PROXY list
-    return lintModule().lintNoProxy(value, field);
+    const name = callerFieldName(field);
+    parseNoProxyList(value, name); // the library's error for a value that is not a NO_PROXY list
+    return lintModule().lintNoProxy(value, name);
   }
 
   /** Java's `http.nonProxyHosts` for a NO_PROXY value, with the entries the JVM cannot express. */
   public static javaNonProxyHosts(value: string, field = 'noProxy'): JavaNonProxyHosts {
-    return renderJavaNonProxyHosts(parseNoProxyList(value, field));
+    return renderJavaNonProxyHosts(parseNoProxyList(value, callerFieldName(field)));
   }
 
   private constructor() {}

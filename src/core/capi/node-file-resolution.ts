@@ -3,6 +3,7 @@ import { profileLayout } from './compatibility-profiles';
 import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, VariableStyle } from './node-file-options';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { frozen } from '../frozen';
+import { fieldPath } from '../validation/strict-props';
 
 // The node-file options validated and completed: defaults, a compatibility profile's layout, and
 // the checks that keep a bad path or mode from breaking a node silently.
@@ -105,7 +106,7 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
   }
   const unknown = Object.keys(options ?? {}).filter((key) => !KNOWN_OPTIONS.has(key));
   if (unknown.length > 0) {
-    throw invalidValue(`${field}.${unknown[0]}`, unknown[0], `is not a file option; use one of ${[...KNOWN_OPTIONS].join(', ')}`);
+    throw invalidValue(fieldPath(field, unknown[0]), unknown[0], `is not a file option; use one of ${[...KNOWN_OPTIONS].join(', ')}`);
   }
   const own = options ?? {};
   const given: NodeProxyFileOptions = { ...(own.profile === undefined ? {} : profileLayout(`${field}.profile`, own.profile, hasCredentials)), ...withoutUndefined(own) };

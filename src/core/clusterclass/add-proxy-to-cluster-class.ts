@@ -8,6 +8,7 @@ import { trustedCaEnabledIf, trustedCaFileTemplate, trustedCaVariableDefinition 
 import { ProxyConfigError } from '../errors';
 import { foreignEnabledIf, proxyOnCondition, ClassVariableShape } from './variable-shapes';
 import { NodeFileEncoding } from '../capi/node-file-options';
+import { copyJson } from '../k8s/copy-json';
 import { KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
 
@@ -52,7 +53,7 @@ export function addProxyToClusterClass(
 ): AddProxyToClusterClassResult {
   const classProxy = proxy instanceof ClusterClassProxy ? proxy : new ClusterClassProxy(proxy);
   const targets = classTargets(clusterClass, templates, classProxy.props);
-  const spec = structuredClone(((clusterClass as Json).spec ?? {}) as Json);
+  const spec = copyJson(((clusterClass as Json).spec ?? {}) as Json);
   const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
   refuseWholeListPatches(ownPatches, targets);
   const foreignShape = classProxy.variableShape !== ClassVariableShape.LIBRARY;
@@ -80,7 +81,7 @@ export function addProxyToClusterClass(
   const trustVariables = trust && !withProxyVariable.some((entry: Json) => entry?.name === trust.name) ? [trustedCaVariableDefinition(trust)] : [];
   return {
     clusterClass: {
-      ...structuredClone(clusterClass),
+      ...copyJson(clusterClass),
       spec: { ...spec, variables: [...withProxyVariable, ...trustVariables], patches: [...patches, ...ownPatches] },
     },
     classProxy,

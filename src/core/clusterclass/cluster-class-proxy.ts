@@ -25,6 +25,7 @@ import { parseNoProxyList } from '../noproxy/parse';
 import { parsedEntry } from '../noproxy/types';
 import { Provider } from '../providers';
 import { ProxySettings } from '../proxy-settings';
+import { isRecord } from '../validation/json-data';
 import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
@@ -296,6 +297,9 @@ export class ClusterClassProxy {
    * @jsii ignore used by the library's adapters only
    */
   public clusterProxy(facts: TopologyClusterFacts): ClusterProxyConfig {
+    if (!isRecord(facts)) {
+      throw invalidValue('facts', facts, 'must be the cluster\'s network facts (pods, services, ...)');
+    }
     const network = new ClusterNetwork({
       pods: facts.pods,
       services: facts.services,

@@ -7,6 +7,7 @@ import { NodeProxyDelivery } from '../capi/node-proxy-delivery';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { foreignNoProxyEntries, foreignVariableValue, ClassVariableShape } from './variable-shapes';
+import { copyJson } from '../k8s/copy-json';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { ClusterNetwork } from '../network';
@@ -170,7 +171,7 @@ export function addProxyToTopologyCluster(
   const value = (foreignShape ? foreignVariableValue(classProxy.variableShape, libraryValue, previous) : libraryValue) as ProxyVariableValue;
   const variable = { name: classProxy.variableName, value };
 
-  const copy = structuredClone(object);
+  const copy = copyJson(object);
   if (!copy.spec.clusterNetwork?.pods && !copy.spec.clusterNetwork?.services) {
     copy.spec.clusterNetwork = {
       ...(copy.spec.clusterNetwork ?? {}),
@@ -184,7 +185,7 @@ export function addProxyToTopologyCluster(
   }
   const trust = options.trustedCaPem === undefined ? undefined : trustVariable(classProxy, copy.spec.topology.variables ?? [], options.trustedCaPem);
   const others = (copy.spec.topology.variables ?? []).filter((entry: Json) => entry?.name !== variable.name && entry?.name !== trust?.name);
-  copy.spec.topology.variables = [...others, structuredClone(variable), ...(trust ? [trust] : [])];
+  copy.spec.topology.variables = [...others, copyJson(variable), ...(trust ? [trust] : [])];
   return { cluster: copy as KubeObject, variable, ...(bootstrap.secret ? { secret: bootstrap.secret } : {}), proxy };
 }
 
@@ -269,7 +270,7 @@ function trustVariable(classProxy: ClusterClassProxy, variables: readonly Json[]
   }
   const bundle = parseTrustAnchors('trustedCaPem', trustedCaPem);
   const previous = variables.find((entry) => entry?.name === trust.name)?.value;
-  const value: Json = previous && typeof previous === 'object' && !Array.isArray(previous) ? structuredClone(previous) : {};
+  const value: Json = previous && typeof previous === 'object' && !Array.isArray(previous) ? copyJson(previous) : {};
   const entries = (Array.isArray(value.additionalTrustedCAs) ? value.additionalTrustedCAs : [])
     .filter((entry: Json) => entry?.name !== trust.entryName);
   value.additionalTrustedCAs = [...entries, { name: trust.entryName, data: Buffer.from(bundle.pem, 'utf8').toString('base64') }];

@@ -1,5 +1,6 @@
 import { goString } from './go-template';
 import { invalidValue } from '../errors';
+import { copyJson } from '../k8s/copy-json';
 import { isRecord } from '../validation/json-data';
 
 /**
@@ -178,7 +179,7 @@ export function foreignVariableValue(
     throw invalidValue('settings', { httpProxy: value.http, httpsProxy: value.https },
       `must use one proxy for both schemes: the "${shape}" variable has a single ${spec.http}`);
   }
-  const { [spec.http]: _http, [spec.https]: _https, [spec.noProxy]: _noProxy, ...kept } = structuredClone(foreignProxyObject(spec, existing) ?? {});
+  const { [spec.http]: _http, [spec.https]: _https, [spec.noProxy]: _noProxy, ...kept } = copyJson(foreignProxyObject(spec, existing) ?? {});
   const proxy = {
     ...kept,
     ...(value.http ? { [spec.http]: value.http } : {}),
@@ -188,6 +189,6 @@ export function foreignVariableValue(
   if (spec.path.length === 0) {
     return proxy;
   }
-  const base = isRecord(existing) ? structuredClone(existing) : {};
+  const base = isRecord(existing) ? copyJson(existing) : {};
   return { ...base, [spec.path[0]]: proxy };
 }

@@ -2,6 +2,7 @@ import { invalidValue, ProxyConfigError } from '../errors';
 import { lockProperties } from '../frozen';
 import { parsePreviousSealedSecrets, parseReuseKey, parseSealingCertificate, SealingKey } from './sealed-secret';
 import { assertObjectName } from '../k8s/names';
+import { fieldPath } from '../validation/strict-props';
 
 /**
  * Where the proxy credentials live. `literal` (the default, with `username`/`password` in the
@@ -189,7 +190,7 @@ function parseSealedSecretProps(field: string, props: unknown): SealingKey {
   const { certificatePem, reuseKey, previousManifests, ...unknown } = props as SealedSecretCredentialsProps;
   const extra = Object.keys(unknown);
   if (extra.length > 0) {
-    throw new ProxyConfigError(`${field}.${extra[0]}`, 'is not a Sealed Secrets setting; expected certificatePem, reuseKey or previousManifests');
+    throw new ProxyConfigError(fieldPath(field, extra[0]), 'is not a Sealed Secrets setting; expected certificatePem, reuseKey or previousManifests');
   }
   if (previousManifests !== undefined && reuseKey === undefined) {
     throw new ProxyConfigError(`${field}.previousManifests`, 'needs reuseKey: without the keyed digest nothing shows that an earlier sealed value still seals the same content');
@@ -208,7 +209,7 @@ function parseRemoteRef(field: string, value: unknown): RemoteSecretRef {
   const { key, property, version, ...unknown } = value as RemoteSecretRef;
   const extra = Object.keys(unknown);
   if (extra.length > 0) {
-    throw new ProxyConfigError(`${field}.${extra[0]}`, 'is not a remote reference field; expected key, property or version');
+    throw new ProxyConfigError(fieldPath(field, extra[0]), 'is not a remote reference field; expected key, property or version');
   }
   const text = (name: string, item: unknown): string | undefined => {
     if (item === undefined) {
@@ -235,7 +236,7 @@ function parseExternalSecretProps(field: string, props: unknown): ExternalSecret
   const { storeName, storeKind, username, password, refreshInterval, ...unknown } = props as ExternalSecretCredentialsProps;
   const extra = Object.keys(unknown);
   if (extra.length > 0) {
-    throw new ProxyConfigError(`${field}.${extra[0]}`, 'is not an External Secrets setting; expected storeName, storeKind, username, password or refreshInterval');
+    throw new ProxyConfigError(fieldPath(field, extra[0]), 'is not an External Secrets setting; expected storeName, storeKind, username, password or refreshInterval');
   }
   const kind = storeKind ?? 'ClusterSecretStore';
   if (!STORE_KINDS.includes(kind)) {

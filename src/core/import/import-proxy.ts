@@ -14,6 +14,7 @@ import { NoProxy } from '../noproxy/no-proxy';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { NoProxyFormat } from '../noproxy/render';
 import { ProxySettings } from '../proxy-settings';
+import { checkNestingDepth } from '../validation/json-data';
 import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
@@ -66,16 +67,22 @@ const IMPORT_PROXY_KEYS = propKeys<ImportProxyOptions>({ network: true });
 /** Parse `text` (YAML or JSON; in a multi-document file, the first document the importer reads) and import it. */
 export function importProxy(source: ImportSource, text: string, options: ImportProxyOptions = {}): ImportResult {
   checkProps('options', options, IMPORT_PROXY_KEYS, 'import option');
-  const importer = IMPORTERS[source];
+  // an own key only: `constructor` or `toString` would pick a function every object inherits
+  const importer = typeof source === 'string' && Object.hasOwn(IMPORTERS, source) ? IMPORTERS[source] : undefined;
   if (!importer) {
     throw invalidValue('from', source, `must be one of ${IMPORT_SOURCES.join(', ')}`);
+  }
+  if (typeof text !== 'string') {
+    throw invalidValue('file', text, 'must be the text of the file (YAML or JSON)');
   }
   const documents = yamlLib().parseAllDocuments(text);
   const parsed = (Array.isArray(documents) ? documents : [documents]).map((document) => {
     if (document.errors.length > 0) {
       throw new ProxyConfigError('file', `is not valid YAML or JSON: ${document.errors[0].message.split('\n')[0]}`);
     }
-    return document.toJS();
+    const value: unknown = document.toJS();
+    checkNestingDepth('file', value);
+    return value;
   }).filter((document) => document !== null && document !== undefined);
   if (parsed.length === 0) {
     throw new ProxyConfigError('file', 'is empty');

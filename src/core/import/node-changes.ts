@@ -5,8 +5,10 @@ import { NodeProxyFileOptions } from '../capi/node-file-options';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { redactCredentials } from '../credential-mask';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { copyJson } from '../k8s/copy-json';
 import { KubeObject } from '../k8s/manifest';
 import { checkJsonData } from '../validation/json-data';
+import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * "What changes on my nodes": the KubeadmControlPlane, KubeadmConfigTemplates and KubeadmConfigs a
@@ -55,6 +57,8 @@ export interface NodeChangesOptions {
   readonly files?: NodeProxyFileOptions;
 }
 
+const NODE_CHANGES_KEYS = propKeys<NodeChangesOptions>({ clusterName: true, files: true });
+
 type Json = Record<string, any>;
 
 /** Paths of the proxy files other systems write. */
@@ -68,6 +72,7 @@ export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, op
     throw invalidValue('nodes', current, 'must be an array of Kubernetes objects');
   }
   checkJsonData('nodes', current);
+  checkProps('options', options, NODE_CHANGES_KEYS, 'node changes option');
   const kubeadm = current.filter((object) => object && typeof object === 'object' && kubeadmConfigSpecPath(object) !== undefined);
   if (kubeadm.length === 0) {
     throw new ProxyConfigError('nodes', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig');
@@ -91,7 +96,7 @@ function specOf(object: KubeObject): Json {
 }
 
 function withoutSystemProxy(object: KubeObject): KubeObject {
-  const copy = structuredClone(object) as Json;
+  const copy = copyJson(object) as Json;
   const spec = specOf(copy as KubeObject);
   if (Array.isArray(spec.files)) {
     spec.files = spec.files.filter((file: Json) => !SYSTEM_PROXY_FILE.test(String(file?.path ?? '')));

@@ -1,6 +1,6 @@
 import { Product, ProductObject } from './product';
 import { ProxyConfigError } from '../errors';
-import { isPlainObject } from '../validation/json-data';
+import { checkNestingDepth, isPlainObject } from '../validation/json-data';
 
 /**
  * Args some of whose values are known only later (in Pulumi, an Output for a Kubernetes version
@@ -57,6 +57,7 @@ export interface DeferredArgs<A, V> {
  */
 export function deferValues<A, V>(args: A, isDeferred: (value: unknown) => value is V, what: string,
   render: (args: A) => Product): DeferredArgs<A, V> {
+  checkNestingDepth('', args);
   const values: DeferredValue<V>[] = [];
   const find = (value: unknown, field: string, key: string | undefined): void => {
     if (isDeferred(value)) {

@@ -1,4 +1,5 @@
 import { invalidValue, ProxyConfigError } from '../errors';
+import { LIMITS } from '../limits';
 import { fieldPath } from './strict-props';
 
 /** An object literal or `JSON.parse` object of this realm: not null, an array or a class instance. */
@@ -14,6 +15,50 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether `value` is an array or an object whose prototype is a realm's Object.prototype, or null: data to walk. */
+function isWalkable(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') {
+    return false;
+  }
+  if (Array.isArray(value)) {
+    return true;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/**
+ * Refuse a value nested deeper than {@link LIMITS.nestingDepth} (arrays and plain objects; class
+ * instances are leaves), naming the path where it goes too deep. A loop, not recursion, so the
+ * check itself cannot exhaust the stack; every walk of user data (the library's and the
+ * frameworks') then stays within the limit. A value that contains itself is refused the same way.
+ * `field` is the value's path; `''` for a constructor's top-level props, whose keys are named alone.
+ */
+export function checkNestingDepth(field: string, value: unknown): void {
+  const limit = LIMITS.nestingDepth.value;
+  // Each object is walked again only when reached deeper than before (shared parts of a value)
+  const deepest = new Map<object, number>();
+  const pending: Array<{ value: unknown; depth: number; field: string }> = [{ value, depth: 0, field }];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    if (!isWalkable(next.value) || (deepest.get(next.value) ?? -1) >= next.depth) {
+      continue;
+    }
+    if (next.depth >= limit) {
+      throw new ProxyConfigError(next.field || 'props', `is nested more than ${limit} levels deep (arrays and objects): `
+        + 'no Kubernetes object or values file needs that many, and writing it out would exhaust the stack');
+    }
+    deepest.set(next.value, next.depth);
+    if (Array.isArray(next.value)) {
+      next.value.forEach((item, index) => pending.push({ value: item, depth: next.depth + 1, field: `${next.field || 'props'}[${index}]` }));
+    } else {
+      for (const [key, item] of Object.entries(next.value)) {
+        pending.push({ value: item, depth: next.depth + 1, field: fieldPath(next.field, key) });
+      }
+    }
+  }
+}
+
 /** Keys that shadow a member every object inherits (`constructor`, `toString`, `__proto__`...). */
 const INHERITED_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
@@ -26,6 +71,12 @@ const INHERITED_MEMBERS: ReadonlySet<string> = new Set(Object.getOwnPropertyName
  * Pulumi Output) are left to the adapter that resolves them.
  */
 export function checkJsonData(field: string, value: unknown): void {
+  checkNestingDepth(field, value);
+  checkJsonValue(field, value);
+}
+
+/** {@link checkJsonData} of a value within the nesting limit (recursive). */
+function checkJsonValue(field: string, value: unknown): void {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -45,7 +96,7 @@ export function checkJsonData(field: string, value: unknown): void {
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((item, index) => checkJsonData(`${field}[${index}]`, item));
+    value.forEach((item, index) => checkJsonValue(`${field}[${index}]`, item));
     return;
   }
   // Plain objects of any realm (a test runner's `vm` context makes its own): their prototype is
@@ -59,6 +110,6 @@ export function checkJsonData(field: string, value: unknown): void {
     if (INHERITED_MEMBERS.has(key)) {
       throw new ProxyConfigError(fieldPath(field, key), 'is a name every JavaScript object inherits: cdk8s and Pulumi cannot emit it as a field');
     }
-    checkJsonData(fieldPath(field, key), item);
+    checkJsonValue(fieldPath(field, key), item);
   }
 }

@@ -49,7 +49,8 @@ export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string
       continue;
     }
     containers.forEach((container: unknown, index) => {
-      if (!isObject(container) || additions.excludedContainers.includes(String(container.name))) {
+      // a name is compared as it is: converting whatever a manifest holds there to a string can throw
+      if (!isObject(container) || (typeof container.name === 'string' && additions.excludedContainers.includes(container.name))) {
         return;
       }
       const containerPath = [...specPath, list, index];

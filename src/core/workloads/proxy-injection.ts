@@ -10,7 +10,8 @@ import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-
 import { podMetadataPath, podSpecPath } from './workload-kinds';
 import { frozen, lockProperties } from '../frozen';
 import { KubeObject } from '../k8s/manifest';
-import { checkProps } from '../validation/strict-props';
+import { assertDnsLabel } from '../k8s/names';
+import { checkProps, optionalList } from '../validation/strict-props';
 
 /** What {@link ProxyInjection.plan} found for one manifest. */
 export interface InjectionPlan {
@@ -75,7 +76,8 @@ export class ProxyInjection {
     this.usesSecret = proxyEnvUsesSecret(config, options);
     this.secretName = proxySecretName(options);
     this.trust = trustBundlePlan(config, options.trustBundle);
-    this.exclusions = resolveExclusions(options as InjectionExclusions, alwaysExcludedNamespaces);
+    this.exclusions = resolveExclusions(options as InjectionExclusions, optionalList('alwaysExcludedNamespaces', alwaysExcludedNamespaces)
+      .map((namespace, index) => assertDnsLabel(`alwaysExcludedNamespaces[${index}]`, namespace)));
     this.envGroups = frozen([...proxyContainerEnvGroups(config, options), ...(this.trust?.envGroups ?? [])]);
     this.additions = {
       envGroups: this.envGroups,
@@ -99,6 +101,9 @@ export class ProxyInjection {
 
   /** True when the manifest is in an excluded namespace, has an excluded name, or is opted out. */
   public isExcluded(manifest: KubeObject): boolean {
+    if (!isObject(manifest)) {
+      throw invalidValue('manifest', manifest, 'must be a Kubernetes object');
+    }
     const metadata = manifest.metadata ?? {};
     if (metadata.namespace !== undefined && this.exclusions.namespaces.includes(metadata.namespace)) {
       return true;
@@ -164,6 +169,9 @@ export class ProxyInjection {
    * @jsii ignore used by the library's adapters only
    */
   public planPodSpec(podSpec: unknown, specPath: string[] = []): JsonPatchAdd[] {
+    if (!Array.isArray(specPath) || !specPath.every((segment) => typeof segment === 'string')) {
+      throw invalidValue('specPath', specPath, 'must be the path of the pod spec in its object, as an array of keys (e.g. ["spec", "template", "spec"])');
+    }
     return planPodSpecAdditions(podSpec, specPath, this.additions);
   }
 }

@@ -33,8 +33,11 @@ export interface ScratchNode {
   readonly path: string;
   /** Write a node file. */
   writeFile(path: string, content: string): void;
-  /** Run the commands as Cluster API would for `format`; `ctrFailures` calls to ctr fail first. */
-  run(format: 'cloud-config' | 'ignition', commands: readonly string[], ctrFailures?: number): BootstrapRun;
+  /**
+   * Run the commands as Cluster API would for `format`; `ctrFailures` calls to ctr fail first.
+   * `environment` is what the unit that runs them starts with (its drop-ins' variables).
+   */
+  run(format: 'cloud-config' | 'ignition', commands: readonly string[], ctrFailures?: number, environment?: Record<string, string>): BootstrapRun;
   remove(): void;
 }
 
@@ -61,7 +64,7 @@ export function createScratchNode(): ScratchNode {
   return {
     path,
     writeFile: (file, content) => writeFileSync(file, content),
-    run: (format, commands, ctrFailures = 0) => {
+    run: (format, commands, ctrFailures = 0, environment = {}) => {
       writeFileSync(counter, '0');
       writeFileSync(failures, String(ctrFailures));
       rmSync(log, { force: true });
@@ -71,7 +74,7 @@ export function createScratchNode(): ScratchNode {
       const script = join(path, 'bootstrap.sh');
       writeFileSync(script, `${header}${commands.join('\n')}\n${kubeadm}\n`);
       const shell = format === 'ignition' ? ['/bin/bash', '--norc', '--noprofile'] : ['/bin/dash'];
-      const result = spawnSync(shell[0], [...shell.slice(1), script], { env: { PATH: `${bin}:/usr/bin:/bin` }, encoding: 'utf8' });
+      const result = spawnSync(shell[0], [...shell.slice(1), script], { env: { ...environment, PATH: `${bin}:/usr/bin:/bin` }, encoding: 'utf8' });
       if (result.error) {
         throw result.error;
       }
@@ -84,6 +87,15 @@ export function createScratchNode(): ScratchNode {
     },
     remove: () => rmSync(path, { recursive: true, force: true }),
   };
+}
+
+/**
+ * kubeadm's rule: what ends up in the kube-apiserver, kube-controller-manager and kube-scheduler
+ * static pod specs. kubeadm copies every variable of its own environment whose lower-cased name
+ * ends in `_proxy` and whose value is not empty (`GetProxyEnvVars`, cmd/kubeadm/app/util/env.go).
+ */
+export function copiedIntoStaticPods(environment: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(environment).filter(([name, value]) => name.toLowerCase().endsWith('_proxy') && value !== ''));
 }
 
 /** `env -0` output as a map. */

@@ -1,21 +1,15 @@
-import { createScratchNode, ScratchNode } from './bootstrap-script-harness';
+import { copiedIntoStaticPods, createScratchNode, ScratchNode } from './bootstrap-script-harness';
 import { credentialForms, demoProxy } from './fixtures';
 import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
 import { nodeProxyFileContents } from '../../../src/core/capi/node-proxy-secret';
 
 /**
- * No credential in the control-plane static pods. kubeadm copies into the kube-apiserver,
- * kube-controller-manager and kube-scheduler manifests every variable of its own environment whose
- * lower-cased name ends in `_proxy` and whose value is not empty (kubeadm's `GetProxyEnvVars`,
- * cmd/kubeadm/app/util/env.go). So: run the rendered preKubeadmCommands in a real shell with the
- * env file the node would get, apply that rule to the environment kubeadm started with, and look
- * for the password in every encoding.
+ * No credential in the control-plane static pods. kubeadm copies its proxy variables into the
+ * kube-apiserver, kube-controller-manager and kube-scheduler manifests (`copiedIntoStaticPods`).
+ * So: run the rendered preKubeadmCommands in a real shell with the env file the node would get,
+ * apply that rule to the environment kubeadm started with, and look for the password in every
+ * encoding. test/hardening/kubeadm-copy-rule.test.ts does the same for every node-file layout.
  */
-
-/** kubeadm's rule: what ends up in the static pod specs. */
-function copiedIntoStaticPods(environment: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(environment).filter(([name, value]) => name.toLowerCase().endsWith('_proxy') && value !== ''));
-}
 
 describe('static pods get the proxy without credentials', () => {
   let node: ScratchNode;

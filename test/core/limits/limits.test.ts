@@ -5,11 +5,14 @@
  * one byte more.
  */
 import { spawnSync } from 'node:child_process';
+import { ApiObject, App, Chart } from 'cdk8s';
+import { stringify } from 'yaml';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { checkObjectSize } from '../../../src/core/k8s/size-limits';
 import { LIMITS } from '../../../src/core/limits';
 import { ClusterNetwork } from '../../../src/core/network';
 import { ProxySettings } from '../../../src/core/proxy-settings';
+import { checkJsonData } from '../../../src/core/validation/json-data';
 import { libraryError } from '../../support/library-error';
 
 const network = () => new ClusterNetwork({ pods: ['10.0.0.0/16'], services: ['10.96.0.0/12'] });
@@ -71,6 +74,37 @@ describe('object sizes', () => {
   ])('%s: %d bytes pass, one more is refused', (_name, limit, make, message) => {
     expect(() => checkObjectSize(make(limit))).not.toThrow();
     expect(libraryError(() => checkObjectSize(make(limit + 1))).message).toMatch(message);
+  });
+});
+
+describe('nesting depth', () => {
+  const limit = LIMITS.nestingDepth.value;
+  /** A ConfigMap whose data holds `depth` levels of arrays and objects (`depth` counted from the manifest itself). */
+  const configMap = (depth: number) => {
+    let data: unknown = 'x';
+    for (let level = 0; level < depth - 2; level++) {
+      data = level % 2 ? { a: data } : [data];
+    }
+    return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'deep' }, data: { nested: data } };
+  };
+
+  test('the YAML writer cdk8s synthesizes with handles the deepest value accepted, and exhausts the stack at a few times it', () => {
+    const app = new App();
+    new ApiObject(new Chart(app, 'c'), 'deep', configMap(limit));
+    expect(app.synthYaml()).toContain('kind: ConfigMap');
+    expect(() => stringify(configMap(4 * limit))).toThrow(RangeError);
+  });
+
+  test(`${limit} levels pass, one more is refused, naming the field where it goes too deep`, () => {
+    expect(() => checkJsonData('manifests[0]', configMap(limit))).not.toThrow();
+    const error = libraryError(() => checkJsonData('manifests[0]', configMap(limit + 1)));
+    expect(error.message).toMatch(new RegExp(`^manifests\\[0\\]\\.data\\.nested(\\[0\\]\\.a)+(\\[0\\])?: is nested more than ${limit} levels deep`));
+  });
+
+  test('a value that contains itself is refused the same way, and the check ends', () => {
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(libraryError(() => checkJsonData('values', loop)).message).toMatch(/^values(\.self)+: is nested more than/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { invalidValue } from '../../errors';
+import { copyJson } from '../../k8s/copy-json';
 import { KubeObject } from '../../k8s/manifest';
 import { hasControlCharacter } from '../../text';
 import { checkJsonData } from '../../validation/json-data';
@@ -89,7 +90,7 @@ export function forwardProxyWorkload(props: ForwardProxyWorkloadProps, facts: Fo
           dnsPolicy: 'Default',
           automountServiceAccountToken: false,
           nodeSelector: { ...(props.nodeSelector ?? { 'kubernetes.io/os': 'linux' }) },
-          tolerations: structuredClone(props.tolerations ?? [{ operator: 'Exists' }]),
+          tolerations: copyJson(props.tolerations ?? [{ operator: 'Exists' }]),
           containers: [{
             name: 'tinyproxy',
             image: props.image,
@@ -97,7 +98,7 @@ export function forwardProxyWorkload(props: ForwardProxyWorkloadProps, facts: Fo
             ports: [{ name: 'proxy', containerPort: port, protocol: 'TCP' }],
             readinessProbe: probe,
             livenessProbe: { ...probe, failureThreshold: 6 },
-            resources: structuredClone(props.resources ?? { requests: { cpu: '10m', memory: '32Mi' }, limits: { memory: '128Mi' } }),
+            resources: copyJson(props.resources ?? { requests: { cpu: '10m', memory: '32Mi' }, limits: { memory: '128Mi' } }),
             securityContext: {
               runAsNonRoot: true,
               runAsUser: 65534,
@@ -108,7 +109,7 @@ export function forwardProxyWorkload(props: ForwardProxyWorkloadProps, facts: Fo
             },
             volumeMounts: [{ name: 'config', mountPath: TINYPROXY_CONFIG_DIR, readOnly: true }],
           }],
-          volumes: [{ name: 'config', ...structuredClone(facts.configVolume) }],
+          volumes: [{ name: 'config', ...copyJson(facts.configVolume) }],
         },
       },
     },

@@ -1,5 +1,6 @@
 import { GIANT_SWARM_CLUSTER_LABEL } from './cluster-values';
 import { invalidValue } from '../../errors';
+import { copyJson } from '../../k8s/copy-json';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../../k8s/names';
 import { checkJsonData } from '../../validation/json-data';
@@ -111,7 +112,7 @@ export function giantSwarmApp(context: GiantSwarmAppContext, props: GiantSwarmAp
         : { inCluster: false, secret: { name: `${clusterName}-kubeconfig`, namespace } },
       name: props.appName,
       namespace: assertDnsLabel(`${field}.targetNamespace`, props.targetNamespace),
-      ...(props.userConfig ? { userConfig: structuredClone(props.userConfig) } : {}),
+      ...(props.userConfig ? { userConfig: copyJson(props.userConfig) } : {}),
       version: props.version,
     },
   };

@@ -1,4 +1,5 @@
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
+import { copyJson } from '../../k8s/copy-json';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../k8s/manifest';
 import { assertDnsLabel } from '../../k8s/names';
 import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
@@ -63,7 +64,7 @@ export function giantSwarmClusterValues(proxy: ClusterProxyConfig, options: Gian
     labels: { [GIANT_SWARM_CLUSTER_LABEL]: clusterName, [MANAGED_BY_LABEL]: MANAGED_BY },
   };
   return {
-    secret: { apiVersion: 'v1', kind: 'Secret', metadata: structuredClone(metadata), type: 'Opaque', stringData: { [GIANT_SWARM_VALUES_KEY]: renderYaml(withCredentials) } },
-    configMap: { apiVersion: 'v1', kind: 'ConfigMap', metadata: structuredClone(metadata), data: { [GIANT_SWARM_VALUES_KEY]: renderYaml(withoutCredentials) } },
+    secret: { apiVersion: 'v1', kind: 'Secret', metadata: copyJson(metadata), type: 'Opaque', stringData: { [GIANT_SWARM_VALUES_KEY]: renderYaml(withCredentials) } },
+    configMap: { apiVersion: 'v1', kind: 'ConfigMap', metadata: copyJson(metadata), data: { [GIANT_SWARM_VALUES_KEY]: renderYaml(withoutCredentials) } },
   };
 }

@@ -1,6 +1,7 @@
 import { HELM_PRESETS, HelmPreset, HelmPresetName, HelmProxyKeys } from './helm-presets';
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
+import { checkProxyConfig, ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../../errors';
+import { copyJson } from '../../k8s/copy-json';
 import { KubeObject, SecretObject } from '../../k8s/manifest';
 import { checkProps, propKeys } from '../../validation/strict-props';
 import { ContainerEnvVar, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
@@ -107,7 +108,10 @@ export function helmPresetValues(
   }
   // a misspelled key (`envList`) would leave the chart without the proxy, silently
   checkProps('preset', entry, HELM_PRESET_KEYS, 'HelmPreset field');
-  const literalAllowed = !proxy.hasCredentials || options.allowCredentialsInValues === true;
+  if (entry.envLists !== undefined && !Array.isArray(entry.envLists)) {
+    throw invalidValue('preset.envLists', entry.envLists, 'must be an array of key paths, e.g. [["extraEnv"]]');
+  }
+  const literalAllowed = !checkProxyConfig('proxy', proxy).hasCredentials || options.allowCredentialsInValues === true;
   if (entry.proxyKeys && (literalAllowed || !entry.envLists?.length)) {
     return withCorporateCa(proxy, entry, helmValues(proxy, [], entry.proxyKeys, options, PRESET_FIELDS, entry.chart), options);
   }
@@ -127,13 +131,13 @@ function withCorporateCa(proxy: ClusterProxyConfig, preset: HelmPreset, result: 
   if (!plan || !preset.caMounts?.length) {
     return result;
   }
-  const values = structuredClone(result.values);
+  const values = copyJson(result.values);
   const trustEnv = plan.envGroups.flatMap((group) => group.variables);
   preset.caMounts.forEach((mount, i) => {
     const field = `preset.caMounts[${i}]`;
     appendAt(values, mount.volumes, [{ name: plan.volumeName, configMap: { name: plan.configMapName } }], `${field}.volumes`);
     appendAt(values, mount.volumeMounts, [{ name: plan.volumeName, mountPath: plan.mountPath, readOnly: true }], `${field}.volumeMounts`);
-    appendAt(values, mount.env, structuredClone(trustEnv), `${field}.env`);
+    appendAt(values, mount.env, copyJson(trustEnv), `${field}.env`);
   });
   const trustObjects = [plan.trustManager ?? trustBundleConfigMap(plan, options.namespace)];
   return { values, yaml: renderYaml(values), secrets: result.secrets, trustObjects };
@@ -206,7 +210,7 @@ function helmValues(
   if (envPaths.length > 0) {
     const envOptions = { secretName: options.secretName, literalCredentials: options.allowCredentialsInValues === true };
     const env: ContainerEnvVar[] = proxyContainerEnv(proxy, envOptions);
-    envPaths.forEach((path, index) => setAt(values, path, structuredClone(env), fields.env(index)));
+    envPaths.forEach((path, index) => setAt(values, path, copyJson(env), fields.env(index)));
     if (proxyEnvUsesSecret(proxy, envOptions)) {
       secrets = [proxySecretManifest(proxy, options.namespace, { secretName: options.secretName })];
     }

@@ -1,5 +1,6 @@
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue } from '../../errors';
+import { copyJson } from '../../k8s/copy-json';
 import { ContainerEnvVar, ProxyEnvOptions, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { renderYaml, renderYamlDocuments } from '../yaml-text';
 import { kustomizeSelector, KustomizeTarget, ResolvedKustomizeTarget, resolveKustomizeTargets } from './kustomize-target';
@@ -69,6 +70,6 @@ function strategicMergePatch(target: ResolvedKustomizeTarget, env: ContainerEnvV
     apiVersion: 'apps/v1',
     kind: target.kind,
     metadata: { name: target.name, ...(target.namespace ? { namespace: target.namespace } : {}) },
-    spec: { template: { spec: { containers: target.containers.map((container) => ({ name: container.name, env: structuredClone(env) })) } } },
+    spec: { template: { spec: { containers: target.containers.map((container) => ({ name: container.name, env: copyJson(env) })) } } },
   };
 }

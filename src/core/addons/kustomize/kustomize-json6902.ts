@@ -3,6 +3,7 @@ import { invalidValue } from '../../errors';
 import { ProxyEnvOptions, proxyContainerEnv } from '../../workloads/container-env';
 import { renderYaml } from '../yaml-text';
 import { kustomizeSelector, KustomizeTarget, resolveKustomizeTargets } from './kustomize-target';
+import { copyJson } from '../../k8s/copy-json';
 
 /** One entry of a kustomization's `patches:` with an inline JSON 6902 patch. */
 export interface KustomizeInlinePatch {
@@ -37,7 +38,7 @@ export function kustomizeJson6902Patches(
       const base = `/spec/template/spec/containers/${container.index}`;
       return [
         { op: 'test', path: `${base}/name`, value: container.name },
-        ...env.map((variable) => ({ op: 'add', path: `${base}/env/-`, value: structuredClone(variable) })),
+        ...env.map((variable) => ({ op: 'add', path: `${base}/env/-`, value: copyJson(variable) })),
       ];
     });
     return { target: kustomizeSelector(target), patch: renderYaml(operations) };

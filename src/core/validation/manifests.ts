@@ -1,0 +1,21 @@
+import { checkJsonData } from './json-data';
+import { invalidValue } from '../errors';
+import { KubeObject } from '../k8s/manifest';
+
+/**
+ * Check a list of Kubernetes objects a user gives (manifests to deliver or to add to a chart): an
+ * array of JSON objects, each with `apiVersion`, `kind` and `metadata.name`, what every object
+ * needs to be applied and what its identity is made of.
+ */
+export function checkManifestList(field: string, value: unknown): KubeObject[] {
+  if (!Array.isArray(value)) {
+    throw invalidValue(field, value, 'must be an array of Kubernetes objects');
+  }
+  checkJsonData(field, value);
+  value.forEach((manifest, index) => {
+    if (!manifest || typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string' || typeof manifest.metadata?.name !== 'string') {
+      throw invalidValue(`${field}[${index}]`, manifest?.kind, 'must be a Kubernetes object with apiVersion, kind and metadata.name');
+    }
+  });
+  return value;
+}
