@@ -9,7 +9,7 @@ import { DEEP, nested } from './hostile-values';
 import { addons, CredentialSource, migration, NoProxyEngine, Products, ProxyConfigError, ProxySettings } from '../../src';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { addApiObjects } from '../../src/cdk8s/product-objects';
-import { attachProxyInjection } from '../../src/cdk8s/workloads/inject-proxy-env';
+import { attachProxyInjection } from '../../src/cdk8s/workloads/attach-proxy-injection';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import { LIMITS } from '../../src/core/limits';
 import { ProxyInjection } from '../../src/core/workloads/proxy-injection';

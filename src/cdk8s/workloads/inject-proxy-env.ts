@@ -3,7 +3,6 @@ import { attachProxyInjection } from './attach-proxy-injection';
 import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
-import { chartScope } from '../scope';
 
 /** Options for {@link injectProxyEnv}: the core injection options (env, CA bundle, exclusions). */
 export interface InjectProxyEnvOptions extends ProxyInjectionOptions {}
@@ -25,7 +24,6 @@ export interface InjectProxyEnvOptions extends ProxyInjectionOptions {}
  * @returns the core injection, to inspect the env or plan other manifests with the same settings
  */
 export function injectProxyEnv(scope: IConstruct, config: ClusterProxyConfig, options: InjectProxyEnvOptions = {}): ProxyInjection {
-  chartScope('scope', scope);
   const injection = new ProxyInjection(config, options);
   attachProxyInjection(scope, injection);
   return injection;
