@@ -5,7 +5,7 @@ import { lockProperties } from './frozen';
 import { isDnsName } from './host';
 import { parseIpLiteral } from './ip';
 import { assertPrintable, hasControlCharacter } from './text';
-import { encodeUserinfoComponent, parseUserinfo } from './userinfo';
+import { assertCredentialText, encodeUserinfoComponent, parseUserinfo } from './userinfo';
 
 /**
  * Proxy URL parsing with a small explicit parser.
@@ -118,17 +118,24 @@ export class ProxyUrl {
   }
 
   /**
-   * The same proxy with credentials added. `username` and `password` must already have passed
-   * `assertCredentialText`; a URL that has credentials refuses new ones.
+   * The same proxy with credentials added (checked as the settings' `username` and `password`
+   * are); a URL that has credentials refuses new ones.
    *
    * @param field the field this URL came from, for the error message
    */
   public withCredentials(field: string, username: string, password?: string): ProxyUrl {
     if (this.hasCredentials) {
-      throw new ProxyConfigError(field, `has credentials inside the URL (${this.redacted}) and username/password are also set;`
+      throw new ProxyConfigError(callerFieldName(field), `has credentials inside the URL (${this.redacted}) and username/password are also set;`
         + ' give credentials in one place only');
     }
-    return new ProxyUrl({ scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port, username, password });
+    return new ProxyUrl({
+      scheme: this.scheme,
+      host: this.host,
+      hostKind: this.#hostKind,
+      port: this.port,
+      username: assertCredentialText('username', username),
+      password: password === undefined ? undefined : assertCredentialText('password', password),
+    });
   }
 
   /** The redacted URL. */

@@ -1,7 +1,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { mapRendered, ProxySettingsArgs, Rendered, renderWithSettings } from './credentials';
 import { networkProp, ProxySourceProps } from '../core/capi/proxy-source';
-import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../core/cluster-proxy-config';
+import { checkProxyConfig, checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../core/cluster-proxy-config';
 import { callerFieldName, invalidValue, ProxyConfigError } from '../core/errors';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
 import { ProxySettings } from '../core/proxy-settings';
@@ -57,7 +57,7 @@ export class ProxyDefinition {
     }
     const network = networkProp(args.network);
     checkProxyOptionsProp(args.proxyOptions);
-    this.rendered = exact ? { now: exact }
+    this.rendered = exact !== undefined ? { now: checkProxyConfig('exact', exact) }
       : renderWithSettings(args.settings, (settings) => new ClusterProxyConfig(settings, network, args.proxyOptions));
     this.config = this.rendered.now;
     Object.freeze(this);

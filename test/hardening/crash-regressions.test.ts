@@ -6,7 +6,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
 import { CLASS_PROPS, proxy, SETTINGS } from './definitions';
 import { DEEP, nested } from './hostile-values';
-import { addons, CredentialSource, migration, NoProxyEngine, Products, ProxyConfigError, ProxySettings } from '../../src';
+import { addons, CredentialSource, migration, NoProxyEngine, Products, ProxyConfigError, ProxySettings, ProxyUrl } from '../../src';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { addApiObjects } from '../../src/cdk8s/product-objects';
 import { attachProxyInjection } from '../../src/cdk8s/workloads/attach-proxy-injection';
@@ -72,6 +72,8 @@ describe('ill-typed arguments get the library\'s error, not a TypeError', () => 
     ['null options for the Pulumi transform', () => pulumiAdapter.proxyEnvTransform(proxy(), null as never), /^options: must be an object/],
     ['no options for nodeChanges', () => migration.Migration.nodeChanges([structuredClone(kubeadmControlPlaneManifest)] as never, proxy(), undefined as never),
       /^options: must be an object/],
+    ['credentials that are not strings, added to a ProxyUrl (its href then overflowed the stack)',
+      () => ProxyUrl.parse('httpProxy', 'http://proxy:3128').withCredentials('httpProxy', nested(DEEP, 'array') as never), /^username: must be a string/],
     ['a Proxy wrapping a ProxyUrl', () => new ProxySettings(SETTINGS).redactedUrl(new Proxy(new ProxySettings(SETTINGS).httpProxy!, {})),
       /^url: must be a ProxyUrl/],
   ])('%s', (_, call, message) => {
@@ -103,6 +105,12 @@ describe('Pulumi components without args', () => {
   test.each(['KyvernoProxyPolicy', 'ProxiedCluster', 'TopologyClusterProxy', 'ProxyAwareDeployment', 'InClusterForwardProxy'] as const)('%s', (name) => {
     const Component = pulumiAdapter[name] as unknown as new (n: string, args: unknown) => unknown;
     expect(errorOf(() => new Component(`no-args-${name}`, undefined)).message).toMatch(/^props: must be an object/);
+  });
+
+  test('an input under a key every object inherits (its stand-ins were looked up on the prototype)', () => {
+    const args = { proxy: proxy(), osFamily: 'ubuntu', clusterName: 'demo', name: 'workers', ['__proto__']: Promise.resolve('x') };
+    Object.defineProperty(args, '__proto__', { value: Promise.resolve('x'), enumerable: true });
+    expect(errorOf(() => new pulumiAdapter.ProxiedKubeadmConfigTemplate('inherited-key', args as never)).message).toMatch(/^__proto__: cannot be a Pulumi Output/);
   });
 
   test('a product\'s resources asked for an object it does not have', () => {

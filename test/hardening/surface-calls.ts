@@ -222,6 +222,37 @@ function callerFieldNames(callCase: CallCase, args: unknown[], params: readonly 
   return hostile && typeof args[position] === 'string' ? [args[position] as string] : [];
 }
 
+/** Parameters whose value a library object shows as given: a user name is part of every redacted URL. */
+const SHOWN_AS_GIVEN: readonly string[] = ['username'];
+
+/** Whether a case gave a password to a parameter (or prop) that is shown as given. */
+function showsAsGiven(callCase: CallCase, params: readonly string[]): boolean {
+  switch (callCase.kind) {
+    case 'replace':
+      return callCase.value.carriesPassword && SHOWN_AS_GIVEN.includes(params[callCase.position]);
+    case 'mutate':
+      return callCase.value.carriesPassword && SHOWN_AS_GIVEN.includes(callCase.path[callCase.path.length - 1]);
+    case 'all':
+      return callCase.values.some((value, index) => value.carriesPassword && SHOWN_AS_GIVEN.includes(params[index]));
+    default:
+      return false;
+  }
+}
+
+/**
+ * What logging a library object shows (`String()` and `JSON.stringify`), which must mask any
+ * password, whatever field it was given in: a proxy URL's is the proxy's password. Errors and
+ * plain data are the caller's text, not the library's rendering.
+ */
+function loggedForm(result: unknown): string {
+  if (result === null || typeof result !== 'object' || result instanceof Error || Array.isArray(result)
+    || [Object.prototype, null].includes(Object.getPrototypeOf(result))) {
+    return '';
+  }
+  const toJSON = (result as { toJSON?: unknown }).toJSON;
+  return `${String(result)}\n${typeof toJSON === 'function' ? textOf(toJSON.call(result)) : ''}`;
+}
+
 /** Kinds of the Kubernetes objects in a call's arguments (plain data a few levels down). */
 function kindsGiven(args: unknown[]): Set<string> {
   const kinds = new Set<string>();
@@ -280,6 +311,9 @@ export function callOnce(surface: Surface, callable: Callable, base: BaseArgumen
     return;
   } finally {
     expectNoPrototypePollution();
+  }
+  if (!showsAsGiven(callCase, callable.params)) {
+    expect(leakedForms(loggedForm(result))).toEqual([]);
   }
   if (carriesPassword(callCase)) {
     return;

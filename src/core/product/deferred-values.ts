@@ -61,7 +61,8 @@ export function deferValues<A, V>(args: A, isDeferred: (value: unknown) => value
   const values: DeferredValue<V>[] = [];
   const find = (value: unknown, field: string, key: string | undefined): void => {
     if (isDeferred(value)) {
-      const standIns = key === undefined ? undefined : STAND_INS[key];
+      // an own key only: `__proto__` or `constructor` would find what every object inherits
+      const standIns = key !== undefined && Object.hasOwn(STAND_INS, key) ? STAND_INS[key] : undefined;
       if (!standIns) {
         throw new ProxyConfigError(field, `cannot be ${what} (inputs are accepted for ${DEFERRABLE})`);
       }
