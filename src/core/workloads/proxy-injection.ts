@@ -101,7 +101,7 @@ export class ProxyInjection {
 
   /** True when the manifest is in an excluded namespace, has an excluded name, or is opted out. */
   public isExcluded(manifest: KubeObject): boolean {
-    if (!isObject(manifest)) {
+    if (!isObject(manifest as unknown)) {
       throw invalidValue('manifest', manifest, 'must be a Kubernetes object');
     }
     const metadata = manifest.metadata ?? {};
