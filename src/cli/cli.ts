@@ -218,7 +218,8 @@ function execute(argv: readonly string[]): string | JavaOutput.JavaNoProxyOutput
 /** The error for a command that does not exist, listing the ones that do. */
 function unknownCommand(command: string | undefined): UsageError {
   const commands = Object.keys(COMMAND_USAGE);
-  return new UsageError(`unknown command ${describeValue(command)}; use ${commands.slice(0, -1).join(', ')} or ${commands[commands.length - 1]} (see --help)`);
+  // what follows a colon may be a password given in the wrong place
+  return new UsageError(`unknown command ${describeValue(command?.replace(/:.*$/s, ':***'))}; use ${commands.slice(0, -1).join(', ')} or ${commands[commands.length - 1]} (see --help)`);
 }
 
 function helpFor(command: string | undefined): string {
@@ -281,11 +282,11 @@ function computeNoProxy(values: Values): NoProxyModule.NoProxy {
 }
 
 function explain(url: string, noProxy: NoProxyModule.NoProxy, format: string): string {
+  // A URL with userinfo is shown as the library shows proxy URLs: the password masked.
+  const shownUrl = redactCredentials(url);
   const value = noProxy.toString();
   const verdicts = engine.explain().explainNoProxy(value, url);
   const warnings = engine.lint().lintNoProxy(noProxy);
-  // A URL with userinfo is shown as the library shows proxy URLs: the password masked.
-  const shownUrl = redactCredentials(url);
   if (format === 'json') {
     return `${JSON.stringify({ url: shownUrl, noProxy: value, clients: verdicts, warnings }, null, 2)}\n`;
   }
@@ -305,7 +306,8 @@ function explain(url: string, noProxy: NoProxyModule.NoProxy, format: string): s
 function expectPositionals(command: string, rest: readonly string[], count: number): void {
   if (rest.length !== count) {
     const expected = count === 0 ? 'no arguments' : 'exactly one URL';
-    throw new UsageError(`${command} takes ${expected} (got ${rest.map(describeValue).join(', ') || 'none'})`);
+    // counted, not quoted: a stray word may be a user:password pair that no URL rule would mask
+    throw new UsageError(`${command} takes ${expected} (got ${rest.length === 0 ? 'none' : `${rest.length} arguments`})`);
   }
 }
 

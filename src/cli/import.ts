@@ -81,7 +81,8 @@ function execute(argv: readonly string[], readFile: (path: string) => string): s
     throw new UsageError(`--from must be one of ${IMPORT_SOURCES.join(', ')} (got ${describeValue(from)})`);
   }
   if (positionals.length !== 1) {
-    throw new UsageError(`takes exactly one FILE (got ${positionals.map(describeValue).join(', ') || 'none'})`);
+    // counted, not quoted: a stray word may be a user:password pair that no URL rule would mask
+    throw new UsageError(`takes exactly one FILE (got ${positionals.length === 0 ? 'none' : `${positionals.length} arguments`})`);
   }
   const format = values.format ?? 'text';
   if (!['text', 'json', 'ts'].includes(format)) {

@@ -68,7 +68,7 @@ describe('cluster-proxy noproxy', () => {
     ['an unknown command', ['frobnicate'], 'cluster-proxy: unknown command "frobnicate"; use noproxy, explain, check, audit, import or render-secret'],
     ['explain without URL', ['explain', ...cluster], 'cluster-proxy: explain takes exactly one URL'],
     ['explain with two URLs, one with credentials', ['explain', 'http://a/', 'http://admin:s3cret@b/', ...cluster],
-      'cluster-proxy: explain takes exactly one URL (got "http://a/", "http://admin:***")'],
+      'cluster-proxy: explain takes exactly one URL (got 2 arguments)'],
     ['--region without a provider that has regions', ['noproxy', ...cluster, '--provider', 'gcp', '--region', 'europe-west1'],
       'cluster-proxy: --region has no effect without --provider aws (got --provider gcp)\n'],
     ['--region without any provider', ['noproxy', ...cluster, '--region', 'eu-central-1'],

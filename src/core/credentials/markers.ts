@@ -1,5 +1,6 @@
 import { contentHash } from '../k8s/names';
-import type { ProxySettings } from '../proxy-settings';
+import type { ProxyUrl } from '../proxy-url';
+import type { CredentialSource } from './credential-source';
 
 /**
  * Stand-in credentials for sources the library never sees (External Secrets, existing Secrets).
@@ -35,11 +36,18 @@ export function credentialStandIns(definition: unknown): CredentialStandIns {
   });
 }
 
+/** What of `ProxySettings` carries the stand-ins (structural: the settings module imports this one). */
+export interface StandInCarrier {
+  readonly httpProxy?: ProxyUrl;
+  readonly httpsProxy?: ProxyUrl;
+  readonly credentialSource: CredentialSource;
+}
+
 /**
  * The stand-ins of settings whose source the library never sees: the credentials their proxy URLs
  * carry (both carry the same; settings have at least one).
  */
-export function credentialStandInsOf(settings: ProxySettings): CredentialStandIns {
+export function credentialStandInsOf(settings: StandInCarrier): CredentialStandIns {
   const url = settings.httpProxy ?? settings.httpsProxy;
   if (settings.credentialSource.receivesCredentials || url?.username === undefined || url.password === undefined) {
     throw new Error('internal error: only settings with a credential source the library never sees carry stand-in credentials');
