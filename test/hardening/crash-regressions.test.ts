@@ -96,6 +96,15 @@ describe('ill-typed arguments get the library\'s error, not a TypeError', () => 
     expect(Products.addProxyToClusterClass(wrapped as never, templates, structuredClone(CLASS_PROPS) as never)).toEqual(
       Products.addProxyToClusterClass(clusterClass, templates, structuredClone(CLASS_PROPS) as never));
   });
+
+  test('a ClusterClass whose variables or patches are a Set (data to the JSON check, which leaves class instances to the adapters) is refused, naming the list', () => {
+    const { clusterClass, templates } = classFixture(CapiVersion.V1BETA2);
+    for (const list of ['variables', 'patches']) {
+      const odd = { ...clusterClass, spec: { ...(clusterClass as unknown as { spec: object }).spec, [list]: new Set([1]) } };
+      expect(errorOf(() => Products.addProxyToClusterClass(odd as never, templates, structuredClone(CLASS_PROPS) as never)).message)
+        .toMatch(new RegExp(`^clusterClass\\.spec\\.${list}: must be an array`));
+    }
+  });
 });
 
 describe('Pulumi components without args', () => {

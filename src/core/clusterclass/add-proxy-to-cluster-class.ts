@@ -11,6 +11,7 @@ import { NodeFileEncoding } from '../capi/node-file-options';
 import { copyJson } from '../k8s/copy-json';
 import { KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
+import { optionalList } from '../validation/strict-props';
 
 /**
  * Adding the proxy to a ClusterClass: its `proxy` variable and inline patches, first in
@@ -54,6 +55,9 @@ export function addProxyToClusterClass(
   const classProxy = proxy instanceof ClusterClassProxy ? proxy : new ClusterClassProxy(proxy);
   const targets = classTargets(clusterClass, templates, classProxy.props);
   const spec = copyJson(((clusterClass as Json).spec ?? {}) as Json);
+  // lists the class may leave out; anything else in their place (a Set passes as data) is refused
+  spec.variables = optionalList('clusterClass.spec.variables', spec.variables ?? undefined);
+  spec.patches = optionalList('clusterClass.spec.patches', spec.patches ?? undefined);
   const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
   refuseWholeListPatches(ownPatches, targets);
   const foreignShape = classProxy.variableShape !== ClassVariableShape.LIBRARY;

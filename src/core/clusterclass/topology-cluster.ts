@@ -15,7 +15,7 @@ import { formatNoProxyEntry } from '../noproxy/format';
 import { parseNoProxyList } from '../noproxy/parse';
 import { NoProxyEntryKind } from '../noproxy/types';
 import { checkJsonData } from '../validation/json-data';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { checkProps, optionalList, propKeys } from '../validation/strict-props';
 
 /**
  * Setting the proxy variable on a topology Cluster (`spec.topology`). The network facts come from
@@ -147,7 +147,7 @@ export function addProxyToTopologyCluster(
       throw new ProxyConfigError(unsupported, `cannot be set per cluster with variableShape "${classProxy.variableShape}": that variable has no such field`);
     }
   }
-  const previous = (object.spec.topology.variables ?? []).find((entry: Json) => entry?.name === classProxy.variableName)?.value;
+  const previous = (optionalList('cluster.spec.topology.variables', object.spec.topology.variables ?? undefined) as Json[]).find((entry: Json) => entry?.name === classProxy.variableName)?.value;
   // A foreign variable keeps the NO_PROXY entries the Cluster already has: they are the Cluster's
   // own facts (TKG puts the vCenter network there), and the templates read them from the variable.
   const kept = foreignShape ? foreignNoProxyEntries(classProxy.variableShape, previous) : { entries: [], field: '' };
