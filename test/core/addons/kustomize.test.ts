@@ -105,6 +105,13 @@ describe('Kustomize component (strategic merge) built by the real kustomize', ()
     expect(errorOf(() => kustomizeProxyComponent(proxy, { targets: [] }))).toMatch(/^targets: must list at least one workload/);
     expect(errorOf(() => kustomizeProxyComponent(proxy, { targets: [{ kind: 'Job' as never, name: 'x', containers: [{ name: 'c' }] }] }))).toMatch(/^targets\[0\]\.kind:/);
     expect(errorOf(() => kustomizeProxyComponent(proxy, { targets: [{ name: 'x', containers: [] }] }))).toMatch(/^targets\[0\]\.containers:/);
+    // unknown keys of a target or a container, a misspelling or an inherited name, are refused
+    expect(errorOf(() => kustomizeProxyComponent(proxy, { targets: [{ name: 'x', nmespace: 'y', containers: [{ name: 'c' }] } as never] })))
+      .toMatch(/^targets\[0\]\.nmespace: is not a Kustomize target prop; did you mean namespace\?/);
+    expect(errorOf(() => kustomizeJson6902Patches(proxy, [{ name: 'x', containers: [{ name: 'c', idx: 0 } as never] }])))
+      .toMatch(/^targets\[0\]\.containers\[0\]\.idx: is not a container prop/);
+    expect(errorOf(() => kustomizeJson6902Patches(proxy, JSON.parse('[{"name":"x","containers":[{"name":"c","index":0}],"__proto__":null}]'))))
+      .toMatch(/^targets\[0\]\.__proto__: is not a Kustomize target prop/);
     expect(errorOf(() => kustomizeProxyComponent(proxy, { targets: [{ name: 'x', containers: [{ name: 'C_1' }] }] }))).toMatch(/^targets\[0\]\.containers\[0\]\.name:/);
   });
 });

@@ -1,5 +1,6 @@
 import { invalidValue } from '../../errors';
 import { assertDnsLabel, assertObjectName } from '../../k8s/names';
+import { checkProps, propKeys } from '../../validation/strict-props';
 
 /** Workload kinds the Kustomize patches address (`apps/v1`, pod template at `spec.template`). */
 export enum KustomizeWorkloadKind {
@@ -53,6 +54,9 @@ export interface ResolvedKustomizeTarget {
   readonly containers: KustomizeContainer[];
 }
 
+const TARGET_KEYS = propKeys<KustomizeTarget>({ kind: true, name: true, namespace: true, containers: true });
+const CONTAINER_KEYS = propKeys<KustomizeContainer>({ name: true, index: true });
+
 const KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);
 
 /** Validate the targets, naming `targets[i]...` in errors. */
@@ -62,6 +66,7 @@ export function resolveKustomizeTargets(targets: unknown): ResolvedKustomizeTarg
   }
   return targets.map((target: KustomizeTarget, i) => {
     const field = `targets[${i}]`;
+    checkProps(field, target, TARGET_KEYS, 'Kustomize target prop');
     const kind = target.kind ?? KustomizeWorkloadKind.DEPLOYMENT;
     if (!KINDS.has(kind)) {
       throw invalidValue(`${field}.kind`, kind, 'must be Deployment, StatefulSet or DaemonSet');
@@ -70,6 +75,7 @@ export function resolveKustomizeTargets(targets: unknown): ResolvedKustomizeTarg
       throw invalidValue(`${field}.containers`, target.containers, 'must name at least one container');
     }
     const containers = target.containers.map((container, j) => {
+      checkProps(`${field}.containers[${j}]`, container, CONTAINER_KEYS, 'container prop');
       assertDnsLabel(`${field}.containers[${j}].name`, container?.name);
       if (container.index !== undefined && (!Number.isInteger(container.index) || container.index < 0)) {
         throw invalidValue(`${field}.containers[${j}].index`, container.index, 'must be a non-negative integer');
