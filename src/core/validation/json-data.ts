@@ -15,16 +15,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Whether `value` is an array or an object whose prototype is a realm's Object.prototype, or null: data to walk. */
-function isWalkable(value: unknown): value is object {
-  if (value === null || typeof value !== 'object') {
-    return false;
-  }
-  if (Array.isArray(value)) {
-    return true;
-  }
-  const prototype: unknown = Object.getPrototypeOf(value);
+/**
+ * Whether `object` is a plain object of any realm (a test runner's `vm` context makes its own):
+ * its prototype is that realm's Object.prototype, whose own prototype is null, or it has none.
+ */
+function isAnyRealmPlainObject(object: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(object);
   return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/** Whether `value` is an array or a plain object of any realm: data to walk. */
+function isWalkable(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && (Array.isArray(value) || isAnyRealmPlainObject(value));
 }
 
 /**
@@ -99,10 +101,7 @@ function checkJsonValue(field: string, value: unknown): void {
     value.forEach((item, index) => checkJsonValue(`${field}[${index}]`, item));
     return;
   }
-  // Plain objects of any realm (a test runner's `vm` context makes its own): their prototype is
-  // that realm's Object.prototype, whose own prototype is null.
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
+  if (!isAnyRealmPlainObject(value)) {
     // a class instance (a Pulumi Output inside args, say) is the adapter's to resolve, not data to read
     return;
   }
