@@ -7,7 +7,7 @@ import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
 import type * as ImportCommand from './import';
 import type * as JavaOutput from './java-output';
 import type * as RenderSecretCommand from './render-secret';
-import { redactCredentials } from '../core/credential-mask';
+import { maskAfterColon, redactCredentials } from '../core/credential-mask';
 import { describeValue, ProxyConfigError } from '../core/errors';
 import type * as Network from '../core/network';
 import { CLUSTER_NO_PROXY_CATEGORIES } from '../core/noproxy/categories';
@@ -103,6 +103,7 @@ ${CLUSTER_FLAGS}`,
 
 Whether each HTTP client family (Go, curl, wget, Python, Node, Ruby, Java...) would bypass the proxy
 for URL with the cluster's NO_PROXY, and why; then warnings about entries some clients misread.
+URL may name a user but not hold a password: no client reads it to decide.
 
   --format F                    text (the default) or json
 
@@ -218,8 +219,7 @@ function execute(argv: readonly string[]): string | JavaOutput.JavaNoProxyOutput
 /** The error for a command that does not exist, listing the ones that do. */
 function unknownCommand(command: string | undefined): UsageError {
   const commands = Object.keys(COMMAND_USAGE);
-  // what follows a colon may be a password given in the wrong place
-  return new UsageError(`unknown command ${describeValue(command?.replace(/:.*$/s, ':***'))}; use ${commands.slice(0, -1).join(', ')} or ${commands[commands.length - 1]} (see --help)`);
+  return new UsageError(`unknown command ${describeValue(command === undefined ? undefined : maskAfterColon(command))}; use ${commands.slice(0, -1).join(', ')} or ${commands[commands.length - 1]} (see --help)`);
 }
 
 function helpFor(command: string | undefined): string {

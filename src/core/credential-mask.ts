@@ -38,6 +38,15 @@ const PORT = new RegExp(String.raw`\d{0,5}${AFTER_PORT}`, 'y');
 const TRAILING_SPACE = /[\s\u0000-\u001f\u007f-\u009f]*$/;
 
 /**
+ * A word that should be a name (a command, a host) but holds a colon, with everything after its
+ * first colon masked: `vc.corp:<password>` or `user:<password>` typed in the wrong place reads as no
+ * URL, so {@link redactCredentials} would show it whole.
+ */
+export function maskAfterColon(word: string): string {
+  return word.replace(/:.*$/s, ':***');
+}
+
+/**
  * Where the password that starts at `passwordStart` in `text` certainly ends: at the text's one
  * remaining "@", when `host:port` follows it. Undefined when that end cannot be known.
  *

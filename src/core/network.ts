@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
 import { addressAtOffset, Cidr, cidrContains, cidrsOverlap, cidrSize, parseCidr } from './cidr';
+import { maskAfterColon } from './credential-mask';
 import { invalidValue, ProxyConfigError } from './errors';
 import { isDnsName, parseHost } from './host';
 import { IpFamily, parseIpLiteral } from './ip';
@@ -256,11 +257,9 @@ function endpointHost(field: string, raw: unknown): string {
       throw invalidValue(field, raw, 'has a port outside 1-65535');
     }
   }
-  // "host:something" that is no port may be "user:password" or "host:password" typed by mistake:
-  // refused without quoting what follows the colon
-  const notPort = withPort ? undefined : /^([^:[\]]*):([^:]*)$/.exec(authority);
-  if (notPort) {
-    throw invalidValue(field, `${scheme?.[0] ?? ''}${notPort[1]}:***`, 'must be a host name, host:port or URL (what follows ":" is not a port)');
+  // "host:something" that is no port may be "user:password" or "host:password" typed by mistake
+  if (!withPort && /^[^:[\]]*:[^:]*$/.test(authority)) {
+    throw invalidValue(field, `${scheme?.[0] ?? ''}${maskAfterColon(authority)}`, 'must be a host name, host:port or URL (what follows ":" is not a port)');
   }
   const host = withPort ? withPort[1] : authority;
   if (/[/?#]/.test(host)) {

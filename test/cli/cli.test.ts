@@ -86,12 +86,16 @@ describe('cluster-proxy noproxy', () => {
   });
 });
 
-test.each(['text', 'json'])('explain shows a URL with userinfo with its password masked (%s)', (format) => {
-  const result = runCli(['explain', 'http://admin:s3cret@registry.corp.example/v2/', '--pod-cidr', '10.0.0.0/16', '--service-cidr', '10.96.0.0/12', '--format', format]);
-  expect(result.exitCode).toBe(0);
+test.each(['text', 'json'])('explain refuses a URL with a password, masked, and shows a user name (%s)', (format) => {
+  const flags = ['--pod-cidr', '10.0.0.0/16', '--service-cidr', '10.96.0.0/12', '--format', format];
+  const refused = runCli(['explain', 'http://admin:s3cret@registry.corp.example/v2/', ...flags]);
   // without a port, "registry.corp.example/v2/" could be the tail of a password holding "@": masked too
-  expect(result.stdout).toContain(format === 'json' ? '"url": "http://admin:***"' : 'URL:      http://admin:***\n');
-  expect(result.stdout + result.stderr).not.toContain('s3cret');
+  expect(refused).toEqual({ exitCode: 2, stdout: '', stderr: 'cluster-proxy: url: must not contain a password (NO_PROXY matching never reads it: give the URL without it) (got "http://admin:***")\n' });
+  // curl reads the host after the first "@", every other client after the last: no verdict fits both
+  expect(runCli(['explain', 'http://admin@s3cret@registry.corp.example/v2/', ...flags]).stderr).toContain('url: must not hold more than one "@" before its host');
+  const shown = runCli(['explain', 'http://admin@registry.corp.example/v2/', ...flags]);
+  expect(shown.exitCode).toBe(0);
+  expect(shown.stdout).toContain(format === 'json' ? '"url": "http://admin@registry.corp.example/v2/"' : 'URL:      http://admin@registry.corp.example/v2/\n');
 });
 
 describe('help, version and flags without effect', () => {

@@ -228,12 +228,13 @@ async function checkHttp(
  * @throws ProxyConfigError for anything else
  */
 export function parseReadinessUrl(url: string, field = 'url'): URL {
-  parseDestination(url, field);
-  const parsed = new URL(url.trim());
-  if (parsed.username !== '' || parsed.password !== '') {
+  const written = URL.canParse(url.trim()) ? new URL(url.trim()) : undefined;
+  if (written && (written.username !== '' || written.password !== '')) {
     // The URL as given, masked: the host a URL parser found may be the tail of a password holding "@".
     throw invalidValue(field, url, 'must not contain credentials (readiness URLs are reached through the proxy as they are)');
   }
+  parseDestination(url, field);
+  const parsed = new URL(url.trim());
   parsed.hash = '';
   return parsed;
 }

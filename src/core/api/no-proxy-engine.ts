@@ -47,7 +47,7 @@ export class NoProxyEngine {
    * `NO_PROXY` and `no_proxy` both hold `noProxy`.
    *
    * @param noProxy the value of both variables
-   * @param url an absolute http(s) URL
+   * @param url an absolute http(s) URL, without a password (no client reads one to decide)
    */
   public static explain(noProxy: string, url: string, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
     checkNoProxyValue(noProxy);
@@ -60,7 +60,7 @@ export class NoProxyEngine {
    * differ in which of `NO_PROXY` and `no_proxy` they read.
    *
    * @param variables the value of each variable
-   * @param url an absolute http(s) URL
+   * @param url an absolute http(s) URL, without a password (no client reads one to decide)
    */
   public static explainVariables(variables: NoProxyValues, url: string, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
     checkVariables(variables);

@@ -37,11 +37,15 @@ export function writtenHost(destination: Destination): string {
 /** Authority of an absolute URL, to see whether a port was written (WHATWG URL hides default ports). */
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#]*@)?(\[[^\]]*\]|[^:/?#]*)(?::([0-9]+))?/i;
 
+/** Everything between `://` and the path, query or fragment, as written: the userinfo and host. */
+const RAW_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i;
+
 /**
  * Parse an absolute `http://` or `https://` URL into a {@link Destination}.
  *
  * @param field the input field named in error messages
- * @throws ProxyConfigError for anything that is not an absolute http(s) URL
+ * @throws ProxyConfigError for anything that is not an absolute http(s) URL, and for a URL with a
+ *   password or with more than one "@" before its host
  */
 export function parseDestination(url: string, field = 'url'): Destination {
   const text = assertPrintable(field, url).trim();
@@ -54,6 +58,14 @@ export function parseDestination(url: string, field = 'url'): Destination {
   const scheme = parsed.protocol.slice(0, -1);
   if (scheme !== 'http' && scheme !== 'https') {
     throw invalidValue(field, url, 'must be an http:// or https:// URL (NO_PROXY is only consulted for these)');
+  }
+  // No client reads the userinfo to decide on NO_PROXY, and whatever is echoed of the URL (its host,
+  // in every verdict) would be the tail of a password holding "@" if the host were missing.
+  if (parsed.password !== '') {
+    throw invalidValue(field, url, 'must not contain a password (NO_PROXY matching never reads it: give the URL without it)');
+  }
+  if ((RAW_AUTHORITY.exec(text)?.[1].split('@').length ?? 0) > 2) {
+    throw invalidValue(field, url, 'must not hold more than one "@" before its host (curl takes the host after the first, other clients after the last)');
   }
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   const written = AUTHORITY.exec(text)?.[2];

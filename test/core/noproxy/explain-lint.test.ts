@@ -5,7 +5,7 @@ describe('parseDestination', () => {
   test('normalizes the host and keeps whether a port was written', () => {
     expect(parseDestination('HTTPS://Example.COM/x')).toEqual({ url: 'HTTPS://Example.COM/x', scheme: 'https', host: 'example.com', hostType: 'name', port: 443 });
     expect(parseDestination('https://example.com:443/')).toMatchObject({ port: 443, explicitPort: 443 });
-    expect(parseDestination('http://user:p@ss@[FD00:0::10]:8080/')).toMatchObject({ host: 'fd00::10', hostType: 'IPv6', port: 8080, explicitPort: 8080 });
+    expect(parseDestination('http://user@[FD00:0::10]:8080/')).toMatchObject({ host: 'fd00::10', hostType: 'IPv6', port: 8080, explicitPort: 8080 });
     expect(parseDestination('http://10.0.0.1/')).toMatchObject({ hostType: 'IPv4', port: 80 });
     expect(parseDestination('http://x.cluster.local./')).toMatchObject({ host: 'x.cluster.local.' });
   });
@@ -13,6 +13,14 @@ describe('parseDestination', () => {
   test('refuses relative and non-http URLs, naming the field', () => {
     expect(() => parseDestination('example.com')).toThrow('url: must be an absolute http:// or https:// URL (got "example.com")');
     expect(() => parseDestination('ftp://example.com/', 'target')).toThrow(/^target: must be an http:\/\/ or https:\/\/ URL/);
+  });
+
+  test('refuses a password (the host echoed in every verdict could be its tail) and a userinfo clients split differently', () => {
+    expect(() => parseDestination('http://svc:Sec@ret-Canary7')).toThrow('url: must not contain a password (NO_PROXY matching never reads it: give the URL without it) (got "http://svc:***")');
+    expect(() => parseDestination('http://user:p@ss@[FD00:0::10]:8080/')).toThrow(/^url: must not contain a password .*\(got "http:\/\/user:\*\*\*"\)$/);
+    expect(() => parseDestination('http://user@corp@example.com/')).toThrow('url: must not hold more than one "@" before its host');
+    // an "@" after the host is the path's or the query's: not userinfo
+    expect(parseDestination('https://example.com/a@b?c=d@e')).toMatchObject({ host: 'example.com' });
   });
 });
 
