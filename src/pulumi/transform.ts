@@ -1,7 +1,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../core/errors';
+import { describeValue, invalidValue, ProxyConfigError } from '../core/errors';
 import { KubeObject } from '../core/k8s/manifest';
 import { assertDnsLabel } from '../core/k8s/names';
 import { checkNestingDepth, isPlainObject } from '../core/validation/json-data';
@@ -137,7 +137,7 @@ export function injectProxyEnvIntoProps(injection: ProxyInjection, type: string,
       return fieldValue;
     }
     if (plan.supportObjects.length > 0 && options.allowedNamespaces !== undefined) {
-      checkNamespace(manifest.metadata.namespace, options.allowedNamespaces, `${type}${options.resourceName ? ` "${options.resourceName}"` : ''}`);
+      checkNamespace(manifest.metadata.namespace, options.allowedNamespaces, `${type}${options.resourceName ? ` ${describeValue(options.resourceName)}` : ''}`);
     }
     return (applyJsonPatch(manifest, plan.patch) as unknown as Record<string, unknown>)[top];
   };
@@ -214,7 +214,7 @@ function readState(manifest: Record<string, unknown>, specPath: readonly string[
 function checkNamespace(namespace: string | undefined, allowed: readonly string[], label: string): void {
   if (namespace === undefined || !allowed.includes(namespace)) {
     throw new pulumi.RunError(`${label}: the proxy env refers to the proxy Secret / CA ConfigMap, which exist only in the namespaces `
-      + `${allowed.join(', ') || '(none)'}; ${namespace === undefined ? 'set metadata.namespace' : `add "${namespace}" to the namespaces option`}`
+      + `${allowed.join(', ') || '(none)'}; ${namespace === undefined ? 'set metadata.namespace' : `add ${describeValue(namespace)} to the namespaces option`}`
       + ', or exclude the workload (excludeNames, excludeNamespaces, or the opt-out annotation)');
   }
 }

@@ -1,11 +1,12 @@
 /**
- * Crashes the public-surface property suite found, one focused case each: where a TypeError, a
- * DataCloneError or a stack overflow came out of the library, its error naming the input does.
+ * Crashes and leaks the public-surface property suite found, one focused case each: where a
+ * TypeError, a DataCloneError or a stack overflow came out of the library, its error naming the
+ * input does; where an error quoted a name holding a password, it quotes it masked.
  */
 import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
 import { CLASS_PROPS, proxy, SETTINGS } from './definitions';
-import { DEEP, nested } from './hostile-values';
+import { DEEP, leakedForms, nested, PASSWORD } from './hostile-values';
 import { addons, CredentialSource, migration, NoProxyEngine, Products, ProxyConfigError, ProxySettings, ProxyUrl } from '../../src';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { addApiObjects } from '../../src/cdk8s/product-objects';
@@ -104,6 +105,17 @@ describe('ill-typed arguments get the library\'s error, not a TypeError', () => 
       expect(errorOf(() => Products.addProxyToClusterClass(odd as never, templates, structuredClone(CLASS_PROPS) as never)).message)
         .toMatch(new RegExp(`^clusterClass\\.spec\\.${list}: must be an array`));
     }
+  });
+});
+
+describe('names quoted in errors are masked like any other value', () => {
+  test('a ClusterClass template reference whose name holds a URL with a password', () => {
+    const { clusterClass, templates } = classFixture(CapiVersion.V1BETA2);
+    const spec = (clusterClass as unknown as { spec: { controlPlane: { templateRef: object } } }).spec;
+    const named = { ...clusterClass, spec: { ...spec, controlPlane: { ...spec.controlPlane, templateRef: { ...spec.controlPlane.templateRef, name: `http://svc:${PASSWORD}@` } } } };
+    const message = errorOf(() => Products.addProxyToClusterClass(named as never, templates, structuredClone(CLASS_PROPS) as never)).message;
+    expect(message).toMatch(/^templates: hold no KubeadmControlPlaneTemplate named "http:\/\/svc:\*\*\*" \(referenced by clusterClass\.spec\.controlPlane\.templateRef\)/);
+    expect(leakedForms(message)).toEqual([]);
   });
 });
 

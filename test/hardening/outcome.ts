@@ -74,7 +74,8 @@ export function outcome(call: () => unknown): 'ok' | 'refused' {
 
 /** The seed a run uses when none is given: FC_SEED's, else random (printed when the run fails). */
 function randomSeed(): number {
-  return Math.floor(Math.random() * 2 ** 31);
+  const configured = Number(process.env.FC_SEED);
+  return Number.isInteger(configured) ? configured : Math.floor(Math.random() * 2 ** 31);
 }
 
 /** The report of a failed run with `seed`, and how to reproduce it. */

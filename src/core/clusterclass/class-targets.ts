@@ -1,5 +1,5 @@
 import { BOOTSTRAP_API_GROUP, CapiVersion, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
-import { invalidValue, kindForError, ProxyConfigError } from '../errors';
+import { describeValue, invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 import { checkJsonData } from '../validation/json-data';
 
@@ -144,7 +144,7 @@ function target(
     && (candidate.metadata.namespace === undefined || namespace === undefined || candidate.metadata.namespace === namespace));
   if (!template) {
     throw new ProxyConfigError('templates',
-      `hold no ${kind} named "${reference.name}" (referenced by clusterClass.${field}); pass it, so the patches know which fields it already has`);
+      `hold no ${kind} named ${describeValue(reference.name)} (referenced by clusterClass.${field}); pass it, so the patches know which fields it already has`);
   }
   return { role, ...(className !== undefined ? { className } : {}), apiVersion: reference.apiVersion, kind, template, specPath, field };
 }

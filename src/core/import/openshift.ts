@@ -1,4 +1,4 @@
-import { invalidValue, kindForError } from '../errors';
+import { describeValue, invalidValue, kindForError } from '../errors';
 import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, valueAt, ImportSource } from './imported-proxy';
 
 /**
@@ -26,7 +26,7 @@ export function importOpenShift(document: unknown): ImportedProxy {
     notes.add('status.noProxy', 'is empty: the comparison uses spec.noProxy, without the entries OpenShift adds (.svc, .cluster.local, networks, api-int)');
   }
   if (spec.trustedCA?.name) {
-    notes.add('spec.trustedCA.name', `names the ConfigMap "${spec.trustedCA.name}" in openshift-config: pass its ca-bundle.crt as trustedCaPem`);
+    notes.add('spec.trustedCA.name', `names the ConfigMap ${describeValue(spec.trustedCA.name)} in openshift-config: pass its ca-bundle.crt as trustedCaPem`);
   }
   if (Array.isArray(spec.readinessEndpoints) && spec.readinessEndpoints.length > 0) {
     notes.add('spec.readinessEndpoints', `check them with: cluster-proxy check --http-proxy URL ${spec.readinessEndpoints.map((url: string) => `--url ${url}`).join(' ')}`);

@@ -1,4 +1,4 @@
-import { ProxyConfigError } from '../errors';
+import { describeValue, ProxyConfigError } from '../errors';
 import { objectIdentity, ProductObject } from './product';
 import { isSecretObject, KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
@@ -68,7 +68,7 @@ export class SharedObjects<T> {
       return emitted;
     }
     const { kind, metadata } = object.manifest;
-    const where = `the ${kind} "${metadata.name}"${metadata.namespace ? ` in namespace "${metadata.namespace}"` : ''}`;
+    const where = `the ${kind} ${describeValue(metadata.name)}${metadata.namespace ? ` in namespace ${describeValue(metadata.namespace)}` : ''}`;
     if (!object.shared || !existing.shared) {
       throw new ProxyConfigError(object.namedBy ?? 'name', `another construct or component in this scope already emits ${where}; give one of them another name`);
     }
