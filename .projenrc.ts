@@ -133,7 +133,16 @@ project.addPackageIgnore('/docs/');
 project.addPackageIgnore('/.cache/');
 
 // projen merges jest arrays with its defaults; replace them outright.
+// `*.test.ts` is the fast loop (`npm test`): what runs in jest's process or with the Debian programs
+// the installer lists. `*.e2e-test.ts` (`npm run test:e2e`) needs something built first or a network
+// namespace: the package in lib/ and its tarball, the jsii assembly and its runtimes, the compiled
+// HTTP clients of the conformance suites, the examples' cdk8s synth, the control plane.
 project.package.file.addOverride('jest.testMatch', ['<rootDir>/test/**/*.test.ts']);
+// Coverage costs about 65% more CPU: `.ci/run` asks for it (JEST_COVERAGE=true), the fast loop not.
+project.package.file.addOverride('jest.collectCoverage', false);
+// Sized for a 2-core machine at load 10, where a test runs about six times slower than when quiet
+// (the slowest takes about 7 s then): a timeout is a hang, never a slow machine.
+project.package.file.addOverride('jest.testTimeout', 120_000);
 project.package.file.addOverride('jest.coverageReporters', ['text-summary', 'lcov']); // keep CI output short
 project.package.file.addOverride('jest.setupFiles', ['<rootDir>/test/support/fast-check-setup.ts']);
 // The jsii staging copy has its own package.json and sources: not part of jest's module map.
@@ -273,11 +282,13 @@ const docgenCheck = project.addTask('docgen:check', {
     + ' || (echo "API.md or docs/api/ is stale: run \'npx projen docgen\' and commit them" >&2; exit 1)',
 });
 
-// `npm test` is the whole check on a fresh Debian machine: install the real programs the suites
+// `npm test` is the fast loop on a fresh Debian machine: install the real programs the suites
 // run (idempotent; a second run only checks), type-check src and test once (jest only
 // transpiles), jest (CI must fail on snapshot drift, never rewrite snapshots), lint, API.md.
 // The jsii assembly of the core and the cdk8s constructs (src/jsii.ts): compiled in build/jsii (see
 // scripts/jsii/build.js) and copied to .jsii, which the npm package carries for Construct Hub.
+/** Coverage when the environment asks for it (`.ci/run` sets JEST_COVERAGE=true). */
+const COVERAGE_FLAGS = '--coverage=${JEST_COVERAGE:-false}';
 const jsiiTask = project.addTask('jsii', {
   description: 'Compile the jsii assembly into build/jsii and .jsii',
   exec: checked('node scripts/jsii/build.js'),
@@ -298,11 +309,10 @@ project.addTask('jsii:pacmak', {
 
 project.testTask.reset('bash scripts/install-test-tools.sh', { name: 'install test tools' });
 project.testTask.exec(checked('tsc --noEmit -p test/tsconfig.json'), { name: 'typecheck' });
-// The kernel and generated-language suites load the jsii assembly the package ships.
-project.testTask.spawn(jsiiTask);
 // --forceExit: after every suite has passed, a handle left open by the Pulumi runtime's mock
-// server must not keep CI waiting (the run ends with jest's summary either way).
-project.testTask.exec(checked('jest --passWithNoTests --ci --forceExit'));
+// server must not keep CI waiting (the run ends with jest's summary either way). Jest's default
+// is one worker fewer than the cores, one on a 2-core machine, whose main process mostly waits.
+project.testTask.exec(checked(`jest --passWithNoTests --ci --forceExit --maxWorkers=100% ${COVERAGE_FLAGS}`));
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
 project.testTask.spawn(docgenCheck);
 // Benchmarks are not run by the tests, but must keep compiling against the library.
@@ -314,7 +324,7 @@ project.addTask('conformance:report', {
   description: 'Run the NO_PROXY conformance suite and refresh docs/conformance-matrix.md from its report',
   steps: [
     { exec: 'bash scripts/install-test-tools.sh' },
-    { exec: 'jest --ci --coverage=false test/conformance/noproxy-conformance.test.ts' },
+    { exec: "bash scripts/loopback-only.sh node_modules/.bin/jest --ci --testMatch '<rootDir>/test/conformance/noproxy-conformance.e2e-test.ts'" },
     { exec: 'cp test-reports/conformance-matrix.md docs/conformance-matrix.md' },
   ],
 });
@@ -326,17 +336,22 @@ const vmTask = project.addTask('test:vm', {
   exec: checked("jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'"),
 });
 
-// What needs real programs built from their Go modules: the local control plane (etcd,
-// kube-apiserver, kubectl) and the suites that run against it (`*.e2e-test.ts`), inside a network
-// namespace whose only device is loopback, then the VM. The installer builds what is missing into a
-// cache outside the repository (minutes on a cold machine, a second on a warm one).
+// What needs a build or a network namespace (`*.e2e-test.ts`): the local control plane (etcd,
+// kube-apiserver, kubectl built from their Go modules) and the suites that run against it, the
+// NO_PROXY conformance suites with their compiled clients, the package in lib/, the jsii runtimes,
+// the examples' synth; all inside a network namespace whose only device is loopback; then the VM.
+// The installer builds what is missing into a cache outside the repository (minutes on a cold
+// machine, a second on a warm one).
 project.addTask('test:e2e', {
-  description: 'Run the suites that need real programs: the control plane (apply, admission, day-2 lifecycles) and the VM (see README, "Proof against real consumers")',
+  description: 'Run the suites that need a build or a network namespace: the control plane (apply, admission, day-2 lifecycles), conformance, package, jsii, examples, and the VM (see README, "Proof against real consumers")',
   steps: [
     { exec: 'bash scripts/install-test-tools.sh e2e', name: 'install test tools' },
+    // the package suites read lib/ and the jsii suites the assembly: built from the sources first
+    { spawn: 'compile' },
+    { spawn: jsiiTask.name },
     {
-      exec: checked("bash scripts/loopback-only.sh node_modules/.bin/jest --ci --coverage=false --forceExit --testMatch '<rootDir>/test/**/*.e2e-test.ts'"),
-      name: 'control-plane suites',
+      exec: checked(`bash scripts/loopback-only.sh node_modules/.bin/jest --ci --forceExit --testMatch '<rootDir>/test/**/*.e2e-test.ts' ${COVERAGE_FLAGS} --coverageDirectory coverage/e2e`),
+      name: 'suites that need a build or a network namespace',
     },
     { spawn: vmTask.name },
   ],

@@ -3,7 +3,7 @@
 //
 // Usage: node run-e2e.mjs INPUT.json RESULTS.json
 //
-// INPUT.json (written by test/e2e/proxy-e2e.test.ts):
+// INPUT.json (written by test/e2e/proxy.e2e-test.ts):
 //   { dir, cert, key, origin: { httpPort, httpsPort },
 //     proxies: { squid: { port, outgoing, username, password }, tinyproxy: { ... } },
 //     caEnv: { NAME: value },            // extra CA for each client (SSL_CERT_FILE, CURL_CA_BUNDLE, ...)

@@ -40,7 +40,7 @@ describe('cluster-proxy check', () => {
     proxyFlags = ['--http-proxy', proxyUrl, '--https-proxy', proxyUrl, '--username', USER, '--password-env', PASSWORD_VAR];
     https = (path) => `https://127.0.0.1:${origin.httpsPort}${path}`;
     http = (path) => `http://127.0.0.1:${origin.httpPort}${path}`;
-  }, 60_000);
+  });
 
   afterAll(async () => {
     proxy?.stop();

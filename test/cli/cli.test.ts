@@ -168,5 +168,5 @@ describe('the installed binary', () => {
     const check = spawnSync(process.execPath, [tsNode, '--transpile-only', main, 'check', '--http-proxy', 'http://proxy:3128'], { encoding: 'utf8' });
     expect(check.status).toBe(2);
     expect(check.stderr).toBe('cluster-proxy check: --url is required (repeat it for several URLs)\n');
-  }, 30_000);
+  });
 });

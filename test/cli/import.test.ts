@@ -67,7 +67,7 @@ describe('cluster-proxy import', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   test('network flags give an OpenShift Proxy its comparison', () => {
     const result = runCli(['import', '--from', 'openshift', join(FIXTURES, 'openshift-proxy.yaml'), '--pod-cidr', '10.128.0.0/14', '--service-cidr', '172.30.0.0/16',

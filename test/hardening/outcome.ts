@@ -90,38 +90,36 @@ export interface CheckOptions<T> {
   readonly numRuns: number;
   /** Cases that run first in the fixed-seed run (the random-seed run explores other inputs). */
   readonly examples?: T[];
-  /** Jest's time limit per test, in ms. */
-  readonly timeout?: number;
 }
 
 /** Each property with the fixed seed, then a random one that the failure report names. */
 export function check<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, runs: number | CheckOptions<T>): void {
-  const { numRuns, examples, timeout } = typeof runs === 'number' ? { numRuns: runs } as CheckOptions<T> : runs;
+  const { numRuns, examples } = typeof runs === 'number' ? { numRuns: runs } as CheckOptions<T> : runs;
   const parameters = { numRuns, ...(examples ? { examples: examples.map((example) => [example] as [T]) } : {}) };
   test(`${name} (fixed seed)`, () => {
     fc.assert(fc.property(arbitrary, predicate), parameters);
-  }, timeout);
+  });
   test(`${name} (random seed)`, () => {
     const seed = randomSeed();
     const details = fc.check(fc.property(arbitrary, predicate), { numRuns, seed });
     if (details.failed) {
       throw failure(details, seed);
     }
-  }, timeout);
+  });
 }
 
 /** {@link check} for an asynchronous predicate. */
 export function checkAsync<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, runs: CheckOptions<T>): void {
-  const { numRuns, examples, timeout } = runs;
+  const { numRuns, examples } = runs;
   const parameters = { numRuns, ...(examples ? { examples: examples.map((example) => [example] as [T]) } : {}) };
   test(`${name} (fixed seed)`, async () => {
     await fc.assert(fc.asyncProperty(arbitrary, predicate), parameters);
-  }, timeout);
+  });
   test(`${name} (random seed)`, async () => {
     const seed = randomSeed();
     const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns, seed });
     if (details.failed) {
       throw failure(details, seed);
     }
-  }, timeout);
+  });
 }

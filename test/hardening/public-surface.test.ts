@@ -93,7 +93,6 @@ describe('hostile arguments for every callable of the public surface', () => {
     check(`${callable.path}(${callable.params.join(', ')})`, callCases(shape, callable.params), (callCase) => callOnce(SURFACE, callable, base, shape, callCase), {
       numRuns: frameworkOf(callable) === 'pulumi' ? PULUMI_RUNS : RUNS,
       examples: mustRunCases(shape, callable.params),
-      timeout: 60_000,
     });
   }
 });
@@ -184,7 +183,6 @@ describe('hostile arguments for every CLI command', () => {
         [HOSTILE_URLS[1], '--pod-cidr', '10.0.0.0/16', '--service-cidr', '10.96.0.0/12'],
         ['--url', HOSTILE_URLS[1], '--http-proxy', HOSTILE_URLS[4]],
       ],
-      timeout: 60_000,
     });
   }
 });

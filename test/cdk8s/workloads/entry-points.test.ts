@@ -8,15 +8,15 @@ describe('workload entry points', () => {
     const loaded = modulesLoadedBy(path.join(root, 'src', 'cdk8s', 'workloads', 'index.ts'));
     expect(loads(loaded, 'cdk8s')).toBe(true);
     expect(loaded.filter((file) => /node_modules\/cdk8s-plus-\d+\//.test(file))).toEqual([]);
-  }, 30_000);
+  });
 
   test('the core workload module loads no adapter framework', () => {
     const loaded = modulesLoadedBy(path.join(root, 'src', 'core', 'workloads', 'index.ts'));
     expect(loaded.filter((file) => /node_modules\/(cdk8s|cdk8s-plus-\d+|constructs|@pulumi)\//.test(file))).toEqual([]);
-  }, 30_000);
+  });
 
   test('ProxyAwareDeployment is in its own entry point, which does load cdk8s-plus-28', () => {
     const loaded = modulesLoadedBy(path.join(root, 'src', 'cdk8s', 'plus', 'index.ts'));
     expect(loads(loaded, 'cdk8s-plus-28')).toBe(true);
-  }, 30_000);
+  });
 });

@@ -12,7 +12,7 @@ import {
 
 /**
  * The rules themselves are measured on the real programs by
- * test/conformance/proxy-variables.test.ts; these tests pin how the rules are applied.
+ * test/conformance/proxy-variables.e2e-test.ts; these tests pin how the rules are applied.
  */
 
 describe('proxy variable rules of the client profiles', () => {
