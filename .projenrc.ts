@@ -287,8 +287,13 @@ const docgenCheck = project.addTask('docgen:check', {
 // transpiles), jest (CI must fail on snapshot drift, never rewrite snapshots), lint, API.md.
 // The jsii assembly of the core and the cdk8s constructs (src/jsii.ts): compiled in build/jsii (see
 // scripts/jsii/build.js) and copied to .jsii, which the npm package carries for Construct Hub.
-/** Coverage when the environment asks for it (`.ci/run` sets JEST_COVERAGE=true). */
-const COVERAGE_FLAGS = '--coverage=${JEST_COVERAGE:-false}';
+/**
+ * A jest command line with coverage when the environment asks for it (`.ci/run` sets
+ * JEST_COVERAGE=true): bash expands the default, projen's own shell leaves `${...:-...}` as it is.
+ */
+function withCoverage(command: string): string {
+  return `bash -c '${command} --coverage=\${JEST_COVERAGE:-false}'`;
+}
 const jsiiTask = project.addTask('jsii', {
   description: 'Compile the jsii assembly into build/jsii and .jsii',
   exec: checked('node scripts/jsii/build.js'),
@@ -312,7 +317,7 @@ project.testTask.exec(checked('tsc --noEmit -p test/tsconfig.json'), { name: 'ty
 // --forceExit: after every suite has passed, a handle left open by the Pulumi runtime's mock
 // server must not keep CI waiting (the run ends with jest's summary either way). Jest's default
 // is one worker fewer than the cores, one on a 2-core machine, whose main process mostly waits.
-project.testTask.exec(checked(`jest --passWithNoTests --ci --forceExit --maxWorkers=100% ${COVERAGE_FLAGS}`));
+project.testTask.exec(checked(withCoverage('jest --passWithNoTests --ci --forceExit --maxWorkers=100%')));
 project.testTask.spawn(project.tasks.tryFind('eslint')!);
 project.testTask.spawn(docgenCheck);
 // Benchmarks are not run by the tests, but must keep compiling against the library.
@@ -350,7 +355,7 @@ project.addTask('test:e2e', {
     { spawn: 'compile' },
     { spawn: jsiiTask.name },
     {
-      exec: checked(`bash scripts/loopback-only.sh node_modules/.bin/jest --ci --forceExit --testMatch '<rootDir>/test/**/*.e2e-test.ts' ${COVERAGE_FLAGS} --coverageDirectory coverage/e2e`),
+      exec: checked(withCoverage('bash scripts/loopback-only.sh node_modules/.bin/jest --ci --forceExit --testMatch "<rootDir>/test/**/*.e2e-test.ts" --coverageDirectory coverage/e2e')),
       name: 'suites that need a build or a network namespace',
     },
     { spawn: vmTask.name },
