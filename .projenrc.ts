@@ -120,15 +120,15 @@ const project = new typescript.TypeScriptProject({
 project.package.addPackageResolutions('unrs-resolver@1.12.2');
 
 // The package is lib/ (with the doc comments in its type declarations), the jsii assembly (.jsii),
-// API.md, README and LICENSE: the repository's CI, scripts, staging builds, conformance clients,
-// benchmarks and examples are not for users' installs.
+// API.md, README, the guides and API pages in docs/ (the README and API.md link to them, on npm too)
+// and LICENSE: the repository's CI, scripts, staging builds, conformance clients, benchmarks and
+// examples are not for users' installs.
 project.addPackageIgnore('/.ci/');
 project.addPackageIgnore('/build/');
 project.addPackageIgnore('/scripts/');
 project.addPackageIgnore('/conformance/');
 project.addPackageIgnore('/bench/');
 project.addPackageIgnore('/examples/');
-project.addPackageIgnore('/docs/');
 // the test tools' links and the previous release's sources (scripts/install-test-tools.sh, the lifecycle suite)
 project.addPackageIgnore('/.cache/');
 
