@@ -3,7 +3,7 @@ import { javascript, TextFile, typescript } from 'projen';
 /**
  * cluster-proxy-constructs: one typed proxy definition -> everything a proxied CAPI cluster needs.
  *
- * Layout rules (see README "Architecture"):
+ * Layout rules (see docs/architecture.md):
  *  - src/core: pure TypeScript. No cdk8s, constructs or Pulumi imports (enforced by eslint below).
  *  - src/cdk8s, src/pulumi: thin adapters over core output, exported as subpaths.
  */
@@ -120,15 +120,15 @@ const project = new typescript.TypeScriptProject({
 project.package.addPackageResolutions('unrs-resolver@1.12.2');
 
 // The package is lib/ (with the doc comments in its type declarations), the jsii assembly (.jsii),
-// API.md, README and LICENSE: the repository's CI, scripts, staging builds, conformance clients,
-// benchmarks and examples are not for users' installs.
+// API.md, README, the guides and API pages in docs/ (the README and API.md link to them, on npm too)
+// and LICENSE: the repository's CI, scripts, staging builds, conformance clients, benchmarks and
+// examples are not for users' installs.
 project.addPackageIgnore('/.ci/');
 project.addPackageIgnore('/build/');
 project.addPackageIgnore('/scripts/');
 project.addPackageIgnore('/conformance/');
 project.addPackageIgnore('/bench/');
 project.addPackageIgnore('/examples/');
-project.addPackageIgnore('/docs/');
 // the test tools' links and the previous release's sources (scripts/install-test-tools.sh, the lifecycle suite)
 project.addPackageIgnore('/.cache/');
 
@@ -257,7 +257,7 @@ project.eslint?.addOverride({
       // network and process access belongs to the CLI (node:tls stays allowed: its root store is data)
       'node:http', 'node:https', 'node:net', 'node:dns', 'node:child_process', 'http', 'https', 'net', 'dns', 'child_process',
     ],
-    'src/core must stay pure: no cdk8s, constructs, Pulumi, CLI, network or process imports (see README, Architecture).',
+    'src/core must stay pure: no cdk8s, constructs, Pulumi, CLI, network or process imports (see docs/architecture.md).',
   ),
 });
 project.eslint?.addOverride({
@@ -324,7 +324,7 @@ project.testTask.spawn(docgenCheck);
 project.testTask.exec(checked('tsc --noEmit -p bench'), { name: 'typecheck benchmarks' });
 
 // The conformance suite writes its report to the gitignored test-reports/ (tests never change
-// tracked files); this refreshes the committed copy the README links to.
+// tracked files); this refreshes the committed copy docs/testing.md links to.
 project.addTask('conformance:report', {
   description: 'Run the NO_PROXY conformance suite and refresh docs/conformance-matrix.md from its report',
   steps: [
@@ -337,7 +337,7 @@ project.addTask('conformance:report', {
 // A real node: boots a Debian VM (no network device) from the rendered bootstrap data. Builds and
 // caches the VM image on first use (root); `test:e2e` runs it last.
 const vmTask = project.addTask('test:vm', {
-  description: 'Boot a VM from the generated bootstrap data and check the node (see README, "A real node")',
+  description: 'Boot a VM from the generated bootstrap data and check the node (see docs/testing.md, "A real node")',
   exec: checked("jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'"),
 });
 
@@ -348,7 +348,7 @@ const vmTask = project.addTask('test:vm', {
 // The installer builds what is missing into a cache outside the repository (minutes on a cold
 // machine, a second on a warm one).
 project.addTask('test:e2e', {
-  description: 'Run the suites that need a build or a network namespace: the control plane (apply, admission, day-2 lifecycles), conformance, package, jsii, examples, and the VM (see README, "Proof against real consumers")',
+  description: 'Run the suites that need a build or a network namespace: the control plane (apply, admission, day-2 lifecycles), conformance, package, jsii, examples, and the VM (see docs/testing.md, "Proof against real consumers")',
   steps: [
     { exec: 'bash scripts/install-test-tools.sh e2e', name: 'install test tools' },
     // the package suites read lib/ and the jsii suites the assembly: built from the sources first
@@ -364,14 +364,14 @@ project.addTask('test:e2e', {
 
 // Benchmarks (never timed tests): `npm run bench` compiles the library and the scenarios and runs
 // them as plain node, results in bench/results/bench.json; `npm run bench:readme` writes them into
-// the README's Performance section.
+// the performance guide's results (docs/performance.md).
 project.addTask('bench', {
   description: 'Run the benchmarks (ratios against baselines measured in the same run; every target with PASS/MISSED)',
   exec: 'ts-node --transpile-only bench/run.ts',
   receiveArgs: true,
 });
 project.addTask('bench:readme', {
-  description: "Write the last benchmark results (bench/results/bench.json) into the README's Performance section",
+  description: 'Write the last benchmark results (bench/results/bench.json) into docs/performance.md',
   exec: 'ts-node --transpile-only bench/readme.ts',
 });
 project.eslint?.addLintPattern('bench'); // bench/tsconfig.json type-checks it

@@ -91,7 +91,7 @@ export function timingCell(timing: Timing): string {
   return `${ms(timing.median)} (${ms(timing.min)}-${ms(timing.max)})`;
 }
 
-/** A Markdown table (printed, and reusable in the README's Performance section). */
+/** A Markdown table (printed, and reusable in the performance guide's results, docs/performance.md). */
 export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');

@@ -5,7 +5,7 @@
  * into `bench/results/bench.json` with the machine's facts, and prints every target with its
  * measured value and PASS or MISSED. Pass scenario names to run a subset: `npm run bench -- noproxy`
  * (the merged file keeps the other scenarios' last results). `npm run bench:readme` writes the
- * results into the README.
+ * results into docs/performance.md.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The performance targets, each evaluated from the merged results (`bench/results/bench.json`):
- * the measured value, the limit, PASS or MISSED. Printed by `run.ts`, written into the README by
- * `readme.ts`.
+ * the measured value, the limit, PASS or MISSED. Printed by `run.ts`, written into
+ * docs/performance.md by `readme.ts`.
  */
 
 /** One target's outcome. */

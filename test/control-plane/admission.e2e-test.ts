@@ -2,10 +2,10 @@
  * `ProxyAdmissionPolicy` evaluated by the API server itself: the MutatingAdmissionPolicy and its
  * binding (`admissionregistration.k8s.io/v1`, and `v1beta1` for Kubernetes 1.34 and 1.35) applied
  * to the local kube-apiserver, then pods created. Every admitted pod must carry exactly what
- * synth-time injection (`injectProxyEnv`) gives the same pod, which is what the README promises on
- * every path: the six variables, the proxy Secret references, the CA volume and mounts, in
- * containers, init containers and ephemeral containers; exclusions untouched; a second admission
- * adds nothing.
+ * synth-time injection (`injectProxyEnv`) gives the same pod, which is what docs/workloads.md
+ * promises on every path: the six variables, the proxy Secret references, the CA volume and
+ * mounts, in containers, init containers and ephemeral containers; exclusions untouched; a second
+ * admission adds nothing.
  */
 import { ApiObject, Testing } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
@@ -123,7 +123,7 @@ describe.each(POLICIES)('MutatingAdmissionPolicy %s, evaluated by kube-apiserver
     });
     const admitted = admit(manifest);
     expectAsSynthInjected(admitted, manifest, proxy);
-    // as the README says: the six variables in order, after the container's own; URLs from the Secret with credentials
+    // as docs/workloads.md says: the six variables in order, after the container's own; URLs from the Secret with credentials
     const worker = admitted.spec.containers[1];
     expect(worker.env.map((variable: any) => variable.name).slice(0, 7)).toEqual(['LOG_LEVEL', ...PROXY_VARIABLES]);
     const httpsProxy = worker.env.find((variable: any) => variable.name === 'HTTPS_PROXY');

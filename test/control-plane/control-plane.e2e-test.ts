@@ -12,7 +12,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => controlPlane?.stop());
 
-// The start time is measured, not asserted (timed tests fail under load): the README gives it.
+// The start time is measured, not asserted (timed tests fail under load): docs/testing.md gives it.
 afterAll(() => {
   // eslint-disable-next-line no-console
   console.log(`control plane: API server ready after ${controlPlane.timings.ready.toFixed(1)} s, CRDs established after ${controlPlane.timings.crds.toFixed(1)} s`);

@@ -1,11 +1,11 @@
 /**
  * What each day-2 step does to the objects in the API server: the table the lifecycle suite checks
- * step by step, and the README shows (`readmeTable`; the suite fails when the README's copy differs).
+ * step by step, and docs/cluster-api.md shows (`documentedTable`; the suite fails when the guide's copy differs).
  */
 import { PREVIOUS_RELEASE } from './lifecycle-fixtures';
 import { StepChanges } from '../support/control-plane/gitops';
 
-/** What a step changes, as the README's table shows it: array indices in field paths as `[*]`. */
+/** What a step changes, as the guide's table shows it: array indices in field paths as `[*]`. */
 export interface TableRow {
   readonly created: string[];
   readonly changed: Record<string, string[]>;
@@ -111,8 +111,8 @@ export function tableRow(changes: StepChanges): TableRow {
   };
 }
 
-/** The README's table: one row per step. */
-export function readmeTable(): string {
+/** The guide's table (docs/cluster-api.md): one row per step. */
+export function documentedTable(): string {
   const list = (names: string[]) => (names.length === 0 ? '-' : names.map((name) => `\`${name}\``).join('<br>'));
   const changed = (row: TableRow) => (Object.keys(row.changed).length === 0 ? '-'
     : Object.entries(row.changed).map(([name, paths]) => `\`${name}\`: ${paths.map((path) => `\`${path}\``).join(', ')}`).join('<br>'));
@@ -124,5 +124,5 @@ export function readmeTable(): string {
 }
 
 if (require.main === module) {
-  process.stdout.write(`${readmeTable()}\n`);
+  process.stdout.write(`${documentedTable()}\n`);
 }

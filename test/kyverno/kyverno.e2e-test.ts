@@ -1,17 +1,17 @@
 /**
  * Kyverno itself proves `KyvernoProxyPolicy`: the `kyverno test` suites of test/kyverno/ run with
- * the Kyverno CLI of the oldest and the newest release the README names, built from Kyverno's Go
- * module by `scripts/install-test-tools.sh e2e`. Every test must pass, and every row must pass for
- * the reason the suite expects: `kyverno test` counts a resource that a rule's match or exclude
- * blocks leave out as passed whatever the test file expects, so a rule that wrongly excluded a pod
- * would pass there unnoticed.
+ * the Kyverno CLI of the oldest and the newest release docs/workloads.md names, built from
+ * Kyverno's Go module by `scripts/install-test-tools.sh e2e`. Every test must pass, and every row
+ * must pass for the reason the suite expects: `kyverno test` counts a resource that a rule's match
+ * or exclude blocks leave out as passed whatever the test file expects, so a rule that wrongly
+ * excluded a pod would pass there unnoticed.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { RULES, SUITES, SUITES_DIR } from './suites';
 import { assertLoopbackOnly, toolPath } from '../support/control-plane/control-plane';
 
-/** The Kyverno releases run (scripts/go-tools/kyverno-*), the oldest and the newest the README names. */
+/** The Kyverno releases run (scripts/go-tools/kyverno-*), the oldest and the newest docs/workloads.md names. */
 export const KYVERNO_VERSIONS = ['1.13', '1.19'];
 
 interface Row {

@@ -2,7 +2,7 @@
  * The `kyverno test` suites of `KyvernoProxyPolicy`, one directory each under test/kyverno/, as
  * Kyverno's own policy library ships them: the policy, the resources, the namespace labels, the
  * expected results and patched or generated resources. Anyone can run them with the Kyverno CLI
- * (`kyverno test test/kyverno`); `kyverno.e2e-test.ts` runs every Kyverno version the README names.
+ * (`kyverno test test/kyverno`); `kyverno.e2e-test.ts` runs every Kyverno version docs/workloads.md names.
  *
  * Everything here is derived from this file and the library: the policy as the construct synthesizes
  * it, and the expected pods as synth-time injection (`injectProxyEnv`) writes them, so Kyverno must

@@ -68,11 +68,11 @@ export function credentialsInValue(value: unknown, password: string, path = ''):
 }
 
 /**
- * A preview as the README shows it: what the engine printed, without the lines that differ per run
+ * A preview as docs/pulumi.md shows it: what the engine printed, without the lines that differ per run
  * (URNs and provider references carry the stack and random ids; the duration), trailing blanks,
  * and the resources in the order of their ids (the engine runs steps in parallel).
  */
-export function readmePreview(stdout: string): string {
+export function documentedPreview(stdout: string): string {
   const lines = stdout.split('\n').filter((line) => !/^\s*\[(urn|provider)=/.test(line) && !/^\s*Duration:/.test(line))
     .map((line) => line.trimEnd());
   // a resource's first line (the stack's own comes before them all)

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EngineStack, exampleProgram, EngineProgram } from './engine';
-import { changedResources, credentialsIn, credentialsInValue, readmePreview, withoutSecretValues } from './engine-output';
+import { changedResources, credentialsIn, credentialsInValue, documentedPreview, withoutSecretValues } from './engine-output';
 import { cdk8sTwin, DEMO, DemoValues, identities, kubernetesResources, stored } from './twin';
 import { PREVIOUS_RELEASE, previousReleaseRoot } from '../control-plane/lifecycle-fixtures';
 import { liveObjects, serverSideApply } from '../support/control-plane/apply';
@@ -105,9 +105,9 @@ describe('examples/pulumi: a stack through its life', () => {
     // the properties the diff names: `data` and its keys, nothing else
     const named = [...preview.stdout.matchAll(/^\s*[~+-]\s+([\w.-]+)\s*:/gm)].map((match) => match[1]);
     expect(new Set(named)).toEqual(new Set(['data', 'containerdProxy', 'kubeletProxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']));
-    const shown = readmePreview(preview.stdout);
-    if (!readFileSync(join(REPO_ROOT, 'README.md'), 'utf8').includes(shown)) {
-      throw new Error(`README.md's Pulumi section must show this preview of a password change, as the engine printed it:\n${shown}`);
+    const shown = documentedPreview(preview.stdout);
+    if (!readFileSync(join(REPO_ROOT, 'docs', 'pulumi.md'), 'utf8').includes(shown)) {
+      throw new Error(`docs/pulumi.md ("Pulumi, on the engine") must show this preview of a password change, as the engine printed it:\n${shown}`);
     }
 
     const up = stack.run('up', program, exampleConfig(NEW_PASSWORD));
@@ -157,7 +157,7 @@ describe('an upgrade of the library under a live stack', () => {
     expect(stack.run('up', previous, exampleConfig(PASSWORD)).changes).toEqual({ create: 15 });
 
     // this release renames the node-proxy Secret once (its form is part of the name's hash), so
-    // the machines roll once: the lifecycle suite's step g, as the README's migration notes say
+    // the machines roll once: the lifecycle suite's step g, as the migration notes (docs/definition.md) say
     const rollOnce = {
       'demo-NodeProxySecret': 'replace, deleting first',
       'demo-ConfigTemplate-md-0': 'replace, creating first',

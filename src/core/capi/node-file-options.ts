@@ -61,7 +61,7 @@ export interface NodeProxyFileOptions {
    * A compatibility profile: the node-file layout of another system (TKG, Giant Swarm, CAREN,
    * EKS Anywhere), applied beneath the options given here. Where that system's choice is harmful
    * (credentials readable by every user, an unquoted or inline password) the library's own
-   * behaviour stays; see the README's compatibility table.
+   * behaviour stays; see the compatibility profiles in docs/migration.md.
    *
    * @default - none: the library's own layout
    */

@@ -27,8 +27,8 @@ import { checkProps, propKeys } from '../validation/strict-props';
  *   output is compared).
  * - `none`: the corporate CA alone. Go, OpenSSL (Python `ssl`, Ruby, PHP), .NET, curl, Python
  *   requests and rustls then trust the corporate CA and no public root from the file (only what the
- *   image's certificate directory may still provide, see the README); right only when the proxy
- *   intercepts every TLS connection that leaves the cluster.
+ *   image's certificate directory may still provide, see docs/workloads.md, "Trusting the corporate
+ *   CA"); right only when the proxy intercepts every TLS connection that leaves the cluster.
  */
 export enum SystemRoots {
   /** The corporate CA plus the Mozilla roots of the Node.js that runs the synth (the default). */
@@ -95,7 +95,8 @@ export interface CaTrustVariable {
   readonly key: string;
   /**
    * `extends` the runtime's own roots, or `replaces` its default bundle file with this one (a
-   * certificate directory of the image may still be read, see the README).
+   * certificate directory of the image may still be read, see docs/workloads.md, "Trusting the
+   * corporate CA").
    */
   readonly semantics: 'extends' | 'replaces';
   /** The runtimes that read it. */
@@ -104,7 +105,7 @@ export interface CaTrustVariable {
 
 /**
  * The variables set in every container, and what reads them (checked against each runtime's
- * documentation, see the README). Java reads none of them: it needs a truststore
+ * documentation, see docs/workloads.md). Java reads none of them: it needs a truststore
  * (`-Djavax.net.ssl.trustStore`) and is not covered.
  */
 export const CA_TRUST_VARIABLES: CaTrustVariable[] = frozen([

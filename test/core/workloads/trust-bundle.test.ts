@@ -119,11 +119,11 @@ describe('the docs state the default the code applies', () => {
       trustBundlePlan(proxyConfig({ trustedCaPem: CORPORATE_CA }), { systemRoots: DEFAULT_SYSTEM_ROOTS })!.data);
   });
 
-  test('the README names that default, and each variable\'s file and semantics as CA_TRUST_VARIABLES has them', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    expect(readme).toContain(`| (default) \`systemRoots: SystemRoots.${member}\` |`);
+  test('the workloads guide names that default, and each variable\'s file and semantics as CA_TRUST_VARIABLES has them', () => {
+    const guide = readFileSync(join(root, 'docs', 'workloads.md'), 'utf8');
+    expect(guide).toContain(`| (default) \`systemRoots: SystemRoots.${member}\` |`);
     for (const variable of CA_TRUST_VARIABLES) {
-      const row = readme.split('\n').find((line) => line.startsWith(`| \`${variable.name}\` |`));
+      const row = guide.split('\n').find((line) => line.startsWith(`| \`${variable.name}\` |`));
       expect({ name: variable.name, row: row?.split('|').slice(2, 4).map((cell) => cell.trim()) })
         .toEqual({ name: variable.name, row: [`\`${variable.key}\``, expect.stringContaining(variable.semantics === 'extends' ? '**extends**' : 'replaces')] });
     }

@@ -1,6 +1,6 @@
 /**
  * Where common charts take the proxy. Data, not code: add a chart by adding an entry. Every entry
- * names the file its keys were read from (see the README's Helm section for the citations).
+ * names the file its keys were read from (see docs/addons.md, Helm values, for the citations).
  */
 
 /** Literal proxy keys of a chart: three string values under `path`. */

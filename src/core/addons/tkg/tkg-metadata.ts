@@ -1,6 +1,7 @@
 /**
  * Names TKG's addon machinery reads, as tanzu-framework's ytt templates write them
- * (`providers/ytt/02_addons/**`, read at commit 3b8a8ff5; see the README's TKG section).
+ * (`providers/ytt/02_addons/**`, read at commit 3b8a8ff5; see docs/addons.md, TKG-style addon
+ * Secrets).
  */
 
 /** Secret type the TKG addons manager watches (`tkg.tanzu.vmware.com/addon`). */
