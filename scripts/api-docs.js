@@ -9,6 +9,7 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { anchorsOf } = require('./markdown-anchors');
 
 const root = path.resolve(__dirname, '..');
 const outputRoot = path.resolve(root, process.argv[2] || '.');
@@ -158,37 +159,4 @@ function checkLinks(allPages) {
   if (problems.length > 0) {
     throw new Error(`API docs have broken links or duplicate anchors:\n  ${[...new Set(problems)].slice(0, 40).join('\n  ')}`);
   }
-}
-
-/** Anchors of a page the way GitHub makes them: heading slugs (numbered when repeated) and HTML ids. */
-function anchorsOf(text) {
-  const ids = new Set();
-  const byHeading = new Map();
-  const duplicates = [];
-  const slugCount = new Map();
-  let inFence = false;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('```')) {
-      inFence = !inFence;
-    }
-    const heading = inFence ? null : /^#{1,6} (.*)$/.exec(line);
-    if (heading) {
-      const slug = heading[1].trim().toLowerCase().replace(/<[^>]+>/g, '').replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-');
-      const seen = slugCount.get(slug) ?? 0;
-      slugCount.set(slug, seen + 1);
-      const id = seen === 0 ? slug : `${slug}-${seen}`;
-      ids.add(id);
-      const name = heading[1].trim();
-      if (!byHeading.has(name)) {
-        byHeading.set(name, id);
-      }
-    }
-    for (const [, id] of line.matchAll(/<a id="([^"]+)"><\/a>/g)) {
-      if (ids.has(id)) {
-        duplicates.push(id);
-      }
-      ids.add(id);
-    }
-  }
-  return { ids, byHeading, duplicates };
 }
