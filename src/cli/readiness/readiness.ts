@@ -228,15 +228,15 @@ async function checkHttp(
  * @throws ProxyConfigError for anything else
  */
 export function parseReadinessUrl(url: string, field = 'url'): URL {
-  const written = URL.canParse(url.trim()) ? new URL(url.trim()) : undefined;
-  if (written && (written.username !== '' || written.password !== '')) {
+  const parsed = URL.canParse(url.trim()) ? new URL(url.trim()) : undefined;
+  if (parsed && (parsed.username !== '' || parsed.password !== '')) {
     // The URL as given, masked: the host a URL parser found may be the tail of a password holding "@".
     throw invalidValue(field, url, 'must not contain credentials (readiness URLs are reached through the proxy as they are)');
   }
+  // refuses what is no absolute http(s) URL, so `parsed` is defined past it
   parseDestination(url, field);
-  const parsed = new URL(url.trim());
-  parsed.hash = '';
-  return parsed;
+  parsed!.hash = '';
+  return parsed!;
 }
 
 /**
