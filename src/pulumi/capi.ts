@@ -99,9 +99,8 @@ export interface ProxiedClusterArgs
 function registerSourced<A extends ProxySourceArgs, P>(component: pulumi.ComponentResource, name: string, args: A,
   render: (proxy: ClusterProxyConfig, rest: P) => Product): { proxy: ProxyDefinition; objects: ProductResources } {
   const { proxy, rest } = withResourceErrors(component, () => resolveProxySource(args));
-  // Inputs never reach Secret data, so the Secrets rendered with the real credentials may use the stand-ins.
-  const deferred = withResourceErrors(component, () => deferInputs(rest as unknown as P, (plain) => render(proxy.config, plain)));
-  return { proxy, objects: registerProduct(component, name, () => proxy.render((config) => render(config, deferred.args)), deferred.fields) };
+  const deferred = withResourceErrors(component, () => deferInputs(rest as unknown as P));
+  return { proxy, objects: registerProduct(component, name, () => proxy.render((config) => render(config, deferred))) };
 }
 
 /**

@@ -1,50 +1,54 @@
 import * as pulumi from '@pulumi/pulumi';
-import { deferValues, withValues } from '../core/product/deferred-values';
-import { Product } from '../core/product/product';
+import { ProxyConfigError } from '../core/errors';
+import { laterValue, laterValueSource, replaceLaterValues, resolveLaterValue } from '../core/product/later-value';
+import { checkNestingDepth, isPlainObject } from '../core/validation/json-data';
 
 /**
  * Args that are Pulumi inputs (a Kubernetes version from stack config, replicas or a machine
- * template name from another resource): the core finds where each goes in the product (see
- * `deferValues`), and the fields there wait for the product rendered from the real values.
+ * template name from another resource) become the core's later values (see `laterValue`): the
+ * product is rendered once, each lands where the value goes, and the resource field there waits
+ * for the input, checked by the core's validators when it resolves.
  */
 
-/** The fields of one resource that wait for inputs: each field's path in the manifest and its value. */
-export type WaitingFields = readonly (readonly [readonly string[], pulumi.Output<unknown>])[];
+/** What the core's errors call an input. */
+const WHAT = 'a Pulumi Output or Promise';
 
-/** Args with every input replaced by a stand-in, and the resource fields that wait for the inputs. */
-export interface DeferredInputs<A> {
-  /** The args to render at program time: a stand-in in place of each input. */
-  readonly args: A;
-  /** The waiting fields, by product object id. */
-  readonly fields: ReadonlyMap<string, WaitingFields>;
-}
+/** The arg keys whose values may be inputs: those that land in a field of their own. */
+const DEFERRABLE_KEYS: ReadonlySet<string> = new Set(['version', 'replicas', 'name']);
 
 function isInput(value: unknown): value is pulumi.Output<unknown> | Promise<unknown> {
   return pulumi.Output.isInstance(value) || value instanceof Promise;
 }
 
 /**
- * Prepare `args`, where version, replicas and reference names may be inputs, for `render`. With no
- * input, the args are returned as they are and nothing is rendered here.
+ * `args` with each input (under a key that may wait: version, replicas, a name) as a later value;
+ * an input under any other key is refused, naming its field and the keys that may wait.
  */
-export function deferInputs<A>(args: A, render: (args: A) => Product): DeferredInputs<A> {
-  const deferred = deferValues(args, isInput, 'a Pulumi Output or Promise', render);
-  const fields = new Map<string, [string[], pulumi.Output<unknown>][]>();
-  if (deferred.values.length > 0) {
-    const real = pulumi.all(deferred.values.map((item) => item.value)).apply((values) => render(withValues(args, deferred.values, values)));
-    deferred.placements.flat().forEach(({ objectId, path }) => {
-      const value = real.apply((rendered) => path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key],
-        rendered.objects.find((object) => object.id === objectId)!.manifest));
-      fields.set(objectId, [...(fields.get(objectId) ?? []), [[...path], value]]);
-    });
-  }
-  return { args: deferred.args, fields };
+export function deferInputs<A>(args: A): A {
+  checkNestingDepth('', args);
+  let found = false;
+  const defer = (value: unknown, field: string, key: string | undefined): unknown => {
+    if (isInput(value)) {
+      // an own key only: `__proto__` or `constructor` would find what every object inherits
+      if (key === undefined || !DEFERRABLE_KEYS.has(key)) {
+        throw new ProxyConfigError(field, `cannot be ${WHAT} (inputs are accepted for ${[...DEFERRABLE_KEYS].join(', ')})`);
+      }
+      found = true;
+      return laterValue(field, WHAT, value);
+    }
+    if (Array.isArray(value)) {
+      return value.map((item, index) => defer(item, `${field}[${index}]`, key));
+    }
+    return isPlainObject(value)
+      ? Object.fromEntries(Object.entries(value).map(([name, item]) => [name, defer(item, field === '' ? name : `${field}.${name}`, name)]))
+      : value;
+  };
+  const deferred = defer(args, '', undefined) as A;
+  return found ? deferred : args;
 }
 
-/** Put the waiting values into a resource's fields (a fresh copy of its manifest, without apiVersion and kind). */
-export function placeWaitingFields(fields: Record<string, unknown>, waiting: WaitingFields): void {
-  for (const [path, value] of waiting) {
-    const parent = path.slice(0, -1).reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, fields);
-    parent[path[path.length - 1]] = value;
-  }
+/** A copy of rendered data with each later value in it as the Output of its checked real value. */
+export function withWaitingInputs(data: unknown): unknown {
+  return replaceLaterValues(data, (later) => pulumi.output(laterValueSource(later) as pulumi.Input<string | number>)
+    .apply((value) => resolveLaterValue(later, value)));
 }

@@ -1,7 +1,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { Rendered } from './credentials';
-import { placeWaitingFields, WaitingFields } from './deferred-args';
+import { withWaitingInputs } from './deferred-args';
 import { ProxyArgs, proxyDefinitionOf } from './proxy-definition';
 import { ClusterProxyConfig } from '../core/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../core/errors';
@@ -124,8 +124,7 @@ export function registerFromProxy<A extends ProxyArgs & WithObjectMetadata>(
  * Validation errors become `pulumi.ResourceError`s; with Output credentials, errors of the real
  * rendering (a bad password) reject the Secret data.
  */
-export function registerProduct(component: pulumi.ComponentResource, name: string, build: () => Rendered<Product>,
-  waiting: ReadonlyMap<string, WaitingFields> = new Map()): ProductResources {
+export function registerProduct(component: pulumi.ComponentResource, name: string, build: () => Rendered<Product>): ProductResources {
   const rendered = withResourceErrors(component, () => {
     const result = build();
     if (result.real) {
@@ -136,24 +135,32 @@ export function registerProduct(component: pulumi.ComponentResource, name: strin
   const { now } = rendered;
   const realRender = rendered.real;
   const real = realRender && now.objects.some((object) => object.sensitive)
-    ? realRender.credentials.apply((c) => withResourceErrors(component, () => sameOutsideSecretData(now, realRender.render(c))))
+    ? realRender.credentials.apply((c) => withResourceErrors(component, () => secretDataOf(sameOutsideSecretData(now, realRender.render(c)))))
     : undefined;
   const registry = registryOf(component);
   const resources = withResourceErrors(component, () => now.objects.map((object) => {
-    const create = () => newResource(component, `${name}-${object.id}`, object, real, waiting.get(object.id));
+    const create = () => newResource(component, `${name}-${object.id}`, object, real);
     return registry.emit(object, create, { dataKnown: !realRender });
   }));
   return new ProductResources(now, resources);
 }
 
-function newResource(parent: pulumi.Resource, name: string, object: ProductObject, real: pulumi.Output<Product> | undefined,
-  waiting: WaitingFields = []): pulumi.CustomResource {
-  const { apiVersion, kind, ...fields } = copyJson(object.manifest) as Record<string, any>;
-  placeWaitingFields(fields, waiting);
+/** The data of each Secret of a product, by object id: what is rendered again from credentials known later. */
+type SecretData = ReadonlyMap<string, Record<string, unknown>>;
+
+function secretDataOf(rendered: Product): SecretData {
+  const secrets = rendered.objects.filter((object) => object.sensitive);
+  return new Map(secrets.map((object) => [object.id, copyJson(object.manifest) as Record<string, unknown>]));
+}
+
+function newResource(parent: pulumi.Resource, name: string, object: ProductObject,
+  real: pulumi.Output<SecretData> | undefined): pulumi.CustomResource {
+  // a field holding a later value waits for its input
+  const { apiVersion, kind, ...fields } = (object.sensitive ? copyJson(object.manifest) : withWaitingInputs(object.manifest)) as Record<string, any>;
   if (object.sensitive) {
     for (const field of SECRET_DATA_FIELDS.filter((key) => fields[key] !== undefined)) {
       // `real` is secret already (computed from secret credentials)
-      fields[field] = real ? real.apply((product) => copyJson(product.objects.find((o) => o.id === object.id)!.manifest[field]))
+      fields[field] = real ? real.apply((data) => data.get(object.id)![field])
         : pulumi.secret(fields[field]);
     }
   }

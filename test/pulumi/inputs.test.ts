@@ -10,9 +10,10 @@ import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ProxyConfigError } from '../../src/core/errors';
+import { isLaterValue, replaceLaterValues } from '../../src/core/product/later-value';
 import * as adapter from '../../src/pulumi';
-import { deferInputs } from '../../src/pulumi/deferred-args';
-import { clusterOptions, infraRef, demoSettings, demoNetwork } from '../core/capi/fixtures';
+import { deferInputs, withWaitingInputs } from '../../src/pulumi/deferred-args';
+import { clusterOptions, infraRef, demoSettings, demoNetwork, NASTY_PASSWORD, settingsProps } from '../core/capi/fixtures';
 import { installMocks, kubeObjectOf, outcome, RecordedResource, runComponents, stopCallbacks } from '../support/pulumi-mocks';
 
 afterAll(stopCallbacks);
@@ -72,15 +73,23 @@ test('the standalone control plane takes its version, replicas and machine templ
   expect(deferred.get('cp-ControlPlane')!.spec).toMatchObject({ version: 'v1.31.2', replicas: 3 });
 });
 
-test('an input that resolves to a bad value fails with the core message naming the field', async () => {
+test('an input lands as a later value in the one field it fills, and one that resolves to a bad value fails with the core message naming the field', async () => {
   await installMocks();
   const proxy = new ClusterProxyConfig(demoSettings(), demoNetwork());
-  const render = (args: Omit<ProxiedClusterOptions, 'settings' | 'network'>) => proxiedClusterProduct({ ...args, proxy });
   const { settings: _s, network: _n, ...plain } = plainArgs();
   const args = { ...plain, controlPlane: { ...plain.controlPlane, replicas: pulumi.output(4) } } as unknown as Omit<ProxiedClusterOptions, 'settings' | 'network'>;
-  const { fields } = deferInputs(args, render);
-  expect(fields.get('ControlPlane')!.map(([path]) => path.join('.'))).toEqual(['spec.replicas']);
-  const error = await outcome(fields.get('ControlPlane')![0][1]).then(() => undefined, (e: Error) => e);
+  const rendered = proxiedClusterProduct({ ...deferInputs(args), proxy });
+  const controlPlane = rendered.objects.find((object) => object.id === 'ControlPlane')!.manifest as unknown as { spec: Record<string, unknown> };
+  expect(isLaterValue(controlPlane.spec.replicas)).toBe(true);
+  const laterValuesIn = (data: unknown) => {
+    let count = 0;
+    replaceLaterValues(data, () => count++);
+    return count;
+  };
+  expect(rendered.objects.map((object) => [object.id, laterValuesIn(object.manifest)]).filter(([, count]) => count !== 0)).toEqual([['ControlPlane', 1]]);
+  const waiting = withWaitingInputs(controlPlane) as { spec: { replicas: pulumi.Output<unknown>; version: unknown } };
+  expect(waiting.spec.version).toBe(plain.version);
+  const error = await outcome(waiting.spec.replicas).then(() => undefined, (e: Error) => e);
   expect(error).toBeInstanceOf(ProxyConfigError);
   expect(error!.message).toMatch(/^controlPlane\.replicas: must be odd with stacked etcd/);
 });
@@ -98,14 +107,26 @@ test('beside accepted inputs, the error names only the input that shapes a name'
     workerPools: pools,
     controlPlane: { ...args.controlPlane, replicas: pulumi.output(3) as unknown as number },
   });
-  expect(run).toThrow(/^workerPools\[0\]\.name: cannot be a Pulumi Output or Promise here: it shapes the name or content of KubeadmConfigTemplate/);
+  expect(run).toThrow(/^workerPools\[0\]\.name: cannot be a Pulumi Output or Promise here: it shapes a name or content that must be known at program time$/);
 });
 
 test('an input where a name is derived from it is refused at program time, naming the arg', () => {
   const named = (pool: WorkerPoolProps) => ({ ...pool, name: pulumi.output(pool.name) as unknown as string });
   const pools = plainArgs().workerPools!.map((pool, index) => (index === 0 ? named(pool) : pool));
   expect(() => new adapter.ProxiedCluster('named', { ...plainArgs(), workerPools: pools }))
-    .toThrow(/workerPools\[0\]\.name: cannot be a Pulumi Output or Promise here: it shapes the name or content/);
+    .toThrow(/workerPools\[0\]\.name: cannot be a Pulumi Output or Promise here: it shapes a name or content/);
   expect(() => new adapter.ProxiedCluster('ns', { ...plainArgs(), namespace: pulumi.output('clusters') as unknown as string }))
     .toThrow(/namespace: cannot be a Pulumi Output or Promise \(inputs are accepted for version, replicas, name\)/);
+});
+
+test('inputs beside Output credentials: one rendering, the Secret data from the real credentials, the inputs in their fields', async () => {
+  const withPassword = (args: adapter.ProxiedClusterArgs, password: pulumi.Input<string>): adapter.ProxiedClusterArgs => ({
+    ...args, settings: { ...settingsProps(), password },
+  });
+  const plain = byName(await runComponents(() => new adapter.ProxiedCluster('demo', withPassword(plainArgs(), NASTY_PASSWORD))));
+  const deferred = byName(await runComponents(() => new adapter.ProxiedCluster('demo', withPassword(outputArgs(), pulumi.secret(NASTY_PASSWORD)))));
+  expect([...deferred.keys()].sort()).toEqual([...plain.keys()].sort());
+  for (const [name, object] of plain) {
+    expect([name, deferred.get(name)]).toEqual([name, object]);
+  }
 });

@@ -1,5 +1,6 @@
 import { invalidValue } from '../errors';
 import { assertObjectName } from '../k8s/names';
+import { whenKnown } from '../product/later-value';
 import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
@@ -97,8 +98,8 @@ export function parseObjectReference(field: string, value: unknown): ObjectRefer
   if (typeof kind !== 'string' || kind.length > 63 || !KIND.test(kind)) {
     throw invalidValue(`${field}.kind`, kind, 'must be a Kubernetes kind such as DockerMachineTemplate');
   }
-  assertObjectName(`${field}.name`, name);
-  return { apiVersion: apiVersion as string, kind, name: name as string };
+  // the name may be a later value: it only lands in the reference
+  return { apiVersion: apiVersion as string, kind, name: whenKnown(name, (known) => assertObjectName(`${field}.name`, known)) };
 }
 
 /** Render a validated reference for `version`: `{ apiGroup, kind, name }` in v1beta2, `{ apiVersion, kind, name }` in v1beta1. */

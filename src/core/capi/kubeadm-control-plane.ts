@@ -7,6 +7,7 @@ import { clusterLabels } from './labels';
 import { NodeProxyBootstrap } from './node-proxy';
 import { KubeObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+import { whenKnown } from '../product/later-value';
 import { PropKeys, propKeys } from '../validation/strict-props';
 
 /** The control plane's shape. */
@@ -73,14 +74,18 @@ export function controlPlaneName(clusterName: string, name?: string, field = 'co
 export function kubeadmControlPlaneObject(props: KubeadmControlPlaneObjectProps, field = 'controlPlane'): KubeObject {
   const name = controlPlaneName(props.clusterName, props.name, field);
   const version = parseKubernetesVersion('version', props.version);
-  const replicas = parseReplicas(fieldName(field, 'replicas'), props.replicas, 1);
+  const parsedReplicas = parseReplicas(fieldName(field, 'replicas'), props.replicas, 1);
   const infrastructureRef = renderReference(props.capiVersion, parseObjectReference(fieldName(field, 'machineTemplate'), props.machineTemplate));
   const specField = fieldName(field, 'kubeadmConfigSpec');
   const kubeadmConfigSpec = addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, specField, props.capiVersion);
-  if (replicas !== undefined && replicas % 2 === 0 && !hasExternalEtcd(specField, kubeadmConfigSpec)) {
-    throw new ProxyConfigError(fieldName(field, 'replicas'),
-      `must be odd with stacked etcd (etcd needs a majority to keep quorum; Cluster API refuses an even count) (got ${replicas})`);
-  }
+  // checked when known: the count may be a later value
+  const replicas = parsedReplicas === undefined ? undefined : whenKnown(parsedReplicas, (known) => {
+    if ((known as number) % 2 === 0 && !hasExternalEtcd(specField, kubeadmConfigSpec)) {
+      throw new ProxyConfigError(fieldName(field, 'replicas'),
+        `must be odd with stacked etcd (etcd needs a majority to keep quorum; Cluster API refuses an even count) (got ${known})`);
+    }
+    return known as number;
+  });
   // v1beta2 nests the machine's spec fields under machineTemplate.spec; v1beta1 has them directly.
   const machineTemplate = props.capiVersion === CapiVersion.V1BETA2 ? { spec: { infrastructureRef } } : { infrastructureRef };
   return {

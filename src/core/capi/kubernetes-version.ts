@@ -1,23 +1,28 @@
 import { invalidValue } from '../errors';
+import { whenKnown } from '../product/later-value';
 
 /** What Cluster API's webhooks accept as a version: semver with a leading `v`. */
 const VERSION = /^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)([-+][0-9A-Za-z.+-]+)?$/;
 
-/** Validate a Kubernetes version such as `v1.31.2`. */
+/** Validate a Kubernetes version such as `v1.31.2` (when known: it may be a later value). */
 export function parseKubernetesVersion(field: string, value: unknown): string {
-  if (typeof value !== 'string' || !VERSION.test(value)) {
-    throw invalidValue(field, value, 'must be a Kubernetes version such as v1.31.2 (with the leading "v")');
-  }
-  return value;
+  return whenKnown(value, (known) => {
+    if (typeof known !== 'string' || !VERSION.test(known)) {
+      throw invalidValue(field, known, 'must be a Kubernetes version such as v1.31.2 (with the leading "v")');
+    }
+    return known;
+  });
 }
 
-/** Validate an optional replica count: a whole number, at least `minimum`. */
+/** Validate an optional replica count: a whole number, at least `minimum` (when known: it may be a later value). */
 export function parseReplicas(field: string, value: unknown, minimum: number): number | undefined {
   if (value === undefined) {
     return undefined;
   }
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < minimum || value > 1000) {
-    throw invalidValue(field, value, `must be a whole number from ${minimum} to 1000`);
-  }
-  return value;
+  return whenKnown(value, (known) => {
+    if (typeof known !== 'number' || !Number.isInteger(known) || known < minimum || known > 1000) {
+      throw invalidValue(field, known, `must be a whole number from ${minimum} to 1000`);
+    }
+    return known;
+  });
 }

@@ -1,6 +1,8 @@
 import { ProxyConfigError } from '../errors';
+import { withLaterValuesNamed } from './later-value';
 import { Product } from './product';
 import { withoutSecretData } from './shared-objects';
+import { KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
 
 /**
@@ -54,7 +56,7 @@ export function credentialsToRender(credentials: { readonly username?: unknown; 
  */
 export function checkStandInsInSecretDataOnly(rendered: Product): void {
   for (const object of rendered.objects.filter((candidate) => !candidate.sensitive)) {
-    const text = JSON.stringify(object.manifest);
+    const text = JSON.stringify(withLaterValuesNamed(object.manifest));
     if (Object.values(STAND_IN_CREDENTIALS).some((standIn) => text.includes(standIn))) {
       throw new ProxyConfigError(`${object.manifest.kind} ${object.manifest.metadata.name}`,
         'would carry the proxy credentials outside a Secret (literalCredentials?); credentials known only at deployment stay in Secret data');
@@ -70,7 +72,8 @@ export function checkStandInsInSecretDataOnly(rendered: Product): void {
 export function sameOutsideSecretData(standIn: Product, real: Product): Product {
   real.objects.forEach((object, index) => {
     const expected = standIn.objects[index];
-    if (expected?.id !== object.id || canonicalJson(withoutSecretData(expected.manifest)) !== canonicalJson(withoutSecretData(object.manifest))) {
+    const outside = (manifest: KubeObject) => canonicalJson(withLaterValuesNamed(withoutSecretData(manifest)));
+    if (expected?.id !== object.id || outside(expected.manifest) !== outside(object.manifest)) {
       throw new ProxyConfigError(`${object.manifest.kind} ${object.manifest.metadata.name}`,
         'depends on the proxy credentials outside Secret data, so it cannot be deployed from credentials known only at deployment');
     }
