@@ -4,7 +4,6 @@ import { lockProperties } from './frozen';
 import { LIMITS } from './limits';
 import { ClusterNetwork } from './network';
 import { checkNoProxyDefaults, ClusterNoProxyDefaultsOptions } from './noproxy/cluster-defaults';
-import { formatNoProxyEntry } from './noproxy/format';
 import { NoProxy } from './noproxy/no-proxy';
 import { parseNoProxyList } from './noproxy/parse';
 import { NoProxyFormat } from './noproxy/render';
@@ -66,14 +65,15 @@ export class ClusterProxyConfig {
     checkClusterProxyOptions(options);
     this.settings = settings;
     this.network = network;
-    this.noProxy = NoProxy.forCluster(network, {
-      installationWide: settings.noProxy.map(formatNoProxyEntry),
+    // the installation-wide part is parsed, normalized and rendered once, for every cluster of the settings
+    this.noProxy = NoProxy.forClusterOf(settings.installationNoProxy, network, {
       additionalClusterSpecific: options.additionalNoProxy,
       defaults: options.noProxyDefaults,
     });
-    this.environment = proxyEnvironment(settings, this.noProxy.render(NoProxyFormat.ENV));
+    const noProxy = this.noProxy.render(NoProxyFormat.ENV);
+    this.environment = proxyEnvironment(settings, noProxy);
     checkEnvironmentStrings(this.environment, this.noProxy.entries.length);
-    this.publicEnvironment = proxyEnvironment(settings, this.noProxy.render(NoProxyFormat.ENV), { credentials: false });
+    this.publicEnvironment = proxyEnvironment(settings, noProxy, { credentials: false });
     lockProperties(this);
   }
 
