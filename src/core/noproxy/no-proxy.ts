@@ -140,8 +140,9 @@ export class NoProxy {
     this.installationWide = installation.items;
     const clusterNormalized = normalizeNoProxyItems(cluster, itemEntry, installation.coverage);
     this.clusterSpecific = frozen(clusterNormalized.kept);
-    this.entries = frozen([...this.installationWide, ...this.clusterSpecific]);
-    this.dropped = frozen([...installation.dropped, ...clusterNormalized.dropped]);
+    // concat, not spread: spreading a frozen array takes the slow path, and every cluster copies the shared part
+    this.entries = frozen(this.installationWide.concat(this.clusterSpecific));
+    this.dropped = frozen(installation.dropped.concat(clusterNormalized.dropped));
   }
 
   /** Render in one of the formats of `renderNoProxy` (default: the environment variable value). */

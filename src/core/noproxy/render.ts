@@ -148,7 +148,11 @@ export class EnvTokens {
         }
       }
     }
-    return [this.value, ...added].filter((part) => part !== '').join(',');
+    if (added.size === 0) {
+      return this.value;
+    }
+    // concatenated, not joined: the result refers to the shared text instead of copying it
+    return this.value === '' ? [...added].join(',') : `${this.value},${[...added].join(',')}`;
   }
 }
 
