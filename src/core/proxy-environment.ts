@@ -100,7 +100,11 @@ const REDACTING_HOOKS: PropertyDescriptorMap = {
  * The result is a frozen plain object (spreadable, usable as {@link ProxyEnvironment}), whose
  * `toString()`, `toJSON()` and `util.inspect` output mask the password.
  */
-export function proxyEnvironment(settings: ProxySettings, given: NoProxy | string, options: { readonly credentials?: boolean } = {}): ProxyEnvironment {
+export function proxyEnvironment(
+  settings: ProxySettings,
+  given: NoProxy | string,
+  options: { readonly credentials?: boolean } = {},
+): ProxyEnvironment {
   // The engine renders validated entries only, so its value needs no control-character check:
   // the clusters of a fleet share the installation-wide text, and none scans it again.
   const noProxy = given instanceof NoProxy ? given.render(NoProxyFormat.ENV) : checkValue('NO_PROXY', given);

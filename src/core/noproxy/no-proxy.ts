@@ -176,7 +176,8 @@ function partsOfProps(props: NoProxyProps): ComputedNoProxyParts {
   // a key of another props type (`additionalClusterSpecific` belongs to forCluster) would drop
   // entries silently, and that traffic would go through the proxy
   checkProps('', props, NO_PROXY_PROPS, 'NoProxy prop');
-  const installation = new InstallationNoProxy(parseNoProxyList(props.installationWide ?? [], props.installationWideField ?? DEFAULT_INSTALLATION_FIELD));
+  const installationField = props.installationWideField ?? DEFAULT_INSTALLATION_FIELD;
+  const installation = new InstallationNoProxy(parseNoProxyList(props.installationWide ?? [], installationField));
   const cluster = parseNoProxyList(props.clusterSpecific ?? [], props.clusterSpecificField ?? 'clusterNoProxy')
     .map((entry): NoProxyItem => ({ entry, part: 'cluster-specific' }));
   return new ComputedNoProxyParts(installation, cluster);
