@@ -246,19 +246,39 @@ for (const { name } of cdk8sPlus) {
 }
 
 // src/core stays free of adapter frameworks, and adapters never import each other.
-const restricted = (patterns: string[], message: string) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+type ImportGroup = { group: string[]; message: string };
+const restrictedGroups = (...groups: ImportGroup[]) => ({
+  'no-restricted-imports': ['error', { patterns: groups }],
 });
+const restricted = (patterns: string[], message: string) => restrictedGroups({ group: patterns, message });
+const pureCore: ImportGroup = {
+  group: [
+    'cdk8s', 'cdk8s-*', 'constructs', '@pulumi/*', '**/cdk8s', '**/cdk8s/**', '**/pulumi', '**/pulumi/**', '**/cli', '**/cli/**',
+    // network and process access belongs to the CLI (node:tls stays allowed: its root store is data)
+    'node:http', 'node:https', 'node:net', 'node:dns', 'node:child_process', 'http', 'https', 'net', 'dns', 'child_process',
+  ],
+  message: 'src/core must stay pure: no cdk8s, constructs, Pulumi, CLI, network or process imports (see docs/architecture.md).',
+};
 project.eslint?.addOverride({
   files: ['src/core/**/*.ts', 'src/index.ts'],
-  rules: restricted(
-    [
-      'cdk8s', 'cdk8s-*', 'constructs', '@pulumi/*', '**/cdk8s', '**/cdk8s/**', '**/pulumi', '**/pulumi/**', '**/cli', '**/cli/**',
-      // network and process access belongs to the CLI (node:tls stays allowed: its root store is data)
-      'node:http', 'node:https', 'node:net', 'node:dns', 'node:child_process', 'http', 'https', 'net', 'dns', 'child_process',
-    ],
-    'src/core must stay pure: no cdk8s, constructs, Pulumi, CLI, network or process imports (see docs/architecture.md).',
-  ),
+  rules: restrictedGroups(pureCore),
+});
+// The NO_PROXY engine builds on primitives only (its own files and the core modules below), so that
+// it stays usable on its own (the CLI's noproxy commands, NoProxyEngine) and nothing it computes
+// can depend on settings, credentials or products. (An override replaces the rule: the core's
+// group is repeated.)
+const NO_PROXY_ENGINE_PRIMITIVES = ['errors', 'frozen', 'ip', 'cidr', 'dns-name', 'host', 'text', 'limits', 'providers', 'validation/strict-props'];
+project.eslint?.addOverride({
+  files: ['src/core/noproxy/**/*.ts'],
+  rules: restrictedGroups(pureCore, {
+    // gitignore syntax: a path under a refused folder cannot be allowed again, so the folder of
+    // a nested primitive is allowed and its other files refused
+    group: ['../*', '../../**', ...NO_PROXY_ENGINE_PRIMITIVES.flatMap((name) => {
+      const folder = name.includes('/') ? name.slice(0, name.lastIndexOf('/')) : undefined;
+      return folder === undefined ? [`!../${name}`] : [`!../${folder}`, `../${folder}/*`, `!../${name}`];
+    })],
+    message: `src/core/noproxy imports only its own files and the core primitives (${NO_PROXY_ENGINE_PRIMITIVES.join(', ')}).`,
+  }),
 });
 project.eslint?.addOverride({
   files: ['src/cdk8s/**/*.ts'],

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { machine, RESULTS_DIR } from './harness';
 import { evaluateTargets } from './targets';
 
-const ORDER = ['noproxy', 'fleet', 'charts', 'pulumi', 'startup', 'output-size'];
+const ORDER = ['noproxy', 'installation-list', 'fleet', 'charts', 'pulumi', 'startup', 'output-size'];
 const scenarios = fs.readdirSync(__dirname)
   .filter((file) => file.endsWith('.bench.ts'))
   .map((file) => file.replace(/\.bench\.ts$/, ''))

@@ -47,6 +47,11 @@ export function evaluateTargets(results: Results): TargetOutcome[] {
     const same = fleet.every((size) => size.sameOutput);
     outcomes.push({ target: 'Fleet: library YAML byte-identical to the bare baseline', measured: same ? 'yes' : 'NO', limit: 'yes', pass: same });
   }
+  const installationList = results['installation-list'];
+  if (installationList) {
+    outcomes.push(check('Fleet of 1,000 clusters, installation NO_PROXY of 1,000 / 10 entries (CPU)',
+      [['configs ', installationList.configs.ratio], ['with products ', installationList.withProducts.ratio]], 1.10));
+  }
   const charts = results.charts;
   if (charts) {
     outcomes.push(check('Chart per cluster (FleetApp): time(1,000) / time(100)', [['', charts.growth1000over100]], 11, '', 1));

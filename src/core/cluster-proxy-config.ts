@@ -4,7 +4,6 @@ import { lockProperties } from './frozen';
 import { LIMITS } from './limits';
 import { ClusterNetwork } from './network';
 import { checkNoProxyDefaults, ClusterNoProxyDefaultsOptions } from './noproxy/cluster-defaults';
-import { formatNoProxyEntry } from './noproxy/format';
 import { NoProxy } from './noproxy/no-proxy';
 import { parseNoProxyList } from './noproxy/parse';
 import { NoProxyFormat } from './noproxy/render';
@@ -66,14 +65,15 @@ export class ClusterProxyConfig {
     checkClusterProxyOptions(options);
     this.settings = settings;
     this.network = network;
-    this.noProxy = NoProxy.forCluster(network, {
-      installationWide: settings.noProxy.map(formatNoProxyEntry),
+    // the installation-wide part is parsed, normalized and rendered once, for every cluster of the settings
+    this.noProxy = NoProxy.forClusterOf(settings.installationNoProxy, network, {
       additionalClusterSpecific: options.additionalNoProxy,
       defaults: options.noProxyDefaults,
     });
-    this.environment = proxyEnvironment(settings, this.noProxy.render(NoProxyFormat.ENV));
+    // rendered once (NoProxy keeps its value), for both environments
+    this.environment = proxyEnvironment(settings, this.noProxy);
     checkEnvironmentStrings(this.environment, this.noProxy.entries.length);
-    this.publicEnvironment = proxyEnvironment(settings, this.noProxy.render(NoProxyFormat.ENV), { credentials: false });
+    this.publicEnvironment = proxyEnvironment(settings, this.noProxy, { credentials: false });
     lockProperties(this);
   }
 
@@ -152,7 +152,10 @@ function checkEnvironmentStrings(environment: ProxyEnvironment, noProxyEntries: 
     ['httpsProxy', 'HTTPS_PROXY', environment.httpsProxy],
   ];
   for (const [field, name, value] of variables) {
-    const size = value === undefined ? 0 : Buffer.byteLength(`${name}=${value}`) + 1;
+    if (value === undefined || !mayExceed(`${name}=`.length + value.length + 1, limit)) {
+      continue;
+    }
+    const size = Buffer.byteLength(`${name}=${value}`) + 1;
     if (size > limit) {
       const what = field === 'noProxy' ? `NO_PROXY (${noProxyEntries} entries)` : name;
       throw new ProxyConfigError(field, `${what} would take ${size} bytes in a process environment, more than Linux allows for one `
@@ -160,6 +163,15 @@ function checkEnvironmentStrings(environment: ProxyEnvironment, noProxyEntries: 
         + (field === 'noProxy' ? '; cover hosts with a domain suffix or a CIDR instead of listing them one by one' : ''));
     }
   }
+}
+
+/**
+ * Whether a string of `length` UTF-16 code units may take more than `limit` bytes in UTF-8 (at
+ * most three per code unit). Only such a string is measured: measuring copies a cluster's NO_PROXY,
+ * which otherwise shares the installation-wide text with the fleet's other clusters.
+ */
+function mayExceed(length: number, limit: number): boolean {
+  return length * 3 > limit;
 }
 
 /** `value` if it is a computed configuration; anything else (its props, `undefined`) is the library's error naming `field`. */

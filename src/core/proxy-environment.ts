@@ -1,6 +1,8 @@
 import { inspect } from 'node:util';
 import { redactCredentials } from './credential-mask';
 import { invalidValue, ProxyConfigError } from './errors';
+import { NoProxy } from './noproxy/no-proxy';
+import { NoProxyFormat } from './noproxy/render';
 import { ProxySettings } from './proxy-settings';
 import { ProxyUrl } from './proxy-url';
 import { hasControlCharacter } from './text';
@@ -92,13 +94,20 @@ const REDACTING_HOOKS: PropertyDescriptorMap = {
 };
 
 /**
- * Build the environment from validated settings and the NO_PROXY string computed for a cluster.
+ * Build the environment from validated settings and the NO_PROXY computed for a cluster (or its
+ * string).
  *
  * The result is a frozen plain object (spreadable, usable as {@link ProxyEnvironment}), whose
  * `toString()`, `toJSON()` and `util.inspect` output mask the password.
  */
-export function proxyEnvironment(settings: ProxySettings, noProxy: string, options: { readonly credentials?: boolean } = {}): ProxyEnvironment {
-  checkValue('NO_PROXY', noProxy);
+export function proxyEnvironment(
+  settings: ProxySettings,
+  given: NoProxy | string,
+  options: { readonly credentials?: boolean } = {},
+): ProxyEnvironment {
+  // The engine renders validated entries only, so its value needs no control-character check:
+  // the clusters of a fleet share the installation-wide text, and none scans it again.
+  const noProxy = given instanceof NoProxy ? given.render(NoProxyFormat.ENV) : checkValue('NO_PROXY', given);
   const href = (url: ProxyUrl): string => (options.credentials === false ? url.withoutCredentials.href : url.href);
   const env: ProxyEnvironment = {
     ...(settings.httpProxy ? { httpProxy: href(settings.httpProxy) } : {}),

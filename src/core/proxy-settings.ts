@@ -5,6 +5,7 @@ import { credentialStandIns } from './credentials/markers';
 import { invalidValue, ProxyConfigError } from './errors';
 import { frozen, lockProperties } from './frozen';
 import { formatNoProxyEntry } from './noproxy/format';
+import { InstallationNoProxy } from './noproxy/installation-part';
 import { parseNoProxyList } from './noproxy/parse';
 import { NoProxyEntry } from './noproxy/types';
 import { isProxyUrl, parseProxyUrl, ProxyUrl } from './proxy-url';
@@ -140,6 +141,7 @@ export class ProxySettings {
   public readonly credentialsRevision?: string;
   /** Where the credentials live (literal unless an external source was given). */
   public readonly credentialSource: CredentialSource;
+  #installationNoProxy?: InstallationNoProxy;
 
   constructor(props: ProxySettingsProps) {
     checkProps('', props, KNOWN_PROPS, 'proxy setting');
@@ -180,6 +182,18 @@ export class ProxySettings {
       this.httpsProxy = withCredentials('httpsProxy', httpsProxy);
     }
     lockProperties(this);
+  }
+
+  /**
+   * The installation-wide part of every cluster's NO_PROXY (`noProxy`, normalized and rendered),
+   * computed on first use: the clusters of a fleet share these settings, and so this part.
+   *
+   * @internal
+   * @jsii ignore used by the library only
+   */
+  public get installationNoProxy(): InstallationNoProxy {
+    this.#installationNoProxy ??= new InstallationNoProxy(this.noProxy);
+    return this.#installationNoProxy;
   }
 
   /** True when either proxy URL carries credentials (so rendered output holds a secret). */

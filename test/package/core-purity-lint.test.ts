@@ -43,6 +43,31 @@ describe('architecture lint rules', () => {
     expect(await restrictedImportMessages('src/core/example.ts', "import * as ipaddr from 'ipaddr.js';\nimport { inspect } from 'node:util';\nexport const y = [ipaddr, inspect];\n")).toEqual([]);
   });
 
+  test.each([
+    "import { ProxySettings } from '../proxy-settings';",
+    "import { ClusterProxyConfig } from '../cluster-proxy-config';",
+    "import { X } from '../capi/node-proxy';",
+    "import { X } from '../addons/products';",
+    "import { X } from '../workloads/proxy-injection';",
+    "import { X } from '../product/product';",
+    "import { X } from '../credentials/markers';",
+    "import { X } from '../validation/other';",
+    "import { X } from '../../index';",
+  ])('the NO_PROXY engine refuses %s', async (line) => {
+    const messages = await restrictedImportMessages('src/core/noproxy/example.ts', `${line}\nexport const y = X;\n`);
+    expect(messages.join('\n')).toContain('src/core/noproxy imports only its own files and the core primitives');
+  });
+
+  test('the NO_PROXY engine may import its own files and the core primitives, and stays pure', async () => {
+    const allowed = [
+      "import { a } from './types';", "import { b } from '../errors';", "import { c } from '../ip';",
+      "import { d } from '../validation/strict-props';", "import { e } from '../providers';", "import { f } from 'node:util';",
+    ];
+    expect(await restrictedImportMessages('src/core/noproxy/example.ts', `${allowed.join('\n')}\nexport const y = [a, b, c, d, e, f];\n`)).toEqual([]);
+    expect((await restrictedImportMessages('src/core/noproxy/example.ts', "import { App } from 'cdk8s';\nexport const y = App;\n")).join())
+      .toContain('src/core must stay pure');
+  });
+
   test('adapters never import each other', async () => {
     expect((await restrictedImportMessages('src/cdk8s/example.ts', "import * as pulumi from '@pulumi/pulumi';\nexport const y = pulumi;\n")).join())
       .toContain('must not import the Pulumi adapter');

@@ -25,15 +25,16 @@ export interface NormalizedNoProxyItems<T> {
  * context) keeps all of them, because no kept item is covered by another entry of the input.
  *
  * @param context entries already present ahead of these (e.g. the installation-wide part when
- *   normalizing the cluster-specific part); they can cover items but are never dropped
+ *   normalizing the cluster-specific part); they can cover items but are never dropped. Given as
+ *   their index, it is built once for every list normalized against the same entries.
  */
 export function normalizeNoProxyItems<T>(
   items: T[],
   entryOf: (item: T) => ParsedNoProxyEntry,
-  context: ParsedNoProxyEntry[] = [],
+  context: ParsedNoProxyEntry[] | NoProxyCoverageIndex = [],
 ): NormalizedNoProxyItems<T> {
   const entries = items.map(entryOf);
-  const contextIndex = new NoProxyCoverageIndex(context);
+  const contextIndex = context instanceof NoProxyCoverageIndex ? context : new NoProxyCoverageIndex(context);
   const ownIndex = new NoProxyCoverageIndex(entries);
   const kept: T[] = [];
   const dropped: Array<DroppedNoProxyEntry<T>> = [];

@@ -1,9 +1,10 @@
 import { ClusterFacts, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from './cluster-defaults';
 import { formatNoProxyEntry } from './format';
+import { InstallationNoProxy } from './installation-part';
 import { normalizeNoProxyItems } from './list';
 import { parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
-import { NoProxyEntry, NoProxyItem, ParsedNoProxyEntry, parsedEntry } from './types';
+import { itemEntry, NoProxyEntry, NoProxyItem, ParsedNoProxyEntry } from './types';
 import { frozen } from '../frozen';
 import { checkProps, propKeys } from '../validation/strict-props';
 
@@ -28,10 +29,6 @@ export interface ReasonedNoProxyEntry {
   readonly entry: ParsedNoProxyEntry;
   readonly reason?: string;
 }
-
-// `forCluster` hands the constructor its computed entries, already parsed and with their reasons;
-// the public props take entry text only, so the entries travel beside the props object.
-const reasonedClusterSpecific = new WeakMap<NoProxyProps, readonly ReasonedNoProxyEntry[]>();
 
 /** Input of {@link NoProxy}. */
 export interface NoProxyProps {
@@ -77,6 +74,18 @@ const NO_PROXY_PROPS = propKeys<NoProxyProps>({
 });
 const FOR_CLUSTER_PROPS = propKeys<NoProxyForClusterProps>({ installationWide: true, additionalClusterSpecific: true, defaults: true });
 
+/** The cluster-specific part of {@link NoProxyForClusterProps}: what `forCluster` computes for each cluster. */
+type ClusterPartProps = Omit<NoProxyForClusterProps, 'installationWide'>;
+
+/**
+ * Both parts already computed: what `forCluster` hands the constructor in place of props (the
+ * public props take entry text only; these entries are parsed, the cluster-specific ones with
+ * their reasons, and the installation-wide part may be shared by many clusters).
+ */
+class ComputedNoProxyParts {
+  constructor(public readonly installation: InstallationNoProxy, public readonly cluster: NoProxyItem[]) {}
+}
+
 /**
  * A validated, normalized NO_PROXY value in two parts: the installation-wide part, then the
  * cluster-specific part. Each part is de-duplicated and stripped of entries another entry covers
@@ -93,12 +102,25 @@ export class NoProxy {
    */
   public static forCluster(facts: ClusterFacts, props: NoProxyForClusterProps = {}): NoProxy {
     checkProps('', props, FOR_CLUSTER_PROPS, 'NoProxy.forCluster prop');
-    const additional = props.additionalClusterSpecific === undefined
-      ? []
-      : parseNoProxyList(props.additionalClusterSpecific, 'clusterNoProxy').map((entry) => ({ entry, reason: 'user-defined cluster-specific entry' }));
-    const noProxyProps: NoProxyProps = { installationWide: props.installationWide };
-    reasonedClusterSpecific.set(noProxyProps, [...clusterNoProxyDefaults(facts, props.defaults), ...additional]);
-    return new NoProxy(noProxyProps);
+    const cluster = clusterPart(facts, props);
+    const installation = new InstallationNoProxy(parseNoProxyList(props.installationWide ?? [], DEFAULT_INSTALLATION_FIELD));
+    return NoProxy.fromParts(new ComputedNoProxyParts(installation, cluster));
+  }
+
+  /**
+   * {@link NoProxy.forCluster} with the installation-wide part already normalized, so that the
+   * clusters of one installation share it (`ProxySettings` holds it).
+   *
+   * @internal
+   * @jsii ignore used by the library only
+   */
+  public static forClusterOf(installation: InstallationNoProxy, facts: ClusterFacts, props: ClusterPartProps = {}): NoProxy {
+    return NoProxy.fromParts(new ComputedNoProxyParts(installation, clusterPart(facts, props)));
+  }
+
+  private static fromParts(parts: ComputedNoProxyParts): NoProxy {
+    // the constructor's own path for computed parts; nothing outside this module can make them
+    return new NoProxy(parts as unknown as NoProxyProps);
   }
 
   /** The installation-wide part, normalized on its own. */
@@ -109,30 +131,28 @@ export class NoProxy {
   public readonly entries: NoProxyItem[];
   /** Input entries left out as duplicates or covered, with the entry covering each. */
   public readonly dropped: DroppedNoProxyItem[];
+  readonly #installation: InstallationNoProxy;
+  #env?: string;
 
   constructor(props: NoProxyProps = {}) {
-    // a key of another props type (`additionalClusterSpecific` belongs to forCluster) would drop
-    // entries silently, and that traffic would go through the proxy
-    checkProps('', props, NO_PROXY_PROPS, 'NoProxy prop');
-    const installationField = props.installationWideField ?? 'noProxy';
-    const installation = parseNoProxyList(props.installationWide ?? [], installationField)
-      .map((entry): NoProxyItem => ({ entry, part: 'installation-wide' }));
-    const reasoned = reasonedClusterSpecific.get(props);
-    const cluster = reasoned === undefined
-      ? parseNoProxyList(props.clusterSpecific ?? [], props.clusterSpecificField ?? 'clusterNoProxy')
-        .map((entry): NoProxyItem => ({ entry, part: 'cluster-specific' }))
-      : reasoned.map(reasonedItem);
-    const installationNormalized = normalizeNoProxyItems(installation, entryOf);
-    this.installationWide = frozen(installationNormalized.kept);
-    const clusterNormalized = normalizeNoProxyItems(cluster, entryOf, this.installationWide.map(entryOf));
+    const { installation, cluster } = props instanceof ComputedNoProxyParts ? props : partsOfProps(props);
+    this.#installation = installation;
+    this.installationWide = installation.items;
+    const clusterNormalized = normalizeNoProxyItems(cluster, itemEntry, installation.coverage);
     this.clusterSpecific = frozen(clusterNormalized.kept);
-    this.entries = frozen([...this.installationWide, ...this.clusterSpecific]);
-    this.dropped = frozen([...installationNormalized.dropped, ...clusterNormalized.dropped]);
+    // concat, not spread: spreading a frozen array takes the slow path, and every cluster copies the shared part
+    this.entries = frozen(this.installationWide.concat(this.clusterSpecific));
+    this.dropped = frozen(installation.dropped.concat(clusterNormalized.dropped));
   }
 
   /** Render in one of the formats of `renderNoProxy` (default: the environment variable value). */
   public render(format: NoProxyFormat = NoProxyFormat.ENV): string {
-    return renderNoProxy(this, format);
+    if (format !== NoProxyFormat.ENV) {
+      return renderNoProxy(this, format);
+    }
+    // the installation-wide part's tokens are rendered once, for every cluster sharing it
+    this.#env ??= this.#installation.env.valueWith(this.clusterSpecific);
+    return this.#env;
   }
 
   /** The environment variable value. */
@@ -149,9 +169,26 @@ export class NoProxy {
   }
 }
 
-/** An item's entry, narrowed by its kind (every item here holds a parsed entry). */
-function entryOf(item: NoProxyItem): ParsedNoProxyEntry {
-  return parsedEntry(item.entry);
+const DEFAULT_INSTALLATION_FIELD = 'noProxy';
+
+/** Both parts of the public props, parsed; errors name the fields the props give. */
+function partsOfProps(props: NoProxyProps): ComputedNoProxyParts {
+  // a key of another props type (`additionalClusterSpecific` belongs to forCluster) would drop
+  // entries silently, and that traffic would go through the proxy
+  checkProps('', props, NO_PROXY_PROPS, 'NoProxy prop');
+  const installationField = props.installationWideField ?? DEFAULT_INSTALLATION_FIELD;
+  const installation = new InstallationNoProxy(parseNoProxyList(props.installationWide ?? [], installationField));
+  const cluster = parseNoProxyList(props.clusterSpecific ?? [], props.clusterSpecificField ?? 'clusterNoProxy')
+    .map((entry): NoProxyItem => ({ entry, part: 'cluster-specific' }));
+  return new ComputedNoProxyParts(installation, cluster);
+}
+
+/** The cluster-specific items `forCluster` computes: the defaults for the facts, then the additional entries. */
+function clusterPart(facts: ClusterFacts, props: ClusterPartProps): NoProxyItem[] {
+  const additional = props.additionalClusterSpecific === undefined
+    ? []
+    : parseNoProxyList(props.additionalClusterSpecific, 'clusterNoProxy').map((entry) => ({ entry, reason: 'user-defined cluster-specific entry' }));
+  return [...clusterNoProxyDefaults(facts, props.defaults), ...additional].map(reasonedItem);
 }
 
 function reasonedItem({ entry, reason }: ReasonedNoProxyEntry): NoProxyItem {

@@ -97,19 +97,63 @@ function isEntryArray(source: NoProxySource): source is readonly ParsedNoProxyEn
   return Array.isArray(source);
 }
 
-/** The `env` tokens of a whole list, de-duplicated; a list holding `*` renders as `*` alone (curl ignores `*` in a list). */
+/** The `env` tokens of a whole list (see {@link EnvTokens}). */
 function envTokens(source: NoProxySource): string[] {
-  const items = itemsOf(source);
-  if (items.some((item) => item.entry.kind === NoProxyEntryKind.WILDCARD)) {
-    return ['*'];
-  }
-  const tokens = new Set<string>();
-  for (const item of items) {
-    for (const token of renderNoProxyEntry(item.entry)) {
-      tokens.add(token);
+  return [...EnvTokens.of(itemsOf(source)).tokens];
+}
+
+type EntryHolder = { readonly entry: NoProxyEntry };
+
+function holdsWildcard(items: readonly EntryHolder[]): boolean {
+  return items.some((item) => item.entry.kind === NoProxyEntryKind.WILDCARD);
+}
+
+/**
+ * The `env` tokens of a list, de-duplicated, in list order; a list holding `*` renders as `*`
+ * alone (curl ignores `*` in a list). Rendered once for a part of a list that many lists start
+ * with (the installation-wide part every cluster shares), each list adding only its own tokens.
+ */
+export class EnvTokens {
+  /** The tokens of `items`. */
+  public static of(items: readonly EntryHolder[]): EnvTokens {
+    if (holdsWildcard(items)) {
+      return new EnvTokens(new Set(['*']), true);
     }
+    const tokens = new Set<string>();
+    for (const item of items) {
+      for (const token of renderNoProxyEntry(item.entry)) {
+        tokens.add(token);
+      }
+    }
+    return new EnvTokens(tokens, false);
   }
-  return [...tokens];
+
+  /** The `env` value of these tokens alone. */
+  public readonly value: string;
+
+  private constructor(public readonly tokens: ReadonlySet<string>, private readonly wildcard: boolean) {
+    this.value = [...tokens].join(',');
+  }
+
+  /** The `env` value of the list these tokens start, followed by `items`. */
+  public valueWith(items: readonly EntryHolder[]): string {
+    if (this.wildcard || holdsWildcard(items)) {
+      return '*';
+    }
+    const added = new Set<string>();
+    for (const item of items) {
+      for (const token of renderNoProxyEntry(item.entry)) {
+        if (!this.tokens.has(token)) {
+          added.add(token);
+        }
+      }
+    }
+    if (added.size === 0) {
+      return this.value;
+    }
+    // concatenated, not joined: the result refers to the shared text instead of copying it
+    return this.value === '' ? [...added].join(',') : `${this.value},${[...added].join(',')}`;
+  }
 }
 
 /**

@@ -153,3 +153,8 @@ export interface NoProxyItem {
   /** Why the entry is needed (set for computed cluster-specific entries). */
   readonly reason?: string;
 }
+
+/** An item's entry, narrowed by its kind (every item the library makes holds a parsed entry). */
+export function itemEntry(item: NoProxyItem): ParsedNoProxyEntry {
+  return parsedEntry(item.entry);
+}

@@ -192,6 +192,24 @@ test('a key of the other props type is refused, not dropped (its entries would g
   expect(() => NoProxy.forCluster(facts, typo)).toThrow(/^clusterSpecfic: is not a NoProxy\.forCluster prop/);
 });
 
+test('forCluster leaves nothing behind: the same props object given to new NoProxy afterwards is read as written', () => {
+  const props: NoProxyProps = { installationWide: ['.corp.example', '10.50.0.0/16'] };
+  const forCluster = NoProxy.forCluster(facts, props as NoProxyForClusterProps);
+  expect(forCluster.clusterSpecific.length).toBeGreaterThan(0);
+  const plain = new NoProxy(props);
+  expect(plain.toJSON()).toEqual({ installationWide: ['.corp.example', '10.50.0.0/16'], clusterSpecific: [] });
+  expect(plain.clusterSpecific).toEqual([]);
+  expect(plain.render()).toBe('.corp.example,10.50.0.0/16,10.50.0.0-10.50.255.255');
+  // the computed parts forCluster passes are nothing a caller can write: a lookalike object is refused as props
+  const lookalike = { installation: forCluster, cluster: forCluster.clusterSpecific } as unknown as NoProxyProps;
+  expect(() => new NoProxy(lookalike)).toThrow(/^installation: is not a NoProxy prop; did you mean installationWide\?$/);
+});
+
+test('the installation-wide entries of forCluster are checked after the cluster-specific ones, naming noProxy', () => {
+  expect(() => NoProxy.forCluster(facts, { installationWide: ['a b'], additionalClusterSpecific: ['c d'] })).toThrow(/^clusterNoProxy\[0\]: /);
+  expect(() => NoProxy.forCluster(facts, { installationWide: ['a b'] })).toThrow(/^noProxy\[0\]: /);
+});
+
 test('facts of the wrong type are refused naming the fact, not rendered (NaN as the domain .nan) or crashed on', () => {
   expect(() => NoProxy.forCluster({ ...facts, serviceDomain: NaN as unknown as string })).toThrow(/^network\.serviceDomain: must be a DNS domain/);
   expect(() => NoProxy.forCluster({ ...facts, pods: '10.0.0.0/16' as unknown as string[] })).toThrow(/^network\.pods: must be a list of CIDRs/);

@@ -129,6 +129,21 @@ describe('NO_PROXY properties', () => {
     }), { numRuns: 60 });
   });
 
+  test('NoProxy renders its env value as renderNoProxy renders its entries (the installation-wide tokens rendered ahead)', () => {
+    fc.assert(fc.property(entryList, entryList, (installation, cluster) => {
+      const noProxy = new NoProxy({ installationWide: installation.map(formatNoProxyEntry), clusterSpecific: cluster.map(formatNoProxyEntry) });
+      expect(noProxy.render()).toBe(renderNoProxy({ entries: noProxy.entries }, NoProxyFormat.ENV));
+      expect(noProxy.render(NoProxyFormat.ENV)).toBe(noProxy.render());
+    }), RUNS);
+  });
+
+  test('a wildcard in either part renders as * alone', () => {
+    expect(new NoProxy({ installationWide: ['*'], clusterSpecific: ['a.example'] }).render()).toBe('*');
+    expect(new NoProxy({ installationWide: ['a.example'], clusterSpecific: ['*'] }).render()).toBe('*');
+    expect(new NoProxy({ clusterSpecific: ['a.example', '10.0.0.1'] }).render()).toBe('a.example,.a.example,10.0.0.1');
+    expect(new NoProxy({ installationWide: ['.a.example'], clusterSpecific: ['b.example', '.b.example'] }).render()).toBe('.a.example,b.example,.b.example');
+  });
+
   test('normalization changes no client decision for any destination', () => {
     // Except httpx's match of a CIDR's network address (a quirk): dropping 10.1.0.0/16 next to
     // 10.0.0.0/8 loses it, and keeping every nested CIDR for it would defeat normalization.
