@@ -43,6 +43,14 @@ function sections(results: Results): string[] {
           cell(s.warm.yamlOnly), s.warmRatio.toFixed(2), cell(s.cold.library.cpu), cell(s.cold.bareApiObjects.cpu), s.coldRatio.toFixed(2),
           `${s.cold.library.peakRssMiB.median} / ${s.cold.bareApiObjects.peakRssMiB.median}`, s.sameOutput ? 'yes' : 'NO'])));
   }
+  if (results['installation-list']) {
+    const l = results['installation-list'];
+    out.push(`**Installation-wide NO_PROXY length** (${l.clusters.toLocaleString('en-US')} clusters built with a 10- and a 1,000-entry `
+      + 'installation list, CPU ms per fleet; the configurations alone, and with the products that carry the NO_PROXY: the proxied '
+      + 'cluster with its node files, TKG addon Secrets, Giant Swarm cluster-values, the Kyverno policy):\n\n'
+      + table(['per cluster', '10 entries', '1,000 entries', '1,000 / 10'], [['ClusterProxyConfig', l.configs], ['ClusterProxyConfig + products', l.withProducts]]
+        .map(([name, part]) => [name, cell(part.entries10.cpu), cell(part.entries1000.cpu), part.ratio.toFixed(2)])));
+  }
   if (results.charts) {
     const c = results.charts;
     out.push('**One chart per cluster** (the same fleet; warm `synthYaml()`; plain `App` is sampled once at 1,000):\n\n'
