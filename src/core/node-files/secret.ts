@@ -1,5 +1,5 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { CLUSTERCTL_MOVE_LABEL, clusterLabels } from './labels';
+import { CLUSTERCTL_MOVE_LABEL, clusterLabels } from '../k8s/cluster-labels';
 import { SecretObject } from '../k8s/manifest';
 import { contentHash, joinName } from '../k8s/names';
 import { ProxyEnvironment } from '../proxy-environment';

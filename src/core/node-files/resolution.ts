@@ -1,6 +1,6 @@
 import type { CompatibilityProfileName } from './compatibility-profile-name';
 import { profileLayout } from './compatibility-profiles';
-import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, VariableStyle } from './node-file-options';
+import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, VariableStyle } from './options';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { frozen } from '../frozen';
 import { fieldPath } from '../validation/strict-props';

@@ -1,6 +1,6 @@
-import { VariableStyle, KubeadmEnvironment } from './node-file-options';
-import { hasDefaultContents, ResolvedNodeProxyFiles } from './node-file-resolution';
-import { NODE_PROXY_SECRET_FORM, NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './node-proxy-secret';
+import { VariableStyle, KubeadmEnvironment } from './options';
+import { hasDefaultContents, ResolvedNodeProxyFiles } from './resolution';
+import { NODE_PROXY_SECRET_FORM, NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './secret';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { SecretObject } from '../k8s/manifest';
 import { contentHash, joinName } from '../k8s/names';

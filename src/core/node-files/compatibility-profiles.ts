@@ -1,8 +1,8 @@
 import { CompatibilityProfileName } from './compatibility-profile-name';
-import type { NodeProxyFileOptions } from './node-file-options';
+import type { NodeProxyFileOptions } from './options';
 import { invalidValue } from '../errors';
 import { frozen } from '../frozen';
-import { VariableStyle, NodeProxyPosition, KubeadmEnvironment, NodeFileEncoding } from './node-file-options';
+import { VariableStyle, NodeProxyPosition, KubeadmEnvironment, NodeFileEncoding } from './options';
 
 /**
  * Compatibility profiles: the node-file layout of the systems teams migrate from, as data. Each
