@@ -1,18 +1,40 @@
-import { VariableStyle, KubeadmEnvironment } from './options';
-import { hasDefaultContents, ResolvedNodeProxyFiles } from './resolution';
-import { NODE_PROXY_SECRET_FORM, NODE_PROXY_SECRET_KEYS, nodeProxyFileContents, nodeProxySecret, trustedCaKey } from './secret';
+import { KubeadmEnvironment, VariableStyle } from './options';
+import { DEFAULT_NODE_PROXY_FILES, ResolvedNodeProxyFiles } from './resolution';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { SecretObject } from '../k8s/manifest';
-import { contentHash, joinName } from '../k8s/names';
+import { contentHash } from '../k8s/names';
 import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../proxy-environment';
-import { quoteShellValue } from '../render/shell';
-import { escapeSystemdEnvironmentValue } from '../render/systemd';
+import { shellExportLine } from '../render/shell';
+import { systemdDropIn } from '../render/systemd';
 
 /**
- * The node files' text for a layout (see `NodeProxyFileOptions`): which drop-ins, how they spell
- * the variables, whether there is an env file. The library's own layout is rendered by
- * `nodeProxyFileContents` itself, so its output and the Secret's name stay exactly what they were.
+ * The node files' text for a layout (see `NodeProxyFileOptions`), by Secret key: what
+ * `contentFrom` reads in delivery `secret`, and, in delivery `inline`, the same text written into
+ * `files[].content`. One source, so both modes put byte-identical files on the node. The library's
+ * own layout is one layout among the others (`DEFAULT_NODE_PROXY_FILES`).
  */
+
+/**
+ * Part of every node files revision, so of every hash in a node-proxy Secret name: the Secret's
+ * form. Earlier releases wrote it immutable, and the API server never lets an immutable Secret
+ * become mutable, so a Secret of this form must never take the name of one of the earlier form
+ * (an apply would be refused).
+ */
+export const NODE_PROXY_SECRET_FORM = 'mutable';
+
+/** Keys of the node-proxy Secret in the library's own layout (a drop-in's key is `<unit>Proxy`). */
+export const NODE_PROXY_SECRET_KEYS = Object.freeze({
+  /** containerd drop-in. */
+  containerdProxy: 'containerdProxy',
+  /** kubelet drop-in (same text as containerd's; a separate key so each file names its own source). */
+  kubeletProxy: 'kubeletProxy',
+  /** `export NAME='value'` lines sourced before kubeadm. */
+  proxyEnv: 'proxyEnv',
+});
+
+/** Key of the `index`-th (1-based) proxy CA certificate. */
+export function trustedCaKey(index: number): string {
+  return `trustedCa${index}`;
+}
 
 /** The variables in a style's order (values checked by `proxyVariables`). */
 export function styledVariables(env: ProxyEnvironment, style: VariableStyle): ProxyVariable[] {
@@ -28,55 +50,64 @@ export function styledVariables(env: ProxyEnvironment, style: VariableStyle): Pr
   }
 }
 
-/** A `[Service]` drop-in in a variable style (the escaping of `renderSystemdDropIn`). */
-export function renderStyledDropIn(env: ProxyEnvironment, style: VariableStyle): string {
-  const lines = styledVariables(env, style).map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
-  return `[Service]\n${lines.join('\n')}\n`;
-}
-
 /** `export NAME='value'` lines in a variable style (the quoting of `renderShellExports`), without newlines. */
 export function styledExportLines(env: ProxyEnvironment, style: VariableStyle): string[] {
-  return styledVariables(env, style).map(({ name, value }) => `export ${name}=${quoteShellValue(value)}`);
+  return styledVariables(env, style).map(shellExportLine);
 }
 
-/** Contents per configuration and layout key (a cluster's machines share both). */
-const cache = new WeakMap<ClusterProxyConfig, Map<string, Readonly<{ [key: string]: string }>>>();
+/**
+ * Per configuration and layout, the contents and the revision, each rendered when first asked
+ * for: a cluster's control plane and every worker template ask for the same files, and a
+ * ClusterProxyConfig never changes (rendering and hashing are the costly part).
+ */
+interface Rendered {
+  contents?: Readonly<{ [key: string]: string }>;
+  revision?: string;
+}
+const cache = new WeakMap<ClusterProxyConfig, Map<string, Rendered>>();
 
-/** The node files' text for the layout, by Secret key (frozen, shared). */
-export function layoutFileContents(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): Readonly<{ [key: string]: string }> {
-  if (hasDefaultContents(files)) {
-    return nodeProxyFileContents(proxy);
-  }
+function renderedFor(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): Rendered {
   let byLayout = cache.get(proxy);
   if (!byLayout) {
     byLayout = new Map();
     cache.set(proxy, byLayout);
   }
-  const key = contentsKey(files);
-  let contents = byLayout.get(key);
-  if (!contents) {
-    contents = Object.freeze(renderContents(proxy, proxy.environment, files));
-    byLayout.set(key, contents);
+  // only what changes the text: paths, owner, mode, position and encoding do not
+  const key = JSON.stringify([files.dropIns.map((dropIn) => dropIn.secretKey), files.dropInVariables, files.kubeadmEnvironment, files.exportVariables,
+    files.kubeadmCredentials]);
+  let rendered = byLayout.get(key);
+  if (!rendered) {
+    rendered = {};
+    byLayout.set(key, rendered);
   }
-  return contents;
+  return rendered;
 }
 
-function contentsKey(files: ResolvedNodeProxyFiles): string {
-  return JSON.stringify([files.dropIns.map((dropIn) => dropIn.secretKey), files.dropInVariables, files.kubeadmEnvironment, files.exportVariables,
-    files.kubeadmCredentials]);
+/** The node files' text for the layout, by Secret key (frozen, shared). Holds credentials when the proxy URLs do. */
+export function nodeProxyFileContents(
+  proxy: ClusterProxyConfig,
+  files: ResolvedNodeProxyFiles = DEFAULT_NODE_PROXY_FILES,
+): Readonly<{ [key: string]: string }> {
+  const rendered = renderedFor(proxy, files);
+  if (!rendered.contents) {
+    rendered.contents = Object.freeze(renderContents(proxy, proxy.environment, files));
+  }
+  return rendered.contents;
 }
 
 function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files: ResolvedNodeProxyFiles): { [key: string]: string } {
-  const dropIn = renderStyledDropIn(env, files.dropInVariables);
+  const dropIn = systemdDropIn(styledVariables(env, files.dropInVariables));
   const contents: { [key: string]: string } = {};
   for (const { secretKey } of files.dropIns) {
     contents[secretKey] = dropIn;
   }
   if (files.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE) {
-    // kubeadm copies the variables into the static pods: credentials only on request
+    // sourced before kubeadm, which copies it into the static pods: credentials only on request
     const kubeadmEnv = files.kubeadmCredentials ? env : proxy.publicEnvironment;
     contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = styledExportLines(kubeadmEnv, files.exportVariables).map((line) => `${line}\n`).join('');
   }
+  // One file per certificate: Debian's update-ca-certificates and `openssl rehash` handle a
+  // multi-certificate file badly (only the first certificate gets a hash link).
   (proxy.settings.trustedCa?.certificates ?? []).forEach((certificate, index) => {
     contents[trustedCaKey(index + 1)] = certificate.pem;
   });
@@ -84,47 +115,21 @@ function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files:
 }
 
 /**
- * A hash of the layout's node files rendered without credentials, plus the credentials marker:
- * with a fixed Secret name, this is what changes the KubeadmControlPlane and templates (and so
- * rolls the machines) when the proxy changes.
+ * A hash of the layout's node files rendered without credentials, plus the credentials revision,
+ * never the credentials themselves (see `nodeProxySecretName`): what changes the Secret's name,
+ * or with a fixed name the KubeadmControlPlane and templates, and so rolls the machines, when the
+ * proxy changes.
  */
-export function nodeFilesRevision(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): string {
-  return contentHash({
-    files: renderContents(proxy, proxy.publicEnvironment, files),
-    credentials: proxy.credentialsMarker,
-    kubeadmCredentials: files.kubeadmCredentials && proxy.hasCredentials ? true : undefined,
-    form: NODE_PROXY_SECRET_FORM,
-  });
-}
-
-/** Name of the node-proxy Secret without a hash (`fixedSecretName`). */
-export function fixedNodeProxySecretName(clusterName: string): string {
-  return `${clusterName}-systemd-proxy`;
-}
-
-/**
- * The node-proxy Secret for the layout: the library's Secret (labels, type) with the layout's
- * contents, named `<cluster>-systemd-proxy-<hash>` after the layout's files rendered without
- * credentials plus the credentials revision (as the library's own name is), or with the fixed
- * name. The library's own layout is its Secret as is.
- */
-export function layoutNodeProxySecret(
-  clusterName: string,
-  namespace: string | undefined,
-  files: ResolvedNodeProxyFiles,
-  proxy: ClusterProxyConfig,
-  contents: { readonly [key: string]: string },
-): SecretObject {
-  const secret = nodeProxySecret(clusterName, namespace, proxy);
-  if (hasDefaultContents(files) && !files.fixedSecretName) {
-    return secret;
+export function nodeFilesRevision(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles = DEFAULT_NODE_PROXY_FILES): string {
+  const rendered = renderedFor(proxy, files);
+  if (rendered.revision === undefined) {
+    rendered.revision = contentHash({
+      files: renderContents(proxy, proxy.publicEnvironment, files),
+      credentials: proxy.credentialsMarker,
+      // undefined, so left out of the hash, unless kubeadm gets the credentials: names from before that option stay
+      kubeadmCredentials: files.kubeadmCredentials && proxy.hasCredentials ? true : undefined,
+      form: NODE_PROXY_SECRET_FORM,
+    });
   }
-  const name = files.fixedSecretName
-    ? fixedNodeProxySecretName(clusterName)
-    : joinName(`${clusterName}-systemd-proxy`, nodeFilesRevision(proxy, files), 253);
-  return {
-    ...secret,
-    metadata: { ...secret.metadata, name },
-    stringData: { ...contents },
-  };
+  return rendered.revision;
 }

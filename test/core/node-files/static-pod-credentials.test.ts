@@ -1,6 +1,6 @@
 import { copiedIntoStaticPods, createScratchNode, ScratchNode } from './bootstrap-script-harness';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
-import { nodeProxyFileContents } from '../../../src/core/node-files/secret';
+import { nodeProxyFileContents } from '../../../src/core/node-files/contents';
 import { credentialForms, demoProxy } from '../capi/fixtures';
 
 /**
