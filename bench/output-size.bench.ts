@@ -6,9 +6,9 @@
 import { mixedEntries, network, settings, typicalEntries } from './data';
 import { table, writeResult } from './harness';
 import { ClusterProxyConfig, nodeProxyBootstrap, ProxyConfigError, renderSystemdDropIn } from '../src/core';
-import { BootstrapFormat } from '../src/core/capi/bootstrap-format';
-import { NodeProxyDelivery } from '../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../src/core/capi/os-family';
+import { BootstrapFormat } from '../src/core/node-files/bootstrap-format';
+import { NodeProxyDelivery } from '../src/core/node-files/delivery';
+import { OsFamily } from '../src/core/node-files/os-family';
 
 /** CAPI's limit on `files[].content` (maxLength in both v1beta1 and v1beta2 schemas). */
 const CAPI_FILE_CONTENT_LIMIT = 10240;

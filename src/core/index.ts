@@ -11,6 +11,7 @@ export * from './cluster-proxy-config';
 export * from './render';
 export * from './k8s';
 export * from './workloads';
+export * from './node-files';
 export * from './capi';
 export * from './addons';
 export * from './clusterclass';

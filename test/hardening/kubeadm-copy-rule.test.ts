@@ -15,15 +15,15 @@
  * `/etc/kubeadm.sh` from `kubeadm.service`.
  */
 import * as fc from 'fast-check';
-import { BootstrapFormat } from '../../src/core/capi/bootstrap-format';
-import { CompatibilityProfileName } from '../../src/core/capi/compatibility-profile-name';
-import { KubeadmEnvironment, VariableStyle } from '../../src/core/capi/node-file-options';
-import { NodeProxyBootstrap, nodeProxyBootstrap } from '../../src/core/capi/node-proxy';
-import { NodeProxyDelivery } from '../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../src/core/capi/os-family';
 import { ProxyConfigError } from '../../src/core/errors';
-import { copiedIntoStaticPods, createScratchNode, ScratchNode } from '../core/capi/bootstrap-script-harness';
+import { NodeProxyBootstrap, nodeProxyBootstrap } from '../../src/core/node-files/bootstrap';
+import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
+import { CompatibilityProfileName } from '../../src/core/node-files/compatibility-profile-name';
+import { NodeProxyDelivery } from '../../src/core/node-files/delivery';
+import { KubeadmEnvironment, VariableStyle } from '../../src/core/node-files/options';
+import { OsFamily } from '../../src/core/node-files/os-family';
 import { credentialForms, demoProxy } from '../core/capi/fixtures';
+import { copiedIntoStaticPods, createScratchNode, ScratchNode } from '../core/node-files/bootstrap-script-harness';
 import { createUnitDirectory, parsedEnvironment, UnitDirectory } from '../core/render/systemd-harness';
 
 /** The unit whose processes include kubeadm, per bootstrap format. */

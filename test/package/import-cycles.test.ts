@@ -77,6 +77,14 @@ describe('the import graph of src', () => {
     expect(cycles(graph).map((component) => component.map((file) => path.relative(REPO_ROOT, file)))).toEqual([]);
   });
 
+  test('the node-file area imports nothing of the Cluster API objects: the dependency goes one way', () => {
+    const area = (name: string) => path.join(SRC, 'core', name) + path.sep;
+    const upward = [...graph.entries()].filter(([file]) => file.startsWith(area('node-files')))
+      .flatMap(([file, imports]) => imports.filter((target) => target.startsWith(area('capi'))).map((target) => `${path.relative(REPO_ROOT, file)} -> ${path.relative(REPO_ROOT, target)}`));
+    expect(upward).toEqual([]);
+    expect([...graph.keys()].filter((file) => file.startsWith(area('node-files'))).length).toBeGreaterThan(5);
+  });
+
   test('the cycle search finds a loop and leaves a chain alone', () => {
     expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a', 'd']], ['d', []]]))).toEqual([['a', 'b', 'c']]);
     expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);

@@ -5,13 +5,13 @@
 import * as pulumi from '@pulumi/pulumi';
 import { plainTextLeaks, sortObjects } from './fixtures';
 import { CapiVersion } from '../../src/core/capi/capi-version';
-import { OsFamily } from '../../src/core/capi/os-family';
 import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { proxiedClusterObjects } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { addProxyToClusterClass } from '../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy } from '../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../src/core/clusterclass/topology-cluster';
+import { OsFamily } from '../../src/core/node-files/os-family';
 import { Provider } from '../../src/core/providers';
 import { ProxySettings } from '../../src/core/proxy-settings';
 import {

@@ -5,11 +5,11 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { WorkerPoolProps } from '../../src/core/capi/machine-deployment';
-import { OsFamily } from '../../src/core/capi/os-family';
 import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ProxyConfigError } from '../../src/core/errors';
+import { OsFamily } from '../../src/core/node-files/os-family';
 import { isLaterValue, replaceLaterValues } from '../../src/core/product/later-value';
 import * as adapter from '../../src/pulumi';
 import { deferInputs, withWaitingInputs } from '../../src/pulumi/deferred-args';

@@ -3,9 +3,9 @@
  * time (stand-ins for Output credentials, same revision) and what only when they resolve.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { nodeProxySecretName } from '../../src/core/capi/node-proxy-secret';
 import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { ProxyConfigError } from '../../src/core/errors';
+import { nodeProxySecretName } from '../../src/core/node-files/secret';
 import { STAND_IN_CREDENTIALS } from '../../src/core/product/deferred-credentials';
 import { ProxySettings } from '../../src/core/proxy-settings';
 import { ProxyDefinition } from '../../src/pulumi';

@@ -1,8 +1,8 @@
 import { ClusterNetworkProps, KubeObject, ProxySettings, proxiedClusterObjects, proxyVariables, SecretObject } from '../../src/core';
-import { BootstrapFormat } from '../../src/core/capi/bootstrap-format';
-import { NodeProxyDelivery } from '../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../src/core/capi/os-family';
 import { ClusterNetwork } from '../../src/core/network';
+import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
+import { NodeProxyDelivery } from '../../src/core/node-files/delivery';
+import { OsFamily } from '../../src/core/node-files/os-family';
 
 /**
  * The one place the VM test touches the library's API: everything else works on plain Cluster API

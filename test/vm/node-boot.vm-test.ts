@@ -9,7 +9,7 @@ import { nodeBootstrapFromLibrary, NodeBootstrapOutput } from './library-output'
 import { ociImage } from './oci-image';
 import { BootResult, bootVm, ensureImage, VmImage } from './qemu';
 import { buildSeed } from './seed';
-import { BootstrapFormat } from '../../src/core/capi/bootstrap-format';
+import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
 import { createTestPki } from '../e2e/support/pki';
 
 /**

@@ -1,7 +1,4 @@
 /* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from a module whose code loads on first use */
-import type { CompatibilityProfileName } from '../capi/compatibility-profile-name';
-import type * as ProfilesModule from '../capi/compatibility-profiles';
-import type { CompatibilityProfile } from '../capi/compatibility-profiles';
 import type { ClusterProxyConfig } from '../cluster-proxy-config';
 import type * as ImportModule from '../import/import-proxy';
 import type { ImportProxyOptions, ImportResult } from '../import/import-proxy';
@@ -10,10 +7,13 @@ import type * as NodeChangesModule from '../import/node-changes';
 import type { NodeChangesOptions, NodeObjectChanges } from '../import/node-changes';
 import type { KubeObject } from '../k8s/manifest';
 import { onFirstUse } from '../lazy-modules';
+import type { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import type { CompatibilityProfile } from '../node-files/compatibility-profiles';
+import type * as ProfilesModule from '../node-files/compatibility-profiles';
 
 const importer = onFirstUse(() => require('../import/import-proxy') as typeof ImportModule);
 const changes = onFirstUse(() => require('../import/node-changes') as typeof NodeChangesModule);
-const profiles = onFirstUse(() => require('../capi/compatibility-profiles') as typeof ProfilesModule);
+const profiles = onFirstUse(() => require('../node-files/compatibility-profiles') as typeof ProfilesModule);
 
 /**
  * Moving a cluster from the system that proxies it today (TKG, Giant Swarm, CAREN, EKS Anywhere,

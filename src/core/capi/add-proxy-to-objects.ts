@@ -1,13 +1,13 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
-import { BootstrapFormat } from './bootstrap-format';
 import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
 import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
-import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from './labels';
-import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from './node-proxy';
+import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from '../k8s/cluster-labels';
 import { copyJson } from '../k8s/copy-json';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
+import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from '../node-files/bootstrap';
+import { BootstrapFormat } from '../node-files/bootstrap-format';
 import { checkJsonData } from '../validation/json-data';
 import { checkProps, PropKeys, propKeys } from '../validation/strict-props';
 

@@ -2,7 +2,7 @@ import { invalidValue } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 import { ClusterNetwork } from '../network';
 import { CapiVersion, capiApiVersion, capiReference, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, renderReference } from './capi-version';
-import { clusterLabels } from './labels';
+import { clusterLabels } from '../k8s/cluster-labels';
 
 /** Input of {@link clusterObject}. */
 export interface ClusterObjectProps {

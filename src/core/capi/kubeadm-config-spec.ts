@@ -1,13 +1,13 @@
 import { invalidValue, kindForError, ProxyConfigError } from '../errors';
-import { BootstrapFormat } from './bootstrap-format';
 import { BOOTSTRAP_API_GROUP, CapiVersion, capiVersionOf, CONTROL_PLANE_API_GROUP } from './capi-version';
-import { MAX_COMMANDS, MAX_FILES } from './kubeadm-file';
 import { checkKubeadmSpelling } from './kubeadm-spelling';
-import { isProxyCommand } from './node-commands';
-import { NodeProxyPosition } from './node-file-options';
-import { NodeProxyBootstrap, parseBootstrapFormat } from './node-proxy';
 import { copyJson } from '../k8s/copy-json';
 import { KubeObject } from '../k8s/manifest';
+import { NodeProxyBootstrap, parseBootstrapFormat } from '../node-files/bootstrap';
+import { BootstrapFormat } from '../node-files/bootstrap-format';
+import { isProxyCommand } from '../node-files/commands';
+import { MAX_COMMANDS, MAX_FILES } from '../node-files/kubeadm-file';
+import { NodeProxyPosition } from '../node-files/options';
 import { TRUSTED_CA_SETTING } from '../proxy-settings';
 import { checkJsonData } from '../validation/json-data';
 

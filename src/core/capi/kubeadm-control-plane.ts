@@ -3,10 +3,10 @@ import { CapiVersion, capiApiVersion, CONTROL_PLANE_API_GROUP, ObjectReferencePr
 import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
-import { clusterLabels } from './labels';
-import { NodeProxyBootstrap } from './node-proxy';
+import { clusterLabels } from '../k8s/cluster-labels';
 import { KubeObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+import { NodeProxyBootstrap } from '../node-files/bootstrap';
 import { whenKnown } from '../product/later-value';
 import { PropKeys, propKeys } from '../validation/strict-props';
 

@@ -4,7 +4,7 @@ import {
 } from './capi-version';
 import { fieldName } from './field-name';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
-import { CLUSTER_NAME_LABEL, clusterLabels, DEPLOYMENT_NAME_LABEL } from './labels';
+import { CLUSTER_NAME_LABEL, clusterLabels, DEPLOYMENT_NAME_LABEL } from '../k8s/cluster-labels';
 import { KubeObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { propKeys } from '../validation/strict-props';

@@ -1,11 +1,11 @@
 import { CapiVersion, parseCapiVersion } from './capi-version';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { CONTROL_PLANE_KEY_SET, ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
-import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyOptions, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { KubeObject, SecretObject } from '../k8s/manifest';
+import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyOptions, nodeProxyOptionsOf, NodeProxyProps } from '../node-files/bootstrap';
 import { finishProduct } from '../product/credentials';
 import { OBJECT_METADATA_KEY_SET, WithObjectMetadata } from '../product/metadata';
 import { Product, product, productObject, ProductObject } from '../product/product';

@@ -6,10 +6,10 @@ import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { CONTROL_PLANE_KEYS, controlPlaneName, ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
 import { parseKubernetesVersion } from './kubernetes-version';
 import { machineDeploymentName, machineDeploymentObject, WORKER_POOL_KEYS, WorkerPoolProps } from './machine-deployment';
-import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from './node-proxy';
 import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from './proxy-source';
 import { KubeObject, SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
+import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from '../node-files/bootstrap';
 import { OBJECT_METADATA_KEY_SET, WithObjectMetadata } from '../product/metadata';
 import { checkProps, propKeys } from '../validation/strict-props';
 

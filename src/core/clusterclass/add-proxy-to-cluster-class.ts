@@ -7,10 +7,10 @@ import { ClassJsonPatch, targetCaPatches, targetJsonPatches } from './spec-patch
 import { trustedCaEnabledIf, trustedCaFileTemplate, trustedCaVariableDefinition } from './trusted-ca-variable';
 import { ProxyConfigError } from '../errors';
 import { foreignEnabledIf, proxyOnCondition, ClassVariableShape } from './variable-shapes';
-import { NodeFileEncoding } from '../capi/node-file-options';
 import { copyJson } from '../k8s/copy-json';
 import { KubeObject } from '../k8s/manifest';
 import { canonicalJson } from '../k8s/names';
+import { NodeFileEncoding } from '../node-files/options';
 import { optionalList } from '../validation/strict-props';
 
 /**

@@ -1,9 +1,9 @@
 import { assertTemplateFits, goString } from './go-template';
 import { compactTemplate, NoProxyTemplatePlan, noProxyTemplateHelpers, noProxyTemplateStatements } from './no-proxy-template';
 import { proxyVariableStatements, ClassVariableShape } from './variable-shapes';
-import { KubeadmFile } from '../capi/kubeadm-file';
-import { NodeFileEncoding, VariableStyle } from '../capi/node-file-options';
-import { NODE_PROXY_SECRET_KEYS } from '../capi/node-proxy-secret';
+import { NODE_PROXY_SECRET_KEYS } from '../node-files/contents';
+import { KubeadmFile } from '../node-files/kubeadm-file';
+import { NodeFileEncoding, VariableStyle } from '../node-files/options';
 
 /**
  * The `files[]` entries of the ClusterClass patches, as Go templates printing JSON. Locations,

@@ -1,13 +1,13 @@
 import { ClassTarget } from './class-targets';
 import { ClassContentStyle, ClassDelivery, ClassProxyFile, fileValueTemplate } from './file-templates';
 import { NoProxyTemplatePlan } from './no-proxy-template';
-import { BootstrapFormat } from '../capi/bootstrap-format';
 import { capiVersionOf } from '../capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../capi/kubeadm-config-spec';
-import { KubeadmFile } from '../capi/kubeadm-file';
-import { isProxyCommand } from '../capi/node-commands';
-import { NodeProxyPosition } from '../capi/node-file-options';
-import { NodeProxyBootstrap } from '../capi/node-proxy';
+import { NodeProxyBootstrap } from '../node-files/bootstrap';
+import { BootstrapFormat } from '../node-files/bootstrap-format';
+import { isProxyCommand } from '../node-files/commands';
+import { KubeadmFile } from '../node-files/kubeadm-file';
+import { NodeProxyPosition } from '../node-files/options';
 
 /**
  * The JSON patches that give one kubeadm template what `addProxyToKubeadmConfigSpec` gives a

@@ -1,9 +1,9 @@
 import { assertTemplateFits, goString, MAX_ENABLED_IF_LENGTH } from './go-template';
 import { compactTemplate } from './no-proxy-template';
 import { parseVariableName } from './proxy-variable';
-import { KubeadmFile } from '../capi/kubeadm-file';
-import { NodeFileEncoding } from '../capi/node-file-options';
 import { invalidValue, ProxyConfigError } from '../errors';
+import { KubeadmFile } from '../node-files/kubeadm-file';
+import { NodeFileEncoding } from '../node-files/options';
 import { fieldPath } from '../validation/strict-props';
 
 /**

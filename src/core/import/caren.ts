@@ -1,7 +1,7 @@
 import { ProxyConfigError } from '../errors';
 import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
-import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
+import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 
 /**
  * Nutanix CAREN: a Cluster whose `clusterConfig` topology variable has `proxy {http, https,

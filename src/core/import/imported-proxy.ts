@@ -1,7 +1,7 @@
-import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { invalidValue } from '../errors';
 import { ClusterNetworkProps } from '../network';
+import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { ProxySettingsProps } from '../proxy-settings';
 import { ProxyUrl } from '../proxy-url';

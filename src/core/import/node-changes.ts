@@ -1,12 +1,12 @@
 import { addProxyToObjects } from '../capi/add-proxy-to-objects';
 import { kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
-import { isProxyCommand } from '../capi/node-commands';
-import { NodeProxyFileOptions } from '../capi/node-file-options';
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { redactCredentials } from '../credential-mask';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { copyJson } from '../k8s/copy-json';
 import { KubeObject } from '../k8s/manifest';
+import { isProxyCommand } from '../node-files/commands';
+import { NodeProxyFileOptions } from '../node-files/options';
 import { checkJsonData } from '../validation/json-data';
 import { checkProps, propKeys } from '../validation/strict-props';
 

@@ -1,6 +1,6 @@
 import { ImportResult } from './import-proxy';
-import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
+import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 
 /**
  * The import as JSON (for tools) and as a TypeScript snippet (to paste into a cdk8s or Pulumi

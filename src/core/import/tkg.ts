@@ -1,7 +1,7 @@
 import { invalidValue, ProxyConfigError } from '../errors';
 import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
-import { CompatibilityProfileName } from '../capi/compatibility-profile-name';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
+import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 
 /**
  * VMware TKG: the cluster configuration variables of plan-based clusters (`TKG_HTTP_PROXY`,

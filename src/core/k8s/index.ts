@@ -1,2 +1,3 @@
 export * from './manifest';
 export * from './names';
+export * from './cluster-labels';

@@ -1,4 +1,4 @@
-import { ProxyEnvironment, proxyVariables } from '../proxy-environment';
+import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../proxy-environment';
 
 /**
  * POSIX shell rendering. Every value is single-quoted: inside single quotes no character is special
@@ -17,7 +17,12 @@ export function quoteShellValue(value: string): string {
  * `preKubeadmCommands` script. Ends with a newline.
  */
 export function renderShellExports(env: ProxyEnvironment): string {
-  return proxyVariables(env).map(({ name, value }) => `export ${name}=${quoteShellValue(value)}\n`).join('');
+  return proxyVariables(env).map((variable) => `${shellExportLine(variable)}\n`).join('');
+}
+
+/** `export NAME='value'`, without a newline. */
+export function shellExportLine({ name, value }: ProxyVariable): string {
+  return `export ${name}=${quoteShellValue(value)}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ProxyEnvironment, proxyVariables } from '../proxy-environment';
+import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../proxy-environment';
 
 /**
  * systemd drop-in rendering, e.g. for `/etc/systemd/system/containerd.service.d/http-proxy.conf`.
@@ -25,6 +25,11 @@ export function escapeSystemdEnvironmentValue(value: string): string {
  * `Environment="NAME=value"` line each, ending with a newline.
  */
 export function renderSystemdDropIn(env: ProxyEnvironment): string {
-  const lines = proxyVariables(env).map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
+  return systemdDropIn(proxyVariables(env));
+}
+
+/** A `[Service]` drop-in setting `variables` in their order, ending with a newline. */
+export function systemdDropIn(variables: readonly ProxyVariable[]): string {
+  const lines = variables.map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
   return `[Service]\n${lines.join('\n')}\n`;
 }

@@ -1,10 +1,10 @@
 import { ApiObject, App, Chart, JsonPatch, Testing } from 'cdk8s';
 import { Node } from 'constructs';
 import { ProxiedCluster } from '../../../src/cdk8s/capi/proxied-cluster';
-import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
+import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { CA_1, clusterOptions, credentialForms, nonSecretText, demoSettings } from '../../core/capi/fixtures';
 import { expectValidObjects } from '../../support/schemas';
 

@@ -1,11 +1,11 @@
 import { parse } from 'yaml';
 import { anonymousProxy, errorOf, HARD_PASSWORD, vsphereProxy } from './addon-fixtures';
 import { giantSwarmApp, giantSwarmClusterValues, giantSwarmProxySetup } from '../../../src/core/addons';
-import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
-import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../../src/core/capi/os-family';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 import { expectValidObjects, schemaErrors } from '../../support/schemas';
 

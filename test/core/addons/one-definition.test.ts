@@ -5,9 +5,9 @@ import {
   tkgConfigValuesSecret, vsphereCpiAddonSecret, YTT_DATA_VALUES_HEADER,
 } from '../../../src/core/addons';
 import { HelmPresetName } from '../../../src/core/addons/helm/helm-presets';
-import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../../src/core/capi/os-family';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { renderPodEnv } from '../../../src/core/render/pod-env';
 
 /**

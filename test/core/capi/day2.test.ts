@@ -1,8 +1,8 @@
 import { CA_1, CA_2, clusterOptions, demoSettings, settingsProps } from './fixtures';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../../src/core/capi/os-family';
 import { ProxiedClusterOptions, proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 
 /**

@@ -1,8 +1,8 @@
 import { deepFreeze, demoProxy } from './fixtures';
-import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { addProxyToKubeadmConfigSpec, addProxyToKubeadmObject } from '../../../src/core/capi/kubeadm-config-spec';
-import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
 import { KubeObject } from '../../../src/core/k8s/manifest';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { expectValidObjects } from '../../support/schemas';
 
 const bootstrap = nodeProxyBootstrap(demoProxy(), { clusterName: 'demo' });

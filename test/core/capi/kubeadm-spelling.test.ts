@@ -10,8 +10,8 @@ import { clusterOptions, demoProxy } from './fixtures';
 import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { KUBEADM_ARGUMENT_FIELDS, KUBEADM_VERSION_ONLY_FIELDS } from '../../../src/core/capi/kubeadm-spelling';
-import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { CRD_ROOT } from '../../support/schemas';
 
 /** Every field path of a schema, with its type (`a.b[].c` steps into list items). */

@@ -1,11 +1,11 @@
 import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, demoSettings, demoNetwork } from './fixtures';
-import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../../src/core/capi/os-family';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { caCertificates } from '../../support/ca-certificates';
 import { expectValidObjects } from '../../support/schemas';
 

@@ -1,13 +1,7 @@
 import { classFixture, ClassFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
-import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
-import { VariableStyle, NodeFileEncoding, NodeProxyPosition, KubeadmEnvironment } from '../../../src/core/capi/node-file-options';
-import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../../src/core/capi/os-family';
 import { addProxyToClusterClass, PROXY_PATCH_PREFIX } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { MAX_TEMPLATE_LENGTH } from '../../../src/core/clusterclass/go-template';
@@ -15,6 +9,12 @@ import { addProxyToTopologyCluster, TopologyClusterProxyOptions } from '../../..
 import { ProxyConfigError } from '../../../src/core/errors';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
+import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { VariableStyle, NodeFileEncoding, NodeProxyPosition, KubeadmEnvironment } from '../../../src/core/node-files/options';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { Provider } from '../../../src/core/providers';
 import { expectValidObjects } from '../../support/schemas';
 import { CA_1, CA_2, NASTY_PASSWORD, demoSettings } from '../capi/fixtures';

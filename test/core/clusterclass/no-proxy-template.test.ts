@@ -1,9 +1,9 @@
 import * as fc from 'fast-check';
 import { buildPatchEngine, runPatchEngine, TemplateCase } from './go-patch-engine';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
 import { ClusterClassProxy, ClusterClassProxyProps, TopologyClusterFacts } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { compactTemplate, noProxyTemplateHelpers, noProxyTemplateStatements } from '../../../src/core/clusterclass/no-proxy-template';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { PROVIDERS, Provider } from '../../../src/core/providers';
 import { ProxySettings } from '../../../src/core/proxy-settings';
 

@@ -1,9 +1,9 @@
 import { classFixture } from './class-fixtures';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { NodeProxyFileOptions, NodeFileEncoding, VariableStyle } from '../../../src/core/capi/node-file-options';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { MAX_TEMPLATE_LENGTH } from '../../../src/core/clusterclass/go-template';
 import { CLASS_VARIABLE_SHAPES, ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
+import { NodeProxyFileOptions, NodeFileEncoding, VariableStyle } from '../../../src/core/node-files/options';
 import { demoSettings } from '../capi/fixtures';
 
 /**

@@ -2,12 +2,12 @@ import { classFixture, ClassFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, machineDeploymentHolder, PatchItem, runPatchEngine } from './go-patch-engine';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
-import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { KubeObject } from '../../../src/core/k8s/manifest';
 import { canonicalJson } from '../../../src/core/k8s/names';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { expectValidObjects } from '../../support/schemas';
 import { demoSettings } from '../capi/fixtures';
 

@@ -1,13 +1,13 @@
-import { layoutFileContents, layoutNodeProxySecret } from '../../capi/node-file-layout';
-import { NodeProxyFileOptions } from '../../capi/node-file-options';
-import { resolveNodeProxyFiles } from '../../capi/node-file-resolution';
+import { giantSwarmApp, GiantSwarmAppProps } from './app';
+import { giantSwarmClusterValues } from './cluster-values';
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
 import { invalidValue } from '../../errors';
 import { KubeObject, SecretObject } from '../../k8s/manifest';
-import { ValuesObject } from '../merge-values';
-import { giantSwarmApp, GiantSwarmAppProps } from './app';
-import { giantSwarmClusterValues } from './cluster-values';
+import { NodeProxyFileOptions } from '../../node-files/options';
+import { resolveNodeProxyFiles } from '../../node-files/resolution';
+import { nodeProxySecret } from '../../node-files/secret';
 import { checkProps, propKeys } from '../../validation/strict-props';
+import { ValuesObject } from '../merge-values';
 
 /** Options of `giantSwarmProxySetup`. */
 export interface GiantSwarmProxySetupOptions {
@@ -124,5 +124,5 @@ export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSw
  */
 function nodeSecret(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions): SecretObject {
   const files = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
-  return layoutNodeProxySecret(options.clusterName, options.namespace, files, proxy, layoutFileContents(proxy, files));
+  return nodeProxySecret(options.clusterName, options.namespace, proxy, files);
 }

@@ -1,12 +1,12 @@
+import { TkgClusterRef } from './tkg-addon-secret';
+import { RESOURCE_SET_SECRET_TYPE, TKG_CLUSTER_NAME_LABEL } from './tkg-metadata';
 import { tkgProxyValues } from './tkg-proxy-values';
-import { CLUSTERCTL_MOVE_LABEL } from '../../capi/labels';
 import { ClusterProxyConfig } from '../../cluster-proxy-config';
+import { CLUSTERCTL_MOVE_LABEL } from '../../k8s/cluster-labels';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../k8s/manifest';
 import { assertDnsLabel } from '../../k8s/names';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { renderYaml } from '../yaml-text';
-import { TkgClusterRef } from './tkg-addon-secret';
-import { RESOURCE_SET_SECRET_TYPE, TKG_CLUSTER_NAME_LABEL } from './tkg-metadata';
 
 /** Options of {@link tkgConfigValuesSecret}. */
 export interface TkgConfigValuesOptions extends TkgClusterRef {

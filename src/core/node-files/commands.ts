@@ -1,4 +1,4 @@
-import { KubeadmEnvironment } from './node-file-options';
+import { KubeadmEnvironment } from './options';
 import { invalidValue } from '../errors';
 import { TrustStore } from './os-family';
 import { quoteShellValue } from '../render/shell';

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { CA_1, CA_2, demoProxy } from './fixtures';
-import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../../src/core/capi/os-family';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { OsFamily } from '../../../src/core/node-files/os-family';
+import { CA_1, CA_2, demoProxy } from '../capi/fixtures';
 
 /**
  * The Ubuntu/Debian layout meets the real `update-ca-certificates` (Debian package

@@ -1,8 +1,9 @@
 import type { CompatibilityProfileName } from './compatibility-profile-name';
 import { profileLayout } from './compatibility-profiles';
-import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, VariableStyle } from './node-file-options';
+import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, VariableStyle } from './options';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { frozen } from '../frozen';
+import { parseOneOf } from '../validation/one-of';
 import { fieldPath } from '../validation/strict-props';
 
 // The node-file options validated and completed: defaults, a compatibility profile's layout, and
@@ -71,7 +72,7 @@ export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = frozen({
 });
 
 /** Default units with a drop-in. */
-const DEFAULT_UNITS: string[] = ['containerd', 'kubelet'];
+const DEFAULT_UNITS: string[] = DEFAULT_NODE_PROXY_FILES.dropIns.map((dropIn) => dropIn.unit);
 const DEFAULT_DROP_IN_DIRECTORY = '/etc/systemd/system';
 const DEFAULT_DROP_IN_FILE_NAME = 'http-proxy.conf';
 /** Unit names that are also valid Secret keys (`<unit>Proxy`) and path segments. */
@@ -125,7 +126,7 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     path: unit === 'containerd' ? containerdDropInPath : unit === 'kubelet' ? kubeletDropInPath : `${directory}/${unit}.service.d/${fileName}`,
     secretKey: `${unit}Proxy`,
   }));
-  const kubeadmEnvironment = parseChoice(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, KubeadmEnvironment.ENV_FILE);
+  const kubeadmEnvironment = parseOneOf(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, DEFAULT_NODE_PROXY_FILES.kubeadmEnvironment);
   if (kubeadmEnvironment === KubeadmEnvironment.EXPORTS && hasCredentials && kubeadmCredentials) {
     throw new ProxyConfigError(`${field}.kubeadmEnvironment`,
       'must not be "exports" with kubeadmCredentials: the password would be written into the preKubeadmCommands of the KubeadmControlPlane and KubeadmConfigTemplates; use "envFile"');
@@ -143,12 +144,12 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     owner: omitOwner ? '' : parseOwner(`${field}.owner`, given.owner ?? DEFAULT_NODE_PROXY_FILES.owner),
     permissions: omitPermissions ? '' : parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULT_NODE_PROXY_FILES.permissions, hasCredentials),
     dropIns: frozen(dropIns),
-    dropInVariables: parseChoice(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
+    dropInVariables: parseOneOf(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, DEFAULT_NODE_PROXY_FILES.dropInVariables),
     kubeadmEnvironment,
     kubeadmCredentials,
-    exportVariables: parseChoice(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
-    position: parseChoice(`${field}.position`, given.position, POSITIONS, NodeProxyPosition.FIRST),
-    encoding: parseChoice(`${field}.encoding`, given.encoding, ENCODINGS, NodeFileEncoding.PLAIN),
+    exportVariables: parseOneOf(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, DEFAULT_NODE_PROXY_FILES.exportVariables),
+    position: parseOneOf(`${field}.position`, given.position, POSITIONS, DEFAULT_NODE_PROXY_FILES.position),
+    encoding: parseOneOf(`${field}.encoding`, given.encoding, ENCODINGS, DEFAULT_NODE_PROXY_FILES.encoding),
     fixedSecretName: parseFlag(`${field}.fixedSecretName`, given.fixedSecretName),
     ...(own.profile !== undefined ? { profile: own.profile } : {}),
   };
@@ -157,18 +158,6 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     throw invalidValue(field, paths, 'the drop-ins and the env file must be different files');
   }
   return Object.freeze(resolved);
-}
-
-/**
- * Whether the layout's file contents (the Secret keys and their text) are the library's own: the
- * two default drop-ins, pairs of variables, the env file. Paths, owner, mode, position and
- * encoding do not change the contents.
- */
-export function hasDefaultContents(files: ResolvedNodeProxyFiles): boolean {
-  const d = DEFAULT_NODE_PROXY_FILES;
-  return files.dropIns.length === 2 && files.dropIns[0].unit === 'containerd' && files.dropIns[1].unit === 'kubelet'
-    && files.dropInVariables === d.dropInVariables && files.kubeadmEnvironment === d.kubeadmEnvironment
-    && files.exportVariables === d.exportVariables && files.kubeadmCredentials === d.kubeadmCredentials;
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
@@ -209,16 +198,6 @@ function parseUnits(field: string, value: unknown): string[] {
     throw invalidValue(field, value, 'must include "containerd": image pulls go through it, and the node commands restart it');
   }
   return value;
-}
-
-function parseChoice<T extends string>(field: string, value: unknown, choices: T[], fallback: T): T {
-  if (value === undefined) {
-    return fallback;
-  }
-  if (!choices.includes(value as T)) {
-    throw invalidValue(field, value, `must be one of ${choices.map((choice) => `"${choice}"`).join(', ')}`);
-  }
-  return value as T;
 }
 
 function parseFlag(field: string, value: unknown): boolean {

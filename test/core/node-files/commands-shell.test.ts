@@ -1,11 +1,11 @@
 import { parse } from 'yaml';
 import { BootstrapRun, createScratchNode, ScratchNode, syntaxErrors } from './bootstrap-script-harness';
-import { CA_1, demoProxy } from './fixtures';
-import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
-import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
-import { OsFamily } from '../../../src/core/capi/os-family';
+import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/node-files/bootstrap';
+import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { proxyVariables } from '../../../src/core/proxy-environment';
 import { ProxySettings } from '../../../src/core/proxy-settings';
+import { CA_1, demoProxy } from '../capi/fixtures';
 import { SHELLS } from '../render/shell-harness';
 
 // The preKubeadmCommands meet real shells here: dash for cloud-init's runcmd script, bash with

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompatibilityProfileName } from '../../../src/core/capi/compatibility-profile-name';
-import { COMPATIBILITY_PROFILE_NAMES, compatibilityProfile } from '../../../src/core/capi/compatibility-profiles';
-import { KubeadmFile } from '../../../src/core/capi/kubeadm-file';
-import { PROXY_COMMAND_MARKER } from '../../../src/core/capi/node-commands';
-import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
 import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/network';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
+import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
+import { COMPATIBILITY_PROFILE_NAMES, compatibilityProfile } from '../../../src/core/node-files/compatibility-profiles';
+import { KubeadmFile } from '../../../src/core/node-files/kubeadm-file';
 import { ProxyEnvironment } from '../../../src/core/proxy-environment';
 import { ProxySettings, ProxySettingsProps } from '../../../src/core/proxy-settings';
 

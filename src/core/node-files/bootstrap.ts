@@ -1,28 +1,21 @@
 import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../errors';
 import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
+import { nodeProxyCommands, parseContainerdWaitSeconds } from './commands';
+import { NODE_PROXY_SECRET_KEYS, nodeFilesRevision, nodeProxyFileContents, styledExportLines, trustedCaKey } from './contents';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
-import { nodeProxyCommands, parseContainerdWaitSeconds } from './node-commands';
-import { layoutFileContents, layoutNodeProxySecret, nodeFilesRevision, styledExportLines } from './node-file-layout';
-import { NodeProxyFileOptions, NodeProxyPosition, KubeadmEnvironment } from './node-file-options';
-import { resolveNodeProxyFiles } from './node-file-resolution';
-import { NODE_PROXY_SECRET_KEYS, trustedCaKey } from './node-proxy-secret';
+import { NodeProxyFileOptions, NodeProxyPosition, KubeadmEnvironment } from './options';
 import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
+import { resolveNodeProxyFiles } from './resolution';
+import { nodeProxySecret } from './secret';
 import { frozen } from '../frozen';
-import { NODE_PROXY_DELIVERIES, NodeProxyDelivery } from './node-proxy-delivery';
+import { NODE_PROXY_DELIVERIES, NodeProxyDelivery } from './delivery';
 import { SecretObject } from '../k8s/manifest';
 import { assertDnsLabel } from '../k8s/names';
 import { LIMITS } from '../limits';
 import { TRUSTED_CA_SETTING } from '../proxy-settings';
+import { parseOneOf } from '../validation/one-of';
 import { PropKeys } from '../validation/strict-props';
-
-/** `value` if it is one of `choices`, else a field-naming error listing them. */
-function parseOneOf<T extends string>(field: string, value: unknown, choices: readonly T[]): T {
-  if (!(choices as readonly unknown[]).includes(value)) {
-    throw invalidValue(field, value, `must be one of ${choices.map((choice) => `"${choice}"`).join(', ')}`);
-  }
-  return value as T;
-}
 
 /** Node-level choices: delivery, bootstrap format, OS and file locations. */
 export interface NodeProxyProps {
@@ -158,8 +151,8 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     throw invalidValue('files', underUsr.path, `puts the ${underUsr.unit} drop-in under /usr, which is read-only on Flatcar (Ignition fails to write it); use /etc/systemd/system`);
   }
 
-  const contents = layoutFileContents(proxy, locations);
-  const secret = delivery === NodeProxyDelivery.SECRET ? layoutNodeProxySecret(clusterName, namespace, locations, proxy, contents) : undefined;
+  const contents = nodeProxyFileContents(proxy, locations);
+  const secret = delivery === NodeProxyDelivery.SECRET ? nodeProxySecret(clusterName, namespace, proxy, locations) : undefined;
   const file = (path: string, key: string, permissions: string): KubeadmFile => {
     // Key order (path, owner, permissions, content) is the emitted YAML's.
     const access = { ...(locations.owner ? { owner: locations.owner } : {}), ...(permissions ? { permissions } : {}) };
@@ -219,11 +212,11 @@ function checkCaFileCount(files: number, certificates: number): void {
 
 /** Validate a bootstrap format; `undefined` means cloud-config, Cluster API's default. */
 export function parseBootstrapFormat(field: string, value: unknown): BootstrapFormat {
-  return value === undefined ? BootstrapFormat.CLOUD_CONFIG : parseOneOf(field, value, BOOTSTRAP_FORMATS);
+  return parseOneOf(field, value, BOOTSTRAP_FORMATS, BootstrapFormat.CLOUD_CONFIG);
 }
 
 function parseDelivery(value: unknown, hasCredentials: boolean): NodeProxyDelivery {
-  return value === undefined ? (hasCredentials ? NodeProxyDelivery.SECRET : NodeProxyDelivery.INLINE) : parseOneOf('delivery', value, NODE_PROXY_DELIVERIES);
+  return parseOneOf('delivery', value, NODE_PROXY_DELIVERIES, hasCredentials ? NodeProxyDelivery.SECRET : NodeProxyDelivery.INLINE);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
+import { MANAGED_BY, MANAGED_BY_LABEL } from './manifest';
 
 /** Label Cluster API uses to tie objects to their Cluster (and clusterctl move follows). */
 export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';

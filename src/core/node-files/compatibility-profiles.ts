@@ -1,8 +1,8 @@
 import { CompatibilityProfileName } from './compatibility-profile-name';
-import type { NodeProxyFileOptions } from './node-file-options';
-import { invalidValue } from '../errors';
+import type { NodeProxyFileOptions } from './options';
 import { frozen } from '../frozen';
-import { VariableStyle, NodeProxyPosition, KubeadmEnvironment, NodeFileEncoding } from './node-file-options';
+import { VariableStyle, NodeProxyPosition, KubeadmEnvironment, NodeFileEncoding } from './options';
+import { parseOneOf } from '../validation/one-of';
 
 /**
  * Compatibility profiles: the node-file layout of the systems teams migrate from, as data. Each
@@ -229,10 +229,7 @@ export const COMPATIBILITY_PROFILE_NAMES: CompatibilityProfileName[] = frozen(Ob
 
 /** The profile of that name (refuses unknown names, naming the field). */
 export function compatibilityProfile(name: unknown, field = 'profile'): CompatibilityProfile {
-  if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(PROFILES, name)) {
-    throw invalidValue(field, name, `must be one of ${COMPATIBILITY_PROFILE_NAMES.map((known) => `"${known}"`).join(', ')}`);
-  }
-  return PROFILES[name as CompatibilityProfileName];
+  return PROFILES[parseOneOf(field, name, COMPATIBILITY_PROFILE_NAMES)];
 }
 
 /** The file options a profile stands for, given whether the proxy URLs carry credentials. */

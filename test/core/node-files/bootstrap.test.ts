@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { CA_1, CA_2, credentialForms, demoProxy } from './fixtures';
-import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
-import { PROXY_COMMAND_MARKER } from '../../../src/core/capi/node-commands';
-import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/capi/node-proxy';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
-import { nodeProxyFileContents } from '../../../src/core/capi/node-proxy-secret';
-import { OS_FAMILIES, OsFamily } from '../../../src/core/capi/os-family';
 import { ProxyConfigError } from '../../../src/core/errors';
+import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/node-files/bootstrap';
+import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
+import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
+import { nodeProxyFileContents } from '../../../src/core/node-files/contents';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { OS_FAMILIES, OsFamily } from '../../../src/core/node-files/os-family';
 import { renderShellExports } from '../../../src/core/render/shell';
 import { renderSystemdDropIn } from '../../../src/core/render/systemd';
+import { CA_1, CA_2, credentialForms, demoProxy } from '../capi/fixtures';
 
 const base: NodeProxyOptions = { clusterName: 'demo', namespace: 'clusters' };
 const anonymous = { username: undefined, password: undefined };

@@ -1,10 +1,10 @@
 import { parse } from 'yaml';
-import { CA_1, demoProxy, NASTY_PASSWORD } from './fixtures';
-import { BootstrapFormat } from '../../../src/core/capi/bootstrap-format';
-import { nodeProxyBootstrap } from '../../../src/core/capi/node-proxy';
-import { NodeProxyDelivery } from '../../../src/core/capi/node-proxy-delivery';
-import { OsFamily } from '../../../src/core/capi/os-family';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
+import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { OsFamily } from '../../../src/core/node-files/os-family';
 import { proxyVariables } from '../../../src/core/proxy-environment';
+import { CA_1, demoProxy, NASTY_PASSWORD } from '../capi/fixtures';
 import { createUnitDirectory, parsedEnvironment, UnitDirectory, verifyUnit } from '../render/systemd-harness';
 
 // Every drop-in the Cluster API objects put on a node, as systemd reads it: from the Secret
