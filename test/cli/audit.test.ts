@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { AuditInput, runAuditCommand } from '../../src/cli/audit';
 import { runCli } from '../../src/cli/cli';
 import { AuditReport } from '../../src/core/audit';
-import { ClusterNetwork } from '../../src/core/network';
+import { ClusterNetwork } from '../../src/core/definition/network';
 import { NoProxy, NoProxyClientId } from '../../src/core/noproxy';
-import { Provider } from '../../src/core/providers';
+import { Provider } from '../../src/core/primitives/providers';
 
 const EXAMPLE = join(__dirname, '..', '..', 'examples', 'audit', 'manifests.yaml');
 const PASSWORD = 's3cr3t-Pa55';

@@ -12,7 +12,7 @@ import { parseAllDocuments } from 'yaml';
 import { ProxyInjection } from '../../src/core/workloads/proxy-injection';
 import { ProxyDefinition, proxyEnvTransform, ProxyEnvTransformArgs, registerProxyEnvTransform } from '../../src/pulumi';
 import { kindOfType } from '../../src/pulumi/transform';
-import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../core/workloads/fixtures';
+import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../support/fixtures/workloads';
 import {
   findRecorded, installMocks, isSecretMarker, kubeObjectOf, outcome, recorded, resetRecorded, settle,
   SECRET_SIG, SECRET_SIG_KEY, stopCallbacks,

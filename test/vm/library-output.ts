@@ -1,5 +1,5 @@
 import { ClusterNetworkProps, KubeObject, ProxySettings, proxiedClusterObjects, proxyVariables, SecretObject } from '../../src/core';
-import { ClusterNetwork } from '../../src/core/network';
+import { ClusterNetwork } from '../../src/core/definition/network';
 import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
 import { NodeProxyDelivery } from '../../src/core/node-files/delivery';
 import { OsFamily } from '../../src/core/node-files/os-family';

@@ -1,6 +1,6 @@
 import { ClusterNetwork, ClusterNetworkProps, ClusterProxyConfig, ProxySettings } from '../../../src/core';
 import { NoProxyFormat } from '../../../src/core/noproxy/render';
-import { Provider } from '../../../src/core/providers';
+import { Provider } from '../../../src/core/primitives/providers';
 
 /**
  * The representative clusters of the conformance suite: IPv4, IPv6-only and dual-stack; the

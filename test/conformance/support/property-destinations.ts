@@ -1,7 +1,7 @@
 import { ClusterProxyConfig } from '../../../src/core';
-import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/ip';
 import { Destination, entryCoversDestination, ParsedNoProxyEntry, parsedEntry, parseDestination } from '../../../src/core/noproxy';
 import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
+import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/primitives/ip';
 
 /**
  * Destinations for the property-based check of a generated definition, each with what Go must

@@ -1,5 +1,4 @@
 import { parse } from 'yaml';
-import { vsphereProxy } from './addon-fixtures';
 import {
   giantSwarmProxySetup, helmPresetValues, kappControllerAddonSecret, kustomizeProxyComponent, proxyEnvSources,
   tkgConfigValuesSecret, vsphereCpiAddonSecret, YTT_DATA_VALUES_HEADER,
@@ -9,6 +8,7 @@ import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { OsFamily } from '../../../src/core/node-files/os-family';
 import { renderPodEnv } from '../../../src/core/render/pod-env';
+import { vsphereProxy } from '../../support/fixtures/addons';
 
 /**
  * Every addon output reads the same ClusterProxyConfig: node drop-ins, addon values, pod env,

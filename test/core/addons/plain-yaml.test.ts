@@ -5,7 +5,7 @@ import { giantSwarmClusterValues } from '../../../src/core/addons/giantswarm/clu
 import { plainYaml } from '../../../src/core/addons/plain-yaml';
 import { tkgProxyAddonSecrets } from '../../../src/core/addons/tkg/tkg-proxy-addons';
 import { renderYaml } from '../../../src/core/addons/yaml-text';
-import { demoNetwork, demoSettings } from '../capi/fixtures';
+import { demoNetwork, demoSettings } from '../../support/fixtures/cluster';
 
 /** What the `yaml` library writes with the options `renderYaml` gives it. */
 const libraryYaml = (value: unknown) => YAML.stringify(value, { lineWidth: 0, minContentWidth: 0 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { compareNoProxy, importProxy, importResultJson, importResultTypeScript, ImportSource } from '../../../src/core/import';
 import { NoProxyClientId } from '../../../src/core/noproxy/clients';
-import { CA_1 } from '../capi/fixtures';
+import { CA_1 } from '../../support/fixtures/cluster';
 
 /**
  * Each importer on an input written from its system's public documentation (test/fixtures/import):

@@ -1,5 +1,4 @@
-import { ProxyConfigError } from '../../../src/core/errors';
-import { ClusterNetwork } from '../../../src/core/network';
+import { ClusterNetwork } from '../../../src/core/definition/network';
 import {
   ClusterFacts,
   clusterNoProxyDefaults,
@@ -11,7 +10,8 @@ import {
   NoProxyForClusterProps,
   NoProxyProps,
 } from '../../../src/core/noproxy';
-import { Provider } from '../../../src/core/providers';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
+import { Provider } from '../../../src/core/primitives/providers';
 
 const facts: ClusterFacts = {
   pods: ['192.168.0.0/16'],

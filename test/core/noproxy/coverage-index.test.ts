@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
-import { entry } from './arbitraries';
 import { entryCoversEntry, formatNoProxyEntry, ParsedNoProxyEntry, parseNoProxyEntry } from '../../../src/core/noproxy';
 import { NoProxyCoverageIndex } from '../../../src/core/noproxy/coverage-index';
+import { entry } from '../../support/fixtures/no-proxy-arbitraries';
 
 /** The pairwise reference the index replaces (the original quadratic scan). */
 function pairwiseCover(candidates: readonly ParsedNoProxyEntry[], inner: ParsedNoProxyEntry, excludeKey?: string): boolean {

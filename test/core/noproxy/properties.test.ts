@@ -1,5 +1,4 @@
 import * as fc from 'fast-check';
-import { dnsName, entry, entryList, ipv4, ipv6, neighbours, rawEntry } from './arbitraries';
 import {
   Destination,
   entryCoversDestination,
@@ -18,6 +17,7 @@ import {
 } from '../../../src/core/noproxy';
 import { NoProxyClientId } from '../../../src/core/noproxy/clients';
 import { CidrNoProxyEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
+import { dnsName, entry, entryList, ipv4, ipv6, neighbours, rawEntry } from '../../support/fixtures/no-proxy-arbitraries';
 
 /** Bounded so the whole NO_PROXY suite stays well under 20 s on two cores. */
 const RUNS = { numRuns: 100 };

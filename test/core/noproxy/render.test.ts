@@ -1,4 +1,4 @@
-import { ClusterNetwork } from '../../../src/core/network';
+import { ClusterNetwork } from '../../../src/core/definition/network';
 import {
   NoProxy,
   parseNoProxyEntry,

@@ -1,7 +1,7 @@
-import { CORPORATE_CA, passwordForms, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
 import { KubeObject } from '../../../src/core';
 import { applyJsonPatch, POD_BEARING_KINDS, ProxyInjection } from '../../../src/core/workloads';
+import { CORPORATE_CA, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 
 const podSpec = () => ({
   initContainers: [{ name: 'init', image: 'busybox' }],

@@ -5,12 +5,12 @@
  * certificates). Variables that extend the store may point at the corporate CA alone.
  */
 import { rootCertificates } from 'node:tls';
-import { CORPORATE_CA, proxyConfig } from './fixtures';
 import { KubeObject, parseCaBundle } from '../../../src/core';
 import { HelmPresetName, helmPresetValues } from '../../../src/core/addons';
 import {
   CA_TRUST_VARIABLES, DEFAULT_CA_MOUNT_PATH, ProxyInjection, renderKyvernoProxyPolicy, renderProxyAdmissionPolicy, SystemRoots,
 } from '../../../src/core/workloads';
+import { CORPORATE_CA, proxyConfig } from '../../support/fixtures/workloads';
 
 const config = proxyConfig({ trustedCaPem: CORPORATE_CA });
 const deployment: KubeObject = {
