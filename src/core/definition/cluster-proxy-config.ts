@@ -3,7 +3,7 @@ import { ClusterNetwork } from './network';
 import { ProxyEnvironment, proxyEnvironment } from './proxy-environment';
 import { ProxySettings } from './proxy-settings';
 import { checkNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
-import { NoProxy } from '../noproxy/no-proxy';
+import { NoProxy, noProxyForClusterOf } from '../noproxy/no-proxy';
 import { parseNoProxyList } from '../noproxy/parse';
 import { NoProxyFormat } from '../noproxy/render';
 import { invalidValue, ProxyConfigError, withinField } from '../primitives/errors';
@@ -66,7 +66,7 @@ export class ClusterProxyConfig {
     this.settings = settings;
     this.network = network;
     // the installation-wide part is parsed, normalized and rendered once, for every cluster of the settings
-    this.noProxy = NoProxy.forClusterOf(settings.installationNoProxy, network, {
+    this.noProxy = noProxyForClusterOf(settings.installationNoProxy, network, {
       additionalClusterSpecific: options.additionalNoProxy,
       defaults: options.noProxyDefaults,
     });

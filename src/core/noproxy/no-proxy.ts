@@ -104,23 +104,7 @@ export class NoProxy {
     checkProps('', props, FOR_CLUSTER_PROPS, 'NoProxy.forCluster prop');
     const cluster = clusterPart(facts, props);
     const installation = new InstallationNoProxy(parseNoProxyList(props.installationWide ?? [], DEFAULT_INSTALLATION_FIELD));
-    return NoProxy.fromParts(new ComputedNoProxyParts(installation, cluster));
-  }
-
-  /**
-   * {@link NoProxy.forCluster} with the installation-wide part already normalized, so that the
-   * clusters of one installation share it (`ProxySettings` holds it).
-   *
-   * @internal
-   * @jsii ignore used by the library only
-   */
-  public static forClusterOf(installation: InstallationNoProxy, facts: ClusterFacts, props: ClusterPartProps = {}): NoProxy {
-    return NoProxy.fromParts(new ComputedNoProxyParts(installation, clusterPart(facts, props)));
-  }
-
-  private static fromParts(parts: ComputedNoProxyParts): NoProxy {
-    // the constructor's own path for computed parts; nothing outside this module can make them
-    return new NoProxy(parts as unknown as NoProxyProps);
+    return noProxyOfParts(new ComputedNoProxyParts(installation, cluster));
   }
 
   /** The installation-wide part, normalized on its own. */
@@ -189,6 +173,20 @@ function clusterPart(facts: ClusterFacts, props: ClusterPartProps): NoProxyItem[
     ? []
     : parseNoProxyList(props.additionalClusterSpecific, 'clusterNoProxy').map((entry) => ({ entry, reason: 'user-defined cluster-specific entry' }));
   return [...clusterNoProxyDefaults(facts, props.defaults), ...additional].map(reasonedItem);
+}
+
+// the constructor's own path for computed parts; nothing outside this module can make them
+function noProxyOfParts(parts: ComputedNoProxyParts): NoProxy {
+  return new NoProxy(parts as unknown as NoProxyProps);
+}
+
+/**
+ * {@link NoProxy.forCluster} with the installation-wide part already normalized, so that the
+ * clusters of one installation share it (`ProxySettings` holds it). A function of the module, not a
+ * member of the class: the library's own path, not part of the public surface.
+ */
+export function noProxyForClusterOf(installation: InstallationNoProxy, facts: ClusterFacts, props: ClusterPartProps = {}): NoProxy {
+  return noProxyOfParts(new ComputedNoProxyParts(installation, clusterPart(facts, props)));
 }
 
 function reasonedItem({ entry, reason }: ReasonedNoProxyEntry): NoProxyItem {
