@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ClusterNetworkProps } from '../core/definition/network';
-import { IMPORT_SOURCES, importProxy, importResultJson, importResultTypeScript, ImportResult, nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import';
+import { IMPORT_SOURCES, importProxy, ImportResult } from '../core/import/import-proxy';
 import { ImportSource } from '../core/import/imported-proxy';
+import { nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import/node-changes';
+import { importResultJson, importResultTypeScript } from '../core/import/render-import';
 import { redactCredentials } from '../core/primitives/credential-mask';
 import { describeValue, ProxyConfigError } from '../core/primitives/errors';
 import { KubeObject } from '../core/primitives/k8s/manifest';

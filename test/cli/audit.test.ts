@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuditInput, runAuditCommand } from '../../src/cli/audit';
 import { runCli } from '../../src/cli/cli';
-import { AuditReport } from '../../src/core/audit';
+import { AuditReport } from '../../src/core/audit/audit';
 import { ClusterNetwork } from '../../src/core/definition/network';
-import { NoProxy, NoProxyClientId } from '../../src/core/noproxy';
+import { NoProxyClientId } from '../../src/core/noproxy/clients';
+import { NoProxy } from '../../src/core/noproxy/no-proxy';
 import { Provider } from '../../src/core/primitives/providers';
 
 const EXAMPLE = join(__dirname, '..', '..', 'examples', 'audit', 'manifests.yaml');

@@ -1,6 +1,6 @@
 import { ComputedCluster } from './clusters';
-import { parseNoProxyEntry } from '../../../src/core/noproxy';
 import { knownClusterIps } from '../../../src/core/noproxy/cluster-ips';
+import { parseNoProxyEntry } from '../../../src/core/noproxy/parse';
 import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
 import { parseCidr } from '../../../src/core/primitives/cidr';
 import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/primitives/ip';

@@ -1,6 +1,7 @@
-import { ClusterProxyConfig } from '../../../src/core';
-import { Destination, entryCoversDestination, ParsedNoProxyEntry, parsedEntry, parseDestination } from '../../../src/core/noproxy';
-import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { entryCoversDestination } from '../../../src/core/noproxy/coverage';
+import { Destination, parseDestination } from '../../../src/core/noproxy/destination';
+import { ParsedNoProxyEntry, parsedEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
 import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/primitives/ip';
 
 /**

@@ -1,4 +1,4 @@
-import { addonResourceSet, RESOURCE_SET_KEY } from '../../../src/core/addons';
+import { addonResourceSet, RESOURCE_SET_KEY } from '../../../src/core/addons/cluster-resource-set';
 import { ResourceSetStrategy } from '../../../src/core/addons/resource-set-strategy';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';

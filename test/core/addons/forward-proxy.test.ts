@@ -1,5 +1,6 @@
-import { CONFIG_HASH_ANNOTATION, inClusterForwardProxy, proxyEnvFrom, proxyEnvSources } from '../../../src/core/addons';
-import { ProxyEnvSourceKind } from '../../../src/core/addons/proxy-env-source';
+import { inClusterForwardProxy } from '../../../src/core/addons/forward-proxy/forward-proxy';
+import { CONFIG_HASH_ANNOTATION } from '../../../src/core/addons/forward-proxy/forward-proxy-workload';
+import { proxyEnvFrom, proxyEnvSources, ProxyEnvSourceKind } from '../../../src/core/addons/proxy-env-source';
 import { ClusterNetwork } from '../../../src/core/definition/network';
 import { NoProxyFormat } from '../../../src/core/noproxy/render';
 import { anonymousProxy, errorOf, vsphereProxy } from '../../support/fixtures/addons';

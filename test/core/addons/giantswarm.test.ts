@@ -1,5 +1,7 @@
 import { parse } from 'yaml';
-import { giantSwarmApp, giantSwarmClusterValues, giantSwarmProxySetup } from '../../../src/core/addons';
+import { giantSwarmApp } from '../../../src/core/addons/giantswarm/app';
+import { giantSwarmClusterValues } from '../../../src/core/addons/giantswarm/cluster-values';
+import { giantSwarmProxySetup } from '../../../src/core/addons/giantswarm/setup';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';

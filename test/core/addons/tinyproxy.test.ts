@@ -4,8 +4,8 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { inClusterForwardProxy, renderTinyproxyConfig } from '../../../src/core/addons';
-import { TinyproxyLogLevel } from '../../../src/core/addons/forward-proxy/tinyproxy-config';
+import { inClusterForwardProxy } from '../../../src/core/addons/forward-proxy/forward-proxy';
+import { renderTinyproxyConfig, TinyproxyLogLevel } from '../../../src/core/addons/forward-proxy/tinyproxy-config';
 import { ClusterNetwork } from '../../../src/core/definition/network';
 import { errorOf } from '../../support/fixtures/addons';
 

@@ -1,7 +1,8 @@
 import { parse } from 'yaml';
-import {
-  kappControllerAddonSecret, tkgConfigValuesSecret, vsphereCpiAddonSecret, vsphereCsiAddonSecret, YTT_DATA_VALUES_HEADER,
-} from '../../../src/core/addons';
+import { tkgConfigValuesSecret } from '../../../src/core/addons/tkg/config-values';
+import { kappControllerAddonSecret } from '../../../src/core/addons/tkg/kapp-controller';
+import { YTT_DATA_VALUES_HEADER } from '../../../src/core/addons/tkg/tkg-metadata';
+import { vsphereCpiAddonSecret, vsphereCsiAddonSecret } from '../../../src/core/addons/tkg/vsphere-addons';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/definition/network';
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';

@@ -1,8 +1,11 @@
 import { inspect } from 'node:util';
-import { ClusterNetwork, ClusterProxyConfig, ProxySettings, renderSystemdDropIn } from '../../../src/core';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../../src/core/definition/network';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
 import { NoProxy } from '../../../src/core/noproxy/no-proxy';
 import { NoProxyFormat } from '../../../src/core/noproxy/render';
+import { renderSystemdDropIn } from '../../../src/core/render/systemd';
 
 const password = 'p@ss:w/rd%#?"\' \\$!&';
 const settings = new ProxySettings({

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { ClusterNetwork, ClusterNetworkProps } from '../../../src/core/definition/network';
-import { parseNoProxyEntry } from '../../../src/core/noproxy';
+import { parseNoProxyEntry } from '../../../src/core/noproxy/parse';
 import { PROVIDER_PRESETS, PROVIDERS, Provider } from '../../../src/core/primitives/providers';
 
 const ipv4: ClusterNetworkProps = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };

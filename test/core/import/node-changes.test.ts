@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { importProxy, nodeChanges, nodeChangesText } from '../../../src/core/import';
+import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
+import { nodeChanges, nodeChangesText } from '../../../src/core/import/node-changes';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { redactCredentials } from '../../../src/core/primitives/credential-mask';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';

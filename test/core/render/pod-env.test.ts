@@ -2,7 +2,7 @@ import { proxyEnvironment } from '../../../src/core/definition/proxy-environment
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 // imported through the index on purpose: it must re-export every renderer
 import { encodeUserinfoComponent } from '../../../src/core/primitives/userinfo';
-import { renderPodEnv } from '../../../src/core/render';
+import { renderPodEnv } from '../../../src/core/render/pod-env';
 import { NASTY_PASSWORD } from '../definition/arbitraries';
 
 describe('renderPodEnv', () => {

@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import { expectValid } from './validate';
-import { renderKyvernoProxyPolicy } from '../../../src/core/workloads';
+import { renderKyvernoProxyPolicy } from '../../../src/core/workloads/kyverno-policy';
 import { anonymousProxyConfig, CORPORATE_CA, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 
 type Rule = Record<string, any>;

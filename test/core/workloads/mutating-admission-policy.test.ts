@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { stringify } from 'yaml';
 import { celStructureErrors } from './cel-syntax';
 import { expectValid } from './validate';
-import { renderProxyAdmissionPolicy } from '../../../src/core/workloads';
 import { MutatingAdmissionPolicyVersion } from '../../../src/core/workloads/admission-policy-version';
+import { renderProxyAdmissionPolicy } from '../../../src/core/workloads/mutating-admission-policy';
 import { anonymousProxyConfig, CORPORATE_CA, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 
 /**

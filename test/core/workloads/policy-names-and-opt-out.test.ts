@@ -2,7 +2,8 @@ import { celStructureErrors } from './cel-syntax';
 import { expectValid } from './validate';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 import { canonicalJson } from '../../../src/core/primitives/k8s/names';
-import { DEFAULT_KYVERNO_RULE_NAMES, KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy, renderProxyAdmissionPolicy } from '../../../src/core/workloads';
+import { DEFAULT_KYVERNO_RULE_NAMES, KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from '../../../src/core/workloads/kyverno-policy';
+import { renderProxyAdmissionPolicy } from '../../../src/core/workloads/mutating-admission-policy';
 import { ProxyInjection } from '../../../src/core/workloads/proxy-injection';
 import { CORPORATE_CA, proxyConfig } from '../../support/fixtures/workloads';
 

@@ -1,4 +1,4 @@
-import { assertDnsLabel, assertObjectName, canonicalJson, contentHash, joinName } from '../../../../src/core/primitives/k8s';
+import { assertDnsLabel, assertObjectName, canonicalJson, contentHash, joinName } from '../../../../src/core/primitives/k8s/names';
 
 describe('deterministic names', () => {
   test('canonical JSON ignores key order and undefined values', () => {
