@@ -67,6 +67,16 @@ describe('bundled entry points', () => {
     }
   }, 120_000);
 
+  test('importing one entry point, every export read, never loads another\'s framework', () => {
+    /** The frameworks (optional peers) a process loaded after requiring `entry` and reading every export. */
+    const frameworks = (entry: string): string[] => report(`{ const e = require(${lib(bundleOf(entry))}); for (const k of Object.keys(e)) e[k]; }
+      ${write('[...new Set(Object.keys(require.cache).flatMap((file) => /node_modules\\/(cdk8s|cdk8s-plus-\\d+|constructs|@pulumi\\/[^/]+)\\//.exec(file)?.[1] ?? []))].sort()')}`);
+    expect(frameworks('index')).toEqual([]);
+    expect(frameworks('cdk8s/index')).toEqual(['cdk8s', 'constructs']);
+    expect(frameworks('cdk8s/plus/cdk8s-plus-33')).toEqual(['cdk8s', 'cdk8s-plus-33', 'constructs']);
+    expect(frameworks('pulumi/index').filter((name) => !name.startsWith('@pulumi/'))).toEqual([]);
+  }, 60_000);
+
   test('the entry points share one instance of each class, whichever loads first', () => {
     /**
      * Loads `first`, then `second`, then the root and the Pulumi adapter: does the adapter take the
