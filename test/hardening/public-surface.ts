@@ -52,7 +52,7 @@ export interface Surface {
 }
 
 /**
- * The entry points of `package.json` `exports`, each mapped back to its source (`./lib/x.pack.js`
+ * The entry points of `package.json` `exports`, each mapped back to its source (`./lib/x.bundle.js`
  * and `./lib/x.js` are built from `src/x.ts`).
  */
 export function entryPoints(): EntryPoint[] {
