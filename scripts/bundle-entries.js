@@ -7,7 +7,11 @@
 //   `cdk8s/index.bundle.js`...) calls its function. So a program loads the code of the entry points
 //   it imports, and the root entry, the adapters and the cdk8s-plus lines share one instance of every
 //   class (a ProxySettings from the root is a ProxySettings to the adapters).
-// - The CLI (package.json "bin") is a program of its own: its own bundle.
+// - The CLI (package.json "bin") is a program of its own: its own bundle. The commands that run on
+//   their own (what src/cli/commands.ts requires: audit, check, import, render-secret) are bundles
+//   of their own beside it, required when the command runs, so starting the CLI reads none of
+//   their code. They share no objects with the CLI's bundle: each parses its arguments, catches its
+//   own errors and hands back text.
 // - What loads later loads later in the bundle too: esbuild keeps a module the source `require`s on
 //   first use (the facades' `onFirstUse`, the CLI's commands) unrun until that call.
 // - Dependencies and the optional peers stay outside (`packages: 'external'`), required where the
@@ -57,7 +61,7 @@ function entryFile(subpath, entry) {
   ].join('\n');
 }
 
-function main() {
+async function main() {
   const outDir = path.resolve(process.argv[2] ?? 'lib');
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const entries = libraryEntries(pkg);
@@ -73,14 +77,42 @@ function main() {
     fs.writeFileSync(path.join(outDir, `${entry}.bundle.js`), entryFile(subpath, entry));
   }
   for (const target of Object.values(pkg.bin ?? {})) {
-    const outfile = path.join(outDir, `${entryOf(target)}.bundle.js`);
-    esbuild.buildSync({ ...OPTIONS, entryPoints: [`src/${entryOf(target)}.ts`], format: 'cjs', outfile });
-    fs.chmodSync(outfile, 0o755);
+    const program = entryOf(target);
+    const commands = new Set();
+    // (plugins need esbuild's asynchronous API)
+    await esbuild.build({ ...OPTIONS, entryPoints: [`src/${program}.ts`], format: 'cjs', outfile: path.join(outDir, `${program}.bundle.js`), plugins: [ownBundles(program, commands)] });
+    fs.chmodSync(path.join(outDir, `${program}.bundle.js`), 0o755);
+    for (const command of commands) {
+      esbuild.buildSync({ ...OPTIONS, entryPoints: [`src/${command}.ts`], format: 'cjs', outfile: path.join(outDir, `${command}.bundle.js`) });
+    }
   }
+}
+
+/**
+ * Leaves what src/cli/commands.ts requires out of the bundle of `program`: each becomes a require of
+ * its own bundle (added to `commands`, as an entry relative to src/).
+ */
+function ownBundles(program, commands) {
+  const commandsFile = path.join(ROOT, 'src', 'cli', 'commands.ts');
+  const commandsDir = path.posix.dirname(path.relative(path.join(ROOT, 'src'), commandsFile).split(path.sep).join('/'));
+  return {
+    name: 'command-bundles',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (args) => {
+        if (args.importer !== commandsFile || args.kind !== 'require-call') return undefined;
+        const command = path.posix.join(commandsDir, args.path);
+        commands.add(command);
+        return { path: `./${path.posix.relative(path.posix.dirname(program), command)}.bundle.js`, external: true };
+      });
+    },
+  };
 }
 
 module.exports = { libraryEntries, entryOf };
 
 if (require.main === module) {
-  main();
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
 }

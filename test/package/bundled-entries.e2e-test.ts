@@ -104,6 +104,10 @@ describe('bundled entry points', () => {
       ['noproxy', '--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12', '--no-proxy', '.corp.example,10.0.0.0/8'],
       ['noproxy', '--pod-cidr', 'not-a-cidr', '--service-cidr', '10.96.0.0/12'],
       ['explain', 'https://git.corp.example', '--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12', '--no-proxy', '.corp.example'],
+      ...['audit', 'check', 'import', 'render-secret'].map((command) => [command, '--help']),
+      ['import', path.join(REPO_ROOT, 'no-such-file.yaml')],
+      ['render-secret', '--no-such-flag'],
+      ['check', '--url', 'not a url'],
     ];
     for (const args of cases) {
       const run = (file: string) => {
@@ -114,6 +118,18 @@ describe('bundled entry points', () => {
       expect(bundled.stdout.length + bundled.stderr.length).toBeGreaterThan(0);
       expect(bundled).toEqual(run('cli/main.js'));
     }
+  }, 60_000);
+
+  test('the CLI starts from its own bundle alone; a command that runs on its own loads its bundle when it runs', () => {
+    /** The package's files a CLI run with `args` loaded. */
+    const loaded = (...args: string[]): string[] => report(`process.argv = [process.argv[0], ${lib('cli/main.bundle.js')}, ...${JSON.stringify(args)}];
+      process.stdout.write = () => true;
+      process.on('exit', () => { ${write(libFiles)} });
+      require(${lib('cli/main.bundle.js')});`);
+    expect(loaded('noproxy', '--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12')).toEqual(['cli/main.bundle.js']);
+    expect(loaded('--help')).toEqual(['cli/main.bundle.js']);
+    expect(loaded('audit', '--help')).toEqual(['cli/audit.bundle.js', 'cli/main.bundle.js']);
+    expect(loaded('check', '--help')).toEqual(['cli/check.bundle.js', 'cli/main.bundle.js']);
   }, 60_000);
 
   test('the bundles are what the bundle script writes from the sources today (a stale lib/ fails here)', () => {
