@@ -31,8 +31,9 @@ const optionalPeers: Record<string, string> = {
 
 // Every entry point starts from a bundle (scripts/bundle-entries.js, esbuild; run by `compile` and
 // `prepare`): one file to read instead of about a hundred. The library's entry points share one
-// bundle, so they share one instance of every class; the CLI has its own. The script bundles the
-// entries package.json points to, so the exports and the bin below are the one list.
+// bundle, so they share one instance of every class; the CLI has its own, and so does each command
+// that runs on its own (src/cli/commands.ts). The script bundles the entries package.json points
+// to, so the exports and the bin below are the one list.
 const bundleEntries = 'node scripts/bundle-entries.js lib';
 /** The file Node runs for a compiled entry (without `.js`): its bundle. */
 const runtimeFile = (file: string) => `${file}.bundle.js`;
