@@ -29,14 +29,14 @@ const optionalPeers: Record<string, string> = {
   '@pulumi/kubernetes': '^4.18.0',
 };
 
-// The root entry, the adapters and the CLI start from a pack of their modules
-// (scripts/pack-entries.js, run by `compile` and `prepare`): one file to read instead of about a
-// hundred. The cdk8s-plus lines load little of their own and stay plain. The script packs the
-// entries package.json points to, so this set is the one list.
-const packEntries = 'node scripts/pack-entries.js lib';
-const packed = new Set(['lib/index', 'lib/cdk8s/index', 'lib/pulumi/index', 'lib/cli/main']);
-/** The file Node runs for a compiled entry (without `.js`): its pack, if it has one. */
-const runtimeFile = (file: string) => `${file}${packed.has(file) ? '.pack' : ''}.js`;
+// Every entry point starts from a bundle (scripts/bundle-entries.js, esbuild; run by `compile` and
+// `prepare`): one file to read instead of about a hundred. The library's entry points share one
+// bundle, so they share one instance of every class; the CLI has its own, and so does each command
+// that runs on its own (src/cli/commands.ts). The script bundles the entries package.json points
+// to, so the exports and the bin below are the one list.
+const bundleEntries = 'node scripts/bundle-entries.js lib';
+/** The file Node runs for a compiled entry (without `.js`): its bundle. */
+const runtimeFile = (file: string) => `${file}.bundle.js`;
 
 const project = new typescript.TypeScriptProject({
   name: 'cluster-proxy-constructs',
@@ -83,6 +83,8 @@ const project = new typescript.TypeScriptProject({
     'jsii@~5.9.0',
     'jsii-pacmak@^1.140.0',
     'jsii-docgen@^10.12.6',
+    // Bundles the entry points (scripts/bundle-entries.js); pinned, so a build writes the same bundles.
+    'esbuild@0.28.2',
   ],
   // Lint in `test` reports, never rewrites (`npx projen eslint --fix` to fix).
   eslintOptions: { dirs: ['src'], devdirs: ['test', 'build-tools'], commandOptions: { fix: false } },
@@ -183,7 +185,7 @@ project.package.addField('exports', {
   ...Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [`./${subpath}`, { types: `./${file}.d.ts`, default: `./${runtimeFile(file)}` }])),
   './package.json': './package.json',
 });
-project.compileTask.exec(packEntries);
+project.compileTask.exec(bundleEntries);
 // Consumers on moduleResolution "node" (node10) ignore "exports" for types.
 project.package.addField('typesVersions', {
   '*': Object.fromEntries(Object.entries(subpaths).map(([subpath, file]) => [subpath, [`${file}.d.ts`]])),
@@ -393,7 +395,7 @@ project.eslint?.addLintPattern('bench'); // bench/tsconfig.json type-checks it
 
 // `npm install` in a clone builds lib/, so the `cluster-proxy` bin and the examples (which import
 // the package by name) work at once.
-project.package.setScript('prepare', `tsc --build && ${packEntries}`);
+project.package.setScript('prepare', `tsc --build && ${bundleEntries}`);
 
 // The README's main job: run the CLI on the bundled example definition.
 project.addTask('example', {

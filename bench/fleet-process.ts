@@ -7,18 +7,11 @@
  * The bare run reads the objects from OBJECTS_JSON and loads cdk8s only, never the library.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { AppKind, Layout } from './fleet-definition';
-import { LIB_DIR } from './harness';
 
 const [which, layout, size, appKind, outdir, objectsFile] = process.argv.slice(2);
 if (which === 'library') {
-  // A user's app imports the package's entries, which are packs; the fleet definition's own imports
-  // of the same modules then find them loaded.
-  for (const entry of ['index.pack.js', 'cdk8s/index.pack.js']) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    require(path.join(LIB_DIR, entry));
-  }
+  // The fleet definition imports the compiled modules (src/ compiled), not the package's bundles.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { libraryApp } = require('./fleet-definition') as typeof import('./fleet-definition');
   libraryApp(layout as Layout, Number(size), appKind as AppKind, outdir).synth();

@@ -71,8 +71,8 @@ function sections(results: Results): string[] {
       + table(['process', 'CPU ms', 'over `node -e 0`'], Object.entries(s.timings as Record<string, Results>).map(([name, t]) => [
         `\`${name}\``, cell(t.cpu), (t.cpu.median - s.timings['node -e 0'].cpu.median).toFixed(1),
       ]))
-      + '\n\nAn entry point imported, and with every export read (a program using all of it: a pack loads a module, and the '
-      + 'framework, when what it defines is first read). Yaml copies and network modules are those with every export read.\n\n'
+      + '\n\nAn entry point imported, and with every export read (a program using all of it). Yaml copies and network modules '
+      + 'are those with every export read.\n\n'
       + table(['entry point', 'import, CPU ms over `node -e 0`', 'every export, CPU ms over its framework', 'own modules: import / every export',
         'yaml copies', 'network modules beyond the framework\'s'],
       Object.entries(s.entries as Record<string, Results>).map(([name, e]) => [name, e.overNode.toFixed(1),

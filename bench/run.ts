@@ -26,9 +26,9 @@ if (unknown.length > 0) {
 }
 
 const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(__dirname, 'tsconfig.build.json')], { stdio: 'inherit' });
-// The packs the package's root entry and CLI point to, as `npx projen compile` writes them.
-const pack = spawnSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'pack-entries.js'), path.join(RESULTS_DIR, '.build', 'src')], { stdio: 'inherit' });
-if (tsc.status !== 0 || pack.status !== 0) {
+// The bundles the package's entry points and CLI point to, as `npx projen compile` writes them.
+const bundle = spawnSync(process.execPath, [path.join(__dirname, '..', 'scripts', 'bundle-entries.js'), path.join(RESULTS_DIR, '.build', 'src')], { stdio: 'inherit' });
+if (tsc.status !== 0 || bundle.status !== 0) {
   process.exit(1);
 }
 const compiled = path.join(RESULTS_DIR, '.build', 'bench');

@@ -1,9 +1,10 @@
 /**
  * Scenario 5: start-up. Fresh node processes on the compiled package (`src/` built with the
- * package's tsconfig, and the packs its root entry and CLI point to): the CLI (`--help`, and `noproxy` for a cluster) and `require()` of every
- * entry point, each against `node -e 0` (and, for the cdk8s and Pulumi entries, against loading
- * their frameworks alone), CPU time from process start, interleaved; an entry point both imported
- * and with every export read (its pack loads a module when a program first reads what it defines).
+ * package's tsconfig, and the bundles its entry points and CLI point to): the CLI (`--help`, and
+ * `noproxy` for a cluster) and `require()` of every entry point, each against `node -e 0` (and, for
+ * the cdk8s and Pulumi entries, against loading their frameworks alone), CPU time from process
+ * start, interleaved; an entry point both imported and with every export read (what a module
+ * requires on first use loads only then).
  * Also what each entry point loads: the package's own modules, its dependencies, network modules,
  * copies of `yaml`.
  */
@@ -12,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BENCH_DIR, LIB_DIR, measureProcesses, table, timingCell, writeResult } from './harness';
 
-/** A file the package's exports or bin point to, relative to lib/ (the root entry and the CLI are packs). */
+/** A file the package's exports or bin point to, relative to lib/ (a bundle). */
 const packageFile = (target: string): string => target.replace(/^(\.\/)?lib\//, '');
 const pkg = JSON.parse(fs.readFileSync(path.join(BENCH_DIR, '..', 'package.json'), 'utf8'));
 /** Entry points as users import them, by the package's export names. */
@@ -31,7 +32,7 @@ const FRAMEWORK: Record<string, string[]> = {
 
 /**
  * Requires `modules`, and with `everyExport` reads every export of each, as a program using all of
- * an entry point would (the library's packs load a module when an export it defines is first read).
+ * an entry point would.
  */
 const requireCode = (modules: readonly string[], everyExport = false) => modules.map((m) => everyExport
   ? `{ const e = require(${JSON.stringify(m)}); for (const k of Object.keys(e)) e[k]; }` : `require(${JSON.stringify(m)});`).join(' ');
@@ -94,8 +95,7 @@ export function run(): Record<string, unknown> {
     const framework = FRAMEWORK[name] ? modulesLoaded(FRAMEWORK[name], false) : undefined;
     const frameworkCpu = FRAMEWORK[name] ? timings[`framework of ${name}`].cpu.median : undefined;
     return [name, {
-      // A pack loads its framework when a program first reads an export, so the cost of the import
-      // alone is compared with node's; with every export read, with the framework's.
+      // The import alone is compared with node's; with every export read, with the framework's.
       overNode: overhead(`require ${name}`),
       everyExportOverNode: overhead(`require ${name}, every export`),
       ...(frameworkCpu === undefined ? {} : { everyExportOverFramework: overhead(`require ${name}, every export`, frameworkCpu) }),

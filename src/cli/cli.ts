@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type * as AuditCommand from './audit';
-import type * as CheckCommand from './check';
 import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
-import type * as ImportCommand from './import';
+import { commandModules } from './commands';
 import type * as JavaOutput from './java-output';
-import type * as RenderSecretCommand from './render-secret';
 import type * as Network from '../core/definition/network';
 import { CLUSTER_NO_PROXY_CATEGORIES } from '../core/noproxy/categories';
 import type { ClusterNoProxyDefaultsOptions } from '../core/noproxy/cluster-defaults';
@@ -24,17 +21,6 @@ import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/primitives/provid
  */
 
 /* eslint-disable @typescript-eslint/no-require-imports */
-/**
- * The other commands' modules, loaded when the command runs or its help is shown: `noproxy` and
- * `explain` start without the audit, import and check code (or the network stack check loads).
- */
-const commandModules = {
-  audit: () => require('./audit') as typeof AuditCommand,
-  check: () => require('./check') as typeof CheckCommand,
-  import: () => require('./import') as typeof ImportCommand,
-  renderSecret: () => require('./render-secret') as typeof RenderSecretCommand,
-};
-
 /** The NO_PROXY engine and the network model, loaded when a command computes a NO_PROXY: help starts without them. */
 const engine = {
   network: () => require('../core/definition/network') as typeof Network,

@@ -52,7 +52,7 @@ export interface Surface {
 }
 
 /**
- * The entry points of `package.json` `exports`, each mapped back to its source (`./lib/x.pack.js`
+ * The entry points of `package.json` `exports`, each mapped back to its source (`./lib/x.bundle.js`
  * and `./lib/x.js` are built from `src/x.ts`).
  */
 export function entryPoints(): EntryPoint[] {
@@ -61,7 +61,7 @@ export function entryPoints(): EntryPoint[] {
     .filter(([, target]) => typeof target === 'object' && target !== null && typeof (target as { default?: unknown }).default === 'string')
     .map(([key, target]) => {
       const built = (target as { default: string }).default;
-      const source = built.replace(/^\.\/lib\//, 'src/').replace(/(\.pack)?\.js$/, '.ts');
+      const source = built.replace(/^\.\/lib\//, 'src/').replace(/(\.bundle)?\.js$/, '.ts');
       if (!existsSync(path.join(REPO_ROOT, source))) {
         throw new Error(`exports[${JSON.stringify(key)}] is built from ${source}, which does not exist`);
       }

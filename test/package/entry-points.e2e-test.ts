@@ -58,6 +58,6 @@ describe('package entry points', () => {
       expect(pkg.peerDependenciesMeta[peer]).toEqual({ optional: true });
     }
     expect(pkg.dependencies).not.toHaveProperty('cdk8s');
-    expect(pkg.bin['cluster-proxy']).toBe('lib/cli/main.pack.js');
+    expect(pkg.bin['cluster-proxy']).toBe('lib/cli/main.bundle.js');
   });
 });

@@ -103,13 +103,13 @@ describe('an entry point whose framework is not installed', () => {
   }, 30_000);
 });
 
-describe('the published entry points (lib/, packed)', () => {
+describe('the published entry points (lib/, bundled)', () => {
   const app = appWith(['cdk8s', 'constructs']);
   afterAll(() => app.remove());
 
   test('throw the same error as their sources', () => {
-    if (!existsSync(path.join(REPO_ROOT, 'lib', 'index.pack.js'))) {
-      throw new Error('lib/ has no packs: run `npx projen compile` (npm ci and npm test build them)');
+    if (!existsSync(path.join(REPO_ROOT, 'lib', 'bundle.js'))) {
+      throw new Error('lib/ has no bundles: run `npx projen compile` (npm ci and npm test build them)');
     }
     expectMissing(app.load('cluster-proxy-constructs/pulumi'), 'cluster-proxy-constructs/pulumi', ['@pulumi/pulumi', '@pulumi/kubernetes']);
     expectMissing(app.load('cluster-proxy-constructs/cdk8s-plus-31'), 'cluster-proxy-constructs/cdk8s-plus-31', ['cdk8s-plus-31']);

@@ -24,7 +24,8 @@ describe('the npm tarball', () => {
   test('holds lib/, the jsii assembly, API.md, README, the guides and API pages in docs/ and LICENSE, and no tests, CI, fixtures or sources', () => {
     const files = packedFiles();
     expect(files).toEqual(expect.arrayContaining(['.jsii', 'API.md', 'README.md', 'LICENSE', 'package.json', 'lib/index.js', 'lib/index.d.ts',
-      'lib/index.pack.js', 'lib/index.pack-modules.js', 'lib/jsii.js', 'lib/cdk8s/index.js', 'lib/pulumi/index.js', 'lib/cli/main.js', 'lib/cli/main.pack.js']));
+      'lib/index.bundle.js', 'lib/bundle.js', 'lib/jsii.js', 'lib/cdk8s/index.js', 'lib/cdk8s/index.bundle.js', 'lib/pulumi/index.js', 'lib/cli/main.js',
+      'lib/cli/main.bundle.js']));
     const docs = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).map((path) => `docs/${path}`)
       .filter((path) => statSync(join(root, path)).isFile());
     expect(docs).toEqual(expect.arrayContaining(['docs/security.md', 'docs/migration/tkg.md', 'docs/api/core.md']));
