@@ -265,21 +265,16 @@ project.eslint?.addOverride({
   files: ['src/core/**/*.ts', 'src/index.ts'],
   rules: restrictedGroups(pureCore),
 });
-// The NO_PROXY engine builds on primitives only (its own files and the core modules below), so that
-// it stays usable on its own (the CLI's noproxy commands, NoProxyEngine) and nothing it computes
-// can depend on settings, credentials or products. (An override replaces the rule: the core's
-// group is repeated.)
-const NO_PROXY_ENGINE_PRIMITIVES = ['errors', 'frozen', 'ip', 'cidr', 'dns-name', 'host', 'text', 'limits', 'providers', 'validation/strict-props'];
+// The NO_PROXY engine builds on the core's primitives only (its own files and src/core/primitives),
+// so that it stays usable on its own (the CLI's noproxy commands, NoProxyEngine) and nothing it
+// computes can depend on settings, credentials or products. (An override replaces the rule: the
+// core's group is repeated.)
 project.eslint?.addOverride({
   files: ['src/core/noproxy/**/*.ts'],
   rules: restrictedGroups(pureCore, {
-    // gitignore syntax: a path under a refused folder cannot be allowed again, so the folder of
-    // a nested primitive is allowed and its other files refused
-    group: ['../*', '../../**', ...NO_PROXY_ENGINE_PRIMITIVES.flatMap((name) => {
-      const folder = name.includes('/') ? name.slice(0, name.lastIndexOf('/')) : undefined;
-      return folder === undefined ? [`!../${name}`] : [`!../${folder}`, `../${folder}/*`, `!../${name}`];
-    })],
-    message: `src/core/noproxy imports only its own files and the core primitives (${NO_PROXY_ENGINE_PRIMITIVES.join(', ')}).`,
+    // gitignore syntax: every other folder of the core is refused, the primitives' allowed again
+    group: ['../*', '../../**', '!../primitives'],
+    message: 'src/core/noproxy imports only its own files and the core primitives (src/core/primitives).',
   }),
 });
 project.eslint?.addOverride({

@@ -8,7 +8,7 @@
  */
 import { mixedEntries } from './data';
 import { summarize, table, timingCell, Timing, writeResult } from './harness';
-import { NoProxy } from '../src/core';
+import { NoProxy } from '../src/core/noproxy/no-proxy';
 
 const SIZES = [10, 100, 1000, 10000, 100000];
 

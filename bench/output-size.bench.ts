@@ -5,10 +5,13 @@
  */
 import { mixedEntries, network, settings, typicalEntries } from './data';
 import { table, writeResult } from './harness';
-import { ClusterProxyConfig, nodeProxyBootstrap, ProxyConfigError, renderSystemdDropIn } from '../src/core';
+import { ClusterProxyConfig } from '../src/core/definition/cluster-proxy-config';
+import { nodeProxyBootstrap } from '../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../src/core/node-files/bootstrap-format';
 import { NodeProxyDelivery } from '../src/core/node-files/delivery';
 import { OsFamily } from '../src/core/node-files/os-family';
+import { ProxyConfigError } from '../src/core/primitives/errors';
+import { renderSystemdDropIn } from '../src/core/render/systemd';
 
 /** CAPI's limit on `files[].content` (maxLength in both v1beta1 and v1beta2 schemas). */
 const CAPI_FILE_CONTENT_LIMIT = 10240;

@@ -10,9 +10,9 @@
 import * as pulumi from '@pulumi/pulumi';
 import { summarize, table, timingCell, writeResult } from './harness';
 import { proxiedClusterProduct } from '../src/core/capi/products';
-import { ClusterNetwork } from '../src/core/network';
+import { ClusterNetwork } from '../src/core/definition/network';
+import { ProxySettings } from '../src/core/definition/proxy-settings';
 import { Product, product } from '../src/core/product/product';
-import { ProxySettings } from '../src/core/proxy-settings';
 import { ProxiedCluster } from '../src/pulumi';
 import { registerProduct } from '../src/pulumi/product-resources';
 

@@ -3,23 +3,23 @@
 // the jsii languages' modules made from them) free of import cycles.
 
 // The definition
-export { ProxyConfigError } from './core/errors';
-export { MissingPeerDependencyError } from './core/missing-peer-error';
-export { ProxySettings } from './core/proxy-settings';
-export type { ProxySettingsProps } from './core/proxy-settings';
-export { ProxyUrl } from './core/proxy-url';
+export { ProxyConfigError } from './core/primitives/errors';
+export { MissingPeerDependencyError } from './core/primitives/missing-peer-error';
+export { ProxySettings } from './core/definition/proxy-settings';
+export type { ProxySettingsProps } from './core/definition/proxy-settings';
+export { ProxyUrl } from './core/definition/proxy-url';
 export { CredentialSource, CredentialSourceKind } from './core/credentials/credential-source';
 export type { ExternalSecretCredentialsProps, RemoteSecretRef, SealedSecretCredentialsProps } from './core/credentials/credential-source';
-export type { CaBundle, CaCertificate } from './core/ca-bundle';
-export { ClusterNetwork } from './core/network';
-export type { ClusterNetworkProps } from './core/network';
-export { Provider } from './core/providers';
-export { ClusterProxyConfig } from './core/cluster-proxy-config';
-export type { ClusterProxyConfigOptions, WithProxy } from './core/cluster-proxy-config';
-export type { ProxyEnvironment } from './core/proxy-environment';
-export type { ProxyScheme } from './core/proxy-url';
-export type { IpFamily } from './core/ip';
-export type { ReasonedEntry } from './core/providers';
+export type { CaBundle, CaCertificate } from './core/definition/ca-bundle';
+export { ClusterNetwork } from './core/definition/network';
+export type { ClusterNetworkProps } from './core/definition/network';
+export { Provider } from './core/primitives/providers';
+export { ClusterProxyConfig } from './core/definition/cluster-proxy-config';
+export type { ClusterProxyConfigOptions, WithProxy } from './core/definition/cluster-proxy-config';
+export type { ProxyEnvironment } from './core/definition/proxy-environment';
+export type { ProxyScheme } from './core/definition/proxy-url';
+export type { IpFamily } from './core/primitives/ip';
+export type { ReasonedEntry } from './core/primitives/providers';
 
 // The NO_PROXY engine
 export { NoProxy } from './core/noproxy/no-proxy';
@@ -48,5 +48,5 @@ export type { PodEnvVar } from './core/render/pod-env';
 // The product model: every construct's and component's objects, as plain manifests
 export type { Product, ProductObject } from './core/product/product';
 export type { ObjectMetadataProps, WithObjectMetadata } from './core/product/metadata';
-export type { KubeObject } from './core/k8s/manifest';
-export type { ObjectMeta, SecretObject } from './core/k8s/manifest';
+export type { KubeObject } from './core/primitives/k8s/manifest';
+export type { ObjectMeta, SecretObject } from './core/primitives/k8s/manifest';

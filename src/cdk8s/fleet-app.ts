@@ -1,5 +1,5 @@
 import { ApiObject, App, AppProps, Chart, DependencyGraph } from 'cdk8s';
-import { propsObject } from '../core/validation/strict-props';
+import { propsObject } from '../core/primitives/validation/strict-props';
 
 /**
  * An `App` for many charts, e.g. one chart per cluster of a fleet: the same output as `App`,

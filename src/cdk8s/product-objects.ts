@@ -1,11 +1,11 @@
 import { ApiObject, ApiObjectProps, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { chartScope } from './scope';
-import { copyJson } from '../core/k8s/copy-json';
-import { hideDataFromInspect, isSecretObject, KubeObject } from '../core/k8s/manifest';
+import { copyJson } from '../core/primitives/k8s/copy-json';
+import { hideDataFromInspect, isSecretObject, KubeObject } from '../core/primitives/k8s/manifest';
+import { checkManifestList } from '../core/primitives/validation/manifests';
 import { objectIdentity, Product } from '../core/product/product';
 import { SharedObjects } from '../core/product/shared-objects';
-import { checkManifestList } from '../core/validation/manifests';
 
 /**
  * The cdk8s side of the rendering model: a core product becomes `ApiObject`s, field for field, with

@@ -1,6 +1,6 @@
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import { invalidValue } from '../core/errors';
+import { invalidValue } from '../core/primitives/errors';
 
 /**
  * `scope` as the library's cdk8s functions take it: a construct in a Chart, where objects are

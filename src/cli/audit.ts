@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
-import {
-  auditProxySites, AuditReport, clusterFactsOf, findProxySites, ManifestSource, readManifests,
-} from '../core/audit';
-import { redactCredentials } from '../core/credential-mask';
-import { describeValue, ProxyConfigError } from '../core/errors';
-import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
+import { auditProxySites, AuditReport } from '../core/audit/audit';
+import { clusterFactsOf } from '../core/audit/cluster-facts';
+import { ManifestSource, readManifests } from '../core/audit/manifests';
+import { findProxySites } from '../core/audit/proxy-sites';
+import { ClusterNetwork, ClusterNetworkProps } from '../core/definition/network';
 import { noProxyClient } from '../core/noproxy/clients';
-import { Provider } from '../core/providers';
+import { redactCredentials } from '../core/primitives/credential-mask';
+import { describeValue, ProxyConfigError } from '../core/primitives/errors';
+import { Provider } from '../core/primitives/providers';
 
 /**
  * `cluster-proxy audit`: reads existing manifests (files, or stdin as `helm template`, `kustomize

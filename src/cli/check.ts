@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkReadiness, formatReadinessReport, parseReadinessUrl, ReadinessResult } from './readiness';
-import { redactCredentials } from '../core/credential-mask';
-import { ProxyConfigError } from '../core/errors';
-import { ProxySettings } from '../core/proxy-settings';
-import { parseProxyUrl } from '../core/proxy-url';
+import { ProxySettings } from '../core/definition/proxy-settings';
+import { parseProxyUrl } from '../core/definition/proxy-url';
+import { redactCredentials } from '../core/primitives/credential-mask';
+import { ProxyConfigError } from '../core/primitives/errors';
 
 /**
  * `cluster-proxy check`: connect through the configured proxy to readiness URLs and report

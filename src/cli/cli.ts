@@ -4,16 +4,16 @@ import { parseArgs } from 'node:util';
 import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
 import { commandModules } from './commands';
 import type * as JavaOutput from './java-output';
-import { maskAfterColon, redactCredentials } from '../core/credential-mask';
-import { describeValue, ProxyConfigError } from '../core/errors';
-import type * as Network from '../core/network';
+import type * as Network from '../core/definition/network';
 import { CLUSTER_NO_PROXY_CATEGORIES } from '../core/noproxy/categories';
 import type { ClusterNoProxyDefaultsOptions } from '../core/noproxy/cluster-defaults';
 import type * as Explain from '../core/noproxy/explain';
 import type * as Lint from '../core/noproxy/lint';
 import type * as NoProxyModule from '../core/noproxy/no-proxy';
 import type * as Render from '../core/noproxy/render';
-import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
+import { maskAfterColon, redactCredentials } from '../core/primitives/credential-mask';
+import { describeValue, ProxyConfigError } from '../core/primitives/errors';
+import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/primitives/providers';
 
 /**
  * `cluster-proxy`: the NO_PROXY engine on the command line. Pure function of argv so tests can
@@ -23,7 +23,7 @@ import { Provider, PROVIDER_PRESETS, PROVIDERS } from '../core/providers';
 /* eslint-disable @typescript-eslint/no-require-imports */
 /** The NO_PROXY engine and the network model, loaded when a command computes a NO_PROXY: help starts without them. */
 const engine = {
-  network: () => require('../core/network') as typeof Network,
+  network: () => require('../core/definition/network') as typeof Network,
   noProxy: () => require('../core/noproxy/no-proxy') as typeof NoProxyModule,
   render: () => require('../core/noproxy/render') as typeof Render,
   explain: () => require('../core/noproxy/explain') as typeof Explain,

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { redactCredentials } from '../core/credential-mask';
-import { describeValue, ProxyConfigError } from '../core/errors';
-import { IMPORT_SOURCES, importProxy, importResultJson, importResultTypeScript, ImportResult, nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import';
+import { ClusterNetworkProps } from '../core/definition/network';
+import { IMPORT_SOURCES, importProxy, ImportResult } from '../core/import/import-proxy';
 import { ImportSource } from '../core/import/imported-proxy';
-import { KubeObject } from '../core/k8s/manifest';
-import { yamlLib } from '../core/lazy-modules';
-import { ClusterNetworkProps } from '../core/network';
+import { nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import/node-changes';
+import { importResultJson, importResultTypeScript } from '../core/import/render-import';
+import { redactCredentials } from '../core/primitives/credential-mask';
+import { describeValue, ProxyConfigError } from '../core/primitives/errors';
+import { KubeObject } from '../core/primitives/k8s/manifest';
+import { yamlLib } from '../core/primitives/lazy-modules';
 
 /**
  * `cluster-proxy import --from SYSTEM FILE`: another system's proxy configuration as the library's

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { renderYamlDocuments } from '../core/addons/yaml-text';
 import { readManifests } from '../core/audit/manifests';
-import { redactCredentials } from '../core/credential-mask';
 import { checkProxyCredentials, isSecretTemplate, renderSecretTemplate, SECRET_TEMPLATE_LABEL } from '../core/credentials/secret-template';
-import { ProxyConfigError } from '../core/errors';
-import { KubeObject } from '../core/k8s/manifest';
+import { redactCredentials } from '../core/primitives/credential-mask';
+import { ProxyConfigError } from '../core/primitives/errors';
+import { KubeObject } from '../core/primitives/k8s/manifest';
 
 /**
  * `cluster-proxy render-secret`: the Secrets of the existing-Secret credential source, for the

@@ -1,4 +1,4 @@
-import { MissingPeerDependencyError } from '../core/missing-peer-error';
+import { MissingPeerDependencyError } from '../core/primitives/missing-peer-error';
 
 /**
  * The adapters' frameworks are optional peer dependencies of this package, so a project that uses

@@ -10,12 +10,12 @@ import { DEFAULT_PROXY_ENV_SOURCE_NAME, proxyEnvFrom, ProxyEnvFromSource, ProxyE
 import { TkgProxyAddonsOptions } from '../core/addons/tkg/tkg-proxy-addons';
 import { Products } from '../core/api/products';
 import { networkProp } from '../core/capi/proxy-source';
-import { invalidValue } from '../core/errors';
-import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
+import { ClusterNetwork, ClusterNetworkProps } from '../core/definition/network';
+import { invalidValue } from '../core/primitives/errors';
+import { propsObject } from '../core/primitives/validation/strict-props';
 import { finishProduct } from '../core/product/credentials';
 import { WithObjectMetadata } from '../core/product/metadata';
 import { manifestsProduct } from '../core/product/product';
-import { propsObject } from '../core/validation/strict-props';
 
 /**
  * Addons and app platforms: the Pulumi counterparts of the cdk8s addon constructs, registering the

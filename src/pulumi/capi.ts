@@ -12,7 +12,7 @@ import {
 } from '../core/capi/products';
 import { ProxiedClusterOptions } from '../core/capi/proxied-cluster';
 import { ProxySourceProps } from '../core/capi/proxy-source';
-import { ClusterProxyConfig } from '../core/cluster-proxy-config';
+import { ClusterProxyConfig } from '../core/definition/cluster-proxy-config';
 import { Product } from '../core/product/product';
 
 /**

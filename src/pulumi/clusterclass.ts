@@ -7,11 +7,11 @@ import { addProxyToClusterClass } from '../core/clusterclass/add-proxy-to-cluste
 import { ClusterClassProxy, ClusterClassProxyProps } from '../core/clusterclass/cluster-class-proxy';
 import { ProxyVariableValue } from '../core/clusterclass/proxy-variable';
 import { addProxyToTopologyCluster, TopologyClusterProxyOptions } from '../core/clusterclass/topology-cluster';
-import { invalidValue } from '../core/errors';
-import { KubeObject } from '../core/k8s/manifest';
+import { ProxySettings } from '../core/definition/proxy-settings';
+import { invalidValue } from '../core/primitives/errors';
+import { KubeObject } from '../core/primitives/k8s/manifest';
+import { propsObject } from '../core/primitives/validation/strict-props';
 import { product, productObject } from '../core/product/product';
-import { ProxySettings } from '../core/proxy-settings';
-import { propsObject } from '../core/validation/strict-props';
 
 /**
  * ClusterClass support: the Pulumi counterparts of the cdk8s `ClusterClassProxyPatches` and

@@ -1,8 +1,8 @@
 import * as pulumi from '@pulumi/pulumi';
 import { CredentialSourceKind } from '../core/credentials/credential-source';
-import { invalidValue, ProxyConfigError, withinField } from '../core/errors';
+import { ProxySettings, ProxySettingsProps } from '../core/definition/proxy-settings';
+import { invalidValue, ProxyConfigError, withinField } from '../core/primitives/errors';
 import { Credentials, credentialsToRender } from '../core/product/deferred-credentials';
-import { ProxySettings, ProxySettingsProps } from '../core/proxy-settings';
 
 export type { Credentials };
 

@@ -1,7 +1,7 @@
 import * as pulumi from '@pulumi/pulumi';
-import { ProxyConfigError } from '../core/errors';
+import { ProxyConfigError } from '../core/primitives/errors';
+import { checkNestingDepth, isPlainObject } from '../core/primitives/validation/json-data';
 import { laterValue, laterValueSource, replaceLaterValues, resolveLaterValue } from '../core/product/later-value';
-import { checkNestingDepth, isPlainObject } from '../core/validation/json-data';
 
 /**
  * Args that are Pulumi inputs (a Kubernetes version from stack config, replicas or a machine

@@ -3,15 +3,15 @@ import * as pulumi from '@pulumi/pulumi';
 import { Rendered } from './credentials';
 import { withWaitingInputs } from './deferred-args';
 import { ProxyArgs, proxyDefinitionOf } from './proxy-definition';
-import { ClusterProxyConfig } from '../core/cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../core/errors';
-import { copyJson } from '../core/k8s/copy-json';
-import { KubeObject } from '../core/k8s/manifest';
+import { ClusterProxyConfig } from '../core/definition/cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../core/primitives/errors';
+import { copyJson } from '../core/primitives/k8s/copy-json';
+import { KubeObject } from '../core/primitives/k8s/manifest';
+import { propsObject } from '../core/primitives/validation/strict-props';
 import { checkStandInsInSecretDataOnly, sameOutsideSecretData } from '../core/product/deferred-credentials';
 import { ObjectMetadataProps, WithObjectMetadata } from '../core/product/metadata';
 import { Product, ProductObject } from '../core/product/product';
 import { SharedObjects } from '../core/product/shared-objects';
-import { propsObject } from '../core/validation/strict-props';
 
 /**
  * The Pulumi side of the rendering model: a core product becomes Pulumi resources, field for field

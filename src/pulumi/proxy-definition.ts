@@ -1,11 +1,11 @@
 import * as pulumi from '@pulumi/pulumi';
 import { mapRendered, ProxySettingsArgs, Rendered, renderWithSettings } from './credentials';
 import { networkProp, ProxySourceProps } from '../core/capi/proxy-source';
-import { checkProxyConfig, checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../core/cluster-proxy-config';
-import { callerFieldName, invalidValue, ProxyConfigError } from '../core/errors';
-import { ClusterNetwork, ClusterNetworkProps } from '../core/network';
-import { ProxySettings } from '../core/proxy-settings';
-import { propsObject } from '../core/validation/strict-props';
+import { checkProxyConfig, checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../core/definition/cluster-proxy-config';
+import { ClusterNetwork, ClusterNetworkProps } from '../core/definition/network';
+import { ProxySettings } from '../core/definition/proxy-settings';
+import { callerFieldName, invalidValue, ProxyConfigError } from '../core/primitives/errors';
+import { propsObject } from '../core/primitives/validation/strict-props';
 
 /** Input of {@link ProxyDefinition}. */
 export interface ProxyDefinitionArgs {

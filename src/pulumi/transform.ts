@@ -1,10 +1,10 @@
 import * as pulumi from '@pulumi/pulumi';
 import { ProxyDefinition, proxyDefinitionOf } from './proxy-definition';
-import { ClusterProxyConfig } from '../core/cluster-proxy-config';
-import { describeValue, invalidValue, ProxyConfigError } from '../core/errors';
-import { KubeObject } from '../core/k8s/manifest';
-import { assertDnsLabel } from '../core/k8s/names';
-import { checkNestingDepth, isPlainObject } from '../core/validation/json-data';
+import { ClusterProxyConfig } from '../core/definition/cluster-proxy-config';
+import { describeValue, invalidValue, ProxyConfigError } from '../core/primitives/errors';
+import { KubeObject } from '../core/primitives/k8s/manifest';
+import { assertDnsLabel } from '../core/primitives/k8s/names';
+import { checkNestingDepth, isPlainObject } from '../core/primitives/validation/json-data';
 import { ProxyInjectionOptions } from '../core/workloads/injection-options';
 import { visitInjectionReads } from '../core/workloads/injection-reads';
 import { applyJsonPatch } from '../core/workloads/json-patch';

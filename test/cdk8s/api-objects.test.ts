@@ -1,6 +1,6 @@
 import { ApiObject, JsonPatch, Testing } from 'cdk8s';
 import { addApiObjects } from '../../src/cdk8s';
-import { KubeObject } from '../../src/core';
+import { KubeObject } from '../../src/core/primitives/k8s/manifest';
 import { objectIdentity } from '../../src/core/product/product';
 
 const configMap: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'proxy', namespace: 'kube-system' }, data: { a: 'b' } };

@@ -7,9 +7,9 @@
  */
 import { Testing, Yaml } from 'cdk8s';
 import { ConstructCase, EVERY_CONSTRUCT } from './every-construct';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ProxySettings } from '../../src/core/proxy-settings';
-import { CA_1, demoNetwork } from '../core/capi/fixtures';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
+import { CA_1, demoNetwork } from '../support/fixtures/cluster';
 
 const CREDENTIALS = [
   { username: 'svc-k8s', password: 'first p@ss:w/rd%41 "q" $(x)' },

@@ -1,8 +1,8 @@
 import { Testing } from 'cdk8s';
 import { EVERY_CONSTRUCT } from './every-construct';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1, demoNetwork } from '../core/capi/fixtures';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ProxySettings, ProxySettingsProps } from '../../src/core/definition/proxy-settings';
+import { CA_1, demoNetwork } from '../support/fixtures/cluster';
 
 /** The proxy the credential-source tests synthesize every construct with: `props` on top of a CA, a revision and one NO_PROXY entry. */
 export function proxyWith(props: Partial<ProxySettingsProps>): ClusterProxyConfig {

@@ -8,12 +8,12 @@
 import { Testing } from 'cdk8s';
 import { proxyWith } from './credential-source-fixtures';
 import { TkgProxyAddons } from '../../src/cdk8s';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { CredentialSource } from '../../src/core/credentials/credential-source';
 import { SECRET_TEMPLATE_KEY } from '../../src/core/credentials/secret-template';
-import { Provider } from '../../src/core/providers';
-import { ProxySettings } from '../../src/core/proxy-settings';
-import { demoNetwork } from '../core/capi/fixtures';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
+import { Provider } from '../../src/core/primitives/providers';
+import { demoNetwork } from '../support/fixtures/cluster';
 
 const SOURCES = {
   externalSecret: CredentialSource.externalSecret({ storeName: 'vault', username: { key: 'infra/proxy', property: 'username' }, password: { key: 'infra/proxy', property: 'password' } }),

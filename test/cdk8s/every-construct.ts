@@ -6,11 +6,11 @@ import { ApiObject, Chart } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { CapiVersion } from '../../src/core/capi/capi-version';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
 import { OsFamily } from '../../src/core/node-files/os-family';
-import { Provider } from '../../src/core/providers';
-import { infraRef, demoNetwork } from '../core/capi/fixtures';
-import { classFixture } from '../core/clusterclass/class-fixtures';
+import { Provider } from '../../src/core/primitives/providers';
+import { infraRef, demoNetwork } from '../support/fixtures/cluster';
+import { classFixture } from '../support/fixtures/cluster-class';
 
 /** Builds one construct (or a few that belong together) into `chart`; `basicAuthPassword` for the forward proxy's own credentials. */
 export type ConstructCase = [string, (chart: Chart, proxy: ClusterProxyConfig, basicAuthPassword: string) => void];

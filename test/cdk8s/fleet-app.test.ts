@@ -3,8 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ApiObject, App, AppProps, Chart, YamlOutputType } from 'cdk8s';
 import { FleetApp, ProxiedCluster } from '../../src/cdk8s';
-import { ClusterNetwork } from '../../src/core/network';
-import { ProxySettings } from '../../src/core/proxy-settings';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
 
 const INFRA = 'infrastructure.cluster.x-k8s.io/v1beta2';
 

@@ -9,9 +9,9 @@ import { Testing, Yaml } from 'cdk8s';
 import { InClusterForwardProxy } from '../../src/cdk8s';
 import { CredentialSource } from '../../src/core/credentials/credential-source';
 import { renderCredentialTemplate, renderSecretTemplate } from '../../src/core/credentials/secret-template';
-import { ProxyConfigError } from '../../src/core/errors';
-import { ClusterNetwork } from '../../src/core/network';
-import { credentialForms } from '../pulumi/fixtures';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { ProxyConfigError } from '../../src/core/primitives/errors';
+import { credentialForms } from '../support/fixtures/credential-leaks';
 import { expectValidObjects } from '../support/schemas';
 import { sealingKeyPair } from '../support/sealing-certificate';
 

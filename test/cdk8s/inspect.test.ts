@@ -8,10 +8,10 @@
 import { inspect } from 'node:util';
 import { App, Chart } from 'cdk8s';
 import { EVERY_CONSTRUCT } from './every-construct';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ProxySettings } from '../../src/core/proxy-settings';
-import { CA_1, demoNetwork } from '../core/capi/fixtures';
-import { credentialForms } from '../pulumi/fixtures';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
+import { CA_1, demoNetwork } from '../support/fixtures/cluster';
+import { credentialForms } from '../support/fixtures/credential-leaks';
 
 const USERNAME = 'svc-Us3rName';
 const PASSWORD = 'p@ss:w/rd %41 "q" ü S3cret';

@@ -1,8 +1,8 @@
 import { Testing } from 'cdk8s';
 import { KyvernoProxyPolicy, ProxiedCluster, TkgProxyAddons } from '../../src/cdk8s';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { Provider } from '../../src/core/providers';
-import { clusterOptions, demoProxy, demoNetwork } from '../core/capi/fixtures';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { Provider } from '../../src/core/primitives/providers';
+import { clusterOptions, demoProxy, demoNetwork } from '../support/fixtures/cluster';
 
 const metadata = { labels: { 'team.example.com/owner': 'platform', 'cluster.x-k8s.io/cluster-name': 'not-mine' }, annotations: { 'example.com/ticket': 'OPS-1' } };
 

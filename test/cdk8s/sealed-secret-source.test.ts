@@ -14,9 +14,9 @@ import { EVERY_CONSTRUCT } from './every-construct';
 import * as cdk8s from '../../src/cdk8s';
 import { CredentialSource, SealedSecretCredentialsProps } from '../../src/core/credentials/credential-source';
 import { SEALED_DIGEST_ANNOTATION } from '../../src/core/credentials/sealed-secret';
+import { ProxySettingsProps } from '../../src/core/definition/proxy-settings';
 import { OsFamily } from '../../src/core/node-files/os-family';
-import { ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1, infraRef } from '../core/capi/fixtures';
+import { CA_1, infraRef } from '../support/fixtures/cluster';
 import { expectValidObjects } from '../support/schemas';
 import { sealingKeyPair } from '../support/sealing-certificate';
 

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuditInput, runAuditCommand } from '../../src/cli/audit';
 import { runCli } from '../../src/cli/cli';
-import { AuditReport } from '../../src/core/audit';
-import { ClusterNetwork } from '../../src/core/network';
-import { NoProxy, NoProxyClientId } from '../../src/core/noproxy';
-import { Provider } from '../../src/core/providers';
+import { AuditReport } from '../../src/core/audit/audit';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { NoProxyClientId } from '../../src/core/noproxy/clients';
+import { NoProxy } from '../../src/core/noproxy/no-proxy';
+import { Provider } from '../../src/core/primitives/providers';
 
 const EXAMPLE = join(__dirname, '..', '..', 'examples', 'audit', 'manifests.yaml');
 const PASSWORD = 's3cr3t-Pa55';

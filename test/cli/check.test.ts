@@ -7,7 +7,7 @@ import { ReadinessResult } from '../../src/cli/readiness';
 import { RunningOrigin, startOrigin, startTlsFront } from '../e2e/support/origin-server';
 import { createTestPki, TestPki } from '../e2e/support/pki';
 import { RunningTinyproxy, startTinyproxy } from '../e2e/support/tinyproxy';
-import { credentialForms } from '../pulumi/fixtures';
+import { credentialForms } from '../support/fixtures/credential-leaks';
 import { freePort } from '../support/free-port';
 
 /**

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { runCheckCommand } from '../../src/cli/check';
 import { runCli } from '../../src/cli/cli';
-import { ClusterNetwork, NoProxy } from '../../src/core';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { NoProxy } from '../../src/core/noproxy/no-proxy';
 import { NoProxyFormat } from '../../src/core/noproxy/render';
 
 const cluster = ['--pod-cidr', '192.168.0.0/16', '--service-cidr', '10.96.0.0/12'];

@@ -5,7 +5,7 @@ import { ClusterMatrix, evaluateMatrix, matrixFailures, planMatrix } from './sup
 import { renderMatrixReport } from './support/matrix-report';
 import { ClientRun, runRealClients } from './support/real-clients';
 import { prepareClients, REPO_ROOT } from './support/toolchain';
-import { NO_PROXY_CLIENTS } from '../../src/core/noproxy';
+import { NO_PROXY_CLIENTS } from '../../src/core/noproxy/clients';
 
 /**
  * The NO_PROXY conformance suite: the library's own NO_PROXY for representative clusters, fed to

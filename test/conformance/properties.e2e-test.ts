@@ -3,8 +3,13 @@ import { constructDefinition, definition } from './support/definition-arbitrarie
 import { propertyDestinations } from './support/property-destinations';
 import { ClientCase, ClientRun, runRealClients } from './support/real-clients';
 import { prepareClients } from './support/toolchain';
-import { ClusterProxyConfig, renderEnvFile, renderPodEnv, renderShellExports, renderSystemdDropIn } from '../../src/core';
-import { explainNoProxy, NoProxyClientId, NoProxyFormat } from '../../src/core/noproxy';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { NoProxyClientId } from '../../src/core/noproxy/clients';
+import { explainNoProxy } from '../../src/core/noproxy/explain';
+import { NoProxyFormat } from '../../src/core/noproxy/render';
+import { renderPodEnv } from '../../src/core/render/pod-env';
+import { renderEnvFile, renderShellExports } from '../../src/core/render/shell';
+import { renderSystemdDropIn } from '../../src/core/render/systemd';
 
 /**
  * Property-based conformance: generated valid definitions (every IP family layout, custom domains,

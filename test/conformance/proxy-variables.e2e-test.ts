@@ -1,14 +1,7 @@
 import { ClientCase, ClientRun, runRealClients } from './support/real-clients';
 import { prepareClients } from './support/toolchain';
-import {
-  DESTINATION_SCHEMES,
-  NO_PROXY_CLIENTS,
-  noProxyClient,
-  NoProxyClientId,
-  PROXY_SWITCH_VARIABLES,
-  PROXY_URL_VARIABLES,
-  proxyChoice,
-} from '../../src/core/noproxy';
+import { NO_PROXY_CLIENTS, noProxyClient, NoProxyClientId } from '../../src/core/noproxy/clients';
+import { DESTINATION_SCHEMES, PROXY_SWITCH_VARIABLES, PROXY_URL_VARIABLES, proxyChoice } from '../../src/core/noproxy/proxy-variables';
 
 /**
  * The proxy variables of every client profile (`proxyVariables` in src/core/noproxy/clients.ts),

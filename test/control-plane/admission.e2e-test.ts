@@ -9,13 +9,13 @@
  */
 import { ApiObject, Testing } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
-import { ProxySettings } from '../../src/core/proxy-settings';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
 import { MutatingAdmissionPolicyVersion } from '../../src/core/workloads/admission-policy-version';
-import { CA_1 } from '../core/capi/fixtures';
 import { manifestsText, notKept, serverSideApply } from '../support/control-plane/apply';
 import { ControlPlane, startControlPlane } from '../support/control-plane/control-plane';
+import { CA_1 } from '../support/fixtures/cluster';
 
 const PROXY = new ClusterProxyConfig(new ProxySettings({
   httpProxy: 'http://proxy.corp.example:3128',

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { Testing } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
 import { WorkerPoolProps } from '../../src/core/capi/machine-deployment';
-import * as network from '../../src/core/network';
+import * as network from '../../src/core/definition/network';
+import * as settings from '../../src/core/definition/proxy-settings';
+import { ProxySettingsProps } from '../../src/core/definition/proxy-settings';
 import * as osFamily from '../../src/core/node-files/os-family';
-import * as settings from '../../src/core/proxy-settings';
-import { ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1, infraRef } from '../core/capi/fixtures';
+import { CA_1, infraRef } from '../support/fixtures/cluster';
 import { REPO_ROOT } from '../support/module-loading';
 import { sealingKeyPair } from '../support/sealing-certificate';
 

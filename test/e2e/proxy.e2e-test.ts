@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2eProxy, E2eResult, E2eResults, E2eRun, runEndToEnd } from './support/e2e-run';
 import { createTestPki } from './support/pki';
-import { ClusterNetwork, ClusterProxyConfig, ProxySettings, proxyVariables, renderEnvFile, renderSystemdDropIn } from '../../src/core';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { proxyVariables } from '../../src/core/definition/proxy-environment';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
+import { renderEnvFile } from '../../src/core/render/shell';
+import { renderSystemdDropIn } from '../../src/core/render/systemd';
 import { prepareClients } from '../conformance/support/toolchain';
 import { createUnitDirectory, parsedEnvironment, verifyUnit } from '../core/render/systemd-harness';
 

@@ -20,7 +20,7 @@ import { ClusterClassProxy } from '../../src/core/clusterclass/cluster-class-pro
 import { ProxyInjection } from '../../src/core/workloads/proxy-injection';
 import { ProxyDefinition } from '../../src/pulumi/proxy-definition';
 import { kubeadmControlPlaneManifest, podManifest, topologyClusterManifest } from '../cdk8s/every-construct';
-import { classFixture } from '../core/clusterclass/class-fixtures';
+import { classFixture } from '../support/fixtures/cluster-class';
 import { sealingKeyPair } from '../support/sealing-certificate';
 
 let certificate: string | undefined;

@@ -12,13 +12,13 @@ import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
 import { addApiObjects } from '../../src/cdk8s/product-objects';
 import { attachProxyInjection } from '../../src/cdk8s/workloads/attach-proxy-injection';
 import { CapiVersion } from '../../src/core/capi/capi-version';
-import { LIMITS } from '../../src/core/limits';
+import { LIMITS } from '../../src/core/primitives/limits';
 import { ProxyInjection } from '../../src/core/workloads/proxy-injection';
 import * as pulumiAdapter from '../../src/pulumi';
 import { ProductResources } from '../../src/pulumi/product-resources';
 import { injectProxyEnvIntoProps } from '../../src/pulumi/transform';
 import { kubeadmControlPlaneManifest, podManifest } from '../cdk8s/every-construct';
-import { classFixture } from '../core/clusterclass/class-fixtures';
+import { classFixture } from '../support/fixtures/cluster-class';
 import { installMocks, stopCallbacks } from '../support/pulumi-mocks';
 
 /** The error `fn` throws: the library's, or Pulumi's reporting it. */

@@ -23,7 +23,7 @@ import { runCli } from '../../src/cli/cli';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import * as pulumiAdapter from '../../src/pulumi';
 import { kubeadmControlPlaneManifest, podManifest, topologyClusterManifest } from '../cdk8s/every-construct';
-import { classFixture } from '../core/clusterclass/class-fixtures';
+import { classFixture } from '../support/fixtures/cluster-class';
 import { installMocks, stopCallbacks } from '../support/pulumi-mocks';
 
 describe('hostile input never gets past the library\'s error', () => {

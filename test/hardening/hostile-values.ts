@@ -3,7 +3,7 @@
  * put them inside an otherwise valid definition.
  */
 import * as fc from 'fast-check';
-import { credentialForms } from '../pulumi/fixtures';
+import { credentialForms } from '../support/fixtures/credential-leaks';
 
 /** The proxy password of the definitions, and of the URLs that carry one. */
 export const PASSWORD = 'Hx7:S3cr/t%41 ü';

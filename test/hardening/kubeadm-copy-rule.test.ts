@@ -15,16 +15,16 @@
  * `/etc/kubeadm.sh` from `kubeadm.service`.
  */
 import * as fc from 'fast-check';
-import { ProxyConfigError } from '../../src/core/errors';
 import { NodeProxyBootstrap, nodeProxyBootstrap } from '../../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
 import { CompatibilityProfileName } from '../../src/core/node-files/compatibility-profile-name';
 import { NodeProxyDelivery } from '../../src/core/node-files/delivery';
 import { KubeadmEnvironment, VariableStyle } from '../../src/core/node-files/options';
 import { OsFamily } from '../../src/core/node-files/os-family';
-import { credentialForms, demoProxy } from '../core/capi/fixtures';
+import { ProxyConfigError } from '../../src/core/primitives/errors';
 import { copiedIntoStaticPods, createScratchNode, ScratchNode } from '../core/node-files/bootstrap-script-harness';
 import { createUnitDirectory, parsedEnvironment, UnitDirectory } from '../core/render/systemd-harness';
+import { credentialForms, demoProxy } from '../support/fixtures/cluster';
 
 /** The unit whose processes include kubeadm, per bootstrap format. */
 const KUBEADM_RUNS_IN = { 'cloud-config': 'cloud-final', 'ignition': 'kubeadm' } as const;

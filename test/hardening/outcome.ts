@@ -5,7 +5,7 @@ import * as pulumi from '@pulumi/pulumi';
 import * as fc from 'fast-check';
 import { HostileValueError, leakedForms } from './hostile-values';
 import { ProxyConfigError } from '../../src';
-import { redactCredentials } from '../../src/core/credential-mask';
+import { redactCredentials } from '../../src/core/primitives/credential-mask';
 
 const PROTOTYPE_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
 

@@ -35,7 +35,7 @@ import { check, checkAsync, expectNoPrototypePollution } from './outcome';
 import { entryPoints, publicSurface } from './public-surface';
 import { callCases, callOnce, instanceFor, invoke, mustRunCases, shapeOf } from './surface-calls';
 import { runCli, runCommand } from '../../src/cli/cli';
-import { redactCredentials } from '../../src/core/credential-mask';
+import { redactCredentials } from '../../src/core/primitives/credential-mask';
 import { REPO_ROOT } from '../support/module-loading';
 import { installMocks, stopCallbacks } from '../support/pulumi-mocks';
 /* eslint-enable import/order */

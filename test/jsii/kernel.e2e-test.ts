@@ -7,7 +7,7 @@ import { KernelClient, ObjRef } from './kernel-client';
 import { stagedAssemblyFile, STAGING as staging } from './staged-assembly';
 import { capi, ClusterNetwork, ProxySettings } from '../../src';
 import { ProxiedCluster } from '../../src/cdk8s';
-import { Provider } from '../../src/core/providers';
+import { Provider } from '../../src/core/primitives/providers';
 
 /**
  * The library driven exactly as Python, Java, Go and .NET drive it: through `@jsii/runtime`'s

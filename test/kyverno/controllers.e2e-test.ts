@@ -13,12 +13,12 @@ import { Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { expectedAfterPolicy } from './suites';
 import * as cdk8s from '../../src/cdk8s';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
-import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
-import { CA_1 } from '../core/capi/fixtures';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { ProxySettings, ProxySettingsProps } from '../../src/core/definition/proxy-settings';
 import { manifestsText, notKept, serverSideApply } from '../support/control-plane/apply';
 import { ControlPlane, startControlPlane, toolPath } from '../support/control-plane/control-plane';
+import { CA_1 } from '../support/fixtures/cluster';
 import { freePort } from '../support/free-port';
 
 const SETTINGS: ProxySettingsProps = {

@@ -14,12 +14,12 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiObject, Testing, Yaml } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
-import { ProxySettings, ProxySettingsProps } from '../../src/core/proxy-settings';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { ProxySettings, ProxySettingsProps } from '../../src/core/definition/proxy-settings';
 import { KyvernoProxyPolicyOptions } from '../../src/core/workloads/kyverno-policy';
 import { SystemRoots } from '../../src/core/workloads/trust-bundle';
-import { CA_1 } from '../core/capi/fixtures';
+import { CA_1 } from '../support/fixtures/cluster';
 
 /** Where the suites live. */
 export const SUITES_DIR = __dirname;

@@ -44,14 +44,15 @@ describe('architecture lint rules', () => {
   });
 
   test.each([
-    "import { ProxySettings } from '../proxy-settings';",
-    "import { ClusterProxyConfig } from '../cluster-proxy-config';",
-    "import { X } from '../capi/node-proxy';",
+    "import { ProxySettings } from '../definition/proxy-settings';",
+    "import { ClusterProxyConfig } from '../definition/cluster-proxy-config';",
+    "import { X } from '../node-files/bootstrap';",
+    "import { X } from '../capi/products';",
     "import { X } from '../addons/products';",
     "import { X } from '../workloads/proxy-injection';",
     "import { X } from '../product/product';",
     "import { X } from '../credentials/markers';",
-    "import { X } from '../validation/other';",
+    "import { X } from '../render/shell';",
     "import { X } from '../../index';",
   ])('the NO_PROXY engine refuses %s', async (line) => {
     const messages = await restrictedImportMessages('src/core/noproxy/example.ts', `${line}\nexport const y = X;\n`);
@@ -60,8 +61,8 @@ describe('architecture lint rules', () => {
 
   test('the NO_PROXY engine may import its own files and the core primitives, and stays pure', async () => {
     const allowed = [
-      "import { a } from './types';", "import { b } from '../errors';", "import { c } from '../ip';",
-      "import { d } from '../validation/strict-props';", "import { e } from '../providers';", "import { f } from 'node:util';",
+      "import { a } from './types';", "import { b } from '../primitives/errors';", "import { c } from '../primitives/ip';",
+      "import { d } from '../primitives/validation/strict-props';", "import { e } from '../primitives/providers';", "import { f } from 'node:util';",
     ];
     expect(await restrictedImportMessages('src/core/noproxy/example.ts', `${allowed.join('\n')}\nexport const y = [a, b, c, d, e, f];\n`)).toEqual([]);
     expect((await restrictedImportMessages('src/core/noproxy/example.ts', "import { App } from 'cdk8s';\nexport const y = App;\n")).join())

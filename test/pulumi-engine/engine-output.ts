@@ -1,6 +1,6 @@
 /** Reading what the engine printed, reported and stored: its steps, its previews, its state. */
 import { Step } from './operation';
-import { credentialForms } from '../pulumi/fixtures';
+import { credentialForms } from '../support/fixtures/credential-leaks';
 
 /** How Pulumi marks a secret value in state and exports. */
 const SECRET_SIGNATURE_KEY = '4dabf18193072939515e22adb298388d';

@@ -7,13 +7,13 @@ import { ApiObject, Testing } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { TEST_CLUSTER_ANNOTATIONS } from './operation';
 import * as cdk8s from '../../src/cdk8s';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../src/core/network';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../src/core/definition/network';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
 import { OsFamily } from '../../src/core/node-files/os-family';
-import { Provider } from '../../src/core/providers';
-import { ProxySettings } from '../../src/core/proxy-settings';
-import { sortObjects } from '../pulumi/fixtures';
+import { Provider } from '../../src/core/primitives/providers';
 import { objectName } from '../support/control-plane/apply';
+import { sortObjects } from '../support/fixtures/credential-leaks';
 
 /** The values of examples/pulumi a user edits on day 2. */
 export interface DemoValues {

@@ -3,22 +3,22 @@
  * parent and inputs (in wire form, so a secret nested in a spec is seen exactly where it is).
  */
 import * as pulumi from '@pulumi/pulumi';
-import { plainTextLeaks, sortObjects } from './fixtures';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { proxiedClusterObjects } from '../../src/core/capi/proxied-cluster';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
 import { addProxyToClusterClass } from '../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy } from '../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../src/core/clusterclass/topology-cluster';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
 import { OsFamily } from '../../src/core/node-files/os-family';
-import { Provider } from '../../src/core/providers';
-import { ProxySettings } from '../../src/core/proxy-settings';
+import { Provider } from '../../src/core/primitives/providers';
 import {
   ClusterClassProxyPatches, ProxiedCluster, ProxiedKubeadmConfigTemplate, ProxiedKubeadmControlPlane, ProxyDefinition, TopologyClusterProxy,
 } from '../../src/pulumi';
-import { CA_1, clusterOptions, demoNetwork, demoSettings, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../core/capi/fixtures';
-import { classFixture } from '../core/clusterclass/class-fixtures';
+import { CA_1, clusterOptions, demoNetwork, demoSettings, infraRef, NASTY_PASSWORD, networkProps, settingsProps } from '../support/fixtures/cluster';
+import { classFixture } from '../support/fixtures/cluster-class';
+import { plainTextLeaks, sortObjects } from '../support/fixtures/credential-leaks';
 import {
   childrenOf, descendantsOf, findRecorded, installMocks, kubeObjectOf, outcome, recorded, resetRecorded, secretPaths, settle, stopCallbacks,
 } from '../support/pulumi-mocks';

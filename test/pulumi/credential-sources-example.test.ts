@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { exampleProgramTests, runProgram } from './example-program';
-import { credentialForms } from './fixtures';
+import { credentialForms } from '../support/fixtures/credential-leaks';
 import { recorded, settle } from '../support/pulumi-mocks';
 
 const PROGRAM = path.resolve(__dirname, '..', '..', 'examples', 'pulumi-credential-sources', 'index.ts');

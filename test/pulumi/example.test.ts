@@ -5,9 +5,9 @@
 import * as path from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
 import { exampleProgramTests, runProgram } from './example-program';
-import { plainTextLeaks } from './fixtures';
-import { Provider } from '../../src/core/providers';
+import { Provider } from '../../src/core/primitives/providers';
 import * as adapter from '../../src/pulumi';
+import { plainTextLeaks } from '../support/fixtures/credential-leaks';
 import { findRecorded, kubeObjectOf, outcome, recorded, settle } from '../support/pulumi-mocks';
 
 const PROGRAM = path.resolve(__dirname, '..', '..', 'examples', 'pulumi', 'index.ts');

@@ -7,13 +7,13 @@ import * as pulumi from '@pulumi/pulumi';
 import { WorkerPoolProps } from '../../src/core/capi/machine-deployment';
 import { proxiedClusterProduct } from '../../src/core/capi/products';
 import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ProxyConfigError } from '../../src/core/errors';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
 import { OsFamily } from '../../src/core/node-files/os-family';
+import { ProxyConfigError } from '../../src/core/primitives/errors';
 import { isLaterValue, replaceLaterValues } from '../../src/core/product/later-value';
 import * as adapter from '../../src/pulumi';
 import { deferInputs, withWaitingInputs } from '../../src/pulumi/deferred-args';
-import { clusterOptions, infraRef, demoSettings, demoNetwork, NASTY_PASSWORD, settingsProps } from '../core/capi/fixtures';
+import { clusterOptions, infraRef, demoSettings, demoNetwork, NASTY_PASSWORD, settingsProps } from '../support/fixtures/cluster';
 import { installMocks, kubeObjectOf, outcome, RecordedResource, runComponents, stopCallbacks } from '../support/pulumi-mocks';
 
 afterAll(stopCallbacks);

@@ -5,12 +5,12 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import { plainTextLeaks } from './fixtures';
-import { KubeObject } from '../../src/core/k8s/manifest';
+import { KubeObject } from '../../src/core/primitives/k8s/manifest';
 import { manifestsProduct, product, productObject } from '../../src/core/product/product';
 import { ProxyDefinition } from '../../src/pulumi';
 import { registerProduct } from '../../src/pulumi/product-resources';
-import { NETWORK, PASSWORD } from '../core/workloads/fixtures';
+import { plainTextLeaks } from '../support/fixtures/credential-leaks';
+import { NETWORK, PASSWORD } from '../support/fixtures/workloads';
 import { childrenOf, findRecorded, installMocks, recorded, resetRecorded, secretPaths, settle, stopCallbacks } from '../support/pulumi-mocks';
 
 class Parent extends pulumi.ComponentResource {

@@ -3,13 +3,13 @@
  * time (stand-ins for Output credentials, same revision) and what only when they resolve.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { ClusterProxyConfig } from '../../src/core/cluster-proxy-config';
-import { ProxyConfigError } from '../../src/core/errors';
+import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
 import { nodeProxySecretName } from '../../src/core/node-files/secret';
+import { ProxyConfigError } from '../../src/core/primitives/errors';
 import { STAND_IN_CREDENTIALS } from '../../src/core/product/deferred-credentials';
-import { ProxySettings } from '../../src/core/proxy-settings';
 import { ProxyDefinition } from '../../src/pulumi';
-import { NASTY_PASSWORD, networkProps, demoSettings, settingsProps, demoNetwork } from '../core/capi/fixtures';
+import { NASTY_PASSWORD, networkProps, demoSettings, settingsProps, demoNetwork } from '../support/fixtures/cluster';
 import { isSecretOutput, outcome } from '../support/pulumi-mocks';
 
 const coreConfig = (overrides: object = {}): ClusterProxyConfig =>

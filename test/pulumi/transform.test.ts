@@ -12,7 +12,7 @@ import { parseAllDocuments } from 'yaml';
 import { ProxyInjection } from '../../src/core/workloads/proxy-injection';
 import { ProxyDefinition, proxyEnvTransform, ProxyEnvTransformArgs, registerProxyEnvTransform } from '../../src/pulumi';
 import { kindOfType } from '../../src/pulumi/transform';
-import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../core/workloads/fixtures';
+import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../support/fixtures/workloads';
 import {
   findRecorded, installMocks, isSecretMarker, kubeObjectOf, outcome, recorded, resetRecorded, settle,
   SECRET_SIG, SECRET_SIG_KEY, stopCallbacks,
@@ -173,7 +173,7 @@ describe('transforms in a program (the harness plays the engine: transforms get 
       const adapter = await import('../../src/pulumi');
       expect(spy).not.toHaveBeenCalled();
       // the isolated module registry has its own core classes
-      const core = await import('../../src/core');
+      const core = await import('../../src');
       const config = new core.ClusterProxyConfig(new core.ProxySettings({ httpProxy: 'http://proxy:3128' }), new core.ClusterNetwork({ pods: ['10.0.0.0/16'], services: ['10.1.0.0/16'] }));
       const transform = adapter.registerProxyEnvTransform(config);
       expect(spy).toHaveBeenCalledTimes(1);

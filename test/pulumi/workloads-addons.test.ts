@@ -3,22 +3,22 @@
  * `config.requireSecret`): types, names, parents and inputs, and no credential in plain text.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { plainTextLeaks, sortObjects } from './fixtures';
 import { addonResourceSet } from '../../src/core/addons/cluster-resource-set';
 import { inClusterForwardProxy } from '../../src/core/addons/forward-proxy/forward-proxy';
 import { giantSwarmProxySetup } from '../../src/core/addons/giantswarm/setup';
 import { proxyEnvSources, ProxyEnvSourceKind } from '../../src/core/addons/proxy-env-source';
 import { tkgProxyAddonSecrets } from '../../src/core/addons/tkg/tkg-proxy-addons';
 import { CredentialSource } from '../../src/core/credentials/credential-source';
-import { ClusterNetwork } from '../../src/core/network';
+import { ClusterNetwork } from '../../src/core/definition/network';
 import { renderKyvernoProxyPolicy } from '../../src/core/workloads/kyverno-policy';
 import { renderProxyAdmissionPolicy } from '../../src/core/workloads/mutating-admission-policy';
 import {
   GiantSwarmProxyApps, InClusterForwardProxy, KyvernoProxyPolicy, ProxyAddonResourceSet, ProxyAdmissionPolicy, ProxyAwareDeployment,
   ProxyDefinition, ProxyEnvSources, ProxyEnvSupport, TkgProxyAddons,
 } from '../../src/pulumi';
-import { vsphereProxy } from '../core/addons/addon-fixtures';
-import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../core/workloads/fixtures';
+import { vsphereProxy } from '../support/fixtures/addons';
+import { plainTextLeaks, sortObjects } from '../support/fixtures/credential-leaks';
+import { CORPORATE_CA, NETWORK, PASSWORD, proxyConfig } from '../support/fixtures/workloads';
 import {
   childrenOf, descendantsOf, findRecorded, installMocks, isSecretMarker, kubeObjectOf, outcome, recorded, resetRecorded, secretPaths, settle,
   stopCallbacks,

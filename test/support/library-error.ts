@@ -1,4 +1,4 @@
-import { ProxyConfigError } from '../../src/core/errors';
+import { ProxyConfigError } from '../../src/core/primitives/errors';
 
 /** The error `fn` throws, which must be the library's (a test fails when it throws none, or another). */
 export function libraryError(fn: () => unknown): ProxyConfigError {

@@ -1,8 +1,11 @@
-import { ClusterNetworkProps, KubeObject, ProxySettings, proxiedClusterObjects, proxyVariables, SecretObject } from '../../src/core';
-import { ClusterNetwork } from '../../src/core/network';
+import { proxiedClusterObjects } from '../../src/core/capi/proxied-cluster';
+import { ClusterNetworkProps, ClusterNetwork } from '../../src/core/definition/network';
+import { proxyVariables } from '../../src/core/definition/proxy-environment';
+import { ProxySettings } from '../../src/core/definition/proxy-settings';
 import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
 import { NodeProxyDelivery } from '../../src/core/node-files/delivery';
 import { OsFamily } from '../../src/core/node-files/os-family';
+import { KubeObject, SecretObject } from '../../src/core/primitives/k8s/manifest';
 
 /**
  * The one place the VM test touches the library's API: everything else works on plain Cluster API

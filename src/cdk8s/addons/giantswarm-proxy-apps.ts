@@ -2,9 +2,9 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { giantSwarmProxySetup, GiantSwarmProxySetup, GiantSwarmProxySetupOptions } from '../../core/addons/giantswarm/setup';
 import { giantSwarmProxyAppsProduct } from '../../core/addons/products';
-import { WithProxy } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/definition/cluster-proxy-config';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { WithObjectMetadata } from '../../core/product/metadata';
-import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link GiantSwarmProxyApps}. */

@@ -1,12 +1,12 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { inClusterForwardProxy, InClusterForwardProxyProps } from '../../core/addons/forward-proxy/forward-proxy';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { ClusterProxyConfig } from '../../core/definition/cluster-proxy-config';
+import { ProxySettings } from '../../core/definition/proxy-settings';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
-import { ProxySettings } from '../../core/proxy-settings';
-import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link InClusterForwardProxy}. */

@@ -1,11 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { proxyEnvFrom, ProxyEnvFromSource, proxyEnvSources, ProxyEnvSourceKind, ProxyEnvSourceOptions, DEFAULT_PROXY_ENV_SOURCE_NAME } from '../../core/addons/proxy-env-source';
-import { WithProxy } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/definition/cluster-proxy-config';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { finishProduct } from '../../core/product/credentials';
 import { WithObjectMetadata } from '../../core/product/metadata';
 import { manifestsProduct } from '../../core/product/product';
-import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link ProxyEnvSources}. */

@@ -2,10 +2,10 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { TkgProxyAddonsOptions } from '../../core/addons/tkg/tkg-proxy-addons';
 import { Products } from '../../core/api/products';
-import { ClusterProxyConfig, WithProxy } from '../../core/cluster-proxy-config';
-import { KubeObject } from '../../core/k8s/manifest';
+import { ClusterProxyConfig, WithProxy } from '../../core/definition/cluster-proxy-config';
+import { KubeObject } from '../../core/primitives/k8s/manifest';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { WithObjectMetadata } from '../../core/product/metadata';
-import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link TkgProxyAddons}. */

@@ -3,10 +3,10 @@ import { Construct } from 'constructs';
 import { ADD_PROXY_KEY_SET, AddProxyOptions, addProxyToObjects } from '../../core/capi/add-proxy-to-objects';
 import { nodeProxySecretProduct } from '../../core/capi/products';
 import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from '../../core/capi/proxy-source';
-import { KubeObject } from '../../core/k8s/manifest';
-import { canonicalJson } from '../../core/k8s/names';
+import { KubeObject } from '../../core/primitives/k8s/manifest';
+import { canonicalJson } from '../../core/primitives/k8s/names';
+import { checkProps, propKeys } from '../../core/primitives/validation/strict-props';
 import { finishProduct } from '../../core/product/credentials';
-import { checkProps, propKeys } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 import { chartScope } from '../scope';
 

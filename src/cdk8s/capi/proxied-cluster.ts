@@ -3,8 +3,8 @@ import { Construct } from 'constructs';
 import { NODE_PROXY_SECRET_ID, proxiedClusterProduct, workerPoolObjectId } from '../../core/capi/products';
 import { ProxiedClusterOptions } from '../../core/capi/proxied-cluster';
 import { resolveProxyConfig } from '../../core/capi/proxy-source';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { propsObject } from '../../core/validation/strict-props';
+import { ClusterProxyConfig } from '../../core/definition/cluster-proxy-config';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedCluster}: the whole cluster definition. */

@@ -3,8 +3,8 @@ import { Construct } from 'constructs';
 import { BOOTSTRAP_API_GROUP, capiReference, parseCapiVersion, RenderedReference } from '../../core/capi/capi-version';
 import { KubeadmConfigTemplateProductProps, kubeadmConfigTemplateProduct, NODE_PROXY_SECRET_ID } from '../../core/capi/products';
 import { resolveProxyConfig } from '../../core/capi/proxy-source';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { propsObject } from '../../core/validation/strict-props';
+import { ClusterProxyConfig } from '../../core/definition/cluster-proxy-config';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedKubeadmConfigTemplate}. */

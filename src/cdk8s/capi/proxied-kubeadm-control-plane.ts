@@ -2,8 +2,8 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { KubeadmControlPlaneProductProps, kubeadmControlPlaneProduct, NODE_PROXY_SECRET_ID } from '../../core/capi/products';
 import { resolveProxyConfig } from '../../core/capi/proxy-source';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
-import { propsObject } from '../../core/validation/strict-props';
+import { ClusterProxyConfig } from '../../core/definition/cluster-proxy-config';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { addProduct, objectWithId } from '../product-objects';
 
 /** Props of {@link ProxiedKubeadmControlPlane}. */

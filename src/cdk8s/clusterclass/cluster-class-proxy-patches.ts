@@ -2,9 +2,9 @@ import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { addProxyToClusterClass } from '../../core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../core/clusterclass/cluster-class-proxy';
-import { invalidValue } from '../../core/errors';
-import { KubeObject } from '../../core/k8s/manifest';
-import { propsObject } from '../../core/validation/strict-props';
+import { invalidValue } from '../../core/primitives/errors';
+import { KubeObject } from '../../core/primitives/k8s/manifest';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 
 /** Props of {@link ClusterClassProxyPatches}. */
 export interface ClusterClassProxyPatchesProps extends ClusterClassProxyProps {

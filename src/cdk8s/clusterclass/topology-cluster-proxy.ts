@@ -1,13 +1,13 @@
 import { ApiObject, JsonPatch } from 'cdk8s';
 import { Construct } from 'constructs';
 import { nodeProxySecretProduct } from '../../core/capi/products';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
 import { ClusterClassProxy } from '../../core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster, ProxyVariableAssignment, TopologyClusterProxyOptions } from '../../core/clusterclass/topology-cluster';
-import { invalidValue } from '../../core/errors';
-import { KubeObject } from '../../core/k8s/manifest';
+import { ClusterProxyConfig } from '../../core/definition/cluster-proxy-config';
+import { invalidValue } from '../../core/primitives/errors';
+import { KubeObject } from '../../core/primitives/k8s/manifest';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { finishProduct } from '../../core/product/credentials';
-import { propsObject } from '../../core/validation/strict-props';
 import { addProduct } from '../product-objects';
 
 /** Props of {@link TopologyClusterProxy}. */

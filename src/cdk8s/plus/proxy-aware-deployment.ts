@@ -1,9 +1,9 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { WithProxy } from '../../core/cluster-proxy-config';
-import { withinField } from '../../core/errors';
-import { checkNestingDepth } from '../../core/validation/json-data';
-import { propsObject } from '../../core/validation/strict-props';
+import { WithProxy } from '../../core/definition/cluster-proxy-config';
+import { withinField } from '../../core/primitives/errors';
+import { checkNestingDepth } from '../../core/primitives/validation/json-data';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { deploymentInjectionOptions, ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { attachProxyInjection } from '../workloads/attach-proxy-injection';

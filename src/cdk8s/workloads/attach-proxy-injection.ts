@@ -1,7 +1,7 @@
 import { ApiObject, Chart, JsonPatch } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { invalidValue } from '../../core/errors';
-import { KubeObject } from '../../core/k8s/manifest';
+import { invalidValue } from '../../core/primitives/errors';
+import { KubeObject } from '../../core/primitives/k8s/manifest';
 import { injectionSourcesProduct } from '../../core/workloads/products';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 import { addProduct } from '../product-objects';

@@ -1,6 +1,6 @@
 import { IConstruct } from 'constructs';
 import { attachProxyInjection } from './attach-proxy-injection';
-import { ClusterProxyConfig } from '../../core/cluster-proxy-config';
+import { ClusterProxyConfig } from '../../core/definition/cluster-proxy-config';
 import { ProxyInjectionOptions } from '../../core/workloads/injection-options';
 import { ProxyInjection } from '../../core/workloads/proxy-injection';
 

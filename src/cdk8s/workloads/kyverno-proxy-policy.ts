@@ -1,8 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { WithProxy } from '../../core/cluster-proxy-config';
+import { WithProxy } from '../../core/definition/cluster-proxy-config';
+import { propsObject } from '../../core/primitives/validation/strict-props';
 import { WithObjectMetadata } from '../../core/product/metadata';
-import { propsObject } from '../../core/validation/strict-props';
 import { KyvernoProxyPolicyOptions } from '../../core/workloads/kyverno-policy';
 import { kyvernoProxyPolicyProduct } from '../../core/workloads/products';
 import { addProduct } from '../product-objects';

@@ -3,7 +3,7 @@ import * as https from 'node:https';
 import { Socket } from 'node:net';
 import * as tls from 'node:tls';
 import { Deadline } from './deadline';
-import { ProxyUrl } from '../../core/proxy-url';
+import { ProxyUrl } from '../../core/definition/proxy-url';
 
 /**
  * The wire steps of a readiness check, on Node's own HTTP and TLS clients: a CONNECT tunnel

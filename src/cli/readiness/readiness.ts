@@ -2,10 +2,10 @@ import type { TLSSocket } from 'node:tls';
 import { Deadline, DeadlineExceeded } from './deadline';
 import type * as Transport from './proxy-transport';
 import { ProxyAuthentication, ReadinessResult, ReadinessStage, ReadinessTls } from './types';
-import { invalidValue } from '../../core/errors';
+import { ProxySettings } from '../../core/definition/proxy-settings';
+import { ProxyUrl } from '../../core/definition/proxy-url';
 import { parseDestination } from '../../core/noproxy/destination';
-import { ProxySettings } from '../../core/proxy-settings';
-import { ProxyUrl } from '../../core/proxy-url';
+import { invalidValue } from '../../core/primitives/errors';
 
 /**
  * The network code (node:http, node:https, node:tls, node:net), loaded when a check connects: the

@@ -1,5 +1,5 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
 
 /** The three values addon charts and packages take, from one {@link ClusterProxyConfig}. */
 export interface AddonProxyValues {

@@ -1,18 +1,18 @@
-import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
 import { ResourceSetStrategy } from './resource-set-strategy';
 import { renderYamlDocuments } from './yaml-text';
-import { CLUSTER_NAME_LABEL } from '../k8s/cluster-labels';
-import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { MAX_SECRET_BYTES } from '../k8s/size-limits';
-import { ProxyInjection } from '../workloads/proxy-injection';
+import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
-import { checkManifestList } from '../validation/manifests';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { CLUSTER_NAME_LABEL } from '../primitives/k8s/cluster-labels';
+import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { MAX_SECRET_BYTES } from '../primitives/k8s/size-limits';
+import { checkManifestList } from '../primitives/validation/manifests';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 import { ProxyInjectionOptions } from '../workloads/injection-options';
+import { ProxyInjection } from '../workloads/proxy-injection';
 
 /** Options of `addonResourceSet`. */
 export interface AddonResourceSetOptions {

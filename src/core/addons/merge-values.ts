@@ -1,7 +1,7 @@
-import { invalidValue, ProxyConfigError } from '../errors';
-import { copyJson } from '../k8s/copy-json';
-import { checkJsonData } from '../validation/json-data';
-import { fieldPath } from '../validation/strict-props';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { copyJson } from '../primitives/k8s/copy-json';
+import { checkJsonData } from '../primitives/validation/json-data';
+import { fieldPath } from '../primitives/validation/strict-props';
 
 /** A plain, JSON-like values object (Helm values, ytt data values). */
 export type ValuesObject = { [key: string]: unknown };

@@ -1,6 +1,6 @@
 import { GiantSwarmProxySetup } from './giantswarm/setup';
 import { nodeProxySecretProduct } from '../capi/products';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { finishProduct } from '../product/credentials';
 import { manifestsProduct, Product, product } from '../product/product';
 

@@ -1,9 +1,9 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { proxyVariables } from '../proxy-environment';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { proxyVariables } from '../definition/proxy-environment';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /** Kind of the shared object holding the proxy variables. */
 export enum ProxyEnvSourceKind {

@@ -1,5 +1,5 @@
 import { plainYaml } from './plain-yaml';
-import { yamlLib } from '../lazy-modules';
+import { yamlLib } from '../primitives/lazy-modules';
 
 /**
  * YAML text for values files and manifests embedded in Secrets. Deterministic: keys keep their

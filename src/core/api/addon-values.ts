@@ -7,8 +7,8 @@ import type { KustomizeProxyComponentOptions } from '../addons/kustomize/kustomi
 import type * as KustomizePatchesModule from '../addons/kustomize/kustomize-json6902';
 import type { KustomizeInlinePatch } from '../addons/kustomize/kustomize-json6902';
 import type { KustomizeTarget } from '../addons/kustomize/kustomize-target';
-import type { ClusterProxyConfig } from '../cluster-proxy-config';
-import { onFirstUse } from '../lazy-modules';
+import type { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { onFirstUse } from '../primitives/lazy-modules';
 import type { ProxyEnvOptions } from '../workloads/container-env';
 
 const helm = onFirstUse(() => require('../addons/helm/helm-values') as typeof HelmValuesModule);

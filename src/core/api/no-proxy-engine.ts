@@ -1,6 +1,4 @@
 /* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from modules whose code loads on first use */
-import { callerFieldName, invalidValue } from '../errors';
-import { onFirstUse } from '../lazy-modules';
 import type * as ExplainModule from '../noproxy/explain';
 import type { ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
 import { formatNoProxyEntry } from '../noproxy/format';
@@ -8,7 +6,9 @@ import type * as LintModule from '../noproxy/lint';
 import type { NoProxyLintWarning } from '../noproxy/lint';
 import { parseNoProxyList } from '../noproxy/parse';
 import { JavaNonProxyHosts, renderJavaNonProxyHosts } from '../noproxy/render';
-import { checkProps } from '../validation/strict-props';
+import { callerFieldName, invalidValue } from '../primitives/errors';
+import { onFirstUse } from '../primitives/lazy-modules';
+import { checkProps } from '../primitives/validation/strict-props';
 
 // The client models behind `explain` and `lint` load when a program asks for them.
 const explainModule = onFirstUse(() => require('../noproxy/explain') as typeof ExplainModule);

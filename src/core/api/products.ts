@@ -15,14 +15,14 @@ import type { AddProxyOptions, AddProxyResult } from '../capi/add-proxy-to-objec
 import type * as CapiProductsModule from '../capi/products';
 import type { KubeadmConfigTemplateProductProps, KubeadmControlPlaneProductProps } from '../capi/products';
 import type { ProxiedClusterOptions } from '../capi/proxied-cluster';
-import type { ClusterProxyConfig } from '../cluster-proxy-config';
 import type * as ClusterClassModule from '../clusterclass/add-proxy-to-cluster-class';
 import type { AddProxyToClusterClassResult } from '../clusterclass/add-proxy-to-cluster-class';
 import type { ClusterClassProxy, ClusterClassProxyProps } from '../clusterclass/cluster-class-proxy';
 import type * as TopologyModule from '../clusterclass/topology-cluster';
 import type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from '../clusterclass/topology-cluster';
-import type { KubeObject } from '../k8s/manifest';
-import { onFirstUse } from '../lazy-modules';
+import type { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import type { KubeObject } from '../primitives/k8s/manifest';
+import { onFirstUse } from '../primitives/lazy-modules';
 import type * as CredentialsModule from '../product/credentials';
 import type { ObjectMetadataProps } from '../product/metadata';
 import type * as ProductModule from '../product/product';

@@ -1,4 +1,4 @@
-import { ProxyEnvironment } from '../proxy-environment';
+import { ProxyEnvironment } from '../definition/proxy-environment';
 import { PodEnvVar, renderPodEnv } from '../render/pod-env';
 import { renderEnvFile, renderShellExports } from '../render/shell';
 import { renderSystemdDropIn } from '../render/systemd';

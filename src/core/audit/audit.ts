@@ -1,8 +1,7 @@
-import { redactCredentials } from '../credential-mask';
-import { ClusterNetwork } from '../network';
 import { ClientProxyUse, clientProxyUse, unreadProxies } from './client-proxy-use';
 import { AuditDestination, auditDestinations } from './destinations';
 import { ProxySite } from './proxy-sites';
+import { ClusterNetwork } from '../definition/network';
 import { NO_PROXY_CLIENTS, noProxyClient, NoProxyClientId } from '../noproxy/clients';
 import { explainNoProxy, NoProxyVariables } from '../noproxy/explain';
 import { noProxyProbeUrls } from '../noproxy/lint';
@@ -11,6 +10,7 @@ import { parseNoProxyEntry } from '../noproxy/parse';
 import { DestinationScheme, PROXY_URL_VARIABLES } from '../noproxy/proxy-variables';
 import { renderNoProxyEntry } from '../noproxy/render';
 import { NoProxyEntryKind } from '../noproxy/types';
+import { redactCredentials } from '../primitives/credential-mask';
 
 /**
  * The audit of existing proxy settings against one cluster: for every site (container or node)

@@ -1,6 +1,6 @@
-import { ClusterNetworkProps } from '../network';
-import { Provider } from '../providers';
 import { dig, ManifestObject } from './manifests';
+import { ClusterNetworkProps } from '../definition/network';
+import { Provider } from '../primitives/providers';
 
 /** The infrastructure kind a Cluster refers to, and the provider preset it means. */
 const PROVIDER_OF_INFRASTRUCTURE: Readonly<Record<string, Provider>> = {

@@ -1,8 +1,8 @@
-import { cidrBounds, formatIpNumber, parseIpNumber } from '../ip';
-import { ClusterNetwork } from '../network';
+import { ClusterNetwork } from '../definition/network';
 import { knownClusterIps } from '../noproxy/cluster-ips';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { NoProxyEntryKind } from '../noproxy/types';
+import { cidrBounds, formatIpNumber, parseIpNumber } from '../primitives/ip';
 
 /** A destination a workload or node on the cluster reaches directly, that must not go to the proxy. */
 export interface AuditDestination {

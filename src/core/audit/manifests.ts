@@ -1,6 +1,6 @@
-import { ProxyConfigError } from '../errors';
-import { yamlLib } from '../lazy-modules';
-import { isRecord } from '../validation/json-data';
+import { ProxyConfigError } from '../primitives/errors';
+import { yamlLib } from '../primitives/lazy-modules';
+import { isRecord } from '../primitives/validation/json-data';
 
 /** One Kubernetes object read from a manifest stream, with where it came from. */
 export interface ManifestObject {

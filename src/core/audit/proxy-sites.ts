@@ -1,6 +1,6 @@
 import { dig, ManifestObject } from './manifests';
 import { PROXY_SWITCH_VARIABLES, PROXY_URL_VARIABLES } from '../noproxy/proxy-variables';
-import { isRecord } from '../validation/json-data';
+import { isRecord } from '../primitives/validation/json-data';
 
 /**
  * Where proxy settings live in a manifest set: the containers of workloads (literal env, env from

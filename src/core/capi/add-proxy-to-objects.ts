@@ -1,15 +1,15 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
 import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
 import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
-import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from '../k8s/cluster-labels';
-import { copyJson } from '../k8s/copy-json';
-import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
-import { checkJsonData } from '../validation/json-data';
-import { checkProps, PropKeys, propKeys } from '../validation/strict-props';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
+import { copyJson } from '../primitives/k8s/copy-json';
+import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
+import { checkJsonData } from '../primitives/validation/json-data';
+import { checkProps, PropKeys, propKeys } from '../primitives/validation/strict-props';
 
 /**
  * Adopting the library in an existing cluster definition: give it the plain objects you already

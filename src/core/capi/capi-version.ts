@@ -1,7 +1,7 @@
-import { invalidValue } from '../errors';
-import { assertObjectName } from '../k8s/names';
+import { invalidValue } from '../primitives/errors';
+import { assertObjectName } from '../primitives/k8s/names';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 import { whenKnown } from '../product/later-value';
-import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * Cluster API versions and object references.

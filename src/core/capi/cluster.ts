@@ -1,8 +1,8 @@
-import { invalidValue } from '../errors';
-import { KubeObject } from '../k8s/manifest';
-import { ClusterNetwork } from '../network';
 import { CapiVersion, capiApiVersion, capiReference, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, renderReference } from './capi-version';
-import { clusterLabels } from '../k8s/cluster-labels';
+import { ClusterNetwork } from '../definition/network';
+import { invalidValue } from '../primitives/errors';
+import { clusterLabels } from '../primitives/k8s/cluster-labels';
+import { KubeObject } from '../primitives/k8s/manifest';
 
 /** Input of {@link clusterObject}. */
 export interface ClusterObjectProps {

@@ -1,15 +1,15 @@
-import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { BOOTSTRAP_API_GROUP, CapiVersion, capiVersionOf, CONTROL_PLANE_API_GROUP } from './capi-version';
 import { checkKubeadmSpelling } from './kubeadm-spelling';
-import { copyJson } from '../k8s/copy-json';
-import { KubeObject } from '../k8s/manifest';
+import { TRUSTED_CA_SETTING } from '../definition/proxy-settings';
 import { NodeProxyBootstrap, parseBootstrapFormat } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
 import { isProxyCommand } from '../node-files/commands';
 import { MAX_COMMANDS, MAX_FILES } from '../node-files/kubeadm-file';
 import { NodeProxyPosition } from '../node-files/options';
-import { TRUSTED_CA_SETTING } from '../proxy-settings';
-import { checkJsonData } from '../validation/json-data';
+import { invalidValue, kindForError, ProxyConfigError } from '../primitives/errors';
+import { copyJson } from '../primitives/k8s/copy-json';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { checkJsonData } from '../primitives/validation/json-data';
 
 /**
  * Merging the node proxy into a KubeadmConfigSpec the user already has: plain JSON in, a new plain

@@ -1,11 +1,11 @@
-import { invalidValue } from '../errors';
 import { BOOTSTRAP_API_GROUP, CapiVersion, capiApiVersion } from './capi-version';
 import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
-import { clusterLabels, TEMPLATE_BASE_NAME_ANNOTATION } from '../k8s/cluster-labels';
-import { KubeObject } from '../k8s/manifest';
-import { assertObjectName, contentHash, joinName } from '../k8s/names';
 import { NodeProxyBootstrap } from '../node-files/bootstrap';
+import { invalidValue } from '../primitives/errors';
+import { clusterLabels, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { assertObjectName, contentHash, joinName } from '../primitives/k8s/names';
 
 /**
  * Worker KubeadmConfigTemplates, named after their content.

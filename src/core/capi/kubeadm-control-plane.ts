@@ -1,14 +1,14 @@
-import { invalidValue, ProxyConfigError } from '../errors';
 import { CapiVersion, capiApiVersion, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, parseObjectReference, renderReference } from './capi-version';
 import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
-import { clusterLabels } from '../k8s/cluster-labels';
-import { KubeObject } from '../k8s/manifest';
-import { assertDnsLabel } from '../k8s/names';
 import { NodeProxyBootstrap } from '../node-files/bootstrap';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { clusterLabels } from '../primitives/k8s/cluster-labels';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { assertDnsLabel } from '../primitives/k8s/names';
+import { PropKeys, propKeys } from '../primitives/validation/strict-props';
 import { whenKnown } from '../product/later-value';
-import { PropKeys, propKeys } from '../validation/strict-props';
 
 /** The control plane's shape. */
 export interface ControlPlaneProps {

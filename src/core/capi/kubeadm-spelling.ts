@@ -1,6 +1,6 @@
 import { CapiVersion } from './capi-version';
-import { invalidValue, ProxyConfigError } from '../errors';
-import { isRecord } from '../validation/json-data';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { isRecord } from '../primitives/validation/json-data';
 
 /**
  * Where Cluster API's v1beta1 and v1beta2 KubeadmConfigSpec are spelled differently, read from

@@ -1,4 +1,4 @@
-import { invalidValue } from '../errors';
+import { invalidValue } from '../primitives/errors';
 import { whenKnown } from '../product/later-value';
 
 /** What Cluster API's webhooks accept as a version: semver with a leading `v`. */

@@ -1,13 +1,13 @@
-import { invalidValue } from '../errors';
 import {
   BOOTSTRAP_API_GROUP, CapiVersion, capiApiVersion, capiReference, CLUSTER_API_GROUP, ObjectReferenceProps, parseObjectReference, renderReference,
 } from './capi-version';
 import { fieldName } from './field-name';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
-import { CLUSTER_NAME_LABEL, clusterLabels, DEPLOYMENT_NAME_LABEL } from '../k8s/cluster-labels';
-import { KubeObject } from '../k8s/manifest';
-import { assertDnsLabel } from '../k8s/names';
-import { propKeys } from '../validation/strict-props';
+import { invalidValue } from '../primitives/errors';
+import { CLUSTER_NAME_LABEL, clusterLabels, DEPLOYMENT_NAME_LABEL } from '../primitives/k8s/cluster-labels';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { assertDnsLabel } from '../primitives/k8s/names';
+import { propKeys } from '../primitives/validation/strict-props';
 
 /** One pool of worker machines: a KubeadmConfigTemplate and a MachineDeployment. */
 export interface WorkerPoolProps {

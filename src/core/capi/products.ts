@@ -3,13 +3,13 @@ import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { CONTROL_PLANE_KEY_SET, ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from './proxy-source';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { KubeObject, SecretObject } from '../k8s/manifest';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyOptions, nodeProxyOptionsOf, NodeProxyProps } from '../node-files/bootstrap';
+import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 import { finishProduct } from '../product/credentials';
 import { OBJECT_METADATA_KEY_SET, WithObjectMetadata } from '../product/metadata';
 import { Product, product, productObject, ProductObject } from '../product/product';
-import { checkProps, propKeys } from '../validation/strict-props';
 
 /**
  * The Cluster API products. A cluster's node-proxy Secret is shared: its control plane, every

@@ -1,5 +1,3 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue } from '../errors';
 import { CapiVersion, ObjectReferenceProps, parseCapiVersion, parseObjectReference } from './capi-version';
 import { clusterObject } from './cluster';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
@@ -7,11 +5,13 @@ import { CONTROL_PLANE_KEYS, controlPlaneName, ControlPlaneProps, kubeadmControl
 import { parseKubernetesVersion } from './kubernetes-version';
 import { machineDeploymentName, machineDeploymentObject, WORKER_POOL_KEYS, WorkerPoolProps } from './machine-deployment';
 import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from './proxy-source';
-import { KubeObject, SecretObject } from '../k8s/manifest';
-import { assertDnsLabel } from '../k8s/names';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps } from '../node-files/bootstrap';
+import { invalidValue } from '../primitives/errors';
+import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
+import { assertDnsLabel } from '../primitives/k8s/names';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 import { OBJECT_METADATA_KEY_SET, WithObjectMetadata } from '../product/metadata';
-import { checkProps, propKeys } from '../validation/strict-props';
 
 /** A whole Cluster API cluster behind the proxy, as one definition. */
 export interface ProxiedClusterOptions extends ProxySourceProps, NodeProxyProps, WithObjectMetadata {

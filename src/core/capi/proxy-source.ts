@@ -1,8 +1,8 @@
-import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError, withinField } from '../errors';
-import { ClusterNetwork, ClusterNetworkProps } from '../network';
-import { ProxySettings, ProxySettingsProps } from '../proxy-settings';
-import { PropKeys } from '../validation/strict-props';
+import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../definition/cluster-proxy-config';
+import { ClusterNetwork, ClusterNetworkProps } from '../definition/network';
+import { ProxySettings, ProxySettingsProps } from '../definition/proxy-settings';
+import { invalidValue, ProxyConfigError, withinField } from '../primitives/errors';
+import { PropKeys } from '../primitives/validation/strict-props';
 
 /**
  * Where a cluster's proxy comes from: one computed {@link ClusterProxyConfig}, or its parts. Both

@@ -5,13 +5,13 @@ import { MAX_ENABLED_IF_LENGTH } from './go-template';
 import { PROXY_VARIABLE_MARKER } from './proxy-variable';
 import { ClassJsonPatch, targetCaPatches, targetJsonPatches } from './spec-patches';
 import { trustedCaEnabledIf, trustedCaFileTemplate, trustedCaVariableDefinition } from './trusted-ca-variable';
-import { ProxyConfigError } from '../errors';
 import { foreignEnabledIf, proxyOnCondition, ClassVariableShape } from './variable-shapes';
-import { copyJson } from '../k8s/copy-json';
-import { KubeObject } from '../k8s/manifest';
-import { canonicalJson } from '../k8s/names';
 import { NodeFileEncoding } from '../node-files/options';
-import { optionalList } from '../validation/strict-props';
+import { ProxyConfigError } from '../primitives/errors';
+import { copyJson } from '../primitives/k8s/copy-json';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { canonicalJson } from '../primitives/k8s/names';
+import { optionalList } from '../primitives/validation/strict-props';
 
 /**
  * Adding the proxy to a ClusterClass: its `proxy` variable and inline patches, first in

@@ -1,7 +1,7 @@
 import { BOOTSTRAP_API_GROUP, CapiVersion, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
-import { describeValue, invalidValue, kindForError, ProxyConfigError } from '../errors';
-import { KubeObject } from '../k8s/manifest';
-import { checkJsonData } from '../validation/json-data';
+import { describeValue, invalidValue, kindForError, ProxyConfigError } from '../primitives/errors';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { checkJsonData } from '../primitives/validation/json-data';
 
 /**
  * The kubeadm templates a ClusterClass uses: its KubeadmControlPlaneTemplate and the

@@ -1,5 +1,4 @@
 import { inspect } from 'node:util';
-import { lockProperties } from '../frozen';
 import { WorkerClassSelection } from './class-targets';
 import { ClassProxyFile, DEFAULT_CLASS_CONTENT_STYLE } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
@@ -8,9 +7,9 @@ import { ClassNodeLayout } from './spec-patches';
 import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } from './trusted-ca-variable';
 import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { settingsProp } from '../capi/proxy-source';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
-import { ClusterNetwork } from '../network';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { ClusterNetwork } from '../definition/network';
+import { ProxySettings } from '../definition/proxy-settings';
 import { CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
 import { PROXY_COMMAND_MARKER } from '../node-files/commands';
@@ -23,10 +22,11 @@ import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory } from '../noproxy/
 import { clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
 import { parseNoProxyList } from '../noproxy/parse';
 import { parsedEntry } from '../noproxy/types';
-import { Provider } from '../providers';
-import { ProxySettings } from '../proxy-settings';
-import { isRecord } from '../validation/json-data';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { lockProperties } from '../primitives/frozen';
+import { Provider } from '../primitives/providers';
+import { isRecord } from '../primitives/validation/json-data';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /**
  * The class part of the proxy definition: what every cluster of a ClusterClass shares. The

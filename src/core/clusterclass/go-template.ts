@@ -1,5 +1,5 @@
-import { ProxyConfigError } from '../errors';
-import { LIMITS } from '../limits';
+import { ProxyConfigError } from '../primitives/errors';
+import { LIMITS } from '../primitives/limits';
 
 /**
  * Small helpers for writing Go `text/template` source, the language of ClusterClass

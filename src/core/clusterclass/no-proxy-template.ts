@@ -1,9 +1,9 @@
 import { goString } from './go-template';
 import { ClassVariableShape, proxyVariableStatements } from './variable-shapes';
-import { cidrBounds, formatIpNumber, parseIpNumber } from '../ip';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { renderNoProxyEntry } from '../noproxy/render';
 import { ParsedNoProxyEntry, NoProxyEntryKind } from '../noproxy/types';
+import { cidrBounds, formatIpNumber, parseIpNumber } from '../primitives/ip';
 
 /**
  * The NO_PROXY engine as Go template source, for ClusterClass patches: one class serves many

@@ -1,4 +1,4 @@
-import { invalidValue } from '../errors';
+import { invalidValue } from '../primitives/errors';
 
 /**
  * The ClusterClass variable a topology Cluster sets to run its nodes behind the proxy, e.g.

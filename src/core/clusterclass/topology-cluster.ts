@@ -1,21 +1,21 @@
 import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
 import { ProxyVariableValue } from './proxy-variable';
-import { parseTrustAnchors } from '../ca-bundle';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, kindForError, ProxyConfigError } from '../errors';
 import { foreignNoProxyEntries, foreignVariableValue, ClassVariableShape } from './variable-shapes';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
-import { copyJson } from '../k8s/copy-json';
-import { KubeObject, SecretObject } from '../k8s/manifest';
-import { assertDnsLabel } from '../k8s/names';
-import { ClusterNetwork } from '../network';
+import { parseTrustAnchors } from '../definition/ca-bundle';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { ClusterNetwork } from '../definition/network';
 import { nodeProxyBootstrap } from '../node-files/bootstrap';
 import { NodeProxyDelivery } from '../node-files/delivery';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { parseNoProxyList } from '../noproxy/parse';
 import { NoProxyEntryKind } from '../noproxy/types';
-import { checkJsonData } from '../validation/json-data';
-import { checkProps, optionalList, propKeys } from '../validation/strict-props';
+import { invalidValue, kindForError, ProxyConfigError } from '../primitives/errors';
+import { copyJson } from '../primitives/k8s/copy-json';
+import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
+import { assertDnsLabel } from '../primitives/k8s/names';
+import { checkJsonData } from '../primitives/validation/json-data';
+import { checkProps, optionalList, propKeys } from '../primitives/validation/strict-props';
 
 /**
  * Setting the proxy variable on a topology Cluster (`spec.topology`). The network facts come from

@@ -1,10 +1,10 @@
 import { assertTemplateFits, goString, MAX_ENABLED_IF_LENGTH } from './go-template';
 import { compactTemplate } from './no-proxy-template';
 import { parseVariableName } from './proxy-variable';
-import { invalidValue, ProxyConfigError } from '../errors';
 import { KubeadmFile } from '../node-files/kubeadm-file';
 import { NodeFileEncoding } from '../node-files/options';
-import { fieldPath } from '../validation/strict-props';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { fieldPath } from '../primitives/validation/strict-props';
 
 /**
  * The proxy CA from a ClusterClass variable of its own, as VMware TKG's ClusterClass keeps it:

@@ -1,7 +1,7 @@
 import { goString } from './go-template';
-import { invalidValue } from '../errors';
-import { copyJson } from '../k8s/copy-json';
-import { isRecord } from '../validation/json-data';
+import { invalidValue } from '../primitives/errors';
+import { copyJson } from '../primitives/k8s/copy-json';
+import { isRecord } from '../primitives/validation/json-data';
 
 /**
  * The proxy variable in the shapes existing ClusterClasses already use, so Clusters created from

@@ -1,8 +1,8 @@
-import { invalidValue, ProxyConfigError } from '../errors';
-import { lockProperties } from '../frozen';
 import { parsePreviousSealedSecrets, parseReuseKey, parseSealingCertificate, SealingKey } from './sealed-secret';
-import { assertObjectName } from '../k8s/names';
-import { fieldPath } from '../validation/strict-props';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { lockProperties } from '../primitives/frozen';
+import { assertObjectName } from '../primitives/k8s/names';
+import { fieldPath } from '../primitives/validation/strict-props';
 
 /**
  * Where the proxy credentials live. `literal` (the default, with `username`/`password` in the

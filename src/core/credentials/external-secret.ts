@@ -1,7 +1,7 @@
 import { ExternalSecretCredentialsProps, RemoteSecretRef } from './credential-source';
 import { CredentialStandIns } from './markers';
-import { ProxyConfigError } from '../errors';
-import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
+import { ProxyConfigError } from '../primitives/errors';
+import { isSecretObject, KubeObject, SecretObject } from '../primitives/k8s/manifest';
 
 /**
  * A Secret the library would write with credentials, as an External Secrets Operator

@@ -1,6 +1,6 @@
-import { contentHash } from '../k8s/names';
-import type { ProxyUrl } from '../proxy-url';
 import type { CredentialSource } from './credential-source';
+import type { ProxyUrl } from '../definition/proxy-url';
+import { contentHash } from '../primitives/k8s/names';
 
 /**
  * Stand-in credentials for sources the library never sees (External Secrets, existing Secrets).

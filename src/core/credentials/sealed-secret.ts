@@ -1,8 +1,8 @@
 import type { X509Certificate } from 'node:crypto';
-import { ProxyConfigError } from '../errors';
-import { KubeObject, SecretObject } from '../k8s/manifest';
-import { canonicalJson } from '../k8s/names';
-import { cryptoLib, yamlLib } from '../lazy-modules';
+import { ProxyConfigError } from '../primitives/errors';
+import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
+import { canonicalJson } from '../primitives/k8s/names';
+import { cryptoLib, yamlLib } from '../primitives/lazy-modules';
 
 /**
  * The Sealed Secrets form of a Secret (bitnami.com/v1alpha1 `SealedSecret`, strict scope): each

@@ -1,9 +1,9 @@
 import { credentialTemplate, credentialTemplateOf, LITERAL_BRACES_TEMPLATE } from './external-secret';
 import { CredentialStandIns } from './markers';
-import { ProxyConfigError } from '../errors';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
-import { assertObjectName } from '../k8s/names';
-import { assertCredentialText, encodeUserinfoComponent } from '../userinfo';
+import { ProxyConfigError } from '../primitives/errors';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
+import { assertObjectName } from '../primitives/k8s/names';
+import { assertCredentialText, encodeUserinfoComponent } from '../primitives/userinfo';
 
 /**
  * The existing-Secret source: the Secrets that carry credentials are written by the user's own

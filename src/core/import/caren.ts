@@ -1,7 +1,7 @@
-import { ProxyConfigError } from '../errors';
 import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { ProxyConfigError } from '../primitives/errors';
 
 /**
  * Nutanix CAREN: a Cluster whose `clusterConfig` topology variable has `proxy {http, https,

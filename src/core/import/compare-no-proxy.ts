@@ -1,8 +1,8 @@
-import { parseCidr, addressAtOffset } from '../cidr';
 import { NoProxyClientId } from '../noproxy/clients';
 import { explainNoProxy } from '../noproxy/explain';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { NoProxyEntryKind } from '../noproxy/types';
+import { parseCidr, addressAtOffset } from '../primitives/cidr';
 
 /**
  * Old versus new NO_PROXY, per client: for destinations drawn from both lists (each entry's own

@@ -1,6 +1,6 @@
-import { ProxyConfigError } from '../errors';
 import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { ProxyConfigError } from '../primitives/errors';
 
 /**
  * EKS Anywhere: a `Cluster` (anywhere.eks.amazonaws.com) with `spec.proxyConfiguration {httpProxy,

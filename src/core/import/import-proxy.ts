@@ -5,17 +5,17 @@ import { importGiantSwarm } from './giantswarm';
 import { ImportedProxy, ImportSource } from './imported-proxy';
 import { importOpenShift } from './openshift';
 import { importTkg } from './tkg';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
-import { yamlLib } from '../lazy-modules';
-import { ClusterNetwork, ClusterNetworkProps } from '../network';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { ClusterNetwork, ClusterNetworkProps } from '../definition/network';
+import { ProxySettings } from '../definition/proxy-settings';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { NoProxy } from '../noproxy/no-proxy';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { NoProxyFormat } from '../noproxy/render';
-import { ProxySettings } from '../proxy-settings';
-import { checkNestingDepth } from '../validation/json-data';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { yamlLib } from '../primitives/lazy-modules';
+import { checkNestingDepth } from '../primitives/validation/json-data';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /**
  * `importProxy`: another system's proxy configuration (YAML or JSON text) as the library's

@@ -1,10 +1,10 @@
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
-import { invalidValue } from '../errors';
-import { ClusterNetworkProps } from '../network';
+import { ClusterNetworkProps } from '../definition/network';
+import { ProxySettingsProps } from '../definition/proxy-settings';
+import { ProxyUrl } from '../definition/proxy-url';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { parseNoProxyEntry } from '../noproxy/parse';
-import { ProxySettingsProps } from '../proxy-settings';
-import { ProxyUrl } from '../proxy-url';
+import { invalidValue } from '../primitives/errors';
 
 /**
  * What an importer returns: the proxy of another system as the library's typed definition, with a

@@ -1,14 +1,14 @@
 import { addProxyToObjects } from '../capi/add-proxy-to-objects';
 import { kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { redactCredentials } from '../credential-mask';
-import { invalidValue, ProxyConfigError } from '../errors';
-import { copyJson } from '../k8s/copy-json';
-import { KubeObject } from '../k8s/manifest';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { isProxyCommand } from '../node-files/commands';
 import { NodeProxyFileOptions } from '../node-files/options';
-import { checkJsonData } from '../validation/json-data';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { redactCredentials } from '../primitives/credential-mask';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { copyJson } from '../primitives/k8s/copy-json';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { checkJsonData } from '../primitives/validation/json-data';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /**
  * "What changes on my nodes": the KubeadmControlPlane, KubeadmConfigTemplates and KubeadmConfigs a

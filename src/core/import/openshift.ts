@@ -1,5 +1,5 @@
-import { describeValue, invalidValue, kindForError } from '../errors';
 import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, valueAt, ImportSource } from './imported-proxy';
+import { describeValue, invalidValue, kindForError } from '../primitives/errors';
 
 /**
  * OpenShift: the cluster-wide `Proxy` (config.openshift.io/v1, named `cluster`): `spec.httpProxy`,

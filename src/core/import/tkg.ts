@@ -1,7 +1,7 @@
-import { invalidValue, ProxyConfigError } from '../errors';
 import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
 
 /**
  * VMware TKG: the cluster configuration variables of plan-based clusters (`TKG_HTTP_PROXY`,

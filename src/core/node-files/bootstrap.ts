@@ -1,21 +1,21 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
 import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './commands';
 import { NODE_PROXY_SECRET_KEYS, nodeFilesRevision, nodeProxyFileContents, styledExportLines, trustedCaKey } from './contents';
+import { NODE_PROXY_DELIVERIES, NodeProxyDelivery } from './delivery';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { NodeProxyFileOptions, NodeProxyPosition, KubeadmEnvironment } from './options';
 import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { resolveNodeProxyFiles } from './resolution';
 import { nodeProxySecret } from './secret';
-import { frozen } from '../frozen';
-import { NODE_PROXY_DELIVERIES, NodeProxyDelivery } from './delivery';
-import { SecretObject } from '../k8s/manifest';
-import { assertDnsLabel } from '../k8s/names';
-import { LIMITS } from '../limits';
-import { TRUSTED_CA_SETTING } from '../proxy-settings';
-import { parseOneOf } from '../validation/one-of';
-import { PropKeys } from '../validation/strict-props';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { TRUSTED_CA_SETTING } from '../definition/proxy-settings';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { frozen } from '../primitives/frozen';
+import { SecretObject } from '../primitives/k8s/manifest';
+import { assertDnsLabel } from '../primitives/k8s/names';
+import { LIMITS } from '../primitives/limits';
+import { parseOneOf } from '../primitives/validation/one-of';
+import { PropKeys } from '../primitives/validation/strict-props';
 
 /** Node-level choices: delivery, bootstrap format, OS and file locations. */
 export interface NodeProxyProps {

@@ -1,6 +1,6 @@
 import { KubeadmEnvironment } from './options';
-import { invalidValue } from '../errors';
 import { TrustStore } from './os-family';
+import { invalidValue } from '../primitives/errors';
 import { quoteShellValue } from '../render/shell';
 
 /**

@@ -1,8 +1,8 @@
 import { CompatibilityProfileName } from './compatibility-profile-name';
 import type { NodeProxyFileOptions } from './options';
-import { frozen } from '../frozen';
 import { VariableStyle, NodeProxyPosition, KubeadmEnvironment, NodeFileEncoding } from './options';
-import { parseOneOf } from '../validation/one-of';
+import { frozen } from '../primitives/frozen';
+import { parseOneOf } from '../primitives/validation/one-of';
 
 /**
  * Compatibility profiles: the node-file layout of the systems teams migrate from, as data. Each

@@ -1,8 +1,8 @@
 import { KubeadmEnvironment, VariableStyle } from './options';
 import { DEFAULT_NODE_PROXY_FILES, ResolvedNodeProxyFiles } from './resolution';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { contentHash } from '../k8s/names';
-import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../proxy-environment';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../definition/proxy-environment';
+import { contentHash } from '../primitives/k8s/names';
 import { shellExportLine } from '../render/shell';
 import { systemdDropIn } from '../render/systemd';
 

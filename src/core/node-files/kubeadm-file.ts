@@ -1,7 +1,7 @@
-import { ProxyConfigError } from '../errors';
-import { LIMITS } from '../limits';
 import { BootstrapFormat } from './bootstrap-format';
-import { zlibLib } from '../lazy-modules';
+import { ProxyConfigError } from '../primitives/errors';
+import { zlibLib } from '../primitives/lazy-modules';
+import { LIMITS } from '../primitives/limits';
 
 /**
  * One entry of a KubeadmConfigSpec's `files`, and the limits Cluster API puts on it.

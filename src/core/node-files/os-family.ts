@@ -1,4 +1,4 @@
-import { invalidValue } from '../errors';
+import { invalidValue } from '../primitives/errors';
 
 /**
  * Node operating systems and how each installs an extra CA into its trust store, for proxies that

@@ -1,10 +1,10 @@
 import type { CompatibilityProfileName } from './compatibility-profile-name';
 import { profileLayout } from './compatibility-profiles';
 import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, VariableStyle } from './options';
-import { invalidValue, ProxyConfigError } from '../errors';
-import { frozen } from '../frozen';
-import { parseOneOf } from '../validation/one-of';
-import { fieldPath } from '../validation/strict-props';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { frozen } from '../primitives/frozen';
+import { parseOneOf } from '../primitives/validation/one-of';
+import { fieldPath } from '../primitives/validation/strict-props';
 
 // The node-file options validated and completed: defaults, a compatibility profile's layout, and
 // the checks that keep a bad path or mode from breaking a node silently.

@@ -1,9 +1,9 @@
 import { nodeFilesRevision, nodeProxyFileContents } from './contents';
 import { DEFAULT_NODE_PROXY_FILES, ResolvedNodeProxyFiles } from './resolution';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { CLUSTERCTL_MOVE_LABEL, clusterLabels } from '../k8s/cluster-labels';
-import { SecretObject } from '../k8s/manifest';
-import { joinName } from '../k8s/names';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { CLUSTERCTL_MOVE_LABEL, clusterLabels } from '../primitives/k8s/cluster-labels';
+import { SecretObject } from '../primitives/k8s/manifest';
+import { joinName } from '../primitives/k8s/names';
 
 /**
  * The node-proxy Secret: the node files of one cluster's proxy, as Secret keys.

@@ -1,6 +1,6 @@
 import { NoProxyClientId } from './clients';
 import { Destination, writtenHost } from './destination';
-import { parseIpNumber } from '../ip';
+import { parseIpNumber } from '../primitives/ip';
 
 /**
  * Executable models of each client family's NO_PROXY matcher: small ports of the real decision

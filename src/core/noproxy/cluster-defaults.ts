@@ -1,14 +1,14 @@
-import { invalidValue } from '../errors';
-import { isDnsName } from '../host';
 import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory } from './categories';
 import { knownClusterIps } from './cluster-ips';
 import { parseNoProxyEntry } from './parse';
 import { ParsedNoProxyEntry } from './types';
-import { ReasonedEntry } from '../providers';
-import { checkProps } from '../validation/strict-props';
+import { invalidValue } from '../primitives/errors';
+import { isDnsName } from '../primitives/host';
+import { ReasonedEntry } from '../primitives/providers';
+import { checkProps } from '../primitives/validation/strict-props';
 
 /**
- * The facts the cluster-specific defaults are computed from. `ClusterNetwork` (src/core/network.ts)
+ * The facts the cluster-specific defaults are computed from. `ClusterNetwork` (src/core/definition/network.ts)
  * has exactly these fields, so an instance can be passed as is; a plain object works too.
  */
 export interface ClusterFacts {

@@ -1,5 +1,5 @@
-import { invalidValue } from '../errors';
-import { blockSize, formatIpNumber, networkOf, parseIpNumber } from '../ip';
+import { invalidValue } from '../primitives/errors';
+import { blockSize, formatIpNumber, networkOf, parseIpNumber } from '../primitives/ip';
 
 /**
  * The single ClusterIPs a cluster definition knows, for every service CIDR (IP family).

@@ -1,8 +1,8 @@
 import { Destination } from './destination';
 import { ipBounds } from './entry-bounds';
 import { formatNoProxyEntry } from './format';
-import { parseIpNumber } from '../ip';
 import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
+import { parseIpNumber } from '../primitives/ip';
 
 /**
  * The intended meaning of entries (Go semantics, the most complete client): which destinations an

@@ -1,6 +1,6 @@
-import { invalidValue } from '../errors';
-import { IpFamily, parseIpNumber } from '../ip';
-import { assertPrintable } from '../text';
+import { invalidValue } from '../primitives/errors';
+import { IpFamily, parseIpNumber } from '../primitives/ip';
+import { assertPrintable } from '../primitives/text';
 
 /** A request target as the NO_PROXY engine reasons about it. */
 export interface Destination {

@@ -1,5 +1,5 @@
-import { cidrBounds, IpFamily, parseIpNumber } from '../ip';
 import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
+import { cidrBounds, IpFamily, parseIpNumber } from '../primitives/ip';
 
 /** Address set of an IP-based entry, as inclusive numeric bounds. */
 export interface IpBounds {

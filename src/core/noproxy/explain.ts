@@ -1,7 +1,7 @@
 import { CLIENT_MATCHERS, NoProxyQuirk } from './client-matchers';
 import { NO_PROXY_CLIENTS, NoProxyClientId, NoProxyClientTraits } from './clients';
 import { Destination, parseDestination, writtenHost } from './destination';
-import { parseIpNumber } from '../ip';
+import { parseIpNumber } from '../primitives/ip';
 
 /** The two NO_PROXY environment variables, as a process would see them. */
 export interface NoProxyVariables {

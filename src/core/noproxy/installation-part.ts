@@ -2,7 +2,7 @@ import { NoProxyCoverageIndex } from './coverage-index';
 import { DroppedNoProxyEntry, normalizeNoProxyItems } from './list';
 import { EnvTokens } from './render';
 import { itemEntry, NoProxyEntry, NoProxyItem } from './types';
-import { frozen } from '../frozen';
+import { frozen } from '../primitives/frozen';
 
 /**
  * The installation-wide part of NO_PROXY values, normalized on its own: its items, the items it

@@ -1,5 +1,5 @@
-import { formatIpNumber, parseIpNumber, rangeToCidrs } from '../ip';
 import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
+import { formatIpNumber, parseIpNumber, rangeToCidrs } from '../primitives/ip';
 
 /**
  * IPv4 blocks as JDK `http.nonProxyHosts` patterns. The JDK has no CIDR syntax, but a pattern may

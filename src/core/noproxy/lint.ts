@@ -2,10 +2,10 @@ import { NO_PROXY_CLIENTS, NoProxyClientId, noProxyClient } from './clients';
 import { LOOPBACK_SERVICE_ADDRESSES } from './cluster-defaults';
 import { explainNoProxy } from './explain';
 import { formatNoProxyEntry } from './format';
-import { formatIpNumber, parseIpNumber } from '../ip';
 import { parseNoProxyList } from './parse';
 import { NoProxySource, renderNoProxyEntry } from './render';
 import { NoProxyEntryKind, ParsedNoProxyEntry, parsedEntry } from './types';
+import { formatIpNumber, parseIpNumber } from '../primitives/ip';
 
 /**
  * Kinds of lint findings:

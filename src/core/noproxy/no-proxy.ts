@@ -5,8 +5,8 @@ import { normalizeNoProxyItems } from './list';
 import { parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
 import { itemEntry, NoProxyEntry, NoProxyItem, ParsedNoProxyEntry } from './types';
-import { frozen } from '../frozen';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { frozen } from '../primitives/frozen';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /** An input item left out of a {@link NoProxy} as a duplicate or covered, with the entry covering it. */
 export interface DroppedNoProxyItem {

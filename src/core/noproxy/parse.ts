@@ -1,9 +1,9 @@
-import { dnsNameProblem } from '../dns-name';
-import { invalidValue, ProxyConfigError } from '../errors';
-import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, ipv4Value, networkOf, readIpNumber } from '../ip';
-import { assertPrintable, hasControlCharacter } from '../text';
 import { withBounds } from './entry-bounds';
 import { DomainNoProxyEntry, IpNoProxyEntry, NoProxyEntryKind, ParsedNoProxyEntry, SuffixNoProxyEntry } from './types';
+import { dnsNameProblem } from '../primitives/dns-name';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, ipv4Value, networkOf, readIpNumber } from '../primitives/ip';
+import { assertPrintable, hasControlCharacter } from '../primitives/text';
 
 /** Builds the error for the entry being parsed; the message always names the field and quotes the entry. */
 type Fail = (reason: string) => ProxyConfigError;

@@ -1,8 +1,8 @@
+import { IpBounds, ipBounds } from './entry-bounds';
 import { formatNoProxyEntry } from './format';
 import { javaIpv4Patterns, MAX_JAVA_PATTERNS_PER_ENTRY } from './java-globs';
-import { formatIpNumber, rangeToCidrs } from '../ip';
-import { IpBounds, ipBounds } from './entry-bounds';
 import { CidrNoProxyEntry, NoProxyEntry, NoProxyEntryKind, NoProxyItem, ParsedNoProxyEntry, parsedEntry, RangeNoProxyEntry } from './types';
+import { formatIpNumber, rangeToCidrs } from '../primitives/ip';
 
 /**
  * Output formats of `renderNoProxy`:

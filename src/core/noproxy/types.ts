@@ -1,4 +1,4 @@
-import type { IpFamily } from '../ip';
+import type { IpFamily } from '../primitives/ip';
 
 /** The kinds of NO_PROXY entry; {@link NoProxyEntry.kind} says which fields an entry has. */
 export enum NoProxyEntryKind {

@@ -1,5 +1,3 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { ProxySettings } from '../proxy-settings';
 import { withObjectMetadata } from './metadata';
 import { Product, product, productObject, ProductObject } from './product';
 import { CredentialSourceKind } from '../credentials/credential-source';
@@ -7,8 +5,10 @@ import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor }
 import { credentialStandInsOf, CredentialStandIns } from '../credentials/markers';
 import { sealedSecretFor } from '../credentials/sealed-secret';
 import { secretTemplateFor } from '../credentials/secret-template';
-import { isSecretObject, KubeObject, SecretObject } from '../k8s/manifest';
-import { checkObjectSize } from '../k8s/size-limits';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { ProxySettings } from '../definition/proxy-settings';
+import { isSecretObject, KubeObject, SecretObject } from '../primitives/k8s/manifest';
+import { checkObjectSize } from '../primitives/k8s/size-limits';
 
 /**
  * The product with its credentials where the settings say they live. Literal: unchanged. External

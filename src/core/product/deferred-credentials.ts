@@ -1,9 +1,9 @@
-import { ProxyConfigError } from '../errors';
 import { withLaterValuesNamed } from './later-value';
 import { Product } from './product';
 import { withoutSecretData } from './shared-objects';
-import { KubeObject } from '../k8s/manifest';
-import { canonicalJson } from '../k8s/names';
+import { ProxyConfigError } from '../primitives/errors';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { canonicalJson } from '../primitives/k8s/names';
 
 /**
  * Credentials known only later, such as a Pulumi Output of a stack secret. Nothing a product holds

@@ -1,4 +1,4 @@
-import { ProxyConfigError } from '../errors';
+import { ProxyConfigError } from '../primitives/errors';
 
 /**
  * A value known only later (in Pulumi, an Output for a Kubernetes version from stack config, or for

@@ -1,9 +1,9 @@
-import { invalidValue } from '../errors';
 import { product, Product, productObject } from './product';
-import { KubeObject } from '../k8s/manifest';
-import { MAX_ANNOTATION_BYTES } from '../k8s/size-limits';
-import { checkJsonData } from '../validation/json-data';
-import { fieldPath, PropKeys } from '../validation/strict-props';
+import { invalidValue } from '../primitives/errors';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { MAX_ANNOTATION_BYTES } from '../primitives/k8s/size-limits';
+import { checkJsonData } from '../primitives/validation/json-data';
+import { fieldPath, PropKeys } from '../primitives/validation/strict-props';
 
 /**
  * Labels and annotations a user adds to every object of a construct or component, the way

@@ -1,4 +1,4 @@
-import { hideDataFromInspect, isSecretObject, KubeObject } from '../k8s/manifest';
+import { hideDataFromInspect, isSecretObject, KubeObject } from '../primitives/k8s/manifest';
 
 /**
  * The one rendering model: every construct (cdk8s) and component (Pulumi) is a core product, a

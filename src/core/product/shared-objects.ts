@@ -1,7 +1,7 @@
-import { describeValue, ProxyConfigError } from '../errors';
 import { objectIdentity, ProductObject } from './product';
-import { isSecretObject, KubeObject } from '../k8s/manifest';
-import { canonicalJson } from '../k8s/names';
+import { describeValue, ProxyConfigError } from '../primitives/errors';
+import { isSecretObject, KubeObject } from '../primitives/k8s/manifest';
+import { canonicalJson } from '../primitives/k8s/names';
 
 /** A shared object emitted in a scope; canonical contents are computed only when another product needs the same object. */
 interface Entry<T> {

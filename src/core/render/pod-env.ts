@@ -1,4 +1,4 @@
-import { ProxyEnvironment, proxyVariables } from '../proxy-environment';
+import { ProxyEnvironment, proxyVariables } from '../definition/proxy-environment';
 
 /** One container environment variable with a literal value (Kubernetes `EnvVar`). */
 export interface PodEnvVar {

@@ -1,4 +1,4 @@
-import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../proxy-environment';
+import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../definition/proxy-environment';
 
 /**
  * POSIX shell rendering. Every value is single-quoted: inside single quotes no character is special

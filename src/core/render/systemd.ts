@@ -1,4 +1,4 @@
-import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../proxy-environment';
+import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../definition/proxy-environment';
 
 /**
  * systemd drop-in rendering, e.g. for `/etc/systemd/system/containerd.service.d/http-proxy.conf`.

@@ -1,10 +1,10 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue } from '../errors';
-import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { proxyVariables } from '../proxy-environment';
 import { DEFAULT_PROXY_SECRET_NAME } from './defaults';
-import { PropKeys } from '../validation/strict-props';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { proxyVariables } from '../definition/proxy-environment';
+import { invalidValue } from '../primitives/errors';
+import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { PropKeys } from '../primitives/validation/strict-props';
 
 /** Reference to one key of a Secret (Kubernetes `SecretKeySelector`). */
 export interface SecretKeyReference {

@@ -1,10 +1,10 @@
-import { invalidValue } from '../errors';
 import { PROXY_ENV_KEY_SET, ProxyEnvOptions } from './container-env';
 import { DEFAULT_OPT_OUT_ANNOTATION, OPT_OUT_VALUE } from './defaults';
 import { checkNamePatterns } from './name-patterns';
 import { TrustBundleOptions } from './trust-bundle';
-import { assertDnsLabel } from '../k8s/names';
-import { optionalList, propKeys, PropKeys } from '../validation/strict-props';
+import { invalidValue } from '../primitives/errors';
+import { assertDnsLabel } from '../primitives/k8s/names';
+import { optionalList, propKeys, PropKeys } from '../primitives/validation/strict-props';
 
 /** What injection leaves alone. Every path (synth time, Kyverno, admission policy) honours the same set. */
 export interface InjectionExclusions {

@@ -1,6 +1,6 @@
 import { CONTAINER_LISTS } from './pod-spec-patch';
 import { podMetadataPath } from './workload-kinds';
-import { isPlainObject } from '../validation/json-data';
+import { isPlainObject } from '../primitives/validation/json-data';
 
 /**
  * Visit every value `ProxyInjection.plan` reads in a manifest whose pod spec is at `specPath`:

@@ -1,5 +1,5 @@
-import { ProxyConfigError } from '../errors';
-import { copyJson } from '../k8s/copy-json';
+import { ProxyConfigError } from '../primitives/errors';
+import { copyJson } from '../primitives/k8s/copy-json';
 
 /**
  * The one RFC 6902 operation injection needs: `add`. Injection only ever adds (a variable, a

@@ -1,13 +1,13 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { ContainerEnvGroup } from './container-env';
 import { DEFAULT_CREDENTIAL_NAMESPACE_LABELS } from './defaults';
-import { invalidValue } from '../errors';
 import { injectionOptionsOf, PROXY_INJECTION_KEY_SET, ProxyInjectionOptions } from './injection-options';
 import { ContainerList } from './pod-spec-patch';
 import { ProxyInjection } from './proxy-injection';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { invalidValue } from '../primitives/errors';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /** Names of the ClusterPolicy's rules (keep another policy's names, e.g. for reports and alerts). */
 export interface KyvernoRuleNames {

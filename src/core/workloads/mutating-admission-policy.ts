@@ -1,5 +1,3 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
 import { MutatingAdmissionPolicyVersion } from './admission-policy-version';
 import { celConcat, celString, celStringList } from './cel';
 import { ContainerEnvVar } from './container-env';
@@ -8,9 +6,11 @@ import { ALWAYS_EXCLUDED_NAMESPACES } from './kyverno-policy';
 import { namePatternRegex } from './name-patterns';
 import { ContainerList } from './pod-spec-patch';
 import { ProxyInjection } from './proxy-injection';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { checkProps, optionalList, propKeys } from '../validation/strict-props';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { checkProps, optionalList, propKeys } from '../primitives/validation/strict-props';
 
 /** Options for `renderProxyAdmissionPolicy`. */
 export interface ProxyAdmissionPolicyOptions extends ProxyInjectionOptions {

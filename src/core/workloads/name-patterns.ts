@@ -1,4 +1,4 @@
-import { invalidValue } from '../errors';
+import { invalidValue } from '../primitives/errors';
 
 /**
  * Name patterns as Kyverno reads them in `match`/`exclude` `names`: `*` matches any run of

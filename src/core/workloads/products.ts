@@ -1,8 +1,8 @@
 import { KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from './kyverno-policy';
 import { ProxyAdmissionPolicyOptions, renderProxyAdmissionPolicy } from './mutating-admission-policy';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
 import { TrustManagerResource } from './trust-bundle';
-import { KubeObject } from '../k8s/manifest';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { KubeObject } from '../primitives/k8s/manifest';
 import { finishProduct } from '../product/credentials';
 import { manifestsProduct, Product } from '../product/product';
 

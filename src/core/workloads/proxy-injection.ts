@@ -1,5 +1,3 @@
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue } from '../errors';
 import { ContainerEnvGroup, proxyContainerEnvGroups, proxyEnvUsesSecret, proxySecretManifest, proxySecretName } from './container-env';
 import { CREDENTIALS_REVISION_ANNOTATION } from './defaults';
 import { InjectionExclusions, PROXY_INJECTION_KEYS, ProxyInjectionOptions, ResolvedExclusions, resolveExclusions } from './injection-options';
@@ -8,10 +6,12 @@ import { matchesNamePattern } from './name-patterns';
 import { PodSpecAdditions, planPodSpecAdditions } from './pod-spec-patch';
 import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-bundle';
 import { podMetadataPath, podSpecPath } from './workload-kinds';
-import { frozen, lockProperties } from '../frozen';
-import { KubeObject } from '../k8s/manifest';
-import { assertDnsLabel } from '../k8s/names';
-import { checkProps, optionalList } from '../validation/strict-props';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { invalidValue } from '../primitives/errors';
+import { frozen, lockProperties } from '../primitives/frozen';
+import { KubeObject } from '../primitives/k8s/manifest';
+import { assertDnsLabel } from '../primitives/k8s/names';
+import { checkProps, optionalList } from '../primitives/validation/strict-props';
 
 /** What {@link ProxyInjection.plan} found for one manifest. */
 export interface InjectionPlan {

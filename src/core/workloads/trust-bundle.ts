@@ -1,15 +1,15 @@
-import { CaBundle, CaCertificate, parseCaBundle } from '../ca-bundle';
-import { ClusterProxyConfig } from '../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../errors';
 import { ContainerEnvGroup, ContainerEnvVar } from './container-env';
 import { CA_BUNDLE_KEY, CA_VOLUME_NAME, CORPORATE_CA_KEY, DEFAULT_CA_CONFIGMAP_NAME, DEFAULT_CA_MOUNT_PATH } from './defaults';
-import { frozen } from '../frozen';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../k8s/names';
-import { rootCertificates } from '../lazy-modules';
-import { LIMITS } from '../limits';
-import { TRUSTED_CA_SETTING } from '../proxy-settings';
-import { checkProps, propKeys } from '../validation/strict-props';
+import { CaBundle, CaCertificate, parseCaBundle } from '../definition/ca-bundle';
+import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { TRUSTED_CA_SETTING } from '../definition/proxy-settings';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { frozen } from '../primitives/frozen';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { rootCertificates } from '../primitives/lazy-modules';
+import { LIMITS } from '../primitives/limits';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /**
  * Which public roots join the corporate CA in `ca-bundle.crt`, the file that replacing variables

@@ -1,9 +1,9 @@
 import { ApiObject, JsonPatch, Testing } from 'cdk8s';
 import { GiantSwarmProxyApps, InClusterForwardProxy, ProxyAddonResourceSet, ProxyEnvSources, TkgProxyAddons } from '../../../src/cdk8s/addons';
-import { tkgConfigValuesSecret } from '../../../src/core/addons';
 import { ProxyEnvSourceKind } from '../../../src/core/addons/proxy-env-source';
-import { ClusterNetwork } from '../../../src/core/network';
-import { anonymousProxy, vsphereProxy } from '../../core/addons/addon-fixtures';
+import { tkgConfigValuesSecret } from '../../../src/core/addons/tkg/config-values';
+import { ClusterNetwork } from '../../../src/core/definition/network';
+import { anonymousProxy, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects } from '../../support/schemas';
 
 describe('addon cdk8s constructs', () => {

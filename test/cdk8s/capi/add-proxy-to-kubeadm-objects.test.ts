@@ -1,8 +1,8 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import { addProxyToKubeadmObjects } from '../../../src/cdk8s/capi/add-proxy-to-kubeadm-objects';
 import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
-import { KubeObject } from '../../../src/core/k8s/manifest';
-import { credentialForms, demoProxy, nonSecretText } from '../../core/capi/fixtures';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { credentialForms, demoProxy, nonSecretText } from '../../support/fixtures/cluster';
 import { expectValidObjects } from '../../support/schemas';
 
 /** An existing cluster chart written with plain ApiObjects, as many cdk8s users have. */

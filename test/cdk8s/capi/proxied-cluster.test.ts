@@ -5,7 +5,7 @@ import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { CA_1, clusterOptions, credentialForms, nonSecretText, demoSettings } from '../../core/capi/fixtures';
+import { CA_1, clusterOptions, credentialForms, nonSecretText, demoSettings } from '../../support/fixtures/cluster';
 import { expectValidObjects } from '../../support/schemas';
 
 describe('ProxiedCluster', () => {

@@ -3,7 +3,7 @@ import { Node } from 'constructs';
 import { ProxiedKubeadmConfigTemplate } from '../../../src/cdk8s/capi/proxied-kubeadm-config-template';
 import { ProxiedKubeadmControlPlane } from '../../../src/cdk8s/capi/proxied-kubeadm-control-plane';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { demoProxy, infraRef, demoSettings, demoNetwork } from '../../core/capi/fixtures';
+import { demoProxy, infraRef, demoSettings, demoNetwork } from '../../support/fixtures/cluster';
 import { expectValidObjects } from '../../support/schemas';
 
 // The control plane and worker template on their own, for users who write their own Cluster and

@@ -4,12 +4,12 @@ import { TopologyClusterProxy } from '../../../src/cdk8s/clusterclass/topology-c
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
-import { KubeObject } from '../../../src/core/k8s/manifest';
-import { ClusterNetwork } from '../../../src/core/network';
+import { ClusterNetwork } from '../../../src/core/definition/network';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { Provider } from '../../../src/core/providers';
-import { CA_1, NASTY_PASSWORD, demoSettings } from '../../core/capi/fixtures';
-import { classFixture } from '../../core/clusterclass/class-fixtures';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { Provider } from '../../../src/core/primitives/providers';
+import { CA_1, NASTY_PASSWORD, demoSettings } from '../../support/fixtures/cluster';
+import { classFixture } from '../../support/fixtures/cluster-class';
 import { expectValidObjects } from '../../support/schemas';
 
 /** The cdk8s adapter emits exactly the core's objects, for ApiObjects in the chart and for plain JSON. */

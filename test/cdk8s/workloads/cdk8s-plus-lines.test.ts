@@ -5,8 +5,8 @@ import * as plus28 from 'cdk8s-plus-28';
 import * as plus33 from 'cdk8s-plus-33';
 import * as entry28 from '../../../src/cdk8s/plus/cdk8s-plus-28';
 import * as entry33 from '../../../src/cdk8s/plus/cdk8s-plus-33';
-import { proxyConfig } from '../../core/workloads/fixtures';
 import { expectValid } from '../../core/workloads/validate';
+import { proxyConfig } from '../../support/fixtures/workloads';
 import { modulesLoadedBy, REPO_ROOT } from '../../support/module-loading';
 
 /**

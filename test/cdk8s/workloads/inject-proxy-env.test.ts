@@ -2,9 +2,9 @@ import * as path from 'node:path';
 import { ApiObject, App, Include, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { injectProxyEnv } from '../../../src/cdk8s/workloads';
-import { ProxyConfigError } from '../../../src/core';
-import { CORPORATE_CA, anonymousProxyConfig, passwordForms, proxyConfig } from '../../core/workloads/fixtures';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
 import { expectValid } from '../../core/workloads/validate';
+import { CORPORATE_CA, anonymousProxyConfig, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 
 const IMPORTED = path.join(__dirname, '..', '..', 'fixtures', 'workloads', 'imported-chart.yaml');
 

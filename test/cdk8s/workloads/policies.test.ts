@@ -1,8 +1,9 @@
 import { ApiObject, Testing } from 'cdk8s';
 import { injectProxyEnv, KyvernoProxyPolicy, ProxyAdmissionPolicy } from '../../../src/cdk8s/workloads';
-import { renderKyvernoProxyPolicy, renderProxyAdmissionPolicy } from '../../../src/core/workloads';
-import { CORPORATE_CA, proxyConfig } from '../../core/workloads/fixtures';
+import { renderKyvernoProxyPolicy } from '../../../src/core/workloads/kyverno-policy';
+import { renderProxyAdmissionPolicy } from '../../../src/core/workloads/mutating-admission-policy';
 import { expectValid } from '../../core/workloads/validate';
+import { CORPORATE_CA, proxyConfig } from '../../support/fixtures/workloads';
 
 describe('policy constructs', () => {
   const config = proxyConfig({ trustedCaPem: CORPORATE_CA });

@@ -1,8 +1,8 @@
 import { Testing } from 'cdk8s';
 import { EnvValue, Namespace } from 'cdk8s-plus-28';
 import { ProxyAwareDeployment } from '../../../src/cdk8s/plus';
-import { CORPORATE_CA, passwordForms, proxyConfig } from '../../core/workloads/fixtures';
 import { expectValid } from '../../core/workloads/validate';
+import { CORPORATE_CA, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 
 const envNames = (container: any): string[] => (container.env ?? []).map((v: any) => v.name);
 

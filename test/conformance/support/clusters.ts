@@ -1,6 +1,8 @@
-import { ClusterNetwork, ClusterNetworkProps, ClusterProxyConfig, ProxySettings } from '../../../src/core';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork, ClusterNetworkProps } from '../../../src/core/definition/network';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { NoProxyFormat } from '../../../src/core/noproxy/render';
-import { Provider } from '../../../src/core/providers';
+import { Provider } from '../../../src/core/primitives/providers';
 
 /**
  * The representative clusters of the conformance suite: IPv4, IPv6-only and dual-stack; the

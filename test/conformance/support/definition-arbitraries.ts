@@ -1,8 +1,10 @@
 import * as fc from 'fast-check';
 import * as ipaddr from 'ipaddr.js';
-import { ClusterNetwork, ClusterNetworkProps, ClusterProxyConfig, PROVIDERS, ProxySettings } from '../../../src/core';
-import { Provider } from '../../../src/core/providers';
-import { dnsName, ipv4, ipv6, rawEntry } from '../../core/noproxy/arbitraries';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork, ClusterNetworkProps } from '../../../src/core/definition/network';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
+import { PROVIDERS, Provider } from '../../../src/core/primitives/providers';
+import { dnsName, ipv4, ipv6, rawEntry } from '../../support/fixtures/no-proxy-arbitraries';
 
 /**
  * fast-check generators of valid cluster definitions: networks of every IP family layout, custom

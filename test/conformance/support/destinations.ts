@@ -1,9 +1,9 @@
 import { ComputedCluster } from './clusters';
-import { parseCidr } from '../../../src/core/cidr';
-import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/ip';
-import { parseNoProxyEntry } from '../../../src/core/noproxy';
 import { knownClusterIps } from '../../../src/core/noproxy/cluster-ips';
+import { parseNoProxyEntry } from '../../../src/core/noproxy/parse';
 import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
+import { parseCidr } from '../../../src/core/primitives/cidr';
+import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/primitives/ip';
 
 /**
  * The destinations every client is asked about, per cluster, and for each one the NO_PROXY tokens

@@ -2,7 +2,8 @@ import { ComputedCluster } from './clusters';
 import { ConformanceDestination, destinationsFor, isBlockToken } from './destinations';
 import { javaPatterns } from './java-patterns';
 import { ClientCase, ClientRun, ClientVerdict, RealClientId } from './real-clients';
-import { explainNoProxy, NO_PROXY_CLIENT_IDS, NoProxyClientId, NoProxyClientVerdict } from '../../../src/core/noproxy';
+import { NO_PROXY_CLIENT_IDS, NoProxyClientId } from '../../../src/core/noproxy/clients';
+import { explainNoProxy, NoProxyClientVerdict } from '../../../src/core/noproxy/explain';
 
 /**
  * Turns the real clients' answers into the conformance verdicts of the matrix.

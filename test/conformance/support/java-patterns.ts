@@ -1,6 +1,6 @@
 import { isBlockToken } from './destinations';
-import { parseNoProxyEntry } from '../../../src/core/noproxy';
 import { javaIpv4Patterns } from '../../../src/core/noproxy/java-globs';
+import { parseNoProxyEntry } from '../../../src/core/noproxy/parse';
 
 /**
  * The JDK `http.nonProxyHosts` spellings of derivable NO_PROXY tokens, for the JVM's sink

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNamespace } from './namespace';
 import { CONFORMANCE_DIR } from './toolchain';
-import { NoProxyClientId } from '../../../src/core/noproxy';
+import { NoProxyClientId } from '../../../src/core/noproxy/clients';
 
 /** A real client: a modelled NO_PROXY client family, or the JDK (which reads `http.nonProxyHosts`). */
 export type RealClientId = NoProxyClientId | 'java';

@@ -1,8 +1,8 @@
-import { anonymousProxy, parseYamlDocuments, vsphereProxy } from './addon-fixtures';
-import { addonResourceSet, RESOURCE_SET_KEY } from '../../../src/core/addons';
+import { addonResourceSet, RESOURCE_SET_KEY } from '../../../src/core/addons/cluster-resource-set';
 import { ResourceSetStrategy } from '../../../src/core/addons/resource-set-strategy';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
-import { KubeObject } from '../../../src/core/k8s/manifest';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { anonymousProxy, parseYamlDocuments, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects, schemaErrors } from '../../support/schemas';
 
 /** A small stand-in for kapp-controller's release YAML: its namespace and Deployment. */

@@ -1,8 +1,9 @@
-import { anonymousProxy, errorOf, vsphereProxy } from './addon-fixtures';
-import { CONFIG_HASH_ANNOTATION, inClusterForwardProxy, proxyEnvFrom, proxyEnvSources } from '../../../src/core/addons';
-import { ProxyEnvSourceKind } from '../../../src/core/addons/proxy-env-source';
-import { ClusterNetwork } from '../../../src/core/network';
+import { inClusterForwardProxy } from '../../../src/core/addons/forward-proxy/forward-proxy';
+import { CONFIG_HASH_ANNOTATION } from '../../../src/core/addons/forward-proxy/forward-proxy-workload';
+import { proxyEnvFrom, proxyEnvSources, ProxyEnvSourceKind } from '../../../src/core/addons/proxy-env-source';
+import { ClusterNetwork } from '../../../src/core/definition/network';
 import { NoProxyFormat } from '../../../src/core/noproxy/render';
+import { anonymousProxy, errorOf, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects } from '../../support/schemas';
 
 const IPV6_NETWORK = { pods: ['fd00:10::/56'], services: ['fd00:20::/108'], serviceDomain: 'k8s.internal', machineCidrs: ['fd00:1::/64'] };

@@ -1,12 +1,14 @@
 import { parse } from 'yaml';
-import { anonymousProxy, errorOf, HARD_PASSWORD, vsphereProxy } from './addon-fixtures';
-import { giantSwarmApp, giantSwarmClusterValues, giantSwarmProxySetup } from '../../../src/core/addons';
-import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
+import { giantSwarmApp } from '../../../src/core/addons/giantswarm/app';
+import { giantSwarmClusterValues } from '../../../src/core/addons/giantswarm/cluster-values';
+import { giantSwarmProxySetup } from '../../../src/core/addons/giantswarm/setup';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { anonymousProxy, errorOf, HARD_PASSWORD, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects, schemaErrors } from '../../support/schemas';
 
 describe('Giant Swarm cluster values', () => {

@@ -3,11 +3,12 @@ import * as path from 'node:path';
 import Ajv from 'ajv';
 import type { HelmProps } from 'cdk8s';
 import { parse } from 'yaml';
-import { anonymousProxy, errorOf, vsphereProxy } from './addon-fixtures';
-import { HELM_PRESETS, HelmPreset, HelmPresetName, helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons';
-import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../../src/core/network';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { HELM_PRESETS, HelmPreset, HelmPresetName } from '../../../src/core/addons/helm/helm-presets';
+import { helmEnvValues, helmPresetValues, helmProxyBlockValues, HelmProxyValues } from '../../../src/core/addons/helm/helm-values';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../../src/core/definition/network';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
+import { anonymousProxy, errorOf, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects } from '../../support/schemas';
 
 const ajv = new Ajv({ allErrors: true, strict: false });

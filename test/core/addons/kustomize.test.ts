@@ -2,11 +2,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { anonymousProxy, errorOf, parseYamlDocuments, vsphereProxy } from './addon-fixtures';
-import { KUSTOMIZATION_FILE, kustomizeJson6902Patches, kustomizeProxyComponent, renderYaml, renderYamlDocuments } from '../../../src/core/addons';
+import { KUSTOMIZATION_FILE, kustomizeProxyComponent } from '../../../src/core/addons/kustomize/kustomize-component';
+import { kustomizeJson6902Patches } from '../../../src/core/addons/kustomize/kustomize-json6902';
 import { KustomizeWorkloadKind } from '../../../src/core/addons/kustomize/kustomize-target';
-import { KubeObject } from '../../../src/core/k8s/manifest';
+import { renderYaml, renderYamlDocuments } from '../../../src/core/addons/yaml-text';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 import { KUSTOMIZE } from '../../conformance/support/toolchain';
+import { anonymousProxy, errorOf, parseYamlDocuments, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects } from '../../support/schemas';
 
 function deployment(name: string, containers: object[]): KubeObject {

@@ -1,14 +1,18 @@
 import { parse } from 'yaml';
-import { vsphereProxy } from './addon-fixtures';
-import {
-  giantSwarmProxySetup, helmPresetValues, kappControllerAddonSecret, kustomizeProxyComponent, proxyEnvSources,
-  tkgConfigValuesSecret, vsphereCpiAddonSecret, YTT_DATA_VALUES_HEADER,
-} from '../../../src/core/addons';
+import { giantSwarmProxySetup } from '../../../src/core/addons/giantswarm/setup';
 import { HelmPresetName } from '../../../src/core/addons/helm/helm-presets';
+import { helmPresetValues } from '../../../src/core/addons/helm/helm-values';
+import { kustomizeProxyComponent } from '../../../src/core/addons/kustomize/kustomize-component';
+import { proxyEnvSources } from '../../../src/core/addons/proxy-env-source';
+import { tkgConfigValuesSecret } from '../../../src/core/addons/tkg/config-values';
+import { kappControllerAddonSecret } from '../../../src/core/addons/tkg/kapp-controller';
+import { YTT_DATA_VALUES_HEADER } from '../../../src/core/addons/tkg/tkg-metadata';
+import { vsphereCpiAddonSecret } from '../../../src/core/addons/tkg/vsphere-addons';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { OsFamily } from '../../../src/core/node-files/os-family';
 import { renderPodEnv } from '../../../src/core/render/pod-env';
+import { vsphereProxy } from '../../support/fixtures/addons';
 
 /**
  * Every addon output reads the same ClusterProxyConfig: node drop-ins, addon values, pod env,

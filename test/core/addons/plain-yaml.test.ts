@@ -1,11 +1,12 @@
 import * as fc from 'fast-check';
 import * as YAML from 'yaml';
-import { ClusterProxyConfig, Provider } from '../../../src/core';
 import { giantSwarmClusterValues } from '../../../src/core/addons/giantswarm/cluster-values';
 import { plainYaml } from '../../../src/core/addons/plain-yaml';
 import { tkgProxyAddonSecrets } from '../../../src/core/addons/tkg/tkg-proxy-addons';
 import { renderYaml } from '../../../src/core/addons/yaml-text';
-import { demoNetwork, demoSettings } from '../capi/fixtures';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { Provider } from '../../../src/core/primitives/providers';
+import { demoNetwork, demoSettings } from '../../support/fixtures/cluster';
 
 /** What the `yaml` library writes with the options `renderYaml` gives it. */
 const libraryYaml = (value: unknown) => YAML.stringify(value, { lineWidth: 0, minContentWidth: 0 });

@@ -4,10 +4,10 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { errorOf } from './addon-fixtures';
-import { inClusterForwardProxy, renderTinyproxyConfig } from '../../../src/core/addons';
-import { TinyproxyLogLevel } from '../../../src/core/addons/forward-proxy/tinyproxy-config';
-import { ClusterNetwork } from '../../../src/core/network';
+import { inClusterForwardProxy } from '../../../src/core/addons/forward-proxy/forward-proxy';
+import { renderTinyproxyConfig, TinyproxyLogLevel } from '../../../src/core/addons/forward-proxy/tinyproxy-config';
+import { ClusterNetwork } from '../../../src/core/definition/network';
+import { errorOf } from '../../support/fixtures/addons';
 
 /**
  * The rendered tinyproxy.conf run by the real tinyproxy (Debian package `tinyproxy`, 1.11) on

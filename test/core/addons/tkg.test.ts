@@ -1,12 +1,13 @@
 import { parse } from 'yaml';
-import { anonymousProxy, testCaPem, vsphereProxy } from './addon-fixtures';
-import {
-  kappControllerAddonSecret, tkgConfigValuesSecret, vsphereCpiAddonSecret, vsphereCsiAddonSecret, YTT_DATA_VALUES_HEADER,
-} from '../../../src/core/addons';
-import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../../src/core/network';
-import { Provider } from '../../../src/core/providers';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { tkgConfigValuesSecret } from '../../../src/core/addons/tkg/config-values';
+import { kappControllerAddonSecret } from '../../../src/core/addons/tkg/kapp-controller';
+import { YTT_DATA_VALUES_HEADER } from '../../../src/core/addons/tkg/tkg-metadata';
+import { vsphereCpiAddonSecret, vsphereCsiAddonSecret } from '../../../src/core/addons/tkg/vsphere-addons';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../../src/core/definition/network';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
+import { Provider } from '../../../src/core/primitives/providers';
+import { anonymousProxy, testCaPem, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects } from '../../support/schemas';
 
 /** The ytt data values of an addon Secret, after checking the header kapp-controller requires. */

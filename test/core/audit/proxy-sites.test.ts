@@ -1,4 +1,5 @@
-import { dropInVariables, findProxySites, readManifests, shellVariables } from '../../../src/core/audit';
+import { readManifests } from '../../../src/core/audit/manifests';
+import { dropInVariables, findProxySites, shellVariables } from '../../../src/core/audit/proxy-sites';
 
 describe('proxy settings in node files and commands', () => {
   test('systemd Environment= lines: quoted and bare assignments, escapes, %% and later lines winning', () => {

@@ -1,8 +1,8 @@
-import { credentialForms, deepFreeze, demoProxy, nonSecretText } from './fixtures';
 import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
-import { KubeObject } from '../../../src/core/k8s/manifest';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { credentialForms, deepFreeze, demoProxy, nonSecretText } from '../../support/fixtures/cluster';
 import { expectValidObjects } from '../../support/schemas';
 
 /** An existing v1beta1 or v1beta2 cluster chart's output, written by hand (no library involved). */

@@ -1,9 +1,9 @@
-import { CA_1, CA_2, clusterOptions, demoSettings, settingsProps } from './fixtures';
 import { ProxiedClusterOptions, proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
-import { canonicalJson } from '../../../src/core/k8s/names';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { canonicalJson } from '../../../src/core/primitives/k8s/names';
+import { CA_1, CA_2, clusterOptions, demoSettings, settingsProps } from '../../support/fixtures/cluster';
 
 /**
  * Day 2: Cluster API reads a `contentFrom` Secret once per Machine and never watches it, and

@@ -1,8 +1,8 @@
-import { deepFreeze, demoProxy } from './fixtures';
 import { addProxyToKubeadmConfigSpec, addProxyToKubeadmObject } from '../../../src/core/capi/kubeadm-config-spec';
-import { KubeObject } from '../../../src/core/k8s/manifest';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { deepFreeze, demoProxy } from '../../support/fixtures/cluster';
 import { expectValidObjects } from '../../support/schemas';
 
 const bootstrap = nodeProxyBootstrap(demoProxy(), { clusterName: 'demo' });

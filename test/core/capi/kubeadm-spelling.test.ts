@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { clusterOptions, demoProxy } from './fixtures';
 import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { KUBEADM_ARGUMENT_FIELDS, KUBEADM_VERSION_ONLY_FIELDS } from '../../../src/core/capi/kubeadm-spelling';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
 import { OsFamily } from '../../../src/core/node-files/os-family';
+import { clusterOptions, demoProxy } from '../../support/fixtures/cluster';
 import { CRD_ROOT } from '../../support/schemas';
 
 /** Every field path of a schema, with its type (`a.b[].c` steps into list items). */

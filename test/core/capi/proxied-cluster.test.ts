@@ -1,12 +1,12 @@
-import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, demoSettings, demoNetwork } from './fixtures';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
-import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
-import { canonicalJson } from '../../../src/core/k8s/names';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { OsFamily } from '../../../src/core/node-files/os-family';
+import { canonicalJson } from '../../../src/core/primitives/k8s/names';
 import { caCertificates } from '../../support/ca-certificates';
+import { CA_1, clusterOptions, credentialForms, deepFreeze, infraRef, networkProps, nonSecretText, demoSettings, demoNetwork } from '../../support/fixtures/cluster';
 import { expectValidObjects } from '../../support/schemas';
 
 const matrix: Array<[CapiVersion, BootstrapFormat, NodeProxyDelivery]> = [];

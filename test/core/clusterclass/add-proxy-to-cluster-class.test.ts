@@ -1,4 +1,3 @@
-import { classFixture, ClassFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
@@ -6,18 +5,19 @@ import { addProxyToClusterClass, PROXY_PATCH_PREFIX } from '../../../src/core/cl
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { MAX_TEMPLATE_LENGTH } from '../../../src/core/clusterclass/go-template';
 import { addProxyToTopologyCluster, TopologyClusterProxyOptions } from '../../../src/core/clusterclass/topology-cluster';
-import { ProxyConfigError } from '../../../src/core/errors';
-import { KubeObject } from '../../../src/core/k8s/manifest';
-import { canonicalJson } from '../../../src/core/k8s/names';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { VariableStyle, NodeFileEncoding, NodeProxyPosition, KubeadmEnvironment } from '../../../src/core/node-files/options';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { Provider } from '../../../src/core/providers';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { canonicalJson } from '../../../src/core/primitives/k8s/names';
+import { Provider } from '../../../src/core/primitives/providers';
+import { CA_1, CA_2, NASTY_PASSWORD, demoSettings } from '../../support/fixtures/cluster';
+import { classFixture, ClassFixture, fixtureItems } from '../../support/fixtures/cluster-class';
 import { expectValidObjects } from '../../support/schemas';
-import { CA_1, CA_2, NASTY_PASSWORD, demoSettings } from '../capi/fixtures';
 
 /**
  * End to end: the ClusterClass patches, run over the class's templates by Go with Cluster API's

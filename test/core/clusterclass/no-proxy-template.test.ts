@@ -3,9 +3,9 @@ import { buildPatchEngine, runPatchEngine, TemplateCase } from './go-patch-engin
 import { ClusterClassProxy, ClusterClassProxyProps, TopologyClusterFacts } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { compactTemplate, noProxyTemplateHelpers, noProxyTemplateStatements } from '../../../src/core/clusterclass/no-proxy-template';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
-import { PROVIDERS, Provider } from '../../../src/core/providers';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { PROVIDERS, Provider } from '../../../src/core/primitives/providers';
 
 /**
  * The NO_PROXY a ClusterClass template computes on the management cluster (evaluated by Go

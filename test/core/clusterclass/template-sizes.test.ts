@@ -1,10 +1,10 @@
-import { classFixture } from './class-fixtures';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { MAX_TEMPLATE_LENGTH } from '../../../src/core/clusterclass/go-template';
 import { CLASS_VARIABLE_SHAPES, ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
 import { NodeProxyFileOptions, NodeFileEncoding, VariableStyle } from '../../../src/core/node-files/options';
-import { demoSettings } from '../capi/fixtures';
+import { demoSettings } from '../../support/fixtures/cluster';
+import { classFixture } from '../../support/fixtures/cluster-class';
 
 /**
  * Cluster API caps every `valueFrom.template` at 10240 characters, and the installation-wide

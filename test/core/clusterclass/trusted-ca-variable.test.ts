@@ -1,4 +1,3 @@
-import { classFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
@@ -6,17 +5,18 @@ import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy
 import { ClusterClassProxy, ClusterClassProxyProps } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
-import { KubeObject } from '../../../src/core/k8s/manifest';
-import { canonicalJson } from '../../../src/core/k8s/names';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { NodeProxyFileOptions, NodeFileEncoding } from '../../../src/core/node-files/options';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { canonicalJson } from '../../../src/core/primitives/k8s/names';
+import { CA_1, CA_2, settingsProps } from '../../support/fixtures/cluster';
+import { classFixture, fixtureItems } from '../../support/fixtures/cluster-class';
 import { expectValidObjects } from '../../support/schemas';
-import { CA_1, CA_2, settingsProps } from '../capi/fixtures';
 
 /**
  * The proxy CA from a ClusterClass variable of its own, as TKG's ClusterClass keeps it

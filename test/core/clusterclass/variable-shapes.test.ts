@@ -1,17 +1,17 @@
-import { classFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
-import { KubeObject } from '../../../src/core/k8s/manifest';
-import { canonicalJson } from '../../../src/core/k8s/names';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { canonicalJson } from '../../../src/core/primitives/k8s/names';
+import { demoSettings, settingsProps } from '../../support/fixtures/cluster';
+import { classFixture, fixtureItems } from '../../support/fixtures/cluster-class';
 import { expectValidObjects } from '../../support/schemas';
-import { demoSettings, settingsProps } from '../capi/fixtures';
 
 /**
  * ClusterClasses whose Clusters already set a proxy variable in another system's shape: the

@@ -1,15 +1,15 @@
-import { classFixture, ClassFixture, fixtureItems } from './class-fixtures';
 import { buildPatchEngine, machineDeploymentHolder, PatchItem, runPatchEngine } from './go-patch-engine';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
-import { KubeObject } from '../../../src/core/k8s/manifest';
-import { canonicalJson } from '../../../src/core/k8s/names';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { canonicalJson } from '../../../src/core/primitives/k8s/names';
+import { demoSettings } from '../../support/fixtures/cluster';
+import { classFixture, ClassFixture, fixtureItems } from '../../support/fixtures/cluster-class';
 import { expectValidObjects } from '../../support/schemas';
-import { demoSettings } from '../capi/fixtures';
 
 /**
  * A class with a Windows worker class whose own patch replaces the whole `files` list of that

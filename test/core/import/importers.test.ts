@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { compareNoProxy, importProxy, importResultJson, importResultTypeScript, ImportSource } from '../../../src/core/import';
+import { compareNoProxy } from '../../../src/core/import/compare-no-proxy';
+import { importProxy } from '../../../src/core/import/import-proxy';
+import { ImportSource } from '../../../src/core/import/imported-proxy';
+import { importResultJson, importResultTypeScript } from '../../../src/core/import/render-import';
 import { NoProxyClientId } from '../../../src/core/noproxy/clients';
-import { CA_1 } from '../capi/fixtures';
+import { CA_1 } from '../../support/fixtures/cluster';
 
 /**
  * Each importer on an input written from its system's public documentation (test/fixtures/import):

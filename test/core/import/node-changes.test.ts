@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { redactCredentials } from '../../../src/core/credential-mask';
-import { importProxy, nodeChanges, nodeChangesText } from '../../../src/core/import';
+import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
-import { KubeObject } from '../../../src/core/k8s/manifest';
+import { nodeChanges, nodeChangesText } from '../../../src/core/import/node-changes';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
+import { redactCredentials } from '../../../src/core/primitives/credential-mask';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 
 /** "What changes on my nodes": a system's current kubeadm objects against the library's. */
 

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { ProxyConfigError } from '../../../src/core/errors';
 import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
 import { nodeProxyFileContents } from '../../../src/core/node-files/contents';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { OS_FAMILIES, OsFamily } from '../../../src/core/node-files/os-family';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
 import { renderShellExports } from '../../../src/core/render/shell';
 import { renderSystemdDropIn } from '../../../src/core/render/systemd';
-import { CA_1, CA_2, credentialForms, demoProxy } from '../capi/fixtures';
+import { CA_1, CA_2, credentialForms, demoProxy } from '../../support/fixtures/cluster';
 
 const base: NodeProxyOptions = { clusterName: 'demo', namespace: 'clusters' };
 const anonymous = { username: undefined, password: undefined };

@@ -1,11 +1,11 @@
 import { parse } from 'yaml';
 import { BootstrapRun, createScratchNode, ScratchNode, syntaxErrors } from './bootstrap-script-harness';
+import { proxyVariables } from '../../../src/core/definition/proxy-environment';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { proxyVariables } from '../../../src/core/proxy-environment';
-import { ProxySettings } from '../../../src/core/proxy-settings';
-import { CA_1, demoProxy } from '../capi/fixtures';
+import { CA_1, demoProxy } from '../../support/fixtures/cluster';
 import { SHELLS } from '../render/shell-harness';
 
 // The preKubeadmCommands meet real shells here: dash for cloud-init's runcmd script, bash with

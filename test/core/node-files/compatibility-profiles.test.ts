@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ClusterProxyConfig } from '../../../src/core/cluster-proxy-config';
-import { ClusterNetwork } from '../../../src/core/network';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../../src/core/definition/network';
+import { ProxyEnvironment } from '../../../src/core/definition/proxy-environment';
+import { ProxySettings, ProxySettingsProps } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { COMPATIBILITY_PROFILE_NAMES, compatibilityProfile } from '../../../src/core/node-files/compatibility-profiles';
 import { KubeadmFile } from '../../../src/core/node-files/kubeadm-file';
-import { ProxyEnvironment } from '../../../src/core/proxy-environment';
-import { ProxySettings, ProxySettingsProps } from '../../../src/core/proxy-settings';
 
 /**
  * Each profile against the node files its system writes, transcribed from that system's public

@@ -1,10 +1,10 @@
 import { parse } from 'yaml';
+import { proxyVariables } from '../../../src/core/definition/proxy-environment';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { proxyVariables } from '../../../src/core/proxy-environment';
-import { CA_1, demoProxy, NASTY_PASSWORD } from '../capi/fixtures';
+import { CA_1, demoProxy, NASTY_PASSWORD } from '../../support/fixtures/cluster';
 import { createUnitDirectory, parsedEnvironment, UnitDirectory, verifyUnit } from '../render/systemd-harness';
 
 // Every drop-in the Cluster API objects put on a node, as systemd reads it: from the Secret

@@ -1,14 +1,14 @@
 import { createScratchNode, ScratchNode } from './bootstrap-script-harness';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
 import { proxiedClusterObjects } from '../../../src/core/capi/proxied-cluster';
-import { canonicalJson } from '../../../src/core/k8s/names';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap, NodeProxyOptions } from '../../../src/core/node-files/bootstrap';
 import { BootstrapFormat } from '../../../src/core/node-files/bootstrap-format';
 import { NodeProxyFileOptions, VariableStyle, KubeadmEnvironment, NodeProxyPosition, NodeFileEncoding } from '../../../src/core/node-files/options';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { canonicalJson } from '../../../src/core/primitives/k8s/names';
+import { CA_1, clusterOptions, demoProxy, NASTY_PASSWORD, demoSettings, settingsProps } from '../../support/fixtures/cluster';
 import { expectValidObjects } from '../../support/schemas';
-import { CA_1, clusterOptions, demoProxy, NASTY_PASSWORD, demoSettings, settingsProps } from '../capi/fixtures';
 import { createUnitDirectory, parsedEnvironment, verifyUnit } from '../render/systemd-harness';
 
 /**

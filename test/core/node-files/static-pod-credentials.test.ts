@@ -1,7 +1,7 @@
 import { copiedIntoStaticPods, createScratchNode, ScratchNode } from './bootstrap-script-harness';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { nodeProxyFileContents } from '../../../src/core/node-files/contents';
-import { credentialForms, demoProxy } from '../capi/fixtures';
+import { credentialForms, demoProxy } from '../../support/fixtures/cluster';
 
 /**
  * No credential in the control-plane static pods. kubeadm copies its proxy variables into the

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { NodeProxyDelivery } from '../../../src/core/node-files/delivery';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { CA_1, CA_2, demoProxy } from '../capi/fixtures';
+import { CA_1, CA_2, demoProxy } from '../../support/fixtures/cluster';
 
 /**
  * The Ubuntu/Debian layout meets the real `update-ca-certificates` (Debian package

@@ -1,11 +1,5 @@
-import {
-  explainNoProxy,
-  NO_PROXY_CLIENT_IDS,
-  NO_PROXY_CLIENTS,
-  noProxyClient,
-  NoProxyClientTraits,
-  NoProxyVariables,
-} from '../../../src/core/noproxy';
+import { NO_PROXY_CLIENT_IDS, NO_PROXY_CLIENTS, noProxyClient, NoProxyClientTraits } from '../../../src/core/noproxy/clients';
+import { explainNoProxy, NoProxyVariables } from '../../../src/core/noproxy/explain';
 
 /** Whether one client goes direct for `url` with NO_PROXY and no_proxy set as given. */
 function direct(client: NoProxyClientTraits, noProxy: string | NoProxyVariables, url: string, resolve?: Record<string, string>): boolean {

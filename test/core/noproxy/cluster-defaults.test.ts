@@ -1,17 +1,11 @@
-import { ProxyConfigError } from '../../../src/core/errors';
-import { ClusterNetwork } from '../../../src/core/network';
-import {
-  ClusterFacts,
-  clusterNoProxyDefaults,
-  ClusterNoProxyDefaultsOptions,
-  explainNoProxy,
-  lintNoProxy,
-  formatNoProxyEntry,
-  NoProxy,
-  NoProxyForClusterProps,
-  NoProxyProps,
-} from '../../../src/core/noproxy';
-import { Provider } from '../../../src/core/providers';
+import { ClusterNetwork } from '../../../src/core/definition/network';
+import { ClusterFacts, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../../../src/core/noproxy/cluster-defaults';
+import { explainNoProxy } from '../../../src/core/noproxy/explain';
+import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
+import { lintNoProxy } from '../../../src/core/noproxy/lint';
+import { NoProxy, NoProxyForClusterProps, NoProxyProps } from '../../../src/core/noproxy/no-proxy';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
+import { Provider } from '../../../src/core/primitives/providers';
 
 const facts: ClusterFacts = {
   pods: ['192.168.0.0/16'],

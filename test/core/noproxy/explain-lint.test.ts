@@ -1,5 +1,9 @@
-import { explainNoProxy, lintNoProxy, NoProxy, parseDestination, parseNoProxyList } from '../../../src/core/noproxy';
 import { NoProxyClientId } from '../../../src/core/noproxy/clients';
+import { parseDestination } from '../../../src/core/noproxy/destination';
+import { explainNoProxy } from '../../../src/core/noproxy/explain';
+import { lintNoProxy } from '../../../src/core/noproxy/lint';
+import { NoProxy } from '../../../src/core/noproxy/no-proxy';
+import { parseNoProxyList } from '../../../src/core/noproxy/parse';
 
 describe('parseDestination', () => {
   test('normalizes the host and keeps whether a port was written', () => {

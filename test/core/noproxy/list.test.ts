@@ -1,12 +1,8 @@
-import {
-  entryCoversEntry,
-  formatNoProxyEntry,
-  NoProxy,
-  normalizeNoProxyEntries,
-  normalizeNoProxyItems,
-  parseNoProxyEntry,
-  parseNoProxyList,
-} from '../../../src/core/noproxy';
+import { entryCoversEntry } from '../../../src/core/noproxy/coverage';
+import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
+import { normalizeNoProxyEntries, normalizeNoProxyItems } from '../../../src/core/noproxy/list';
+import { NoProxy } from '../../../src/core/noproxy/no-proxy';
+import { parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy/parse';
 import { NoProxyFormat } from '../../../src/core/noproxy/render';
 
 const entries = (value: string) => parseNoProxyList(value, 'noProxy');

@@ -1,4 +1,5 @@
-import { explainNoProxy, NO_PROXY_CLIENT_IDS, NoProxyClientId, NoProxyVariables } from '../../../src/core/noproxy';
+import { NO_PROXY_CLIENT_IDS, NoProxyClientId } from '../../../src/core/noproxy/clients';
+import { explainNoProxy, NoProxyVariables } from '../../../src/core/noproxy/explain';
 
 /**
  * The measurement table of shared/reference/noproxy-clients.md, one row per case: the NO_PROXY

@@ -1,6 +1,7 @@
-import { ProxyConfigError } from '../../../src/core/errors';
-import { formatNoProxyEntry, ParsedNoProxyEntry, parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy';
-import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
+import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
+import { parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy/parse';
+import { ParsedNoProxyEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
 
 const parse = (raw: string): ParsedNoProxyEntry => parseNoProxyEntry(raw, 'noProxy[2]');
 

@@ -1,23 +1,15 @@
 import * as fc from 'fast-check';
-import { dnsName, entry, entryList, ipv4, ipv6, neighbours, rawEntry } from './arbitraries';
-import {
-  Destination,
-  entryCoversDestination,
-  explainNoProxy,
-  formatNoProxyEntry,
-  NoProxy,
-  NoProxyClientTraits,
-  noProxyClient,
-  ParsedNoProxyEntry,
-  NoProxyFormat,
-  normalizeNoProxyEntries,
-  parseDestination,
-  parseNoProxyEntry,
-  parseNoProxyList,
-  renderNoProxy,
-} from '../../../src/core/noproxy';
-import { NoProxyClientId } from '../../../src/core/noproxy/clients';
-import { CidrNoProxyEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
+import { NoProxyClientTraits, noProxyClient, NoProxyClientId } from '../../../src/core/noproxy/clients';
+import { entryCoversDestination } from '../../../src/core/noproxy/coverage';
+import { Destination, parseDestination } from '../../../src/core/noproxy/destination';
+import { explainNoProxy } from '../../../src/core/noproxy/explain';
+import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
+import { normalizeNoProxyEntries } from '../../../src/core/noproxy/list';
+import { NoProxy } from '../../../src/core/noproxy/no-proxy';
+import { parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy/parse';
+import { NoProxyFormat, renderNoProxy } from '../../../src/core/noproxy/render';
+import { ParsedNoProxyEntry, CidrNoProxyEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
+import { dnsName, entry, entryList, ipv4, ipv6, neighbours, rawEntry } from '../../support/fixtures/no-proxy-arbitraries';
 
 /** Bounded so the whole NO_PROXY suite stays well under 20 s on two cores. */
 const RUNS = { numRuns: 100 };

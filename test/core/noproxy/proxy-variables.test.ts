@@ -1,14 +1,5 @@
-import {
-  DESTINATION_SCHEMES,
-  isMeantFor,
-  NO_PROXY_CLIENTS,
-  noProxyClient,
-  NoProxyClientId,
-  PROXY_URL_VARIABLES,
-  proxyChoice,
-  standardVariables,
-  switchedOn,
-} from '../../../src/core/noproxy';
+import { NO_PROXY_CLIENTS, noProxyClient, NoProxyClientId } from '../../../src/core/noproxy/clients';
+import { DESTINATION_SCHEMES, isMeantFor, PROXY_URL_VARIABLES, proxyChoice, standardVariables, switchedOn } from '../../../src/core/noproxy/proxy-variables';
 
 /**
  * The rules themselves are measured on the real programs by

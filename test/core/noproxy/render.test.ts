@@ -1,14 +1,8 @@
-import { ClusterNetwork } from '../../../src/core/network';
-import {
-  NoProxy,
-  parseNoProxyEntry,
-  parseNoProxyList,
-  renderJavaNonProxyHosts,
-  renderNoProxy,
-  renderNoProxyEntry,
-} from '../../../src/core/noproxy';
+import { ClusterNetwork } from '../../../src/core/definition/network';
 import { javaIpv4Patterns } from '../../../src/core/noproxy/java-globs';
-import { NoProxyFormat } from '../../../src/core/noproxy/render';
+import { NoProxy } from '../../../src/core/noproxy/no-proxy';
+import { parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy/parse';
+import { renderJavaNonProxyHosts, renderNoProxy, renderNoProxyEntry, NoProxyFormat } from '../../../src/core/noproxy/render';
 import { NoProxyEntryKind } from '../../../src/core/noproxy/types';
 
 const tokens = (raw: string): string[] => renderNoProxyEntry(parseNoProxyEntry(raw, 'noProxy[0]'));

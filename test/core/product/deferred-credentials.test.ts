@@ -1,5 +1,5 @@
-import { ProxyConfigError } from '../../../src/core/errors';
-import { KubeObject } from '../../../src/core/k8s/manifest';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 import {
   checkStandInsInSecretDataOnly, credentialsToRender, sameOutsideSecretData, STAND_IN_CREDENTIALS,
 } from '../../../src/core/product/deferred-credentials';

@@ -1,6 +1,6 @@
 import { parseKubernetesVersion, parseReplicas } from '../../../src/core/capi/kubernetes-version';
-import { invalidValue, ProxyConfigError } from '../../../src/core/errors';
-import { contentHash, joinName } from '../../../src/core/k8s/names';
+import { invalidValue, ProxyConfigError } from '../../../src/core/primitives/errors';
+import { contentHash, joinName } from '../../../src/core/primitives/k8s/names';
 import {
   isLaterValue, laterValue, laterValueSource, refuseLaterValue, replaceLaterValues, resolveLaterValue, whenKnown, withLaterValuesNamed,
 } from '../../../src/core/product/later-value';

@@ -1,5 +1,5 @@
-import { ProxyConfigError } from '../../../src/core/errors';
-import { KubeObject } from '../../../src/core/k8s/manifest';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 import { productObject } from '../../../src/core/product/product';
 import { SharedObjects, withoutSecretData } from '../../../src/core/product/shared-objects';
 

@@ -1,9 +1,9 @@
-import { proxyEnvironment } from '../../../src/core/proxy-environment';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { proxyEnvironment } from '../../../src/core/definition/proxy-environment';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 // imported through the index on purpose: it must re-export every renderer
-import { renderPodEnv } from '../../../src/core/render';
-import { encodeUserinfoComponent } from '../../../src/core/userinfo';
-import { NASTY_PASSWORD } from '../settings/arbitraries';
+import { encodeUserinfoComponent } from '../../../src/core/primitives/userinfo';
+import { renderPodEnv } from '../../../src/core/render/pod-env';
+import { NASTY_PASSWORD } from '../definition/arbitraries';
 
 describe('renderPodEnv', () => {
   test('the six variables as literal EnvVar entries', () => {

@@ -1,10 +1,10 @@
 import * as fc from 'fast-check';
 import { SHELLS, sourceInShell } from './shell-harness';
-import { ProxyConfigError } from '../../../src/core/errors';
-import { ProxyEnvironment, proxyEnvironment, proxyVariables } from '../../../src/core/proxy-environment';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { ProxyEnvironment, proxyEnvironment, proxyVariables } from '../../../src/core/definition/proxy-environment';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
 import { quoteShellValue, renderEnvFile, renderShellExports } from '../../../src/core/render/shell';
-import { NASTY_PASSWORD, passwordArbitrary } from '../settings/arbitraries';
+import { NASTY_PASSWORD, passwordArbitrary } from '../definition/arbitraries';
 
 const envFor = (password: string, noProxy = 'localhost,.svc'): ProxyEnvironment =>
   proxyEnvironment(new ProxySettings({ httpProxy: 'http://proxy:3128', httpsProxy: 'http://proxy:3129', username: 'jdoe', password }), noProxy);

@@ -1,10 +1,10 @@
 import * as fc from 'fast-check';
 import { createUnitDirectory, parsedEnvironment, UnitDirectory, verifyUnit } from './systemd-harness';
-import { ProxyConfigError } from '../../../src/core/errors';
-import { ProxyEnvironment, proxyEnvironment, proxyVariables } from '../../../src/core/proxy-environment';
-import { ProxySettings } from '../../../src/core/proxy-settings';
+import { ProxyEnvironment, proxyEnvironment, proxyVariables } from '../../../src/core/definition/proxy-environment';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
 import { escapeSystemdEnvironmentValue, renderSystemdDropIn } from '../../../src/core/render/systemd';
-import { NASTY_PASSWORD, passwordArbitrary } from '../settings/arbitraries';
+import { NASTY_PASSWORD, passwordArbitrary } from '../definition/arbitraries';
 
 const envFor = (password: string, noProxy = 'localhost,127.0.0.1,.svc,10.96.0.0/12'): ProxyEnvironment =>
   proxyEnvironment(new ProxySettings({

@@ -1,6 +1,6 @@
-import { anonymousProxyConfig, PASSWORD, passwordForms, proxyConfig } from './fixtures';
-import { ProxyConfigError } from '../../../src/core';
-import { proxyContainerEnv, proxyContainerEnvGroups, proxySecretManifest } from '../../../src/core/workloads';
+import { ProxyConfigError } from '../../../src/core/primitives/errors';
+import { proxyContainerEnv, proxyContainerEnvGroups, proxySecretManifest } from '../../../src/core/workloads/container-env';
+import { anonymousProxyConfig, PASSWORD, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 import { expectValidObjects } from '../../support/schemas';
 
 describe('proxyContainerEnv', () => {

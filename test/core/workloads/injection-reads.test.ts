@@ -1,8 +1,8 @@
-import { proxyConfig, CORPORATE_CA } from './fixtures';
-import { KubeObject } from '../../../src/core/k8s/manifest';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 import { visitInjectionReads } from '../../../src/core/workloads/injection-reads';
 import { ProxyInjection } from '../../../src/core/workloads/proxy-injection';
 import { podSpecPath } from '../../../src/core/workloads/workload-kinds';
+import { proxyConfig, CORPORATE_CA } from '../../support/fixtures/workloads';
 
 /** The path of each recording proxy. */
 const PATHS = new WeakMap<object, string>();

@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
-import { anonymousProxyConfig, CORPORATE_CA, passwordForms, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
-import { renderKyvernoProxyPolicy } from '../../../src/core/workloads';
+import { renderKyvernoProxyPolicy } from '../../../src/core/workloads/kyverno-policy';
+import { anonymousProxyConfig, CORPORATE_CA, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 
 type Rule = Record<string, any>;
 const rule = (objects: any[], name: string): Rule => objects[0].spec.rules.find((r: Rule) => r.name === name);

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { stringify } from 'yaml';
 import { celStructureErrors } from './cel-syntax';
-import { anonymousProxyConfig, CORPORATE_CA, passwordForms, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
-import { renderProxyAdmissionPolicy } from '../../../src/core/workloads';
 import { MutatingAdmissionPolicyVersion } from '../../../src/core/workloads/admission-policy-version';
+import { renderProxyAdmissionPolicy } from '../../../src/core/workloads/mutating-admission-policy';
+import { anonymousProxyConfig, CORPORATE_CA, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 
 /**
  * kubernetes-models 5.x ships validators generated from the Kubernetes 1.36 OpenAPI, including

@@ -1,10 +1,11 @@
 import { celStructureErrors } from './cel-syntax';
-import { CORPORATE_CA, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
-import { KubeObject } from '../../../src/core/k8s/manifest';
-import { canonicalJson } from '../../../src/core/k8s/names';
-import { DEFAULT_KYVERNO_RULE_NAMES, KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy, renderProxyAdmissionPolicy } from '../../../src/core/workloads';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { canonicalJson } from '../../../src/core/primitives/k8s/names';
+import { DEFAULT_KYVERNO_RULE_NAMES, KyvernoProxyPolicyOptions, renderKyvernoProxyPolicy } from '../../../src/core/workloads/kyverno-policy';
+import { renderProxyAdmissionPolicy } from '../../../src/core/workloads/mutating-admission-policy';
 import { ProxyInjection } from '../../../src/core/workloads/proxy-injection';
+import { CORPORATE_CA, proxyConfig } from '../../support/fixtures/workloads';
 
 /**
  * The names and the opt-out of the pod policies are options, with today's values as defaults, so

@@ -1,7 +1,9 @@
-import { CORPORATE_CA, passwordForms, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
-import { KubeObject } from '../../../src/core';
-import { applyJsonPatch, POD_BEARING_KINDS, ProxyInjection } from '../../../src/core/workloads';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { applyJsonPatch } from '../../../src/core/workloads/json-patch';
+import { ProxyInjection } from '../../../src/core/workloads/proxy-injection';
+import { POD_BEARING_KINDS } from '../../../src/core/workloads/workload-kinds';
+import { CORPORATE_CA, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
 
 const podSpec = () => ({
   initContainers: [{ name: 'init', image: 'busybox' }],

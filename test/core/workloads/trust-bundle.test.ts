@@ -2,13 +2,13 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
-import { CORPORATE_CA, proxyConfig } from './fixtures';
 import { expectValid } from './validate';
-import { parseCaBundle } from '../../../src/core';
-import { LIMITS } from '../../../src/core/limits';
-import { CA_TRUST_VARIABLES, ProxyInjection, trustBundleConfigMap, trustBundlePlan, TrustManagerResource } from '../../../src/core/workloads';
-import { DEFAULT_SYSTEM_ROOTS, SystemRoots } from '../../../src/core/workloads/trust-bundle';
+import { parseCaBundle } from '../../../src/core/definition/ca-bundle';
+import { LIMITS } from '../../../src/core/primitives/limits';
+import { ProxyInjection } from '../../../src/core/workloads/proxy-injection';
+import { CA_TRUST_VARIABLES, trustBundleConfigMap, trustBundlePlan, TrustManagerResource, DEFAULT_SYSTEM_ROOTS, SystemRoots } from '../../../src/core/workloads/trust-bundle';
 import { caCertificates } from '../../support/ca-certificates';
+import { CORPORATE_CA, proxyConfig } from '../../support/fixtures/workloads';
 import { libraryError } from '../../support/library-error';
 import { expectValidObjects } from '../../support/schemas';
 

@@ -5,12 +5,16 @@
  * certificates). Variables that extend the store may point at the corporate CA alone.
  */
 import { rootCertificates } from 'node:tls';
-import { CORPORATE_CA, proxyConfig } from './fixtures';
-import { KubeObject, parseCaBundle } from '../../../src/core';
-import { HelmPresetName, helmPresetValues } from '../../../src/core/addons';
-import {
-  CA_TRUST_VARIABLES, DEFAULT_CA_MOUNT_PATH, ProxyInjection, renderKyvernoProxyPolicy, renderProxyAdmissionPolicy, SystemRoots,
-} from '../../../src/core/workloads';
+import { HelmPresetName } from '../../../src/core/addons/helm/helm-presets';
+import { helmPresetValues } from '../../../src/core/addons/helm/helm-values';
+import { parseCaBundle } from '../../../src/core/definition/ca-bundle';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { DEFAULT_CA_MOUNT_PATH } from '../../../src/core/workloads/defaults';
+import { renderKyvernoProxyPolicy } from '../../../src/core/workloads/kyverno-policy';
+import { renderProxyAdmissionPolicy } from '../../../src/core/workloads/mutating-admission-policy';
+import { ProxyInjection } from '../../../src/core/workloads/proxy-injection';
+import { CA_TRUST_VARIABLES, SystemRoots } from '../../../src/core/workloads/trust-bundle';
+import { CORPORATE_CA, proxyConfig } from '../../support/fixtures/workloads';
 
 const config = proxyConfig({ trustedCaPem: CORPORATE_CA });
 const deployment: KubeObject = {

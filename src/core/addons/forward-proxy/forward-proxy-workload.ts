@@ -1,9 +1,9 @@
-import { invalidValue } from '../../errors';
-import { copyJson } from '../../k8s/copy-json';
-import { KubeObject } from '../../k8s/manifest';
-import { hasControlCharacter } from '../../text';
-import { checkJsonData } from '../../validation/json-data';
-import { optionalList } from '../../validation/strict-props';
+import { invalidValue } from '../../primitives/errors';
+import { copyJson } from '../../primitives/k8s/copy-json';
+import { KubeObject } from '../../primitives/k8s/manifest';
+import { hasControlCharacter } from '../../primitives/text';
+import { checkJsonData } from '../../primitives/validation/json-data';
+import { optionalList } from '../../primitives/validation/strict-props';
 
 /** Pod-level choices of the forward proxy. */
 export interface ForwardProxyWorkloadProps {

@@ -1,14 +1,14 @@
 import { forwardProxyWorkload, ForwardProxyWorkloadProps, TINYPROXY_CONFIG_KEY } from './forward-proxy-workload';
 import { checkBasicAuth, ProxyBasicAuth, renderTinyproxyConfig, TinyproxyLogLevel } from './tinyproxy-config';
-import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../../cluster-proxy-config';
 import { CredentialSource } from '../../credentials/credential-source';
 import { credentialStandInsOf } from '../../credentials/markers';
-import { invalidValue, ProxyConfigError } from '../../errors';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
-import { assertDnsLabel, contentHash } from '../../k8s/names';
-import { ClusterNetwork } from '../../network';
-import { ProxySettings } from '../../proxy-settings';
-import { checkProps, propKeys } from '../../validation/strict-props';
+import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../../definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../definition/network';
+import { ProxySettings } from '../../definition/proxy-settings';
+import { invalidValue, ProxyConfigError } from '../../primitives/errors';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../primitives/k8s/manifest';
+import { assertDnsLabel, contentHash } from '../../primitives/k8s/names';
+import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 
 /** Input of `inClusterForwardProxy`. */
 export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {

@@ -1,8 +1,8 @@
-import { parseCidr } from '../../cidr';
 import { CredentialStandIns } from '../../credentials/markers';
-import { invalidValue, ProxyConfigError } from '../../errors';
-import { parseIpLiteral } from '../../ip';
-import { encodeUserinfoComponent } from '../../userinfo';
+import { parseCidr } from '../../primitives/cidr';
+import { invalidValue, ProxyConfigError } from '../../primitives/errors';
+import { parseIpLiteral } from '../../primitives/ip';
+import { encodeUserinfoComponent } from '../../primitives/userinfo';
 
 /** tinyproxy log levels (`LogLevel`), least to most verbose. */
 export enum TinyproxyLogLevel {

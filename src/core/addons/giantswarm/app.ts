@@ -1,9 +1,9 @@
 import { GIANT_SWARM_CLUSTER_LABEL } from './cluster-values';
-import { invalidValue } from '../../errors';
-import { copyJson } from '../../k8s/copy-json';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../../k8s/names';
-import { checkJsonData } from '../../validation/json-data';
+import { invalidValue } from '../../primitives/errors';
+import { copyJson } from '../../primitives/k8s/copy-json';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../primitives/k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../../primitives/k8s/names';
+import { checkJsonData } from '../../primitives/validation/json-data';
 
 /** A namespaced reference (the App CRD's `{name, namespace}` pairs). */
 export interface NamespacedName {

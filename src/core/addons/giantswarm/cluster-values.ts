@@ -1,7 +1,7 @@
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { copyJson } from '../../k8s/copy-json';
-import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../k8s/manifest';
-import { assertDnsLabel } from '../../k8s/names';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { copyJson } from '../../primitives/k8s/copy-json';
+import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
+import { assertDnsLabel } from '../../primitives/k8s/names';
 import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { renderYaml } from '../yaml-text';

@@ -1,12 +1,12 @@
 import { giantSwarmApp, GiantSwarmAppProps } from './app';
 import { giantSwarmClusterValues } from './cluster-values';
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { invalidValue } from '../../errors';
-import { KubeObject, SecretObject } from '../../k8s/manifest';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { NodeProxyFileOptions } from '../../node-files/options';
 import { resolveNodeProxyFiles } from '../../node-files/resolution';
 import { nodeProxySecret } from '../../node-files/secret';
-import { checkProps, propKeys } from '../../validation/strict-props';
+import { invalidValue } from '../../primitives/errors';
+import { KubeObject, SecretObject } from '../../primitives/k8s/manifest';
+import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 import { ValuesObject } from '../merge-values';
 
 /** Options of `giantSwarmProxySetup`. */

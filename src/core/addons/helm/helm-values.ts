@@ -1,9 +1,9 @@
 import { HELM_PRESETS, HelmPreset, HelmPresetName, HelmProxyKeys } from './helm-presets';
-import { checkProxyConfig, ClusterProxyConfig } from '../../cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../../errors';
-import { copyJson } from '../../k8s/copy-json';
-import { KubeObject, SecretObject } from '../../k8s/manifest';
-import { checkProps, propKeys } from '../../validation/strict-props';
+import { checkProxyConfig, ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { invalidValue, ProxyConfigError } from '../../primitives/errors';
+import { copyJson } from '../../primitives/k8s/copy-json';
+import { KubeObject, SecretObject } from '../../primitives/k8s/manifest';
+import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 import { ContainerEnvVar, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { TrustBundleOptions, trustBundleConfigMap, trustBundlePlan } from '../../workloads/trust-bundle';
 import { addonProxyValues } from '../addon-proxy';

@@ -1,10 +1,10 @@
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { invalidValue } from '../../errors';
-import { copyJson } from '../../k8s/copy-json';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { invalidValue } from '../../primitives/errors';
+import { copyJson } from '../../primitives/k8s/copy-json';
 import { ContainerEnvVar, ProxyEnvOptions, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { renderYaml, renderYamlDocuments } from '../yaml-text';
 import { kustomizeSelector, KustomizeTarget, ResolvedKustomizeTarget, resolveKustomizeTargets } from './kustomize-target';
-import { checkProps, propKeys } from '../../validation/strict-props';
+import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 
 /** Options of `kustomizeProxyComponent`. */
 export interface KustomizeProxyComponentOptions extends ProxyEnvOptions {

@@ -1,9 +1,9 @@
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { invalidValue } from '../../errors';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { invalidValue } from '../../primitives/errors';
 import { ProxyEnvOptions, proxyContainerEnv } from '../../workloads/container-env';
 import { renderYaml } from '../yaml-text';
 import { kustomizeSelector, KustomizeTarget, resolveKustomizeTargets } from './kustomize-target';
-import { copyJson } from '../../k8s/copy-json';
+import { copyJson } from '../../primitives/k8s/copy-json';
 
 /** One entry of a kustomization's `patches:` with an inline JSON 6902 patch. */
 export interface KustomizeInlinePatch {

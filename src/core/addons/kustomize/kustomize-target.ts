@@ -1,6 +1,6 @@
-import { invalidValue } from '../../errors';
-import { assertDnsLabel, assertObjectName } from '../../k8s/names';
-import { checkProps, propKeys } from '../../validation/strict-props';
+import { invalidValue } from '../../primitives/errors';
+import { assertDnsLabel, assertObjectName } from '../../primitives/k8s/names';
+import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 
 /** Workload kinds the Kustomize patches address (`apps/v1`, pod template at `spec.template`). */
 export enum KustomizeWorkloadKind {

@@ -1,10 +1,10 @@
 import { TkgClusterRef } from './tkg-addon-secret';
 import { RESOURCE_SET_SECRET_TYPE, TKG_CLUSTER_NAME_LABEL } from './tkg-metadata';
 import { tkgProxyValues } from './tkg-proxy-values';
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { CLUSTERCTL_MOVE_LABEL } from '../../k8s/cluster-labels';
-import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../k8s/manifest';
-import { assertDnsLabel } from '../../k8s/names';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { CLUSTERCTL_MOVE_LABEL } from '../../primitives/k8s/cluster-labels';
+import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
+import { assertDnsLabel } from '../../primitives/k8s/names';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { renderYaml } from '../yaml-text';
 

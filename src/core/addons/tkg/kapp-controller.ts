@@ -1,7 +1,7 @@
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { invalidValue } from '../../errors';
-import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../k8s/manifest';
-import { assertDnsLabel } from '../../k8s/names';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { invalidValue } from '../../primitives/errors';
+import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
+import { assertDnsLabel } from '../../primitives/k8s/names';
 import { addonProxyValues } from '../addon-proxy';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { TkgClusterRef, tkgAddonSecret } from './tkg-addon-secret';

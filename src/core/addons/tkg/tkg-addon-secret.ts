@@ -1,9 +1,9 @@
 import {
   TKG_ADDON_NAME_LABEL, TKG_ADDON_SECRET_TYPE, TKG_ADDON_TYPE_ANNOTATION, TKG_CLUSTER_NAME_LABEL, YTT_DATA_VALUES_HEADER,
 } from './tkg-metadata';
-import { CLUSTERCTL_MOVE_LABEL } from '../../k8s/cluster-labels';
-import { SecretObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../../k8s/names';
+import { CLUSTERCTL_MOVE_LABEL } from '../../primitives/k8s/cluster-labels';
+import { SecretObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../primitives/k8s/manifest';
+import { assertDnsLabel, assertObjectName } from '../../primitives/k8s/names';
 import { ValuesObject } from '../merge-values';
 import { renderYaml } from '../yaml-text';
 

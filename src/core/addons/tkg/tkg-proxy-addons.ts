@@ -1,10 +1,10 @@
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { SecretObject } from '../../k8s/manifest';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { SecretObject } from '../../primitives/k8s/manifest';
 import { ValuesObject } from '../merge-values';
 import { tkgConfigValuesSecret } from './config-values';
 import { kappControllerAddonSecret } from './kapp-controller';
 import { vsphereCpiAddonSecret, vsphereCsiAddonSecret } from './vsphere-addons';
-import { checkProps, propKeys } from '../../validation/strict-props';
+import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 
 /** Options of `tkgProxyAddonSecrets`: which TKG addon Secrets to emit, and their other values. */
 export interface TkgProxyAddonsOptions {

@@ -1,5 +1,5 @@
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { ProxyConfigError } from '../../errors';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { ProxyConfigError } from '../../primitives/errors';
 import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
 
 /**

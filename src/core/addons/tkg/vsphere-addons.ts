@@ -1,11 +1,11 @@
-import { tkgProxyValues } from './tkg-proxy-values';
-import { ClusterProxyConfig } from '../../cluster-proxy-config';
-import { ProxyConfigError } from '../../errors';
-import { SecretObject } from '../../k8s/manifest';
-import { explainNoProxy } from '../../noproxy/explain';
-import { mergeValues, ValuesObject } from '../merge-values';
 import { TkgClusterRef, tkgAddonSecret } from './tkg-addon-secret';
+import { tkgProxyValues } from './tkg-proxy-values';
+import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { NoProxyClientId } from '../../noproxy/clients';
+import { explainNoProxy } from '../../noproxy/explain';
+import { ProxyConfigError } from '../../primitives/errors';
+import { SecretObject } from '../../primitives/k8s/manifest';
+import { mergeValues, ValuesObject } from '../merge-values';
 
 /** Options of the vSphere CPI and CSI addon Secrets. */
 export interface VsphereAddonOptions extends TkgClusterRef {

@@ -1,4 +1,0 @@
-/** Giant Swarm-style app platform: cluster values, App CRs, the whole setup. */
-export * from './cluster-values';
-export * from './app';
-export * from './setup';

@@ -1,0 +1,136 @@
+import { inspect } from 'node:util';
+import { ProxySettings } from './proxy-settings';
+import { ProxyUrl } from './proxy-url';
+import { NoProxy } from '../noproxy/no-proxy';
+import { NoProxyFormat } from '../noproxy/render';
+import { redactCredentials } from '../primitives/credential-mask';
+import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { hasControlCharacter } from '../primitives/text';
+import { checkProps, propKeys } from '../primitives/validation/strict-props';
+
+/**
+ * The proxy variables exactly as every renderer writes them. NO_PROXY is computed once, elsewhere,
+ * and passed in here, so a systemd drop-in, a shell profile and a pod never disagree.
+ */
+export interface ProxyEnvironment {
+  /**
+   * Full HTTP proxy URL, credentials included (percent-encoded).
+   *
+   * @default - HTTP_PROXY/http_proxy are not set
+   */
+  readonly httpProxy?: string;
+  /**
+   * Full HTTPS proxy URL, credentials included (percent-encoded).
+   *
+   * @default - HTTPS_PROXY/https_proxy are not set
+   */
+  readonly httpsProxy?: string;
+  /** The complete, already computed NO_PROXY value (comma-separated). Always rendered, even empty. */
+  readonly noProxy: string;
+}
+
+const ENVIRONMENT_KEYS = propKeys<ProxyEnvironment>({ httpProxy: true, httpsProxy: true, noProxy: true });
+
+/** One environment variable. */
+export interface ProxyVariable {
+  /** Variable name, e.g. `HTTPS_PROXY` or `no_proxy`. */
+  readonly name: string;
+  /** Variable value; a proxy URL holds credentials, so treat it as secret. */
+  readonly value: string;
+}
+
+/**
+ * The proxy variables in render order: `HTTP_PROXY, http_proxy, HTTPS_PROXY, https_proxy,
+ * NO_PROXY, no_proxy`. Both spellings carry the same value because clients disagree on which they
+ * read (curl ignores upper-case `HTTP_PROXY`; Go reads both). A pair whose proxy is unset is left
+ * out; NO_PROXY is always present.
+ *
+ * Every value is checked here, so all renderers refuse newlines and control characters (which
+ * would end a systemd line or a YAML scalar early and inject what follows). Errors name the
+ * variable and mask the password.
+ */
+export function proxyVariables(env: ProxyEnvironment): ProxyVariable[] {
+  // Renderers are public and take a plain struct: something else (`{}`, NaN, a misspelled key)
+  // would render a drop-in with an empty NO_PROXY, sending cluster traffic to the proxy.
+  checkProps('environment', env, ENVIRONMENT_KEYS, 'proxy environment field');
+  if (typeof env.noProxy !== 'string') {
+    throw invalidValue('environment.noProxy', env.noProxy, 'must be the computed NO_PROXY value, a string (proxy.environment has it)');
+  }
+  const pairs: Array<[string, string | undefined]> = [
+    ['HTTP_PROXY', env.httpProxy],
+    ['HTTPS_PROXY', env.httpsProxy],
+    ['NO_PROXY', env.noProxy],
+  ];
+  return pairs.flatMap(([name, value]) => {
+    if (value === undefined) {
+      return [];
+    }
+    const checked = checkValue(name, value);
+    return [{ name, value: checked }, { name: name.toLowerCase(), value: checked }];
+  });
+}
+
+/** The settings an environment was built from, for its redacting hooks. */
+const SETTINGS = Symbol('settings');
+
+interface EnvironmentWithSettings extends ProxyEnvironment {
+  readonly [SETTINGS]: ProxySettings;
+}
+
+/** The environment with the settings' redacted URLs in place of the real ones. */
+function redacted(env: EnvironmentWithSettings): Record<string, string> {
+  const settings = env[SETTINGS];
+  return {
+    ...(settings.httpProxy ? { httpProxy: settings.redactedUrl(settings.httpProxy) } : {}),
+    ...(settings.httpsProxy ? { httpsProxy: settings.redactedUrl(settings.httpsProxy) } : {}),
+    noProxy: env.noProxy,
+  };
+}
+
+const REDACTING_HOOKS: PropertyDescriptorMap = {
+  toJSON: { value(this: EnvironmentWithSettings) { return redacted(this); } },
+  toString: { value(this: EnvironmentWithSettings) { return `ProxyEnvironment ${JSON.stringify(redacted(this))}`; } },
+  [inspect.custom]: { value(this: EnvironmentWithSettings) { return `ProxyEnvironment ${inspect(redacted(this))}`; } },
+};
+
+/**
+ * Build the environment from validated settings and the NO_PROXY computed for a cluster (or its
+ * string).
+ *
+ * The result is a frozen plain object (spreadable, usable as {@link ProxyEnvironment}), whose
+ * `toString()`, `toJSON()` and `util.inspect` output mask the password.
+ */
+export function proxyEnvironment(
+  settings: ProxySettings,
+  given: NoProxy | string,
+  options: { readonly credentials?: boolean } = {},
+): ProxyEnvironment {
+  // The engine renders validated entries only, so its value needs no control-character check:
+  // the clusters of a fleet share the installation-wide text, and none scans it again.
+  const noProxy = given instanceof NoProxy ? given.render(NoProxyFormat.ENV) : checkValue('NO_PROXY', given);
+  const href = (url: ProxyUrl): string => (options.credentials === false ? url.withoutCredentials.href : url.href);
+  const env: ProxyEnvironment = {
+    ...(settings.httpProxy ? { httpProxy: href(settings.httpProxy) } : {}),
+    ...(settings.httpsProxy ? { httpsProxy: href(settings.httpsProxy) } : {}),
+    noProxy,
+  };
+  // Non-enumerable, so spreading and deep equality see only the three variables. The hooks are
+  // shared functions reading the hidden settings: a fleet holds two environments per cluster.
+  Object.defineProperty(env, SETTINGS, { value: settings });
+  Object.defineProperties(env, REDACTING_HOOKS);
+  return Object.freeze(env);
+}
+
+/** Refuse a value that is not a string, or holds a control character. */
+function checkValue(name: string, value: unknown): string {
+  if (typeof value !== 'string') {
+    throw invalidValue(name, value, 'must be a string');
+  }
+  if (hasControlCharacter(value)) {
+    throw invalidValue(name, redactCredentials(value), 'must not contain newlines or control characters');
+  }
+  if (value === '' && name !== 'NO_PROXY') {
+    throw new ProxyConfigError(name, 'must not be empty; leave the proxy unset instead');
+  }
+  return value;
+}

@@ -1,3 +1,0 @@
-export * from './manifest';
-export * from './names';
-export * from './cluster-labels';

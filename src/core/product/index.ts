@@ -1,3 +1,0 @@
-export * from './product';
-export * from './metadata';
-export * from './credentials';
