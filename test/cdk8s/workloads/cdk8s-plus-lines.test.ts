@@ -41,7 +41,7 @@ describe('ProxyAwareDeployment on every cdk8s-plus line', () => {
   test('the package declares the lines 28 to 33, each with its own entry point', () => {
     expect(lines).toEqual(['cdk8s-plus-28', 'cdk8s-plus-29', 'cdk8s-plus-30', 'cdk8s-plus-31', 'cdk8s-plus-32', 'cdk8s-plus-33']);
     for (const line of lines) {
-      expect(pkg.exports[`./${line}`]).toEqual({ types: `./lib/cdk8s/plus/${line}.d.ts`, default: `./lib/cdk8s/plus/${line}.js` });
+      expect(pkg.exports[`./${line}`]).toEqual({ types: `./lib/cdk8s/plus/${line}.d.ts`, default: `./lib/cdk8s/plus/${line}.bundle.js` });
     }
   });
 

@@ -10,8 +10,8 @@ describe('workload entry points', () => {
     expect(loaded.filter((file) => /node_modules\/cdk8s-plus-\d+\//.test(file))).toEqual([]);
   });
 
-  test('the core workload module loads no adapter framework', () => {
-    const loaded = modulesLoadedBy(path.join(root, 'src', 'core', 'workloads', 'index.ts'));
+  test('the core workload products load no adapter framework', () => {
+    const loaded = modulesLoadedBy(path.join(root, 'src', 'core', 'workloads', 'products.ts'));
     expect(loaded.filter((file) => /node_modules\/(cdk8s|cdk8s-plus-\d+|constructs|@pulumi)\//.test(file))).toEqual([]);
   });
 
