@@ -8,7 +8,7 @@ import { ReasonedEntry } from '../primitives/providers';
 import { checkProps } from '../primitives/validation/strict-props';
 
 /**
- * The facts the cluster-specific defaults are computed from. `ClusterNetwork` (src/core/definition/network.ts)
+ * The facts the cluster-specific defaults are computed from. `ClusterNetwork`
  * has exactly these fields, so an instance can be passed as is; a plain object works too.
  */
 export interface ClusterFacts {
