@@ -120,7 +120,7 @@ function main() {
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
   fs.cpSync(path.join(root, 'src'), path.join(staging, 'src'), { recursive: true });
-  useJsonManifests(path.join(staging, 'src', 'core', 'k8s', 'manifest.ts'));
+  useJsonManifests(path.join(staging, 'src', 'core', 'primitives', 'k8s', 'manifest.ts'));
   const flattened = new Set();
   const modules = path.join(staging, 'src', 'jsii-modules');
   for (const file of fs.readdirSync(modules)) flattenBarrel(path.join(modules, file), flattened);

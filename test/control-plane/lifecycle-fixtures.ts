@@ -53,11 +53,22 @@ export function libraryAt(root: string): LibraryModules {
   /* eslint-disable @typescript-eslint/no-require-imports */
   return {
     cdk8s: require(join(root, 'src', 'cdk8s')),
-    settings: require(join(root, 'src', 'core', 'proxy-settings')),
-    network: require(join(root, 'src', 'core', 'network')),
-    osFamily: require(join(root, 'src', 'core', 'capi', 'os-family')),
+    // today's layout first, then the previous release's (its modules sat elsewhere)
+    settings: requireFirst(root, ['core', 'definition', 'proxy-settings'], ['core', 'proxy-settings']),
+    network: requireFirst(root, ['core', 'definition', 'network'], ['core', 'network']),
+    osFamily: requireFirst(root, ['core', 'node-files', 'os-family'], ['core', 'capi', 'os-family']),
   };
   /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
+/** The module at the first of `paths` (under `root`/src) whose source exists. */
+function requireFirst(root: string, ...paths: string[][]): any {
+  const file = paths.map((parts) => join(root, 'src', ...parts)).find((candidate) => existsSync(`${candidate}.ts`));
+  if (file === undefined) {
+    throw new Error(`none of ${paths.map((parts) => parts.join('/')).join(', ')} is in ${root}/src`);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(file);
 }
 
 /** The app: the cluster `demo` (namespace `clusters`) with its pools, and the Kyverno policy. */
