@@ -114,9 +114,10 @@ export async function run(): Promise<Record<string, unknown>> {
   }, 'bench', 'bench', false);
   // The same objects as plain resources, ready before the runs: a namespace per run, as the
   // library's runs have (one scope refuses two plain objects of one identity).
-  const plainRuns = Array.from({ length: 1 + 1 + PLAIN_SAMPLES }, (_, run) => Array.from({ length: CLUSTERS }, (_, i) => proxiedClusterProduct({
-    ...clusterArgs(i, `plain-${run}`), settings: new ProxySettings({ ...settings, password: 'p@ss:w/rd%#?' }),
-  })).map((p) => product(p.objects.map((object) => ({ ...object, shared: false })))));
+  const plainRun = (index: number): Product[] => Array.from({ length: CLUSTERS }, (_, i) => proxiedClusterProduct({
+    ...clusterArgs(i, `plain-${index}`), settings: new ProxySettings({ ...settings, password: 'p@ss:w/rd%#?' }),
+  })).map((p) => product(p.objects.map((object) => ({ ...object, shared: false }))));
+  const plainRuns = Array.from({ length: 1 + 1 + PLAIN_SAMPLES }, (_, index) => plainRun(index));
   const nextPlainRun = () => baselineRun(plainRuns.shift()!);
   const fns = { library: libraryRun, plainResources: nextPlainRun };
   await timeAsync(1, fns); // warm-up
