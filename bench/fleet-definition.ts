@@ -18,7 +18,7 @@ const INFRA = 'infrastructure.cluster.x-k8s.io/v1beta1';
 const SETTINGS = settings();
 
 /** A vSphere workload cluster of the fleet: same ranges, its own endpoint (the vCenter bypasses the proxy). */
-function fleetNetwork(index: number): ClusterNetwork {
+export function fleetNetwork(index: number): ClusterNetwork {
   return new ClusterNetwork({
     pods: ['192.168.0.0/16'],
     services: ['10.96.0.0/12'],
@@ -29,30 +29,44 @@ function fleetNetwork(index: number): ClusterNetwork {
   });
 }
 
+/**
+ * One cluster's props: the proxied cluster's (with its proxy), and the options of the TKG addons,
+ * Giant Swarm values and Kyverno policy (their constructs take the proxy beside them, their products
+ * as an argument).
+ */
+export function clusterProps(index: number, proxy: ClusterProxyConfig) {
+  const name = `cluster-${index}`;
+  return {
+    cluster: {
+      name,
+      namespace: 'fleet',
+      version: 'v1.31.2',
+      proxy,
+      infrastructureRef: { apiVersion: INFRA, kind: 'VSphereCluster', name },
+      controlPlane: { replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `${name}-control-plane` } },
+      workerPools: ['md-0', 'md-1', 'md-2'].map((pool) => ({
+        name: pool, replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `${name}-${pool}` },
+      })),
+    },
+    addons: {
+      clusterName: name,
+      namespace: 'fleet',
+      vsphereCpiValues: { server: 'vcenter.corp.example', datacenter: '/dc0' },
+      vsphereCsiValues: { server: 'vcenter.corp.example', datacenter: '/dc0' },
+    },
+    values: { clusterName: name, namespace: 'fleet', systemdProxySecret: false },
+    policy: { name: `${name}-proxy` },
+  };
+}
+
 /** One cluster's constructs in `scope` (the library path being measured). */
 export function addCluster(scope: Construct, index: number): void {
-  const name = `cluster-${index}`;
   const proxy = new ClusterProxyConfig(SETTINGS, fleetNetwork(index));
-  new ProxiedCluster(scope, 'Cluster', {
-    name,
-    namespace: 'fleet',
-    version: 'v1.31.2',
-    proxy,
-    infrastructureRef: { apiVersion: INFRA, kind: 'VSphereCluster', name },
-    controlPlane: { replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `${name}-control-plane` } },
-    workerPools: ['md-0', 'md-1', 'md-2'].map((pool) => ({
-      name: pool, replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `${name}-${pool}` },
-    })),
-  });
-  new TkgProxyAddons(scope, 'Addons', {
-    proxy,
-    clusterName: name,
-    namespace: 'fleet',
-    vsphereCpiValues: { server: 'vcenter.corp.example', datacenter: '/dc0' },
-    vsphereCsiValues: { server: 'vcenter.corp.example', datacenter: '/dc0' },
-  });
-  new GiantSwarmProxyApps(scope, 'Values', { proxy, clusterName: name, namespace: 'fleet', systemdProxySecret: false });
-  new KyvernoProxyPolicy(scope, 'Policy', { proxy, name: `${name}-proxy` });
+  const props = clusterProps(index, proxy);
+  new ProxiedCluster(scope, 'Cluster', props.cluster);
+  new TkgProxyAddons(scope, 'Addons', { proxy, ...props.addons });
+  new GiantSwarmProxyApps(scope, 'Values', { proxy, ...props.values });
+  new KyvernoProxyPolicy(scope, 'Policy', { proxy, ...props.policy });
 }
 
 function newApp(kind: AppKind, outdir?: string): App {

@@ -13,21 +13,14 @@
  */
 import { typicalEntries } from './data';
 import { measure, table, timingCell, writeResult } from './harness';
-import { ClusterNetwork, ClusterProxyConfig, Products, Provider, ProxySettings } from '../src';
+import { clusterProps, fleetNetwork } from './fleet-definition';
+import { ClusterProxyConfig, Products, ProxySettings } from '../src';
 
 const CLUSTERS = 1000;
 const LIST_SIZES = [10, 1000] as const;
-const INFRA = 'infrastructure.cluster.x-k8s.io/v1beta1';
 
-/** The fleet scenario's vSphere clusters: same ranges, an endpoint each. */
-const NETWORKS = Array.from({ length: CLUSTERS }, (_, index) => new ClusterNetwork({
-  pods: ['192.168.0.0/16'],
-  services: ['10.96.0.0/12'],
-  controlPlaneEndpoint: `api.cluster-${index}.fleet.example`,
-  machineCidrs: ['10.20.0.0/16'],
-  provider: Provider.VSPHERE,
-  providerEndpoints: ['vcenter.corp.example'],
-}));
+/** The fleet scenario's clusters. */
+const NETWORKS = Array.from({ length: CLUSTERS }, (_, index) => fleetNetwork(index));
 
 /** The installation's settings, from entry strings the process has not seen before. */
 function installation(listSize: number): ProxySettings {
@@ -48,28 +41,13 @@ function configs(listSize: number): ClusterProxyConfig[] {
 function withProducts(listSize: number): unknown[] {
   const settings = installation(listSize);
   return NETWORKS.map((network, index) => {
-    const name = `cluster-${index}`;
     const proxy = new ClusterProxyConfig(settings, network);
+    const props = clusterProps(index, proxy);
     return [
-      Products.proxiedCluster({
-        name,
-        namespace: 'fleet',
-        version: 'v1.31.2',
-        proxy,
-        infrastructureRef: { apiVersion: INFRA, kind: 'VSphereCluster', name },
-        controlPlane: { replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `${name}-control-plane` } },
-        workerPools: ['md-0', 'md-1', 'md-2'].map((pool) => ({
-          name: pool, replicas: 3, machineTemplate: { apiVersion: INFRA, kind: 'VSphereMachineTemplate', name: `${name}-${pool}` },
-        })),
-      }),
-      Products.tkgProxyAddons(proxy, {
-        clusterName: name,
-        namespace: 'fleet',
-        vsphereCpiValues: { server: 'vcenter.corp.example', datacenter: '/dc0' },
-        vsphereCsiValues: { server: 'vcenter.corp.example', datacenter: '/dc0' },
-      }),
-      Products.giantSwarmProxyApps(proxy, { clusterName: name, namespace: 'fleet', systemdProxySecret: false }),
-      Products.kyvernoProxyPolicy(proxy, { name: `${name}-proxy` }),
+      Products.proxiedCluster(props.cluster),
+      Products.tkgProxyAddons(proxy, props.addons),
+      Products.giantSwarmProxyApps(proxy, props.values),
+      Products.kyvernoProxyPolicy(proxy, props.policy),
     ];
   });
 }
