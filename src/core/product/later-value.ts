@@ -112,10 +112,6 @@ export function replaceLaterValues(value: unknown, replace: (later: unknown) => 
   return copy;
 }
 
-/** Throw the error for a later value used where the value must be known now. */
-export function refuseLaterValue(value: unknown): never {
-  throw shapingError(stateOf(value));
-}
 
 /** Rendered data with each later value as the field it stands for: for comparing two renderings of one product. */
 export function withLaterValuesNamed(value: unknown): unknown {
