@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CLUSTER_FACT_OPTIONS } from './cluster-flag-options';
-import { auditProxySites, AuditReport } from '../core/audit/audit';
-import { clusterFactsOf } from '../core/audit/cluster-facts';
-import { ManifestSource, readManifests } from '../core/audit/manifests';
-import { findProxySites } from '../core/audit/proxy-sites';
+import { ManifestSource, readManifests } from './manifests';
+import { auditProxySites, AuditReport } from './proxy-audit/audit';
+import { clusterFactsOf } from './proxy-audit/cluster-facts';
+import { findProxySites } from './proxy-audit/proxy-sites';
 import { ClusterNetwork, ClusterNetworkProps } from '../core/definition/network';
 import { noProxyClient } from '../core/noproxy/clients';
 import { redactCredentials } from '../core/primitives/credential-mask';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readManifests } from './manifests';
 import { renderYamlDocuments } from '../core/addons/yaml-text';
-import { readManifests } from '../core/audit/manifests';
 import { checkProxyCredentials, isSecretTemplate, renderSecretTemplate, SECRET_TEMPLATE_LABEL } from '../core/credentials/secret-template';
 import { redactCredentials } from '../core/primitives/credential-mask';
 import { ProxyConfigError } from '../core/primitives/errors';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuditInput, runAuditCommand } from '../../src/cli/audit';
 import { runCli } from '../../src/cli/cli';
-import { AuditReport } from '../../src/core/audit/audit';
+import { AuditReport } from '../../src/cli/proxy-audit/audit';
 import { ClusterNetwork } from '../../src/core/definition/network';
 import { NoProxyClientId } from '../../src/core/noproxy/clients';
 import { NoProxy } from '../../src/core/noproxy/no-proxy';

@@ -1,6 +1,6 @@
-import { ProxyConfigError } from '../primitives/errors';
-import { yamlLib } from '../primitives/lazy-modules';
-import { isRecord } from '../primitives/validation/json-data';
+import { ProxyConfigError } from '../core/primitives/errors';
+import { yamlLib } from '../core/primitives/lazy-modules';
+import { isRecord } from '../core/primitives/validation/json-data';
 
 /** One Kubernetes object read from a manifest stream, with where it came from. */
 export interface ManifestObject {

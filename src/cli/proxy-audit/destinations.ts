@@ -1,8 +1,8 @@
-import { ClusterNetwork } from '../definition/network';
-import { knownClusterIps } from '../noproxy/cluster-ips';
-import { parseNoProxyEntry } from '../noproxy/parse';
-import { NoProxyEntryKind } from '../noproxy/types';
-import { cidrBounds, formatIpNumber, parseIpNumber } from '../primitives/ip';
+import { ClusterNetwork } from '../../core/definition/network';
+import { knownClusterIps } from '../../core/noproxy/cluster-ips';
+import { parseNoProxyEntry } from '../../core/noproxy/parse';
+import { NoProxyEntryKind } from '../../core/noproxy/types';
+import { cidrBounds, formatIpNumber, parseIpNumber } from '../../core/primitives/ip';
 
 /** A destination a workload or node on the cluster reaches directly, that must not go to the proxy. */
 export interface AuditDestination {

@@ -1,16 +1,16 @@
 import { ClientProxyUse, clientProxyUse, unreadProxies } from './client-proxy-use';
 import { AuditDestination, auditDestinations } from './destinations';
 import { ProxySite } from './proxy-sites';
-import { ClusterNetwork } from '../definition/network';
-import { NO_PROXY_CLIENTS, noProxyClient, NoProxyClientId } from '../noproxy/clients';
-import { explainNoProxy, NoProxyVariables } from '../noproxy/explain';
-import { noProxyProbeUrls } from '../noproxy/lint';
-import { NoProxy } from '../noproxy/no-proxy';
-import { parseNoProxyEntry } from '../noproxy/parse';
-import { DestinationScheme, PROXY_URL_VARIABLES } from '../noproxy/proxy-variables';
-import { renderNoProxyEntry } from '../noproxy/render';
-import { NoProxyEntryKind } from '../noproxy/types';
-import { redactCredentials } from '../primitives/credential-mask';
+import { ClusterNetwork } from '../../core/definition/network';
+import { NO_PROXY_CLIENTS, noProxyClient, NoProxyClientId } from '../../core/noproxy/clients';
+import { explainNoProxy, NoProxyVariables } from '../../core/noproxy/explain';
+import { noProxyProbeUrls } from '../../core/noproxy/lint';
+import { NoProxy } from '../../core/noproxy/no-proxy';
+import { parseNoProxyEntry } from '../../core/noproxy/parse';
+import { DestinationScheme, PROXY_URL_VARIABLES } from '../../core/noproxy/proxy-variables';
+import { renderNoProxyEntry } from '../../core/noproxy/render';
+import { NoProxyEntryKind } from '../../core/noproxy/types';
+import { redactCredentials } from '../../core/primitives/credential-mask';
 
 /**
  * The audit of existing proxy settings against one cluster: for every site (container or node)

@@ -1,4 +1,4 @@
-import { NO_PROXY_CLIENTS, NoProxyClientId, NoProxyClientTraits } from '../noproxy/clients';
+import { NO_PROXY_CLIENTS, NoProxyClientId, NoProxyClientTraits } from '../../core/noproxy/clients';
 import {
   DESTINATION_SCHEMES,
   DestinationScheme,
@@ -12,7 +12,7 @@ import {
   switchedOn,
   switchRequirement,
   variablesRead,
-} from '../noproxy/proxy-variables';
+} from '../../core/noproxy/proxy-variables';
 
 /**
  * Which clients use the proxy a site sets, per scheme, following each client's own rules for the

@@ -1,5 +1,5 @@
-import { readManifests } from '../../../src/core/audit/manifests';
-import { dropInVariables, findProxySites, shellVariables } from '../../../src/core/audit/proxy-sites';
+import { readManifests } from '../../../src/cli/manifests';
+import { dropInVariables, findProxySites, shellVariables } from '../../../src/cli/proxy-audit/proxy-sites';
 
 describe('proxy settings in node files and commands', () => {
   test('systemd Environment= lines: quoted and bare assignments, escapes, %% and later lines winning', () => {

@@ -1,6 +1,6 @@
-import { dig, ManifestObject } from './manifests';
-import { ClusterNetworkProps } from '../definition/network';
-import { Provider } from '../primitives/providers';
+import { ClusterNetworkProps } from '../../core/definition/network';
+import { Provider } from '../../core/primitives/providers';
+import { dig, ManifestObject } from '../manifests';
 
 /** The infrastructure kind a Cluster refers to, and the provider preset it means. */
 const PROVIDER_OF_INFRASTRUCTURE: Readonly<Record<string, Provider>> = {

@@ -1,6 +1,6 @@
-import { dig, ManifestObject } from './manifests';
-import { PROXY_SWITCH_VARIABLES, PROXY_URL_VARIABLES } from '../noproxy/proxy-variables';
-import { isRecord } from '../primitives/validation/json-data';
+import { PROXY_SWITCH_VARIABLES, PROXY_URL_VARIABLES } from '../../core/noproxy/proxy-variables';
+import { isRecord } from '../../core/primitives/validation/json-data';
+import { dig, ManifestObject } from '../manifests';
 
 /**
  * Where proxy settings live in a manifest set: the containers of workloads (literal env, env from
