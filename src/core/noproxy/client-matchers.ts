@@ -1,4 +1,4 @@
-import { NoProxyClientId } from './clients';
+import type { NoProxyClientId } from './clients';
 import { Destination, writtenHost } from './destination';
 import { parseIpNumber } from '../primitives/ip';
 
