@@ -3,7 +3,7 @@ import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { NodeProxyBootstrap } from '../node-files/bootstrap';
 import { invalidValue } from '../primitives/errors';
-import { clusterLabels, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
+import { clusterObjectMetadata, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertObjectName, contentHash, joinName } from '../primitives/k8s/names';
 
@@ -73,9 +73,7 @@ export function kubeadmConfigTemplateObject(props: KubeadmConfigTemplateObjectPr
     apiVersion: capiApiVersion(BOOTSTRAP_API_GROUP, props.capiVersion),
     kind: 'KubeadmConfigTemplate',
     metadata: {
-      name: joinName(baseName, specHash(spec, props), 253),
-      ...(props.namespace ? { namespace: props.namespace } : {}),
-      labels: clusterLabels(props.clusterName),
+      ...clusterObjectMetadata(joinName(baseName, specHash(spec, props), 253), props.namespace, props.clusterName),
       annotations: { [TEMPLATE_BASE_NAME_ANNOTATION]: baseName },
     },
     spec,

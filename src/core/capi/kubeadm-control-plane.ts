@@ -4,7 +4,7 @@ import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
 import { NodeProxyBootstrap } from '../node-files/bootstrap';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
-import { clusterLabels } from '../primitives/k8s/cluster-labels';
+import { clusterObjectMetadata } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
 import { PropKeys, propKeys } from '../primitives/validation/strict-props';
@@ -91,11 +91,7 @@ export function kubeadmControlPlaneObject(props: KubeadmControlPlaneObjectProps,
   return {
     apiVersion: capiApiVersion(CONTROL_PLANE_API_GROUP, props.capiVersion),
     kind: 'KubeadmControlPlane',
-    metadata: {
-      name,
-      ...(props.namespace ? { namespace: props.namespace } : {}),
-      labels: clusterLabels(props.clusterName),
-    },
+    metadata: clusterObjectMetadata(name, props.namespace, props.clusterName),
     spec: {
       ...(replicas !== undefined ? { replicas } : {}),
       version,

@@ -4,7 +4,7 @@ import {
 import { fieldName } from './field-name';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
 import { invalidValue } from '../primitives/errors';
-import { CLUSTER_NAME_LABEL, clusterLabels, DEPLOYMENT_NAME_LABEL } from '../primitives/k8s/cluster-labels';
+import { CLUSTER_NAME_LABEL, clusterObjectMetadata, DEPLOYMENT_NAME_LABEL } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
 import { propKeys } from '../primitives/validation/strict-props';
@@ -101,11 +101,7 @@ export function machineDeploymentObject(props: MachineDeploymentObjectProps, fie
   return {
     apiVersion: capiApiVersion(CLUSTER_API_GROUP, props.capiVersion),
     kind: 'MachineDeployment',
-    metadata: {
-      name,
-      ...(props.namespace ? { namespace: props.namespace } : {}),
-      labels: clusterLabels(props.clusterName),
-    },
+    metadata: clusterObjectMetadata(name, props.namespace, props.clusterName),
     spec: {
       clusterName: props.clusterName,
       ...(replicas !== undefined ? { replicas } : {}),
