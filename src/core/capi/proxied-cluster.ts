@@ -10,7 +10,7 @@ import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap,
 import { invalidValue } from '../primitives/errors';
 import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
-import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { checkProps, optionalList, propKeys } from '../primitives/validation/strict-props';
 import { OBJECT_METADATA_KEY_SET, WithObjectMetadata } from '../product/metadata';
 
 /** A whole Cluster API cluster behind the proxy, as one definition. */
@@ -165,14 +165,9 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
 
 /** An array of pools with distinct names. */
 function parseWorkerPools(clusterName: string, value: unknown): WorkerPoolProps[] {
-  if (value === undefined) {
-    return [];
-  }
-  if (!Array.isArray(value)) {
-    throw invalidValue('workerPools', value, 'must be an array');
-  }
+  const pools = optionalList('workerPools', value) as WorkerPoolProps[];
   const seen = new Map<string, number>();
-  value.forEach((pool: WorkerPoolProps, index) => {
+  pools.forEach((pool, index) => {
     checkProps(`workerPools[${index}]`, pool, WORKER_POOL_KEYS, 'worker pool prop');
     const mdName = machineDeploymentName(clusterName, pool.name, `workerPools[${index}]`);
     const first = seen.get(mdName);
@@ -181,5 +176,5 @@ function parseWorkerPools(clusterName: string, value: unknown): WorkerPoolProps[
     }
     seen.set(mdName, index);
   });
-  return value;
+  return pools;
 }
