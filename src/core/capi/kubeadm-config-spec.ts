@@ -35,6 +35,15 @@ export function kubeadmConfigSpecPath(object: { readonly apiVersion?: unknown; r
 }
 
 /**
+ * The KubeadmConfigSpec inside a kubeadm object, to read or change in place (`{}`, detached, when
+ * the object has none yet).
+ */
+export function kubeadmConfigSpecOf(object: KubeObject): Record<string, any> {
+  const spec = (kubeadmConfigSpecPath(object) ?? []).reduce<any>((node, key) => node?.[key], object);
+  return spec && typeof spec === 'object' ? spec : {};
+}
+
+/**
  * Add the node proxy to a KubeadmConfigSpec: the proxy's files first (replacing any file at the
  * same path), its commands first in `preKubeadmCommands` (replacing earlier copies) -- or both
  * last, when the bootstrap's position says so -- and
