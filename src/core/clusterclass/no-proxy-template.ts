@@ -392,8 +392,7 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
   }
   flushFixed();
   // The record decoder is written only when a fixed entry needs a record (ports, ranges).
-  const hasRecords = [...plan.installationWide, ...plan.steps.flatMap((step) => ('fixed' in step ? [step.fixed] : []))]
-    .some((entry) => noProxyTemplateItem(entry).startsWith('='));
+  const hasRecords = everything.some((entry) => noProxyTemplateItem(entry).startsWith('='));
   lines.push(
     // Every item becomes a record: fixed records are decoded, the other items parsed (or refused).
     '{{- $al := list -}}',
