@@ -1,4 +1,4 @@
-import { BOOTSTRAP_API_GROUP, CapiVersion, capiApiVersion } from './capi-version';
+import { BOOTSTRAP_API_GROUP, capiApiVersion, ClusterObjectScope } from './capi-version';
 import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { NodeProxyBootstrap } from '../node-files/bootstrap';
@@ -18,17 +18,7 @@ import { assertObjectName, contentHash, joinName } from '../primitives/k8s/names
  */
 
 /** Input of {@link kubeadmConfigTemplateObject}. */
-export interface KubeadmConfigTemplateObjectProps {
-  /** Name of the Cluster (labels the template). */
-  readonly clusterName: string;
-  /**
-   * Namespace of the object.
-   *
-   * @default - unset
-   */
-  readonly namespace?: string;
-  /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion;
+export interface KubeadmConfigTemplateObjectProps extends ClusterObjectScope {
   /** Name before the hash, e.g. `<cluster>-md-0`. */
   readonly baseName: string;
   /**

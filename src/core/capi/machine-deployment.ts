@@ -1,5 +1,6 @@
 import {
-  BOOTSTRAP_API_GROUP, CapiVersion, capiApiVersion, capiReference, CLUSTER_API_GROUP, ObjectReferenceProps, parseObjectReference, renderReference,
+  BOOTSTRAP_API_GROUP, capiApiVersion, capiReference, CLUSTER_API_GROUP, ClusterObjectScope, ObjectReferenceProps, parseObjectReference,
+  renderReference,
 } from './capi-version';
 import { fieldName } from './field-name';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
@@ -47,17 +48,7 @@ export const WORKER_POOL_KEYS = propKeys<WorkerPoolProps>({
 });
 
 /** Input of {@link machineDeploymentObject}. */
-export interface MachineDeploymentObjectProps {
-  /** Name of the Cluster the machines join. */
-  readonly clusterName: string;
-  /**
-   * Namespace of the object.
-   *
-   * @default - unset
-   */
-  readonly namespace?: string;
-  /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion;
+export interface MachineDeploymentObjectProps extends ClusterObjectScope {
   /** The pool's shape. */
   readonly pool: WorkerPoolProps;
   /** Kubernetes version (the pool's or the cluster's). */

@@ -1,4 +1,4 @@
-import { CapiVersion, ObjectReferenceProps, parseCapiVersion, parseObjectReference } from './capi-version';
+import { CapiVersion, ClusterObjectScope, ObjectReferenceProps, parseCapiVersion, parseObjectReference } from './capi-version';
 import { clusterObject } from './cluster';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { CONTROL_PLANE_KEYS, controlPlaneName, ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
@@ -117,7 +117,8 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf({ ...options, clusterName: name }));
   assertCredentialsOnlyInSecrets(bootstrap, proxy);
   const namespace = bootstrap.namespace;
-  const controlPlane = kubeadmControlPlaneObject({ ...options.controlPlane, clusterName: name, namespace, capiVersion, version, bootstrap });
+  const scope: ClusterObjectScope = { clusterName: name, namespace, capiVersion };
+  const controlPlane = kubeadmControlPlaneObject({ ...options.controlPlane, ...scope, version, bootstrap });
   const cluster = clusterObject({
     name,
     namespace,
@@ -130,17 +131,13 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
   const workerPools = pools.map((pool, index): WorkerPoolObjects => {
     const field = `workerPools[${index}]`;
     const configTemplate = kubeadmConfigTemplateObject({
-      clusterName: name,
-      namespace,
-      capiVersion,
+      ...scope,
       baseName: machineDeploymentName(name, pool.name, field),
       kubeadmConfigSpec: pool.kubeadmConfigSpec,
       bootstrap,
     }, field);
     const machineDeployment = machineDeploymentObject({
-      clusterName: name,
-      namespace,
-      capiVersion,
+      ...scope,
       pool,
       version: pool.version ?? version,
       configTemplateName: configTemplate.metadata.name,
