@@ -1,5 +1,6 @@
 import { NO_PROXY_CLIENT_IDS, NoProxyClientId, noProxyClient } from './clients';
 import { LOOPBACK_SERVICE_ADDRESSES } from './cluster-defaults';
+import { ipBounds } from './entry-bounds';
 import { explainNoProxy } from './explain';
 import { formatNoProxyEntry } from './format';
 import { matchingTraits } from './matching-traits';
@@ -174,9 +175,8 @@ function ignoredReason(entry: ParsedNoProxyEntry, clients: NoProxyClientId[]): s
 
 /** An IPv4 block inside 127.0.0.0/8. */
 function isLoopbackBlock(entry: ParsedNoProxyEntry): boolean {
-  const first = parseIpNumber(entry.kind === NoProxyEntryKind.CIDR ? entry.network : entry.kind === NoProxyEntryKind.RANGE ? entry.start : '');
-  const last = entry.kind === NoProxyEntryKind.RANGE ? parseIpNumber(entry.end) : first;
-  return first?.family === 'IPv4' && last !== undefined && first.value / 2n ** 24n === 127n && last.value / 2n ** 24n === 127n;
+  const bounds = ipBounds(entry);
+  return bounds?.family === 'IPv4' && bounds.first / 2n ** 24n === 127n && bounds.last / 2n ** 24n === 127n;
 }
 
 /** IPv6 address entries: Ruby reads their colon-separated pieces as host names; requests compares text suffixes. */
