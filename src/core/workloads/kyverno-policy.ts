@@ -329,39 +329,33 @@ function envRule(injection: ProxyInjection, name: string, lists: ContainerList[]
   };
 }
 
-/** Preconditions shared by every container loop: the container is not excluded. */
-function containerConditions(injection: ProxyInjection): Json[] {
+/**
+ * A loop over one container list: each container that is not excluded and meets `conditions` gets
+ * `patch` merged into it (by name).
+ */
+function containerForeach(injection: ProxyInjection, list: ContainerList, conditions: Json[], patch: Json): Json {
   const excluded = injection.exclusions.containers;
-  return excluded.length === 0 ? [] : [{ key: '{{ element.name }}', operator: 'AllNotIn', value: [...excluded] }];
-}
-
-function envForeach(injection: ProxyInjection, list: ContainerList, group: ContainerEnvGroup): Json {
   return {
     list: listOrEmpty(`request.object.spec.${list}`),
     preconditions: {
-      all: [
-        ...containerConditions(injection),
-        { key: [...group.names], operator: 'AllNotIn', value: `{{ ${listOrEmpty('element.env[].name')} }}` },
-      ],
+      all: [...(excluded.length === 0 ? [] : [{ key: '{{ element.name }}', operator: 'AllNotIn', value: [...excluded] }]), ...conditions],
     },
-    patchStrategicMerge: { spec: { [list]: [{ '(name)': '{{ element.name }}', 'env': group.variables.map((v) => ({ ...v })) }] } },
+    patchStrategicMerge: { spec: { [list]: [{ '(name)': '{{ element.name }}', ...patch }] } },
   };
+}
+
+function envForeach(injection: ProxyInjection, list: ContainerList, group: ContainerEnvGroup): Json {
+  return containerForeach(injection, list, [{ key: [...group.names], operator: 'AllNotIn', value: `{{ ${listOrEmpty('element.env[].name')} }}` }],
+    { env: group.variables.map((v) => ({ ...v })) });
 }
 
 function mountForeach(injection: ProxyInjection, list: ContainerList, requireExistingVolume: boolean): Json {
   const trust = injection.trust!;
-  return {
-    list: listOrEmpty(`request.object.spec.${list}`),
-    preconditions: {
-      all: [
-        ...containerConditions(injection),
-        { key: trust.mountPath, operator: 'AllNotIn', value: `{{ ${listOrEmpty('element.volumeMounts[].mountPath')} }}` },
-        // an ephemeral container can only mount a volume the pod already has
-        ...(requireExistingVolume ? [{ key: trust.volumeName, operator: 'AnyIn', value: `{{ ${listOrEmpty('request.object.spec.volumes[].name')} }}` }] : []),
-      ],
-    },
-    patchStrategicMerge: { spec: { [list]: [{ '(name)': '{{ element.name }}', 'volumeMounts': [{ name: trust.volumeName, mountPath: trust.mountPath, readOnly: true }] }] } },
-  };
+  return containerForeach(injection, list, [
+    { key: trust.mountPath, operator: 'AllNotIn', value: `{{ ${listOrEmpty('element.volumeMounts[].mountPath')} }}` },
+    // an ephemeral container can only mount a volume the pod already has
+    ...(requireExistingVolume ? [{ key: trust.volumeName, operator: 'AnyIn', value: `{{ ${listOrEmpty('request.object.spec.volumes[].name')} }}` }] : []),
+  ], { volumeMounts: [{ name: trust.volumeName, mountPath: trust.mountPath, readOnly: true }] });
 }
 
 /**
