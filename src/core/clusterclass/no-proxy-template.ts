@@ -1,9 +1,10 @@
 import { goString } from './go-template';
 import { ClassVariableShape, proxyVariableStatements } from './variable-shapes';
+import { ipBounds } from '../noproxy/entry-bounds';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { renderNoProxyEntry } from '../noproxy/render';
 import { ParsedNoProxyEntry, NoProxyEntryKind } from '../noproxy/types';
-import { cidrBounds, formatIpNumber, parseIpNumber } from '../primitives/ip';
+import { formatIpNumber, parseIpNumber } from '../primitives/ip';
 
 /**
  * The NO_PROXY engine as Go template source, for ClusterClass patches: one class serves many
@@ -80,13 +81,11 @@ export function noProxyRecord(entry: ParsedNoProxyEntry): string {
       const hex = hexOf(entry.address);
       return `=i||${familyDigit(entry.family)}|${hex}||${port}|${key}|${tokens}`;
     }
-    case NoProxyEntryKind.CIDR: {
-      const network = parseIpNumber(entry.network)!;
-      const [first, last] = cidrBounds(network, entry.prefixLength);
-      return `=c||${familyDigit(entry.family)}|${toHex(first, entry.family)}|${toHex(last, entry.family)}||${key}|${tokens}`;
+    case NoProxyEntryKind.CIDR:
+    case NoProxyEntryKind.RANGE: {
+      const { first, last } = ipBounds(entry)!;
+      return `=${entry.kind === NoProxyEntryKind.CIDR ? 'c' : 'r'}||${familyDigit(entry.family)}|${toHex(first, entry.family)}|${toHex(last, entry.family)}||${key}|${tokens}`;
     }
-    case NoProxyEntryKind.RANGE:
-      return `=r||${familyDigit(entry.family)}|${hexOf(entry.start)}|${hexOf(entry.end)}||${key}|${tokens}`;
   }
 }
 
