@@ -5,7 +5,8 @@ import { ClusterMatrix, evaluateMatrix, matrixFailures, planMatrix } from './sup
 import { renderMatrixReport } from './support/matrix-report';
 import { ClientRun, runRealClients } from './support/real-clients';
 import { prepareClients, REPO_ROOT } from './support/toolchain';
-import { NO_PROXY_CLIENTS } from '../../src/core/noproxy/clients';
+import { NO_PROXY_CLIENT_IDS } from '../../src/core/noproxy/clients';
+import { matchingTraits } from '../../src/core/noproxy/matching-traits';
 
 /**
  * The NO_PROXY conformance suite: the library's own NO_PROXY for representative clusters, fed to
@@ -63,7 +64,7 @@ describe('NO_PROXY conformance with real clients', () => {
 
   test('the API server and DNS ClusterIPs of every family go direct in every client that can read an address entry of their family', () => {
     // Ruby cuts IPv6 entries at colons and httpx ignores them (both measured as uncoverable); every other client reads the exact address
-    const noIpv6 = NO_PROXY_CLIENTS.filter((client) => !client.ipv6Bare && !client.ipv6Bracketed).map((client) => client.id as string);
+    const noIpv6 = NO_PROXY_CLIENT_IDS.filter((id) => !matchingTraits(id).ipv6Bare && !matchingTraits(id).ipv6Bracketed).map((id) => id as string);
     expect(noIpv6).toEqual(['ruby', 'python-httpx']);
     const dualStack = matrix.filter(({ cluster }) => cluster.network.services.length === 2);
     expect(dualStack.every(({ rows }) => rows.some((row) => row.destination.key === 'api-clusterip-2'))).toBe(true);

@@ -1,5 +1,5 @@
 import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
-import { addProxyToKubeadmObject, kubeadmConfigSpecPath } from './kubeadm-config-spec';
+import { addProxyToKubeadmObject, kubeadmConfigSpecOf, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from '../node-files/bootstrap';
@@ -87,7 +87,7 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
   const namespace = options.namespace ?? commonNamespace(kubeadmObjects);
   const bootstraps = new Map<BootstrapFormat, NodeProxyBootstrap>();
   const bootstrapFor = (object: KubeObject): NodeProxyBootstrap => {
-    const declared = specOf(object).format;
+    const declared = kubeadmConfigSpecOf(object).format;
     const format = options.bootstrapFormat ?? (declared === undefined ? undefined : parseBootstrapFormat(`${object.kind}/${object.metadata.name}: format`, declared));
     const key = format ?? BootstrapFormat.CLOUD_CONFIG;
     if (!bootstraps.has(key)) {
@@ -135,14 +135,6 @@ function pickNodeProps(options: AddProxyOptions): NodeProxyProps {
 
 function isKind(object: { apiVersion?: unknown; kind?: unknown }, group: string, kind: string): boolean {
   return typeof object.apiVersion === 'string' && object.apiVersion.split('/')[0] === group && object.kind === kind;
-}
-
-function specOf(object: KubeObject): Json {
-  let node: unknown = object;
-  for (const key of kubeadmConfigSpecPath(object) ?? []) {
-    node = (node as Json | undefined)?.[key];
-  }
-  return (node && typeof node === 'object' ? node : {}) as Json;
 }
 
 /** The one namespace the kubeadm objects share (unset counts as a namespace of its own). */

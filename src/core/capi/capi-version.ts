@@ -48,6 +48,20 @@ export interface ObjectReferenceProps {
 
 export const OBJECT_REFERENCE_KEYS = propKeys<ObjectReferenceProps>({ apiVersion: true, kind: true, name: true });
 
+/** Where an object of a cluster goes: the Cluster it belongs to (and is labelled with), its namespace and API version. */
+export interface ClusterObjectScope {
+  /** Name of the Cluster. */
+  readonly clusterName: string;
+  /**
+   * Namespace of the object.
+   *
+   * @default - unset
+   */
+  readonly namespace?: string;
+  /** Cluster API version of the object. */
+  readonly capiVersion: CapiVersion;
+}
+
 /** A reference as Cluster API writes it: `{ apiGroup, kind, name }` or `{ apiVersion, kind, name }`. */
 export interface RenderedReference {
   /** The API group (v1beta2 contract references). @default - none (v1beta1: `apiVersion`) */

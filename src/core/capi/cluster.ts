@@ -1,7 +1,7 @@
 import { CapiVersion, capiApiVersion, capiReference, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, renderReference } from './capi-version';
 import { ClusterNetwork } from '../definition/network';
 import { invalidValue } from '../primitives/errors';
-import { clusterLabels } from '../primitives/k8s/cluster-labels';
+import { clusterObjectMetadata } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 
 /** Input of {@link clusterObject}. */
@@ -42,11 +42,7 @@ export function clusterObject(props: ClusterObjectProps): KubeObject {
   return {
     apiVersion: capiApiVersion(CLUSTER_API_GROUP, props.capiVersion),
     kind: 'Cluster',
-    metadata: {
-      name: props.name,
-      ...(props.namespace ? { namespace: props.namespace } : {}),
-      labels: clusterLabels(props.name),
-    },
+    metadata: clusterObjectMetadata(props.name, props.namespace, props.name),
     spec: {
       clusterNetwork: {
         pods: { cidrBlocks: [...network.pods] },

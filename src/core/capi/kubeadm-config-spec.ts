@@ -10,6 +10,7 @@ import { invalidValue, kindForError, ProxyConfigError } from '../primitives/erro
 import { copyJson } from '../primitives/k8s/copy-json';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { checkJsonData } from '../primitives/validation/json-data';
+import { optionalList } from '../primitives/validation/strict-props';
 
 /**
  * Merging the node proxy into a KubeadmConfigSpec the user already has: plain JSON in, a new plain
@@ -31,6 +32,15 @@ const SPEC_PATHS: Readonly<Record<string, readonly string[]>> = {
 export function kubeadmConfigSpecPath(object: { readonly apiVersion?: unknown; readonly kind?: unknown }): readonly string[] | undefined {
   const group = typeof object.apiVersion === 'string' ? object.apiVersion.split('/')[0] : '';
   return SPEC_PATHS[`${group}/${String(object.kind)}`];
+}
+
+/**
+ * The KubeadmConfigSpec inside a kubeadm object, to read or change in place (`{}`, detached, when
+ * the object has none yet).
+ */
+export function kubeadmConfigSpecOf(object: KubeObject): Record<string, any> {
+  const spec = (kubeadmConfigSpecPath(object) ?? []).reduce<any>((node, key) => node?.[key], object);
+  return spec && typeof spec === 'object' ? spec : {};
 }
 
 /**
@@ -64,8 +74,8 @@ export function addProxyToKubeadmConfigSpec(
   }
 
   const proxyPaths = new Set(bootstrap.files.map((file) => file.path));
-  const ownFiles = listOf(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file)));
-  const ownCommands = listOf(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isProxyCommand(command));
+  const ownFiles = optionalList(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file)));
+  const ownCommands = optionalList(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isProxyCommand(command));
   const proxyFiles = bootstrap.files.map((file) => copyJson(file));
   const last = bootstrap.position === NodeProxyPosition.LAST;
   const files = last ? [...ownFiles, ...proxyFiles] : [...proxyFiles, ...ownFiles];
@@ -110,16 +120,6 @@ export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxy
   const last = path[path.length - 1];
   parent[last] = addProxyToKubeadmConfigSpec(parent[last], bootstrap, `${name}: ${path.join('.')}`, capiVersionOf(object.apiVersion));
   return copy as KubeObject;
-}
-
-function listOf(field: string, value: unknown): unknown[] {
-  if (value === undefined) {
-    return [];
-  }
-  if (!Array.isArray(value)) {
-    throw invalidValue(field, value, 'must be an array');
-  }
-  return value;
 }
 
 function filePath(field: string, file: unknown): string {

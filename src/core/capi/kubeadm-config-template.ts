@@ -1,9 +1,9 @@
-import { BOOTSTRAP_API_GROUP, CapiVersion, capiApiVersion } from './capi-version';
+import { BOOTSTRAP_API_GROUP, capiApiVersion, ClusterObjectScope } from './capi-version';
 import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { NodeProxyBootstrap } from '../node-files/bootstrap';
 import { invalidValue } from '../primitives/errors';
-import { clusterLabels, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
+import { clusterObjectMetadata, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertObjectName, contentHash, joinName } from '../primitives/k8s/names';
 
@@ -18,17 +18,7 @@ import { assertObjectName, contentHash, joinName } from '../primitives/k8s/names
  */
 
 /** Input of {@link kubeadmConfigTemplateObject}. */
-export interface KubeadmConfigTemplateObjectProps {
-  /** Name of the Cluster (labels the template). */
-  readonly clusterName: string;
-  /**
-   * Namespace of the object.
-   *
-   * @default - unset
-   */
-  readonly namespace?: string;
-  /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion;
+export interface KubeadmConfigTemplateObjectProps extends ClusterObjectScope {
   /** Name before the hash, e.g. `<cluster>-md-0`. */
   readonly baseName: string;
   /**
@@ -73,9 +63,7 @@ export function kubeadmConfigTemplateObject(props: KubeadmConfigTemplateObjectPr
     apiVersion: capiApiVersion(BOOTSTRAP_API_GROUP, props.capiVersion),
     kind: 'KubeadmConfigTemplate',
     metadata: {
-      name: joinName(baseName, specHash(spec, props), 253),
-      ...(props.namespace ? { namespace: props.namespace } : {}),
-      labels: clusterLabels(props.clusterName),
+      ...clusterObjectMetadata(joinName(baseName, specHash(spec, props), 253), props.namespace, props.clusterName),
       annotations: { [TEMPLATE_BASE_NAME_ANNOTATION]: baseName },
     },
     spec,

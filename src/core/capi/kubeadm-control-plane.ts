@@ -1,10 +1,10 @@
-import { CapiVersion, capiApiVersion, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, parseObjectReference, renderReference } from './capi-version';
+import { CapiVersion, capiApiVersion, ClusterObjectScope, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, parseObjectReference, renderReference } from './capi-version';
 import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
 import { NodeProxyBootstrap } from '../node-files/bootstrap';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
-import { clusterLabels } from '../primitives/k8s/cluster-labels';
+import { clusterObjectMetadata } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
 import { PropKeys, propKeys } from '../primitives/validation/strict-props';
@@ -42,17 +42,7 @@ export const CONTROL_PLANE_KEY_SET: PropKeys<ControlPlaneProps> = { machineTempl
 export const CONTROL_PLANE_KEYS = propKeys<ControlPlaneProps>(CONTROL_PLANE_KEY_SET);
 
 /** Input of {@link kubeadmControlPlaneObject}. */
-export interface KubeadmControlPlaneObjectProps extends ControlPlaneProps {
-  /** Name of the Cluster (labels the object, names it by default). */
-  readonly clusterName: string;
-  /**
-   * Namespace of the object.
-   *
-   * @default - unset
-   */
-  readonly namespace?: string;
-  /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion;
+export interface KubeadmControlPlaneObjectProps extends ControlPlaneProps, ClusterObjectScope {
   /** Kubernetes version, e.g. `v1.31.2`. */
   readonly version: string;
   /** The node proxy (from `nodeProxyBootstrap`). */
@@ -91,11 +81,7 @@ export function kubeadmControlPlaneObject(props: KubeadmControlPlaneObjectProps,
   return {
     apiVersion: capiApiVersion(CONTROL_PLANE_API_GROUP, props.capiVersion),
     kind: 'KubeadmControlPlane',
-    metadata: {
-      name,
-      ...(props.namespace ? { namespace: props.namespace } : {}),
-      labels: clusterLabels(props.clusterName),
-    },
+    metadata: clusterObjectMetadata(name, props.namespace, props.clusterName),
     spec: {
       ...(replicas !== undefined ? { replicas } : {}),
       version,

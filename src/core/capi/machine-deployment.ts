@@ -1,10 +1,11 @@
 import {
-  BOOTSTRAP_API_GROUP, CapiVersion, capiApiVersion, capiReference, CLUSTER_API_GROUP, ObjectReferenceProps, parseObjectReference, renderReference,
+  BOOTSTRAP_API_GROUP, capiApiVersion, capiReference, CLUSTER_API_GROUP, ClusterObjectScope, ObjectReferenceProps, parseObjectReference,
+  renderReference,
 } from './capi-version';
 import { fieldName } from './field-name';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
 import { invalidValue } from '../primitives/errors';
-import { CLUSTER_NAME_LABEL, clusterLabels, DEPLOYMENT_NAME_LABEL } from '../primitives/k8s/cluster-labels';
+import { CLUSTER_NAME_LABEL, clusterObjectMetadata, DEPLOYMENT_NAME_LABEL } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
 import { propKeys } from '../primitives/validation/strict-props';
@@ -47,17 +48,7 @@ export const WORKER_POOL_KEYS = propKeys<WorkerPoolProps>({
 });
 
 /** Input of {@link machineDeploymentObject}. */
-export interface MachineDeploymentObjectProps {
-  /** Name of the Cluster the machines join. */
-  readonly clusterName: string;
-  /**
-   * Namespace of the object.
-   *
-   * @default - unset
-   */
-  readonly namespace?: string;
-  /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion;
+export interface MachineDeploymentObjectProps extends ClusterObjectScope {
   /** The pool's shape. */
   readonly pool: WorkerPoolProps;
   /** Kubernetes version (the pool's or the cluster's). */
@@ -101,11 +92,7 @@ export function machineDeploymentObject(props: MachineDeploymentObjectProps, fie
   return {
     apiVersion: capiApiVersion(CLUSTER_API_GROUP, props.capiVersion),
     kind: 'MachineDeployment',
-    metadata: {
-      name,
-      ...(props.namespace ? { namespace: props.namespace } : {}),
-      labels: clusterLabels(props.clusterName),
-    },
+    metadata: clusterObjectMetadata(name, props.namespace, props.clusterName),
     spec: {
       clusterName: props.clusterName,
       ...(replicas !== undefined ? { replicas } : {}),

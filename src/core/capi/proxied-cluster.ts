@@ -1,4 +1,4 @@
-import { CapiVersion, ObjectReferenceProps, parseCapiVersion, parseObjectReference } from './capi-version';
+import { CapiVersion, ClusterObjectScope, ObjectReferenceProps, parseCapiVersion, parseObjectReference } from './capi-version';
 import { clusterObject } from './cluster';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { CONTROL_PLANE_KEYS, controlPlaneName, ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
@@ -10,7 +10,7 @@ import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap,
 import { invalidValue } from '../primitives/errors';
 import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
-import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { checkProps, optionalList, propKeys } from '../primitives/validation/strict-props';
 import { OBJECT_METADATA_KEY_SET, WithObjectMetadata } from '../product/metadata';
 
 /** A whole Cluster API cluster behind the proxy, as one definition. */
@@ -117,7 +117,8 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf({ ...options, clusterName: name }));
   assertCredentialsOnlyInSecrets(bootstrap, proxy);
   const namespace = bootstrap.namespace;
-  const controlPlane = kubeadmControlPlaneObject({ ...options.controlPlane, clusterName: name, namespace, capiVersion, version, bootstrap });
+  const scope: ClusterObjectScope = { clusterName: name, namespace, capiVersion };
+  const controlPlane = kubeadmControlPlaneObject({ ...options.controlPlane, ...scope, version, bootstrap });
   const cluster = clusterObject({
     name,
     namespace,
@@ -130,17 +131,13 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
   const workerPools = pools.map((pool, index): WorkerPoolObjects => {
     const field = `workerPools[${index}]`;
     const configTemplate = kubeadmConfigTemplateObject({
-      clusterName: name,
-      namespace,
-      capiVersion,
+      ...scope,
       baseName: machineDeploymentName(name, pool.name, field),
       kubeadmConfigSpec: pool.kubeadmConfigSpec,
       bootstrap,
     }, field);
     const machineDeployment = machineDeploymentObject({
-      clusterName: name,
-      namespace,
-      capiVersion,
+      ...scope,
       pool,
       version: pool.version ?? version,
       configTemplateName: configTemplate.metadata.name,
@@ -165,14 +162,9 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
 
 /** An array of pools with distinct names. */
 function parseWorkerPools(clusterName: string, value: unknown): WorkerPoolProps[] {
-  if (value === undefined) {
-    return [];
-  }
-  if (!Array.isArray(value)) {
-    throw invalidValue('workerPools', value, 'must be an array');
-  }
+  const pools = optionalList('workerPools', value) as WorkerPoolProps[];
   const seen = new Map<string, number>();
-  value.forEach((pool: WorkerPoolProps, index) => {
+  pools.forEach((pool, index) => {
     checkProps(`workerPools[${index}]`, pool, WORKER_POOL_KEYS, 'worker pool prop');
     const mdName = machineDeploymentName(clusterName, pool.name, `workerPools[${index}]`);
     const first = seen.get(mdName);
@@ -181,5 +173,5 @@ function parseWorkerPools(clusterName: string, value: unknown): WorkerPoolProps[
     }
     seen.set(mdName, index);
   });
-  return value;
+  return pools;
 }

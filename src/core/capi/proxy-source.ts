@@ -1,7 +1,7 @@
-import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../definition/cluster-proxy-config';
+import { checkProxyConfig, checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../definition/cluster-proxy-config';
 import { ClusterNetwork, ClusterNetworkProps } from '../definition/network';
 import { ProxySettings, ProxySettingsProps } from '../definition/proxy-settings';
-import { invalidValue, ProxyConfigError, withinField } from '../primitives/errors';
+import { ProxyConfigError, withinField } from '../primitives/errors';
 import { PropKeys } from '../primitives/validation/strict-props';
 
 /**
@@ -42,9 +42,7 @@ export const PROXY_SOURCE_KEY_SET: PropKeys<ProxySourceProps> = { proxy: true, s
 /** The {@link ClusterProxyConfig} the props describe; errors name the prop. */
 export function resolveProxyConfig(props: ProxySourceProps): ClusterProxyConfig {
   if (props.proxy !== undefined) {
-    if (!(props.proxy instanceof ClusterProxyConfig)) {
-      throw invalidValue('proxy', props.proxy, 'must be a ClusterProxyConfig (new ClusterProxyConfig(settings, network))');
-    }
+    checkProxyConfig('proxy', props.proxy);
     if (props.settings !== undefined || props.network !== undefined || props.proxyOptions !== undefined) {
       throw new ProxyConfigError('proxy', 'give either proxy, or settings and network (with proxyOptions), not both');
     }

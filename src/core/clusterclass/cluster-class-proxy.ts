@@ -8,7 +8,7 @@ import { parseTrustedCaVariable, ResolvedTrustedCaVariable, TrustedCaVariable } 
 import { ClassVariableShape, foreignVariableDefinition, parseVariableShape, shapeVariableName } from './variable-shapes';
 import { settingsProp } from '../capi/proxy-source';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
-import { ClusterNetwork } from '../definition/network';
+import { ClusterNetwork, ClusterNetworkProps } from '../definition/network';
 import { ProxySettings } from '../definition/proxy-settings';
 import { CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
@@ -137,36 +137,13 @@ const CLUSTER_CLASS_PROXY_KEYS = propKeys<ClusterClassProxyProps>({
   excludedWorkerClasses: true,
 });
 
-/** One cluster's facts beyond the class: what a topology Cluster brings. */
-export interface TopologyClusterFacts {
-  /** Pod CIDRs (`Cluster.spec.clusterNetwork.pods.cidrBlocks`). */
-  readonly pods: string[];
-  /** Service CIDRs (`Cluster.spec.clusterNetwork.services.cidrBlocks`). */
-  readonly services: string[];
-  /**
-   * Service domain (`Cluster.spec.clusterNetwork.serviceDomain`).
-   *
-   * @default 'cluster.local'
-   */
-  readonly serviceDomain?: string;
-  /**
-   * Host of the control-plane endpoint.
-   *
-   * @default - none
-   */
-  readonly controlPlaneEndpoint?: string;
-  /**
-   * Machine (node) network CIDRs.
-   *
-   * @default - none
-   */
-  readonly machineCidrs?: string[];
-  /**
-   * ClusterIP of the cluster DNS Service.
-   *
-   * @default - the 10th address of the first service CIDR
-   */
-  readonly dnsServiceIp?: string;
+/**
+ * One cluster's facts beyond the class: what a topology Cluster brings. The network fields mean
+ * what they mean in {@link ClusterNetworkProps} (the pods, services and service domain are the
+ * Cluster's `spec.clusterNetwork`); the provider's are the class's.
+ */
+export interface TopologyClusterFacts
+  extends Pick<ClusterNetworkProps, 'pods' | 'services' | 'serviceDomain' | 'controlPlaneEndpoint' | 'machineCidrs' | 'dnsServiceIp'> {
   /**
    * The cluster's own extra NO_PROXY entries (names, suffixes, IPs, CIDRs; after the class's).
    *

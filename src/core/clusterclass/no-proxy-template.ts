@@ -1,9 +1,10 @@
 import { goString } from './go-template';
 import { ClassVariableShape, proxyVariableStatements } from './variable-shapes';
+import { ipBounds } from '../noproxy/entry-bounds';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { renderNoProxyEntry } from '../noproxy/render';
 import { ParsedNoProxyEntry, NoProxyEntryKind } from '../noproxy/types';
-import { cidrBounds, formatIpNumber, parseIpNumber } from '../primitives/ip';
+import { formatIpNumber, parseIpNumber } from '../primitives/ip';
 
 /**
  * The NO_PROXY engine as Go template source, for ClusterClass patches: one class serves many
@@ -80,13 +81,11 @@ export function noProxyRecord(entry: ParsedNoProxyEntry): string {
       const hex = hexOf(entry.address);
       return `=i||${familyDigit(entry.family)}|${hex}||${port}|${key}|${tokens}`;
     }
-    case NoProxyEntryKind.CIDR: {
-      const network = parseIpNumber(entry.network)!;
-      const [first, last] = cidrBounds(network, entry.prefixLength);
-      return `=c||${familyDigit(entry.family)}|${toHex(first, entry.family)}|${toHex(last, entry.family)}||${key}|${tokens}`;
+    case NoProxyEntryKind.CIDR:
+    case NoProxyEntryKind.RANGE: {
+      const { first, last } = ipBounds(entry)!;
+      return `=${entry.kind === NoProxyEntryKind.CIDR ? 'c' : 'r'}||${familyDigit(entry.family)}|${toHex(first, entry.family)}|${toHex(last, entry.family)}||${key}|${tokens}`;
     }
-    case NoProxyEntryKind.RANGE:
-      return `=r||${familyDigit(entry.family)}|${hexOf(entry.start)}|${hexOf(entry.end)}||${key}|${tokens}`;
   }
 }
 
@@ -392,8 +391,7 @@ export function noProxyTemplateStatements(plan: NoProxyTemplatePlan): string[] {
   }
   flushFixed();
   // The record decoder is written only when a fixed entry needs a record (ports, ranges).
-  const hasRecords = [...plan.installationWide, ...plan.steps.flatMap((step) => ('fixed' in step ? [step.fixed] : []))]
-    .some((entry) => noProxyTemplateItem(entry).startsWith('='));
+  const hasRecords = everything.some((entry) => noProxyTemplateItem(entry).startsWith('='));
   lines.push(
     // Every item becomes a record: fixed records are decoded, the other items parsed (or refused).
     '{{- $al := list -}}',

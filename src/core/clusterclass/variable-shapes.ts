@@ -2,6 +2,7 @@ import { goString } from './go-template';
 import { invalidValue } from '../primitives/errors';
 import { copyJson } from '../primitives/k8s/copy-json';
 import { isRecord } from '../primitives/validation/json-data';
+import { parseOneOf } from '../primitives/validation/one-of';
 
 /**
  * The proxy variable in the shapes existing ClusterClasses already use, so Clusters created from
@@ -54,13 +55,7 @@ export const CLASS_VARIABLE_SHAPES: ClassVariableShape[] = Object.values(ClassVa
 
 /** Validate a shape name (`undefined` is the library's own). */
 export function parseVariableShape(field: string, value: unknown): ClassVariableShape {
-  if (value === undefined) {
-    return ClassVariableShape.LIBRARY;
-  }
-  if (!CLASS_VARIABLE_SHAPES.includes(value as ClassVariableShape)) {
-    throw invalidValue(field, value, `must be one of ${CLASS_VARIABLE_SHAPES.map((shape) => `"${shape}"`).join(', ')}`);
-  }
-  return value as ClassVariableShape;
+  return parseOneOf(field, value, CLASS_VARIABLE_SHAPES, ClassVariableShape.LIBRARY);
 }
 
 function foreign(shape: ClassVariableShape): ForeignShape | undefined {

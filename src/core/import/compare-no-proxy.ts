@@ -1,8 +1,9 @@
 import { NoProxyClientId } from '../noproxy/clients';
+import { ipBounds } from '../noproxy/entry-bounds';
 import { explainNoProxy } from '../noproxy/explain';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { NoProxyEntryKind } from '../noproxy/types';
-import { parseCidr, addressAtOffset } from '../primitives/cidr';
+import { formatIpNumber } from '../primitives/ip';
 
 /**
  * Old versus new NO_PROXY, per client: for destinations drawn from both lists (each entry's own
@@ -101,10 +102,9 @@ function probeUrls(text: string): string[] {
       return [`https://probe.${entry.name}${port}/`, `https://${entry.name}${port}/`];
     case NoProxyEntryKind.IP:
       return [ipUrl(entry.address)];
-    case NoProxyEntryKind.CIDR: {
-      const cidr = parseCidr('noProxy', `${entry.network}/${entry.prefixLength}`);
-      return [ipUrl(addressAtOffset(cidr, entry.prefixLength >= (entry.family === 'IPv4' ? 32 : 128) ? 0 : 1))];
-    }
+    case NoProxyEntryKind.CIDR:
+      // the address after the network (a one-address block is parsed as an IP entry, so it exists)
+      return [ipUrl(formatIpNumber({ family: entry.family, value: ipBounds(entry)!.first + 1n }))];
     case NoProxyEntryKind.RANGE:
       return [ipUrl(entry.start)];
     default:

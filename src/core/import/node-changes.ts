@@ -1,5 +1,5 @@
 import { addProxyToObjects } from '../capi/add-proxy-to-objects';
-import { kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
+import { kubeadmConfigSpecOf, kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { isProxyCommand } from '../node-files/commands';
 import { NodeProxyFileOptions } from '../node-files/options';
@@ -81,8 +81,8 @@ export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, op
   const proposed = addProxyToObjects(stripped, proxy, { clusterName: options.clusterName, files: options.files, renameTemplates: false });
   const secretData = proposed.secret?.stringData ?? {};
   return kubeadm.map((object, index) => {
-    const before = specOf(object);
-    const after = specOf(proposed.inputResults[index]!);
+    const before = kubeadmConfigSpecOf(object);
+    const after = kubeadmConfigSpecOf(proposed.inputResults[index]!);
     return {
       object: `${object.kind}/${object.metadata?.name}`,
       files: fileChanges(before.files ?? [], after.files ?? [], secretData),
@@ -91,13 +91,9 @@ export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, op
   });
 }
 
-function specOf(object: KubeObject): Json {
-  return (kubeadmConfigSpecPath(object) ?? []).reduce((node: Json | undefined, key) => node?.[key], object as Json) ?? {};
-}
-
 function withoutSystemProxy(object: KubeObject): KubeObject {
   const copy = copyJson(object) as Json;
-  const spec = specOf(copy as KubeObject);
+  const spec = kubeadmConfigSpecOf(copy as KubeObject);
   if (Array.isArray(spec.files)) {
     spec.files = spec.files.filter((file: Json) => !SYSTEM_PROXY_FILE.test(String(file?.path ?? '')));
   }

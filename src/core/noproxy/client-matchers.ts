@@ -1,6 +1,6 @@
-import { NoProxyClientId } from './clients';
+import type { NoProxyClientId } from './clients';
 import { Destination, writtenHost } from './destination';
-import { parseIpNumber } from '../primitives/ip';
+import { networkOf, parseIpNumber } from '../primitives/ip';
 
 /**
  * Executable models of each client family's NO_PROXY matcher: small ports of the real decision
@@ -83,8 +83,7 @@ function ipWithin(host: string, first: string, prefixOrLast: number | string): b
     const end = parseIpNumber(prefixOrLast);
     return end !== undefined && end.family === ip.family && start.value <= ip.value && ip.value <= end.value;
   }
-  const size = 2n ** BigInt((ip.family === 'IPv4' ? 32 : 128) - prefixOrLast);
-  return ip.value - (ip.value % size) === start.value - (start.value % size);
+  return networkOf(ip, prefixOrLast) === networkOf(start, prefixOrLast);
 }
 
 /** `a.b.c.d/n` or `v6/n` with a valid prefix, host bits allowed (Go's net.ParseCIDR, Ruby's IPAddr). */

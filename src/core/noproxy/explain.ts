@@ -1,6 +1,7 @@
 import { CLIENT_MATCHERS, NoProxyQuirk } from './client-matchers';
-import { NO_PROXY_CLIENTS, NoProxyClientId, NoProxyClientTraits } from './clients';
+import { NO_PROXY_CLIENT_IDS, NO_PROXY_CLIENTS, NoProxyClientId, NoProxyClientTraits } from './clients';
 import { Destination, parseDestination, writtenHost } from './destination';
+import { matchingTraits } from './matching-traits';
 import { parseIpNumber } from '../primitives/ip';
 
 /** The two NO_PROXY environment variables, as a process would see them. */
@@ -64,7 +65,7 @@ export function explainNoProxy(
 ): NoProxyClientVerdict[] {
   const variables: NoProxyVariables = typeof noProxy === 'string' ? { NO_PROXY: noProxy, no_proxy: noProxy } : noProxy;
   const destination = typeof url === 'string' ? parseDestination(url) : url;
-  const wanted = options.clients ?? NO_PROXY_CLIENTS.map((client) => client.id);
+  const wanted = options.clients ?? NO_PROXY_CLIENT_IDS;
   return NO_PROXY_CLIENTS
     .filter((client) => wanted.includes(client.id))
     .map((client) => explainForClient(client, variables, destination, options));
@@ -78,7 +79,7 @@ function explainForClient(
 ): NoProxyClientVerdict {
   const base = { client: client.id, clientName: client.name };
   const resolve = (host: string): string | undefined => options.resolve?.(host) ?? (host === 'localhost' ? '127.0.0.1' : undefined);
-  if (client.alwaysBypassesLoopback && isLoopback(destination, client.matchesResolvedAddress ? resolve : undefined)) {
+  if (client.alwaysBypassesLoopback && isLoopback(destination, matchingTraits(client.id).matchesResolvedAddress ? resolve : undefined)) {
     return { ...base, direct: true, reason: `${client.name} never uses a proxy for loopback hosts`, quirk: 'builtin-loopback' };
   }
   const selected = selectVariable(client, variables);
@@ -122,10 +123,11 @@ function selectVariable(
 
 /** What keeps a client on the proxy whatever NO_PROXY says, for this destination (or undefined). */
 function clientLimit(client: NoProxyClientTraits, destination: Destination): string | undefined {
-  if (destination.hostType === 'IPv6' && !client.ipv6Bare && !client.ipv6Bracketed && !client.alwaysBypassesLoopback) {
+  const matching = matchingTraits(client.id);
+  if (destination.hostType === 'IPv6' && !matching.ipv6Bare && !matching.ipv6Bracketed && !client.alwaysBypassesLoopback) {
     return `${client.name} honours no IPv6 entry in any form, so no NO_PROXY value can make it bypass the proxy for an IPv6 address`;
   }
-  if (client.caseSensitive && writtenHost(destination) !== destination.host) {
+  if (matching.caseSensitive && writtenHost(destination) !== destination.host) {
     return `${client.name} compares the host as written (${writtenHost(destination)}) case-sensitively with lower-case entries; write the URL in lower case`;
   }
   return undefined;

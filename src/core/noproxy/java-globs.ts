@@ -1,5 +1,6 @@
+import { ipBounds } from './entry-bounds';
 import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
-import { formatIpNumber, parseIpNumber, rangeToCidrs } from '../primitives/ip';
+import { formatIpNumber, rangeToCidrs } from '../primitives/ip';
 
 /**
  * IPv4 blocks as JDK `http.nonProxyHosts` patterns. The JDK has no CIDR syntax, but a pattern may
@@ -23,14 +24,12 @@ export function javaIpv4Patterns(entry: ParsedNoProxyEntry): string[] | undefine
   if ((entry.kind !== NoProxyEntryKind.CIDR && entry.kind !== NoProxyEntryKind.RANGE) || entry.family !== 'IPv4') {
     return undefined;
   }
-  const [first, last] = entry.kind === NoProxyEntryKind.CIDR
-    ? cidrRange(entry.network, entry.prefixLength)
-    : [parseIpNumber(entry.start)?.value, parseIpNumber(entry.end)?.value];
-  if (first === undefined || last === undefined) {
+  const bounds = ipBounds(entry);
+  if (bounds === undefined) {
     return undefined;
   }
   const patterns: string[] = [];
-  for (const block of rangeToCidrs('IPv4', first, last)) {
+  for (const block of rangeToCidrs('IPv4', bounds.first, bounds.last)) {
     const aligned = Math.ceil(block.prefixLength / 8) * 8;
     const count = 2 ** (aligned - block.prefixLength);
     if (patterns.length + count > MAX_JAVA_PATTERNS_PER_ENTRY) {
@@ -43,14 +42,4 @@ export function javaIpv4Patterns(entry: ParsedNoProxyEntry): string[] | undefine
     }
   }
   return patterns;
-}
-
-/** First and last address of an IPv4 CIDR. */
-function cidrRange(network: string, prefixLength: number): Array<bigint | undefined> {
-  const ip = parseIpNumber(network);
-  if (!ip) {
-    return [];
-  }
-  const size = 2n ** BigInt(32 - prefixLength);
-  return [ip.value, ip.value + size - 1n];
 }

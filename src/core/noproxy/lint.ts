@@ -1,7 +1,9 @@
-import { NO_PROXY_CLIENTS, NoProxyClientId, noProxyClient } from './clients';
+import { NO_PROXY_CLIENT_IDS, NoProxyClientId, noProxyClient } from './clients';
 import { LOOPBACK_SERVICE_ADDRESSES } from './cluster-defaults';
+import { ipBounds } from './entry-bounds';
 import { explainNoProxy } from './explain';
 import { formatNoProxyEntry } from './format';
+import { matchingTraits } from './matching-traits';
 import { parseNoProxyList } from './parse';
 import { NoProxySource, renderNoProxyEntry } from './render';
 import { NoProxyEntryKind, ParsedNoProxyEntry, parsedEntry } from './types';
@@ -88,7 +90,7 @@ function names(clients: NoProxyClientId[]): string {
 }
 
 function globWarning(field: string, text: string): NoProxyLintWarning {
-  const clients = NO_PROXY_CLIENTS.filter((client) => !client.starDotGlob).map((client) => client.id);
+  const clients = NO_PROXY_CLIENT_IDS.filter((id) => !matchingTraits(id).starDotGlob);
   return {
     field,
     entry: text,
@@ -143,7 +145,7 @@ function clientsIgnoring(entry: ParsedNoProxyEntry): NoProxyClientId[] {
       }
     }
   }
-  return NO_PROXY_CLIENTS.map((client) => client.id).filter((id) => failing.has(id));
+  return NO_PROXY_CLIENT_IDS.filter((id) => failing.has(id));
 }
 
 function ignoredReason(entry: ParsedNoProxyEntry, clients: NoProxyClientId[]): string {
@@ -173,9 +175,8 @@ function ignoredReason(entry: ParsedNoProxyEntry, clients: NoProxyClientId[]): s
 
 /** An IPv4 block inside 127.0.0.0/8. */
 function isLoopbackBlock(entry: ParsedNoProxyEntry): boolean {
-  const first = parseIpNumber(entry.kind === NoProxyEntryKind.CIDR ? entry.network : entry.kind === NoProxyEntryKind.RANGE ? entry.start : '');
-  const last = entry.kind === NoProxyEntryKind.RANGE ? parseIpNumber(entry.end) : first;
-  return first?.family === 'IPv4' && last !== undefined && first.value / 2n ** 24n === 127n && last.value / 2n ** 24n === 127n;
+  const bounds = ipBounds(entry);
+  return bounds?.family === 'IPv4' && bounds.first / 2n ** 24n === 127n && bounds.last / 2n ** 24n === 127n;
 }
 
 /** IPv6 address entries: Ruby reads their colon-separated pieces as host names; requests compares text suffixes. */
@@ -184,8 +185,8 @@ function overMatchWarning(field: string, entry: ParsedNoProxyEntry): NoProxyLint
     return undefined;
   }
   const pieces = [...entry.address.matchAll(/([^:,\s]+)(?::(\d+))?/g)].map((match) => match[1]);
-  const splitters = NO_PROXY_CLIENTS.filter((client) => client.splitsIpv6AtColons).map((client) => client.id);
-  const suffixers = NO_PROXY_CLIENTS.filter((client) => client.bareEntry === 'text-suffix' && client.ipv6Bare).map((client) => client.id);
+  const splitters = NO_PROXY_CLIENT_IDS.filter((id) => matchingTraits(id).splitsIpv6AtColons);
+  const suffixers = NO_PROXY_CLIENT_IDS.filter((id) => matchingTraits(id).bareEntry === 'text-suffix' && matchingTraits(id).ipv6Bare);
   const parts: string[] = [];
   if (splitters.length > 0 && pieces.length > 0) {
     const quoted = pieces.map((piece) => `"${piece}"`).join(', ');

@@ -79,48 +79,30 @@ export interface NoProxyEntry {
 // The shape of each kind, for the library's own code: narrowing on `kind` gives the fields that
 // kind always has. The public struct above is what every variant is, seen from other languages.
 
+/** The entry of one kind: `kind` narrowed to it, and the fields that kind always has required. */
+type KindEntry<K extends NoProxyEntryKind, Fields extends keyof NoProxyEntry = never> =
+  NoProxyEntry & { readonly kind: K } & Required<Pick<NoProxyEntry, Fields>>;
+
 /** {@link NoProxyEntryKind.DOMAIN}: the Go (`golang.org/x/net/http/httpproxy`) meaning of an entry without a leading dot. */
-export interface DomainNoProxyEntry extends NoProxyEntry {
-  readonly kind: NoProxyEntryKind.DOMAIN;
-  readonly name: string;
-}
+export type DomainNoProxyEntry = KindEntry<NoProxyEntryKind.DOMAIN, 'name'>;
 
 /** {@link NoProxyEntryKind.SUFFIX}. */
-export interface SuffixNoProxyEntry extends NoProxyEntry {
-  readonly kind: NoProxyEntryKind.SUFFIX;
-  readonly name: string;
-}
+export type SuffixNoProxyEntry = KindEntry<NoProxyEntryKind.SUFFIX, 'name'>;
 
 /** {@link NoProxyEntryKind.WILDCARD}. */
-export interface WildcardNoProxyEntry extends NoProxyEntry {
-  readonly kind: NoProxyEntryKind.WILDCARD;
-}
+export type WildcardNoProxyEntry = KindEntry<NoProxyEntryKind.WILDCARD>;
 
 /** {@link NoProxyEntryKind.IP}. */
-export interface IpNoProxyEntry extends NoProxyEntry {
-  readonly kind: NoProxyEntryKind.IP;
-  readonly family: IpFamily;
-  readonly address: string;
-}
+export type IpNoProxyEntry = KindEntry<NoProxyEntryKind.IP, 'family' | 'address'>;
 
 /** {@link NoProxyEntryKind.CIDR}. */
-export interface CidrNoProxyEntry extends NoProxyEntry {
-  readonly kind: NoProxyEntryKind.CIDR;
-  readonly family: IpFamily;
-  readonly network: string;
-  readonly prefixLength: number;
-}
+export type CidrNoProxyEntry = KindEntry<NoProxyEntryKind.CIDR, 'family' | 'network' | 'prefixLength'>;
 
 /**
  * {@link NoProxyEntryKind.RANGE}: a range that is one block is normalized to a CIDR entry, a
  * one-address range to an IP entry.
  */
-export interface RangeNoProxyEntry extends NoProxyEntry {
-  readonly kind: NoProxyEntryKind.RANGE;
-  readonly family: IpFamily;
-  readonly start: string;
-  readonly end: string;
-}
+export type RangeNoProxyEntry = KindEntry<NoProxyEntryKind.RANGE, 'family' | 'start' | 'end'>;
 
 /** A {@link NoProxyEntry} narrowed by its kind. */
 export type ParsedNoProxyEntry =

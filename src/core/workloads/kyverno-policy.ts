@@ -103,9 +103,6 @@ export interface KyvernoProxyPolicyOptions extends ProxyInjectionOptions {
   readonly credentialNamespaceSelector?: { [key: string]: string };
 }
 
-const KYVERNO_RULE_NAME_KEYS = propKeys<KyvernoRuleNames>({
-  cloneSecret: true, cloneCa: true, addCaVolume: true, injectEnv: true, injectEnvEphemeral: true,
-});
 const KYVERNO_POLICY_KEYS = propKeys<KyvernoProxyPolicyOptions>({
   ...PROXY_INJECTION_KEY_SET,
   ruleNames: true,
@@ -158,9 +155,6 @@ type Json = Record<string, unknown>;
  */
 export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: KyvernoProxyPolicyOptions = {}): KubeObject[] {
   checkProps('', options, KYVERNO_POLICY_KEYS, 'Kyverno policy option');
-  if (options.ruleNames !== undefined) {
-    checkProps('ruleNames', options.ruleNames, KYVERNO_RULE_NAME_KEYS, 'rule name');
-  }
   const name = assertObjectName('name', options.name ?? 'inject-cluster-proxy');
   const sourceNamespace = assertDnsLabel('sourceNamespace', options.sourceNamespace ?? DEFAULT_SOURCE_NAMESPACE);
   if (KYVERNO_FILTERED_NAMESPACES.includes(sourceNamespace)) {
@@ -206,14 +200,11 @@ export function renderKyvernoProxyPolicy(config: ClusterProxyConfig, options: Ky
 
 /** The rule names, defaults applied; each valid and distinct (Kyverno refuses duplicates). */
 function resolveRuleNames(given: KyvernoRuleNames | undefined): Required<KyvernoRuleNames> {
-  if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) {
-    throw invalidValue('ruleNames', given, 'must be an object');
+  if (given !== undefined) {
+    checkProps('ruleNames', given, Object.keys(DEFAULT_KYVERNO_RULE_NAMES), 'rule name');
   }
   const names = { ...DEFAULT_KYVERNO_RULE_NAMES };
   for (const [key, value] of Object.entries(given ?? {})) {
-    if (!(key in DEFAULT_KYVERNO_RULE_NAMES)) {
-      throw invalidValue(`ruleNames.${key}`, key, `is not a rule; use one of ${Object.keys(DEFAULT_KYVERNO_RULE_NAMES).join(', ')}`);
-    }
     if (value === undefined) {
       continue;
     }
@@ -338,39 +329,33 @@ function envRule(injection: ProxyInjection, name: string, lists: ContainerList[]
   };
 }
 
-/** Preconditions shared by every container loop: the container is not excluded. */
-function containerConditions(injection: ProxyInjection): Json[] {
+/**
+ * A loop over one container list: each container that is not excluded and meets `conditions` gets
+ * `patch` merged into it (by name).
+ */
+function containerForeach(injection: ProxyInjection, list: ContainerList, conditions: Json[], patch: Json): Json {
   const excluded = injection.exclusions.containers;
-  return excluded.length === 0 ? [] : [{ key: '{{ element.name }}', operator: 'AllNotIn', value: [...excluded] }];
-}
-
-function envForeach(injection: ProxyInjection, list: ContainerList, group: ContainerEnvGroup): Json {
   return {
     list: listOrEmpty(`request.object.spec.${list}`),
     preconditions: {
-      all: [
-        ...containerConditions(injection),
-        { key: [...group.names], operator: 'AllNotIn', value: `{{ ${listOrEmpty('element.env[].name')} }}` },
-      ],
+      all: [...(excluded.length === 0 ? [] : [{ key: '{{ element.name }}', operator: 'AllNotIn', value: [...excluded] }]), ...conditions],
     },
-    patchStrategicMerge: { spec: { [list]: [{ '(name)': '{{ element.name }}', 'env': group.variables.map((v) => ({ ...v })) }] } },
+    patchStrategicMerge: { spec: { [list]: [{ '(name)': '{{ element.name }}', ...patch }] } },
   };
+}
+
+function envForeach(injection: ProxyInjection, list: ContainerList, group: ContainerEnvGroup): Json {
+  return containerForeach(injection, list, [{ key: [...group.names], operator: 'AllNotIn', value: `{{ ${listOrEmpty('element.env[].name')} }}` }],
+    { env: group.variables.map((v) => ({ ...v })) });
 }
 
 function mountForeach(injection: ProxyInjection, list: ContainerList, requireExistingVolume: boolean): Json {
   const trust = injection.trust!;
-  return {
-    list: listOrEmpty(`request.object.spec.${list}`),
-    preconditions: {
-      all: [
-        ...containerConditions(injection),
-        { key: trust.mountPath, operator: 'AllNotIn', value: `{{ ${listOrEmpty('element.volumeMounts[].mountPath')} }}` },
-        // an ephemeral container can only mount a volume the pod already has
-        ...(requireExistingVolume ? [{ key: trust.volumeName, operator: 'AnyIn', value: `{{ ${listOrEmpty('request.object.spec.volumes[].name')} }}` }] : []),
-      ],
-    },
-    patchStrategicMerge: { spec: { [list]: [{ '(name)': '{{ element.name }}', 'volumeMounts': [{ name: trust.volumeName, mountPath: trust.mountPath, readOnly: true }] }] } },
-  };
+  return containerForeach(injection, list, [
+    { key: trust.mountPath, operator: 'AllNotIn', value: `{{ ${listOrEmpty('element.volumeMounts[].mountPath')} }}` },
+    // an ephemeral container can only mount a volume the pod already has
+    ...(requireExistingVolume ? [{ key: trust.volumeName, operator: 'AnyIn', value: `{{ ${listOrEmpty('request.object.spec.volumes[].name')} }}` }] : []),
+  ], { volumeMounts: [{ name: trust.volumeName, mountPath: trust.mountPath, readOnly: true }] });
 }
 
 /**

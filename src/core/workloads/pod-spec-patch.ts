@@ -1,5 +1,6 @@
 import { ContainerEnvGroup } from './container-env';
 import { JsonPatchAdd, jsonPointer } from './json-patch';
+import { isRecord } from '../primitives/validation/json-data';
 
 /** The container lists of a pod spec, in the order kubelet starts them. */
 export const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
@@ -33,7 +34,7 @@ type Json = Record<string, unknown>;
  * nothing is replaced. Running the result through {@link planPodSpecAdditions} again yields `[]`.
  */
 export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string[], additions: PodSpecAdditions): JsonPatchAdd[] {
-  if (!isObject(podSpec)) {
+  if (!isRecord(podSpec)) {
     return [];
   }
   const operations: JsonPatchAdd[] = [];
@@ -50,7 +51,7 @@ export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string
     }
     containers.forEach((container: unknown, index) => {
       // a name is compared as it is: converting whatever a manifest holds there to a string can throw
-      if (!isObject(container) || (typeof container.name === 'string' && additions.excludedContainers.includes(container.name))) {
+      if (!isRecord(container) || (typeof container.name === 'string' && additions.excludedContainers.includes(container.name))) {
         return;
       }
       const containerPath = [...specPath, list, index];
@@ -88,9 +89,5 @@ function appendToList(current: unknown, path: ReadonlyArray<string | number>, it
 }
 
 function asList(value: unknown): Json[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return Array.isArray(value) ? value.filter(isRecord) : [];
 }

@@ -11,6 +11,7 @@ import { invalidValue } from '../primitives/errors';
 import { frozen, lockProperties } from '../primitives/frozen';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
+import { isRecord } from '../primitives/validation/json-data';
 import { checkProps, optionalList } from '../primitives/validation/strict-props';
 
 /** What {@link ProxyInjection.plan} found for one manifest. */
@@ -101,7 +102,7 @@ export class ProxyInjection {
 
   /** True when the manifest is in an excluded namespace, has an excluded name, or is opted out. */
   public isExcluded(manifest: KubeObject): boolean {
-    if (!isObject(manifest as unknown)) {
+    if (!isRecord(manifest as unknown)) {
       throw invalidValue('manifest', manifest, 'must be a Kubernetes object');
     }
     const metadata = manifest.metadata ?? {};
@@ -146,10 +147,10 @@ export class ProxyInjection {
     }
     const metadataPath = podMetadataPath(specPath);
     const metadata = valueAt(manifest, metadataPath);
-    if (!isObject(metadata)) {
+    if (!isRecord(metadata)) {
       return [{ op: 'add', path: jsonPointer(metadataPath), value: { annotations: { [CREDENTIALS_REVISION_ANNOTATION]: revision } } }];
     }
-    if (!isObject(metadata.annotations)) {
+    if (!isRecord(metadata.annotations)) {
       return [{ op: 'add', path: jsonPointer([...metadataPath, 'annotations']), value: { [CREDENTIALS_REVISION_ANNOTATION]: revision } }];
     }
     return CREDENTIALS_REVISION_ANNOTATION in metadata.annotations
@@ -176,9 +177,6 @@ export class ProxyInjection {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function valueAt(root: unknown, path: readonly string[]): unknown {
   return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);

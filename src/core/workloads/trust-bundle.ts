@@ -9,6 +9,7 @@ import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/mani
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
 import { rootCertificates } from '../primitives/lazy-modules';
 import { LIMITS } from '../primitives/limits';
+import { parseOneOf } from '../primitives/validation/one-of';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /**
@@ -173,14 +174,7 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
 }
 
 function parseTrustManager(value: unknown): TrustManagerResource | undefined {
-  if (value === undefined) {
-    return undefined;
-  }
-  const kinds = Object.values(TrustManagerResource) as string[];
-  if (!kinds.includes(value as string)) {
-    throw invalidValue('trustBundle.trustManager', value, `must be one of ${kinds.map((kind) => `"${kind}"`).join(', ')}`);
-  }
-  return value as TrustManagerResource;
+  return value === undefined ? undefined : parseOneOf('trustBundle.trustManager', value, Object.values(TrustManagerResource));
 }
 
 /**

@@ -1,10 +1,11 @@
 import * as fc from 'fast-check';
-import { NoProxyClientTraits, noProxyClient, NoProxyClientId } from '../../../src/core/noproxy/clients';
+import { NoProxyClientId } from '../../../src/core/noproxy/clients';
 import { entryCoversDestination } from '../../../src/core/noproxy/coverage';
 import { Destination, parseDestination } from '../../../src/core/noproxy/destination';
 import { explainNoProxy } from '../../../src/core/noproxy/explain';
 import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
 import { normalizeNoProxyEntries } from '../../../src/core/noproxy/list';
+import { matchingTraits, MatchingTraits } from '../../../src/core/noproxy/matching-traits';
 import { NoProxy } from '../../../src/core/noproxy/no-proxy';
 import { parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy/parse';
 import { NoProxyFormat, renderNoProxy } from '../../../src/core/noproxy/render';
@@ -65,7 +66,7 @@ function cidrBounds(cidr: CidrNoProxyEntry): string[] {
  * Whether a client family can honour the entry for this destination at all (from its traits):
  * the renderer must then make it go direct.
  */
-function canExpress(client: NoProxyClientTraits, item: ParsedNoProxyEntry, destination: Destination): boolean {
+function canExpress(client: MatchingTraits, item: ParsedNoProxyEntry, destination: Destination): boolean {
   const port = 'port' in item ? item.port : undefined;
   if (port !== undefined && destination.explicitPort === undefined && !client.ports.defaultPort) {
     return false;
@@ -165,7 +166,7 @@ describe('NO_PROXY properties', () => {
       for (const destination of destinationsNear(list, unrelated)) {
         const covering = list.filter((item) => entryCoversDestination(item, destination));
         for (const verdict of explainNoProxy(rendered, destination)) {
-          const client = noProxyClient(verdict.client);
+          const client = matchingTraits(verdict.client);
           const context = { url: destination.url, client: verdict.client, rendered, entry: verdict.entry };
           if (covering.some((item) => canExpress(client, item, destination))) {
             expect({ ...context, direct: verdict.direct }).toEqual({ ...context, direct: true });

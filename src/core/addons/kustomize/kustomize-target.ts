@@ -45,19 +45,13 @@ export interface KustomizeTarget {
   readonly containers: KustomizeContainer[];
 }
 
-/** A validated target. */
-export interface ResolvedKustomizeTarget {
-  readonly kind: KustomizeWorkloadKind;
-  readonly name: string;
-  /** @default - any namespace */
-  readonly namespace?: string;
-  readonly containers: KustomizeContainer[];
-}
+/** A validated target, its kind resolved. */
+export type ResolvedKustomizeTarget = KustomizeTarget & Required<Pick<KustomizeTarget, 'kind'>>;
 
 const TARGET_KEYS = propKeys<KustomizeTarget>({ kind: true, name: true, namespace: true, containers: true });
 const CONTAINER_KEYS = propKeys<KustomizeContainer>({ name: true, index: true });
 
-const KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);
+const KINDS: ReadonlySet<string> = new Set(Object.values(KustomizeWorkloadKind));
 
 /** Validate the targets, naming `targets[i]...` in errors. */
 export function resolveKustomizeTargets(targets: unknown): ResolvedKustomizeTarget[] {

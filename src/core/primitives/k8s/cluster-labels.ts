@@ -1,4 +1,4 @@
-import { MANAGED_BY, MANAGED_BY_LABEL } from './manifest';
+import { MANAGED_BY, MANAGED_BY_LABEL, ObjectMeta } from './manifest';
 
 /** Label Cluster API uses to tie objects to their Cluster (and clusterctl move follows). */
 export const CLUSTER_NAME_LABEL = 'cluster.x-k8s.io/cluster-name';
@@ -18,4 +18,9 @@ export const TEMPLATE_BASE_NAME_ANNOTATION = 'cluster-proxy-constructs/template-
 /** Labels on every object the library emits for a cluster. */
 export function clusterLabels(clusterName: string): { [key: string]: string } {
   return { [MANAGED_BY_LABEL]: MANAGED_BY, [CLUSTER_NAME_LABEL]: clusterName };
+}
+
+/** The metadata of an object the library emits for a cluster: its name, its namespace if any, the cluster labels. */
+export function clusterObjectMetadata(name: string, namespace: string | undefined, clusterName: string): ObjectMeta {
+  return { name, ...(namespace ? { namespace } : {}), labels: clusterLabels(clusterName) };
 }
