@@ -30,6 +30,15 @@ export function renderSystemdDropIn(env: ProxyEnvironment): string {
 
 /** A `[Service]` drop-in setting `variables` in their order, ending with a newline. */
 export function systemdDropIn(variables: readonly ProxyVariable[]): string {
-  const lines = variables.map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
+  // each value comes twice (upper and lower case), and a fleet's NO_PROXY is long: escaped once
+  const escaped = new Map<string, string>();
+  const lines = variables.map(({ name, value }) => {
+    let text = escaped.get(value);
+    if (text === undefined) {
+      text = escapeSystemdEnvironmentValue(value);
+      escaped.set(value, text);
+    }
+    return `Environment="${name}=${text}"`;
+  });
   return `[Service]\n${lines.join('\n')}\n`;
 }
