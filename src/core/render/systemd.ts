@@ -32,13 +32,15 @@ export function renderSystemdDropIn(env: ProxyEnvironment): string {
 export function systemdDropIn(variables: readonly ProxyVariable[]): string {
   // each value comes twice (upper and lower case), and a fleet's NO_PROXY is long: escaped once
   const escaped = new Map<string, string>();
-  const lines = variables.map(({ name, value }) => {
+  // concatenated, not joined: the drop-in refers to the long value instead of copying it
+  let lines = '';
+  for (const { name, value } of variables) {
     let text = escaped.get(value);
     if (text === undefined) {
       text = escapeSystemdEnvironmentValue(value);
       escaped.set(value, text);
     }
-    return `Environment="${name}=${text}"`;
-  });
-  return `[Service]\n${lines.join('\n')}\n`;
+    lines += `${lines === '' ? '' : '\n'}Environment="${name}=${text}"`;
+  }
+  return `[Service]\n${lines}\n`;
 }
