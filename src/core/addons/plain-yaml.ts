@@ -18,8 +18,12 @@ export function plainYaml(value: unknown): string | undefined {
   } else {
     return undefined;
   }
-  writer.lines.push('');
-  return writer.lines.join('\n');
+  // concatenated, not joined: the text refers to a long value (a fleet's NO_PROXY) instead of copying it
+  let text = '';
+  for (const line of writer.lines) {
+    text += `${line}\n`;
+  }
+  return text;
 }
 
 /** Characters a plain scalar may start with, and contain, here (a subset of what YAML allows). */

@@ -72,7 +72,7 @@ export class ClusterProxyConfig {
     });
     // rendered once (NoProxy keeps its value), for both environments
     this.environment = proxyEnvironment(settings, this.noProxy);
-    checkEnvironmentStrings(this.environment, this.noProxy.entries.length);
+    checkEnvironmentStrings(this.environment, this.noProxy.installationWide.length + this.noProxy.clusterSpecific.length);
     this.publicEnvironment = proxyEnvironment(settings, this.noProxy, { credentials: false });
     lockProperties(this);
   }

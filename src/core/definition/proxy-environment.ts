@@ -65,7 +65,9 @@ export function proxyVariables(env: ProxyEnvironment): ProxyVariable[] {
     if (value === undefined) {
       return [];
     }
-    const checked = checkValue(name, value);
+    // an environment `proxyEnvironment` built is frozen and its NO_PROXY checked there: a fleet's
+    // NO_PROXY is long, and every renderer of every cluster asks for the variables
+    const checked = name === 'NO_PROXY' && SETTINGS in env ? value : checkValue(name, value);
     return [{ name, value: checked }, { name: name.toLowerCase(), value: checked }];
   });
 }

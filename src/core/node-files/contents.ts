@@ -104,7 +104,8 @@ function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files:
   if (files.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE) {
     // sourced before kubeadm, which copies it into the static pods: credentials only on request
     const kubeadmEnv = files.kubeadmCredentials ? env : proxy.publicEnvironment;
-    contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = styledExportLines(kubeadmEnv, files.exportVariables).map((line) => `${line}\n`).join('');
+    // concatenated, not joined: the file refers to the long NO_PROXY instead of copying it
+    contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = styledExportLines(kubeadmEnv, files.exportVariables).reduce((text, line) => `${text}${line}\n`, '');
   }
   // One file per certificate: Debian's update-ca-certificates and `openssl rehash` handle a
   // multi-certificate file badly (only the first certificate gets a hash link).

@@ -1,4 +1,6 @@
+import { NoProxyClientId } from './clients';
 import { NoProxyCoverageIndex } from './coverage-index';
+import { explainNoProxy } from './explain';
 import { DroppedNoProxyEntry, normalizeNoProxyItems } from './list';
 import { EnvTokens } from './render';
 import { itemEntry, NoProxyEntry, NoProxyItem } from './types';
@@ -18,6 +20,7 @@ export class InstallationNoProxy {
   /** The kept entries, as the context every cluster-specific part is normalized against. */
   public readonly coverage: NoProxyCoverageIndex;
   #env?: EnvTokens;
+  readonly #bypasses = new Map<string, boolean>();
 
   /** @param entries the parsed installation-wide entries (`parseNoProxyList`), in input order */
   constructor(entries: readonly NoProxyEntry[]) {
@@ -32,5 +35,20 @@ export class InstallationNoProxy {
   public get env(): EnvTokens {
     this.#env ??= EnvTokens.of(this.items);
     return this.#env;
+  }
+
+  /**
+   * Whether `client` goes direct to `url` by an entry of this part alone (its `env` value).
+   * Answered once per URL and client: every cluster of an installation asks about the same hosts
+   * (its vCenter), and the answer takes a pass over every entry.
+   */
+  public bypasses(url: string, client: NoProxyClientId): boolean {
+    const key = `${client} ${url}`;
+    let direct = this.#bypasses.get(key);
+    if (direct === undefined) {
+      direct = explainNoProxy(this.env.value, url, { clients: [client] })[0].direct;
+      this.#bypasses.set(key, direct);
+    }
+    return direct;
   }
 }

@@ -1,7 +1,7 @@
 import { ClusterFacts, clusterNoProxyDefaults, ClusterNoProxyDefaultsOptions } from './cluster-defaults';
 import { formatNoProxyEntry } from './format';
 import { InstallationNoProxy } from './installation-part';
-import { normalizeNoProxyItems } from './list';
+import { DroppedNoProxyEntry, normalizeNoProxyItems } from './list';
 import { parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
 import { itemEntry, NoProxyEntry, NoProxyItem, ParsedNoProxyEntry } from './types';
@@ -111,11 +111,10 @@ export class NoProxy {
   public readonly installationWide: NoProxyItem[];
   /** The cluster-specific part, without entries the installation-wide part covers. */
   public readonly clusterSpecific: NoProxyItem[];
-  /** Both parts: installation-wide first. */
-  public readonly entries: NoProxyItem[];
-  /** Input entries left out as duplicates or covered, with the entry covering each. */
-  public readonly dropped: DroppedNoProxyItem[];
   readonly #installation: InstallationNoProxy;
+  readonly #clusterDropped: Array<DroppedNoProxyEntry<NoProxyItem>>;
+  #entries?: NoProxyItem[];
+  #dropped?: DroppedNoProxyItem[];
   #env?: string;
 
   constructor(props: NoProxyProps = {}) {
@@ -124,9 +123,23 @@ export class NoProxy {
     this.installationWide = installation.items;
     const clusterNormalized = normalizeNoProxyItems(cluster, itemEntry, installation.coverage);
     this.clusterSpecific = frozen(clusterNormalized.kept);
-    // concat, not spread: spreading a frozen array takes the slow path, and every cluster copies the shared part
-    this.entries = frozen(this.installationWide.concat(this.clusterSpecific));
-    this.dropped = frozen(installation.dropped.concat(clusterNormalized.dropped));
+    this.#clusterDropped = clusterNormalized.dropped;
+  }
+
+  // Both lists below copy the installation-wide part, which the clusters of a fleet share and which
+  // may be long: copied when first asked for (most clusters never ask), concat rather than spread
+  // (spreading a frozen array takes the slow path).
+
+  /** Both parts: installation-wide first. */
+  public get entries(): NoProxyItem[] {
+    this.#entries ??= frozen(this.installationWide.concat(this.clusterSpecific));
+    return this.#entries;
+  }
+
+  /** Input entries left out as duplicates or covered, with the entry covering each. */
+  public get dropped(): DroppedNoProxyItem[] {
+    this.#dropped ??= frozen(this.#installation.dropped.concat(this.#clusterDropped));
+    return this.#dropped;
   }
 
   /** Render in one of the formats of `renderNoProxy` (default: the environment variable value). */

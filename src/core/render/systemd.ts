@@ -30,6 +30,17 @@ export function renderSystemdDropIn(env: ProxyEnvironment): string {
 
 /** A `[Service]` drop-in setting `variables` in their order, ending with a newline. */
 export function systemdDropIn(variables: readonly ProxyVariable[]): string {
-  const lines = variables.map(({ name, value }) => `Environment="${name}=${escapeSystemdEnvironmentValue(value)}"`);
-  return `[Service]\n${lines.join('\n')}\n`;
+  // each value comes twice (upper and lower case), and a fleet's NO_PROXY is long: escaped once
+  const escaped = new Map<string, string>();
+  // concatenated, not joined: the drop-in refers to the long value instead of copying it
+  let lines = '';
+  for (const { name, value } of variables) {
+    let text = escaped.get(value);
+    if (text === undefined) {
+      text = escapeSystemdEnvironmentValue(value);
+      escaped.set(value, text);
+    }
+    lines += `${lines === '' ? '' : '\n'}Environment="${name}=${text}"`;
+  }
+  return `[Service]\n${lines}\n`;
 }

@@ -9,7 +9,8 @@ import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
  */
 export function tkgProxyValues(proxy: ClusterProxyConfig, consumer: string): AddonProxyValues {
   const values = addonProxyValues(proxy, consumer);
-  if (values.noProxy.split(',').includes('*')) {
+  // the engine renders a list holding `*` as `*` alone, and no other entry as a `*` token
+  if (values.noProxy === '*') {
     throw new ProxyConfigError('noProxy', 'must not be "*" for TKG: its CLI refuses a TKG_NO_PROXY with "*", which would bypass the proxy entirely');
   }
   return values;

@@ -3,6 +3,7 @@ import { tkgProxyValues } from './tkg-proxy-values';
 import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { NoProxyClientId } from '../../noproxy/clients';
 import { explainNoProxy } from '../../noproxy/explain';
+import { EnvTokens } from '../../noproxy/render';
 import { ProxyConfigError } from '../../primitives/errors';
 import { SecretObject } from '../../primitives/k8s/manifest';
 import { mergeValues, ValuesObject } from '../merge-values';
@@ -79,10 +80,15 @@ function assertVcenterBypassesProxy(proxy: ClusterProxyConfig): void {
     throw new ProxyConfigError('network.providerEndpoints',
       'must name the vCenter host for the vSphere CPI/CSI addons: they reach vCenter directly, so it must be in NO_PROXY (TKG refuses a TKG_NO_PROXY without VSPHERE_SERVER)');
   }
+  // Go goes direct when any entry matches, so the cluster's NO_PROXY (the installation-wide
+  // tokens, then the cluster's own) sends a host direct when either part alone does: the
+  // installation-wide part is asked once per installation, each cluster asks only its own part.
+  const go = NoProxyClientId.GO_STDLIB;
+  const clusterTokens = EnvTokens.of(proxy.noProxy.clusterSpecific).value;
   for (const host of endpoints) {
     const url = `https://${host.includes(':') ? `[${host}]` : host}/`;
-    const [verdict] = explainNoProxy(proxy.environment.noProxy, url, { clients: [NoProxyClientId.GO_STDLIB] });
-    if (!verdict.direct) {
+    const direct = proxy.settings.installationNoProxy.bypasses(url, go) || explainNoProxy(clusterTokens, url, { clients: [go] })[0].direct;
+    if (!direct) {
       throw new ProxyConfigError('network.providerEndpoints',
         `vCenter ${host} would be reached through the proxy (the providerEntries NO_PROXY category is switched off?); the vSphere CPI/CSI need it direct`);
     }

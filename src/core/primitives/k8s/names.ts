@@ -33,33 +33,72 @@ export function assertObjectName(field: string, value: unknown): string {
  * regardless of the order properties were assigned in.
  */
 export function canonicalJson(value: unknown): string {
-  // Hashes of every node file and template go through here: string building, no intermediate arrays.
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) {
-      // as Array.prototype.join writes them: a value JSON cannot represent becomes nothing
-      out += `${i === 0 ? '' : ','}${canonicalJson(value[i]) ?? ''}`;
-    }
-    return `${out}]`;
+  if (value === null || typeof value !== 'object') {
+    return JSON.stringify(value);
   }
-  if (value !== null && typeof value === 'object') {
+  let out = '';
+  writeCanonicalJson(value, (text) => { out += text; }, new Map());
+  return out;
+}
+
+/**
+ * The canonical JSON of `value`, piece by piece: a hash takes the pieces without the whole text
+ * being built (a node files hash covers a fleet's long NO_PROXY several times), and a string met
+ * again (the same drop-in under two keys) is serialized once.
+ */
+function writeCanonicalJson(value: unknown, write: (text: string) => void, strings: Map<string, string>): void {
+  if (Array.isArray(value)) {
+    write('[');
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) write(',');
+      // as Array.prototype.join writes them: a value JSON cannot represent becomes nothing
+      if (value[i] !== null && typeof value[i] === 'object') writeCanonicalJson(value[i], write, strings);
+      else write(JSON.stringify(value[i]) ?? '');
+    }
+    write(']');
+  } else if (value !== null && typeof value === 'object') {
     const object = value as Record<string, unknown>;
-    const keys = Object.keys(object).sort(); // code unit order
-    let out = '{';
-    for (const key of keys) {
+    let first = true;
+    write('{');
+    for (const key of Object.keys(object).sort()) { // code unit order
       const v = object[key];
       if (v !== undefined) {
-        out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+        write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+        first = false;
+        writeCanonicalJson(v, write, strings);
       }
     }
-    return `${out}}`;
+    write('}');
+  } else if (typeof value === 'string') {
+    let json = strings.get(value);
+    if (json === undefined) {
+      json = JSON.stringify(value);
+      strings.set(value, json);
+    }
+    write(json);
+  } else {
+    // as a template literal writes it: a member JSON cannot represent (a function) reads `undefined`
+    write(`${JSON.stringify(value)}`);
   }
-  return JSON.stringify(value);
 }
 
 /** First `length` hex characters of the SHA-256 of the canonical JSON of `content`. */
 export function contentHash(content: unknown, length = 10): string {
-  return cryptoLib().createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, length);
+  if (content === null || typeof content !== 'object') {
+    return cryptoLib().createHash('sha256').update(canonicalJson(content)).digest('hex').slice(0, length);
+  }
+  const hash = cryptoLib().createHash('sha256');
+  // short pieces gathered into one update (each call has a cost), long ones hashed as they come
+  let pending = '';
+  writeCanonicalJson(content, (text) => {
+    if (text.length < 4096) {
+      pending += text;
+    } else {
+      hash.update(pending).update(text);
+      pending = '';
+    }
+  }, new Map());
+  return hash.update(pending).digest('hex').slice(0, length);
 }
 
 /**
