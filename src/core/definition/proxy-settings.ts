@@ -2,7 +2,6 @@ import { inspect } from 'node:util';
 import { CaBundle, parseTrustAnchors } from './ca-bundle';
 import { isProxyUrl, parseProxyUrl, ProxyUrl } from './proxy-url';
 import { CredentialSource } from '../credentials/credential-source';
-import { credentialStandIns } from '../credentials/markers';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { InstallationNoProxy } from '../noproxy/installation-part';
 import { parseNoProxyList } from '../noproxy/parse';
@@ -164,17 +163,13 @@ export class ProxySettings {
       }
       this.credentialsRevision = props.credentialsRevision;
     }
-    const credentials = this.credentialSource.receivesCredentials ? given : credentialStandIns({
-      // everything the settings know, none of it secret (see credentialStandIns)
-      httpProxy: httpProxy?.href,
-      httpsProxy: httpsProxy?.href,
-      noProxy: this.noProxy.map(formatNoProxyEntry),
-      trustedCa: this.trustedCa?.pem,
-      credentialsRevision: this.credentialsRevision,
-      credentialSource: { kind: this.credentialSource.kind, ...this.credentialSource.externalSecretProps },
-    });
-    const withCredentials = (field: string, url: ProxyUrl): ProxyUrl =>
-      credentials ? url.withCredentials(field, credentials.username, credentials.password) : url;
+    // a source the library never sees leaves slots where the credentials go
+    const withCredentials = (field: string, url: ProxyUrl): ProxyUrl => {
+      if (!this.credentialSource.receivesCredentials) {
+        return url.withCredentialSlots(field);
+      }
+      return given ? url.withCredentials(field, given.username, given.password) : url;
+    };
     if (httpProxy) {
       this.httpProxy = withCredentials('httpProxy', httpProxy);
     }
@@ -237,7 +232,7 @@ export class ProxySettings {
 
   /**
    * A URL safe to show: the password masked, or with an external credential source (whose
-   * stand-ins mean nothing to a reader) no credentials at all.
+   * credentials it never sees) no credentials at all.
    */
   public redactedUrl(url: ProxyUrl): string {
     if (!isProxyUrl(url)) {
