@@ -8,6 +8,8 @@ import { parseNoProxyList } from '../noproxy/parse';
 import { NoProxyEntry } from '../noproxy/types';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { frozen, lockProperties } from '../primitives/frozen';
+import { isLaterValue, whenKnown } from '../primitives/later-value';
+import { LaterCredentials } from '../primitives/secret-text';
 import { assertCredentialText } from '../primitives/userinfo';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
@@ -141,6 +143,7 @@ export class ProxySettings {
   /** Where the credentials live (literal unless an external source was given). */
   public readonly credentialSource: CredentialSource;
   #installationNoProxy?: InstallationNoProxy;
+  readonly #laterCredentials?: LaterCredentials;
 
   constructor(props: ProxySettingsProps) {
     checkProps('', props, KNOWN_PROPS, 'proxy setting');
@@ -163,12 +166,16 @@ export class ProxySettings {
       }
       this.credentialsRevision = props.credentialsRevision;
     }
-    // a source the library never sees leaves slots where the credentials go
+    // credentials a source keeps, or known only later (a Pulumi Output), leave slots where they go
+    const later = given !== undefined && (isLaterValue(given.username) || isLaterValue(given.password));
+    if (later) {
+      this.#laterCredentials = Object.freeze({ ...given });
+    }
     const withCredentials = (field: string, url: ProxyUrl): ProxyUrl => {
-      if (!this.credentialSource.receivesCredentials) {
-        return url.withCredentialSlots(field);
+      if (!this.credentialSource.receivesCredentials || later) {
+        return url.withCredentialSlots(field, later ? this.#laterCredentials : undefined);
       }
-      return given ? url.withCredentials(field, given.username, given.password) : url;
+      return given ? url.withCredentials(field, given.username as string, given.password as string | undefined) : url;
     };
     if (httpProxy) {
       this.httpProxy = withCredentials('httpProxy', httpProxy);
@@ -189,6 +196,18 @@ export class ProxySettings {
   public get installationNoProxy(): InstallationNoProxy {
     this.#installationNoProxy ??= new InstallationNoProxy(this.noProxy);
     return this.#installationNoProxy;
+  }
+
+  /**
+   * The credentials when one of them is known only later (a Pulumi Output, as a later value that
+   * checks the real value as `username` and `password` are checked): what fills the slots of the
+   * Secret data rendered from these settings.
+   *
+   * @internal
+   * @jsii ignore used by the library's adapters only
+   */
+  public get laterCredentials(): LaterCredentials | undefined {
+    return this.#laterCredentials;
   }
 
   /** True when either proxy URL carries credentials (so rendered output holds a secret). */
@@ -258,14 +277,16 @@ function parseCredentialSource(props: ProxySettingsProps): CredentialSource {
 }
 
 /** Validated `username`/`password` props, or undefined when neither is given. */
-function separateCredentials(props: ProxySettingsProps): { username: string; password?: string } | undefined {
+function separateCredentials(props: ProxySettingsProps): LaterCredentials | undefined {
   if (props.username === undefined && props.password === undefined) {
     return undefined;
   }
   // Check the password first: its error must never be preceded by one that could quote it.
-  const password = props.password === undefined ? undefined : assertCredentialText('password', props.password);
+  const password = props.password === undefined ? undefined : whenKnown(props.password, (value) => assertCredentialText('password', value));
   if (props.username === undefined) {
     throw new ProxyConfigError('password', 'is set without username; a proxy password needs a user name');
   }
-  return { username: assertCredentialText('username', props.username), password };
+  return { username: whenKnown(props.username, (value) => assertCredentialText('username', value)), ...(password === undefined ? {} : { password }) };
 }
+
+

@@ -4,7 +4,7 @@ import { callerFieldName, invalidValue, ProxyConfigError } from '../primitives/e
 import { lockProperties } from '../primitives/frozen';
 import { isDnsName } from '../primitives/host';
 import { parseIpLiteral } from '../primitives/ip';
-import { joinText, Text, userinfoSlots } from '../primitives/secret-text';
+import { joinText, LaterCredentials, Text, userinfoSlots } from '../primitives/secret-text';
 import { assertPrintable, hasControlCharacter } from '../primitives/text';
 import { assertCredentialText, encodeUserinfoComponent, parseUserinfo } from '../primitives/userinfo';
 
@@ -30,8 +30,11 @@ interface ProxyUrlParts {
   readonly username?: string;
   readonly password?: string;
   /** Credentials known only to their source: slots in the URL's text (see `SecretText`). */
-  readonly credentialSlots?: boolean;
+  readonly credentialSlots?: CredentialSlots;
 }
+
+/** Slots for credentials a source keeps (`source`), or known later (their later values). */
+type CredentialSlots = 'source' | LaterCredentials;
 
 /**
  * A validated HTTP(S) proxy URL.
@@ -64,7 +67,7 @@ export class ProxyUrl {
   public readonly username?: string;
   readonly #password?: string;
   readonly #hostKind: 'dns' | 'ipv4' | 'ipv6';
-  readonly #credentialSlots: boolean;
+  readonly #credentialSlots?: CredentialSlots;
   // Computed on first use: the settings of a fleet are shared, and every cluster's environment reads them.
   #href?: string;
   #withoutCredentials?: ProxyUrl;
@@ -77,7 +80,7 @@ export class ProxyUrl {
     this.#hostKind = parts.hostKind;
     this.username = parts.username;
     this.#password = parts.password;
-    this.#credentialSlots = parts.credentialSlots === true;
+    this.#credentialSlots = parts.credentialSlots;
     lockProperties(this);
   }
 
@@ -92,7 +95,7 @@ export class ProxyUrl {
 
   /** True when the URL carries a user name (with or without password). */
   public get hasCredentials(): boolean {
-    return this.username !== undefined || this.#credentialSlots;
+    return this.username !== undefined || this.#credentialSlots !== undefined;
   }
 
   /** The kind of {@link ProxyUrl.host}: a DNS name, an IPv4 or an IPv6 address. */
@@ -107,7 +110,7 @@ export class ProxyUrl {
 
   /** The canonical URL including percent-encoded credentials. Secret when credentials are set. */
   public get href(): string {
-    if (this.#credentialSlots) {
+    if (this.#credentialSlots !== undefined) {
       throw new ProxyConfigError('href', 'holds credentials known only to their source (externalSecret, existingSecret or a Pulumi Output): '
         + 'the whole URL exists only in Secret data; use redacted or withoutCredentials');
     }
@@ -117,8 +120,8 @@ export class ProxyUrl {
 
   /** The canonical URL with the password replaced by `***`, safe for logs: `http://user:***@host:port`. */
   public get redacted(): string {
-    if (this.#credentialSlots) {
-      return `${this.scheme}://***:***@${this.authority}`;
+    if (this.#credentialSlots !== undefined) {
+      return `${this.scheme}://${this.#credentialSlots !== 'source' && this.#credentialSlots.password === undefined ? '***' : '***:***'}@${this.authority}`;
     }
     return this.render(this.#password === undefined ? undefined : '***');
   }
@@ -131,18 +134,23 @@ export class ProxyUrl {
    * @jsii ignore used by the library only
    */
   public get hrefText(): Text {
-    return this.#credentialSlots ? joinText(`${this.scheme}://`, userinfoSlots(), `@${this.authority}`) : this.href;
+    if (this.#credentialSlots === undefined) {
+      return this.href;
+    }
+    const later = this.#credentialSlots === 'source' ? undefined : this.#credentialSlots;
+    return joinText(`${this.scheme}://`, userinfoSlots(later), `@${this.authority}`);
   }
 
   /**
-   * The same proxy with slots for credentials known only to their source.
+   * The same proxy with slots for credentials known only to their source, or, given `later`, for
+   * those credentials known only later.
    *
    * @internal
    * @jsii ignore used by the library only
    */
-  public withCredentialSlots(field: string): ProxyUrl {
+  public withCredentialSlots(field: string, later?: LaterCredentials): ProxyUrl {
     this.refuseSecondCredentials(field);
-    return new ProxyUrl({ scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port, credentialSlots: true });
+    return new ProxyUrl({ scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port, credentialSlots: later ?? 'source' });
   }
 
   /** The same proxy without user name and password. */

@@ -1,4 +1,5 @@
 import { ProxyConfigError } from './errors';
+import { isLaterValue } from './later-value';
 import { encodeUserinfoComponent } from './userinfo';
 
 /**
@@ -21,6 +22,17 @@ export interface CredentialSlot {
   readonly credential: 'username' | 'password';
   /** systemd reads the text: every `%` of the encoded credential is doubled. */
   readonly systemd: boolean;
+  /**
+   * The credential when it is known only later: a later value (`laterValue`) checking the real
+   * one, or the string given beside it. Absent for a credential its source keeps.
+   */
+  readonly later?: unknown;
+}
+
+/** A user name and password, either of which may be a later value. */
+export interface LaterCredentials {
+  readonly username: unknown;
+  readonly password?: unknown;
 }
 
 type Part = string | CredentialSlot;
@@ -64,14 +76,20 @@ export class SecretText {
   }
 }
 
-/** The slot of one credential, percent-encoded for userinfo. */
-export function credentialSlot(credential: CredentialSlot['credential']): SecretText {
-  return new SecretText([{ credential, systemd: false }]);
+/** The slot of one credential, percent-encoded for userinfo; `later` fills it when known only later. */
+export function credentialSlot(credential: CredentialSlot['credential'], later?: LaterCredentials): SecretText {
+  return new SecretText([{ credential, systemd: false, ...(later ? { later: later[credential] } : {}) }]);
 }
 
-/** The slots of a URL's userinfo `username:password`. */
-export function userinfoSlots(): SecretText {
-  return joinText(credentialSlot('username'), ':', credentialSlot('password')) as SecretText;
+/**
+ * The slots of a URL's userinfo: `username:password`, or `username` alone when the credentials are
+ * known later without a password.
+ */
+export function userinfoSlots(later?: LaterCredentials): SecretText {
+  if (later && later.password === undefined) {
+    return credentialSlot('username', later);
+  }
+  return joinText(credentialSlot('username', later), ':', credentialSlot('password', later)) as SecretText;
 }
 
 /** The pieces one after another: a string when none holds credentials. */
@@ -87,12 +105,12 @@ export function isSecretText(value: unknown): value is SecretText {
   return value instanceof SecretText;
 }
 
-/** True when such text is anywhere in `value` (JSON data). */
+/** True when such text is anywhere in `value` (JSON data, where later values are leaves). */
 export function holdsSecretText(value: unknown): boolean {
   if (isSecretText(value)) {
     return true;
   }
-  return value !== null && typeof value === 'object' && Object.values(value).some(holdsSecretText);
+  return value !== null && typeof value === 'object' && !isLaterValue(value) && Object.values(value).some(holdsSecretText);
 }
 
 /**
@@ -106,14 +124,8 @@ export function mapLiterals(text: Text, literal: (part: string) => string, slot:
   return new SecretText(text.parts.map((part) => (typeof part === 'string' ? literal(part) : slot(part))));
 }
 
-/** The credentials a text is filled with: raw, as the user wrote them. */
-export interface SlotCredentials {
-  readonly username: string;
-  readonly password: string;
-}
-
-/** `text` with the credentials in their slots, encoded as each slot says. */
-export function fillText(text: Text, credentials: SlotCredentials): string {
+/** `text` with the credential `credentialOf` gives for each slot in it, encoded as the slot says. */
+export function fillText(text: Text, credentialOf: (slot: CredentialSlot) => string): string {
   if (typeof text === 'string') {
     return text;
   }
@@ -121,9 +133,14 @@ export function fillText(text: Text, credentials: SlotCredentials): string {
     if (typeof part === 'string') {
       return part;
     }
-    const encoded = encodeUserinfoComponent(credentials[part.credential]);
+    const encoded = encodeUserinfoComponent(credentialOf(part));
     return part.systemd ? encoded.split('%').join('%%') : encoded;
   }).join('');
+}
+
+/** The slots of `text`. */
+export function slotsOf(text: Text): CredentialSlot[] {
+  return typeof text === 'string' ? [] : text.parts.filter((part): part is CredentialSlot => typeof part !== 'string');
 }
 
 /** Go template text for a literal `{{` in the content. */
@@ -163,5 +180,5 @@ export function secretData(data: { readonly [key: string]: Text }): { [key: stri
 
 /** The UTF-8 bytes of `text` the library knows: its literal parts (a credential it never sees adds its own). */
 export function knownByteLength(text: Text): number {
-  return typeof text === 'string' ? Buffer.byteLength(text, 'utf8') : knownByteLength(fillText(text, { username: '', password: '' }));
+  return typeof text === 'string' ? Buffer.byteLength(text, 'utf8') : knownByteLength(fillText(text, () => ''));
 }

@@ -160,20 +160,19 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }),
     ...(props.credentialsRevision === undefined ? {} : { credentialsRevision: props.credentialsRevision }),
   });
-  // A source that keeps the credentials leaves slots for them, so the config Secret becomes that
-  // source's ExternalSecret or template like every other Secret carrying them.
-  const slots = !settings.credentialSource.receivesCredentials;
+  // Credentials a source keeps, or known only later, leave slots, filled like every other Secret's.
+  const slots = settings.credentialSource.receivesCredentials ? settings.laterCredentials : 'source';
   const config = (blankBasicAuth: boolean) => renderTinyproxyConfig({
     port,
     allow: [...network.pods, ...network.machineCidrs, ...(props.additionalAllowedCidrs ?? [])],
-    basicAuth,
+    basicAuth: slots ? undefined : basicAuth,
     basicAuthSlots: slots,
     blankBasicAuth,
     connectPorts: props.connectPorts,
     logLevel: props.logLevel,
   });
   const configText = config(false);
-  const authenticated = basicAuth !== undefined || slots;
+  const authenticated = basicAuth !== undefined || slots !== undefined;
   checkProxyOptionsProp(props.proxyOptions);
   const proxy = new ClusterProxyConfig(settings, network, props.proxyOptions);
   const labels = { 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'forward-proxy', [MANAGED_BY_LABEL]: MANAGED_BY };

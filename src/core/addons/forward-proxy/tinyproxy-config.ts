@@ -1,7 +1,8 @@
 import { parseCidr } from '../../primitives/cidr';
 import { invalidValue, ProxyConfigError } from '../../primitives/errors';
 import { parseIpLiteral } from '../../primitives/ip';
-import { credentialSlot, joinText, Text } from '../../primitives/secret-text';
+import { whenKnown } from '../../primitives/later-value';
+import { credentialSlot, joinText, LaterCredentials, Text } from '../../primitives/secret-text';
 
 /** tinyproxy log levels (`LogLevel`), least to most verbose. */
 export enum TinyproxyLogLevel {
@@ -46,12 +47,12 @@ export interface TinyproxyConfigProps {
    */
   readonly basicAuth?: ProxyBasicAuth;
   /**
-   * Require the credentials a credential source writes (External Secrets, an existing Secret): the
-   * config holds slots where the source puts them.
+   * Require credentials a credential source writes (External Secrets, an existing Secret:
+   * `source`), or credentials known only later (their later values): the config holds slots for them.
    *
    * @default - the credentials are `basicAuth`, if any
    */
-  readonly basicAuthSlots?: boolean;
+  readonly basicAuthSlots?: 'source' | LaterCredentials;
   /**
    * An empty line in place of the BasicAuth line: the config without its credentials, as its hash
    * (which must not depend on them) reads it.
@@ -98,7 +99,7 @@ const LOG_LEVELS: ReadonlySet<string> = new Set(Object.values(TinyproxyLogLevel)
  * (no `LogFile`/`Syslog`, run with `-d`), no PID file, so the container can run read-only and
  * unprivileged. `Allow` lines make every other client denied.
  */
-export function renderTinyproxyConfig(props: TinyproxyConfigProps & { readonly basicAuthSlots?: false }): string;
+export function renderTinyproxyConfig(props: TinyproxyConfigProps & { readonly basicAuthSlots?: undefined }): string;
 export function renderTinyproxyConfig(props: TinyproxyConfigProps): Text;
 export function renderTinyproxyConfig(props: TinyproxyConfigProps): Text {
   const port = checkInteger('port', props.port, 1, 65535);
@@ -122,25 +123,34 @@ export function renderTinyproxyConfig(props: TinyproxyConfigProps): Text {
     `MaxClients ${checkInteger('maxClients', props.maxClients ?? 100, 1, 100000)}`,
     `LogLevel ${logLevel}`,
     ...allow.map((entry) => `Allow ${entry}`),
-    ...(props.basicAuth || props.basicAuthSlots ? [props.blankBasicAuth ? '' : props.basicAuth ? basicAuthLine(props.basicAuth) : slotsBasicAuthLine()] : []),
+    ...(props.basicAuth || props.basicAuthSlots ? [props.blankBasicAuth ? '' : props.basicAuthSlots ? slotsBasicAuthLine(props.basicAuthSlots) : basicAuthLine(props.basicAuth!)] : []),
     ...[...new Set(connectPorts.map((p, i) => checkInteger(`connectPorts[${i}]`, p, 1, 65535)))].map((p) => `ConnectPort ${p}`),
   ];
   return joinText(...lines.map((line) => joinText(line, '\n')));
 }
 
-/** Validate proxy credentials against what tinyproxy (and a proxy URL) can carry. */
+/**
+ * Validate proxy credentials against what tinyproxy (and a proxy URL) can carry; a credential
+ * known only later (a later value) is checked when it is known.
+ */
 export function checkBasicAuth(field: string, auth: ProxyBasicAuth): ProxyBasicAuth {
   if (!auth || typeof auth !== 'object') {
     throw invalidValue(field, auth, 'must be { username, password }');
   }
-  if (typeof auth.username !== 'string' || !TINYPROXY_WORD.test(auth.username)) {
-    throw invalidValue(`${field}.username`, auth.username, 'must be letters, digits, "-", "." or "_" (tinyproxy\'s config parser accepts nothing else in BasicAuth)');
-  }
-  if (typeof auth.password !== 'string' || !TINYPROXY_WORD.test(auth.password)) {
-    // never echo the password
-    throw new ProxyConfigError(`${field}.password`, 'must be 1-256 letters, digits, "-", "." or "_" (tinyproxy\'s config parser accepts nothing else in BasicAuth)');
-  }
-  return auth;
+  const username = whenKnown(auth.username, (value) => {
+    if (typeof value !== 'string' || !TINYPROXY_WORD.test(value)) {
+      throw invalidValue(`${field}.username`, value, 'must be letters, digits, "-", "." or "_" (tinyproxy\'s config parser accepts nothing else in BasicAuth)');
+    }
+    return value;
+  });
+  const password = whenKnown(auth.password, (value) => {
+    if (typeof value !== 'string' || !TINYPROXY_WORD.test(value)) {
+      // never echo the password
+      throw new ProxyConfigError(`${field}.password`, 'must be 1-256 letters, digits, "-", "." or "_" (tinyproxy\'s config parser accepts nothing else in BasicAuth)');
+    }
+    return value;
+  });
+  return { username, password };
 }
 
 function basicAuthLine(auth: ProxyBasicAuth): string {
@@ -156,8 +166,9 @@ function basicAuthLine(auth: ProxyBasicAuth): string {
  * refuses: a stored value tinyproxy cannot read stops it at start instead of breaking the line (a
  * newline in it could add config).
  */
-function slotsBasicAuthLine(): Text {
-  return joinText('BasicAuth ', credentialSlot('username'), ' ', credentialSlot('password'));
+function slotsBasicAuthLine(slots: 'source' | LaterCredentials): Text {
+  const later = slots === 'source' ? undefined : slots;
+  return joinText('BasicAuth ', credentialSlot('username', later), ' ', credentialSlot('password', later));
 }
 
 /** An IP or CIDR in the canonical text tinyproxy's `Allow` regex accepts. */
