@@ -12,8 +12,8 @@
  * configurations with their products.
  */
 import { typicalEntries } from './data';
-import { measure, table, timingCell, writeResult } from './harness';
 import { clusterProps, fleetNetwork } from './fleet-definition';
+import { measure, table, timingCell, writeResult } from './harness';
 import { ClusterProxyConfig, Products, ProxySettings } from '../src';
 
 const CLUSTERS = 1000;

@@ -11,6 +11,7 @@ import { ProxySettings } from '../core/definition/proxy-settings';
 import { invalidValue } from '../core/primitives/errors';
 import { KubeObject } from '../core/primitives/k8s/manifest';
 import { propsObject } from '../core/primitives/validation/strict-props';
+import { finishProduct } from '../core/product/credentials';
 import { product, productObject } from '../core/product/product';
 
 /**
@@ -101,7 +102,8 @@ export class TopologyClusterProxy extends pulumi.ComponentResource {
       return mapRendered(rendered, (proxy) => {
         const result = addProxyToTopologyCluster(cluster, proxy, options);
         variable ??= result.variable;
-        return product([...nodeProxySecretProduct(result.secret).objects, productObject('Cluster', result.cluster)]);
+        // the node-proxy Secret where the settings say the credentials live, as in every product
+        return product([...finishProduct(nodeProxySecretProduct(result.secret), result.proxy).objects, productObject('Cluster', result.cluster)]);
       });
     });
     this.cluster = objects.get('Cluster');

@@ -2,15 +2,22 @@ import * as pulumi from '@pulumi/pulumi';
 import { CredentialSourceKind } from '../core/credentials/credential-source';
 import { ProxySettings, ProxySettingsProps } from '../core/definition/proxy-settings';
 import { invalidValue, ProxyConfigError, withinField } from '../core/primitives/errors';
-import { Credentials, credentialsToRender } from '../core/product/deferred-credentials';
-
-export type { Credentials };
+import { laterValue } from '../core/primitives/later-value';
 
 /**
- * Credentials that may be Pulumi Outputs: rendered at program time with the core's stand-ins (see
- * `credentialsToRender`), and the Secret data again with the real ones inside `apply`. Plain-string
- * credentials are rendered once, at program time.
+ * Credentials that may be Pulumi Outputs: each Output is a later value of the core's, so the
+ * settings leave slots for it, the product is rendered once at program time, and the Secret data
+ * waits for the real credentials (see `registerProduct`). Plain-string credentials are rendered
+ * once, at program time, as they are.
  */
+
+/** A user name and password as the core takes them: raw, not percent-encoded. */
+export interface Credentials {
+  /** User name. @default - none */
+  readonly username?: string;
+  /** Password. @default - none */
+  readonly password?: string;
+}
 
 /**
  * Installation-wide proxy settings for Pulumi programs: the core's `ProxySettingsProps`, with the
@@ -41,14 +48,14 @@ export interface CredentialArgs {
   readonly password?: pulumi.Input<string>;
 }
 
-/** A value rendered from credentials: now, and (when they are Outputs) with the real ones. */
+/** A value rendered from credentials: at program time, and (when they are Outputs) how to render it with the real ones. */
 export interface Rendered<T> {
-  /** Rendered at program time: with the real credentials when they are plain strings, else with stand-ins. */
+  /** Rendered at program time: with the real credentials when they are plain strings, else with slots for them. */
   readonly now: T;
   /**
    * With Output credentials: the real ones (a secret Output that cannot fail) and how to render
-   * from them. Rendering is left to the caller, inside `apply`, so it can name the component in
-   * errors and nothing is computed unless needed.
+   * from them, for a caller that asks for the value with the real credentials
+   * (`ProxyDefinition.resolve`). Products never need it: their Secret data fills its slots.
    */
   readonly real?: { readonly credentials: pulumi.Output<Credentials>; readonly render: (credentials: Credentials) => T };
 }
@@ -59,6 +66,13 @@ function isKnown(value: pulumi.Input<string> | undefined): value is string | und
 
 function isLater(value: unknown): boolean {
   return pulumi.Output.isInstance(value) || value instanceof Promise;
+}
+
+/** What the core's errors call an Output credential. */
+const WHAT = 'a Pulumi Output';
+
+function withoutUndefined(credentials: { readonly username?: unknown; readonly password?: unknown }): Credentials {
+  return Object.fromEntries(Object.entries(credentials).filter(([, value]) => value !== undefined)) as Credentials;
 }
 
 /**
@@ -73,12 +87,14 @@ export function renderWithCredentials<T>(field: string, credentials: CredentialA
       throw invalidValue(`${field}.${key}`, value, 'must be a string or a Pulumi Output of one');
     }
   }
-  const now = render(credentialsToRender({ username, password }, isLater));
   if (isKnown(username) && isKnown(password)) {
-    return { now };
+    return { now: render(withoutUndefined({ username, password })) };
   }
+  const later = (key: keyof Credentials, value: pulumi.Input<string> | undefined) => (isKnown(value) ? value : laterValue(`${field}.${key}`, WHAT, value));
+  // the core's settings take later values wherever they take credentials
+  const now = render(withoutUndefined({ username: later('username', username), password: later('password', password) }) as Credentials);
   // Secret whatever the caller passed.
-  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => credentialsToRender({ username: u, password: p }, isLater)));
+  const resolved = pulumi.secret(pulumi.all([username, password]).apply(([u, p]) => withoutUndefined({ username: u, password: p })));
   return { now, real: { credentials: resolved, render } };
 }
 
@@ -98,7 +114,7 @@ export function renderWithSettings<T>(settings: ProxySettings | ProxySettingsArg
   }
   const { username, password, ...rest } = settings;
   if (!(isKnown(username) && isKnown(password)) && rest.credentialSource?.kind === CredentialSourceKind.SEALED_SECRET) {
-    // the stand-ins would be sealed: sealing happens at program time, not inside `apply`
+    // sealing happens at program time, and the credentials are not known then
     throw new ProxyConfigError('settings.credentialSource', 'sealedSecret seals at program time and needs username and password as plain strings; '
       + 'with Output credentials use the literal source (Pulumi keeps Secret values encrypted in its state), existingSecret or externalSecret');
   }

@@ -1,7 +1,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import { ProxyConfigError } from '../core/primitives/errors';
+import { laterValue, laterValueSource, replaceLaterValues, resolveLaterValue } from '../core/primitives/later-value';
 import { checkNestingDepth, isPlainObject } from '../core/primitives/validation/json-data';
-import { laterValue, laterValueSource, replaceLaterValues, resolveLaterValue } from '../core/product/later-value';
 
 /**
  * Args that are Pulumi inputs (a Kubernetes version from stack config, replicas or a machine

@@ -7,11 +7,13 @@ import { ClusterProxyConfig } from '../core/definition/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../core/primitives/errors';
 import { copyJson } from '../core/primitives/k8s/copy-json';
 import { KubeObject } from '../core/primitives/k8s/manifest';
+import { laterValueSource } from '../core/primitives/later-value';
+import { holdsSecretText } from '../core/primitives/secret-text';
 import { propsObject } from '../core/primitives/validation/strict-props';
-import { checkStandInsInSecretDataOnly, sameOutsideSecretData } from '../core/product/deferred-credentials';
+import { checkSlotsInSecretDataOnly, filledSecretData, laterCredentialValues } from '../core/product/later-credentials';
 import { ObjectMetadataProps, WithObjectMetadata } from '../core/product/metadata';
 import { Product, ProductObject } from '../core/product/product';
-import { SharedObjects } from '../core/product/shared-objects';
+import { SharedObjects, withoutSecretData } from '../core/product/shared-objects';
 
 /**
  * The Pulumi side of the rendering model: a core product becomes Pulumi resources, field for field
@@ -121,47 +123,41 @@ export function registerFromProxy<A extends ProxyArgs & WithObjectMetadata>(
 
 /**
  * Register the product `build` renders as children of `component`, named `<name>-<object id>`.
- * Validation errors become `pulumi.ResourceError`s; with Output credentials, errors of the real
- * rendering (a bad password) reject the Secret data.
+ * Validation errors become `pulumi.ResourceError`s; with Output credentials, the Secret data waits
+ * for them, and their checks (a bad password) reject it.
  */
 export function registerProduct(component: pulumi.ComponentResource, name: string, build: () => Rendered<Product>): ProductResources {
-  const rendered = withResourceErrors(component, () => {
-    const result = build();
-    if (result.real) {
-      checkStandInsInSecretDataOnly(result.now);
-    }
+  const now = withResourceErrors(component, () => {
+    const result = build().now;
+    checkSlotsInSecretDataOnly(result);
     return result;
   });
-  const { now } = rendered;
-  const realRender = rendered.real;
-  const real = realRender && now.objects.some((object) => object.sensitive)
-    ? realRender.credentials.apply((c) => withResourceErrors(component, () => secretDataOf(sameOutsideSecretData(now, realRender.render(c)))))
-    : undefined;
+  const laters = laterCredentialValues(now);
+  // secret whatever the caller passed; the Map stays a Map when `apply` is the last step
+  const real = laters.length === 0 ? undefined : pulumi.secret(pulumi.all(laters.map((later) => laterValueSource(later) as pulumi.Input<string>)))
+    .apply((values) => withResourceErrors(component, () => filledSecretData(now, new Map(laters.map((later, index) => [later, values[index]])))));
   const registry = registryOf(component);
   const resources = withResourceErrors(component, () => now.objects.map((object) => {
     const create = () => newResource(component, `${name}-${object.id}`, object, real);
-    return registry.emit(object, create, { dataKnown: !realRender });
+    return registry.emit(object, create, { dataKnown: !holdsSecretText(object.manifest) });
   }));
   return new ProductResources(now, resources);
 }
 
-/** The data of each Secret of a product, by object id: what is rendered again from credentials known later. */
-type SecretData = ReadonlyMap<string, Record<string, unknown>>;
-
-function secretDataOf(rendered: Product): SecretData {
-  const secrets = rendered.objects.filter((object) => object.sensitive);
-  return new Map(secrets.map((object) => [object.id, copyJson(object.manifest) as Record<string, unknown>]));
-}
+/** The `stringData` of each Secret of a product, by object id, with credentials known later. */
+type SecretData = ReadonlyMap<string, Record<string, string>>;
 
 function newResource(parent: pulumi.Resource, name: string, object: ProductObject,
   real: pulumi.Output<SecretData> | undefined): pulumi.CustomResource {
-  // a field holding a later value waits for its input
-  const { apiVersion, kind, ...fields } = (object.sensitive ? copyJson(object.manifest) : withWaitingInputs(object.manifest)) as Record<string, any>;
+  // a field holding a later value waits for its input; Secret data with slots waits for the credentials
+  const slots = object.sensitive && holdsSecretText(object.manifest);
+  const copy = object.sensitive ? copyJson(withoutSecretData(object.manifest)) : withWaitingInputs(object.manifest);
+  const { apiVersion, kind, ...fields } = copy as Record<string, any>;
   if (object.sensitive) {
-    for (const field of SECRET_DATA_FIELDS.filter((key) => fields[key] !== undefined)) {
-      // `real` is secret already (computed from secret credentials)
-      fields[field] = real ? real.apply((data) => data.get(object.id)![field])
-        : pulumi.secret(fields[field]);
+    const manifest = object.manifest as Record<string, unknown>;
+    for (const field of SECRET_DATA_FIELDS.filter((key) => manifest[key] !== undefined)) {
+      // `real` is secret already
+      fields[field] = slots && field === 'stringData' ? real!.apply((data) => data.get(object.id)!) : pulumi.secret(copyJson(manifest[field]));
     }
   }
   const typed = TYPED_KINDS[`${apiVersion}/${kind}`];

@@ -57,11 +57,11 @@ export type ProxyEnvTransform = (args: ProxyEnvTransformArgs) => pulumi.Resource
  */
 export function proxyInjectionOf(proxy: ProxyDefinition, options: ProxyInjectionOptions = {}): ProxyInjection {
   const definition = proxyDefinitionOf(proxy);
-  const injection = new ProxyInjection(definition.config, options);
-  if (definition.hasCredentials && !injection.usesSecret) {
+  // before the env is rendered: literal, it would hold the credentials (or their slots)
+  if (definition.hasCredentials && options?.literalCredentials === true) {
     throw new ProxyConfigError('literalCredentials', 'is not supported by the Pulumi components when the proxy URLs carry credentials: they stay in Secret data');
   }
-  return injection;
+  return new ProxyInjection(definition.config, options);
 }
 
 /**

@@ -4,15 +4,17 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { CapiVersion } from '../../src/core/capi/capi-version';
-import { proxiedClusterProduct } from '../../src/core/capi/products';
+import { nodeProxySecretProduct, proxiedClusterProduct } from '../../src/core/capi/products';
 import { proxiedClusterObjects } from '../../src/core/capi/proxied-cluster';
 import { addProxyToClusterClass } from '../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxy } from '../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../src/core/clusterclass/topology-cluster';
+import { CredentialSource } from '../../src/core/credentials/credential-source';
 import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
 import { ProxySettings } from '../../src/core/definition/proxy-settings';
 import { OsFamily } from '../../src/core/node-files/os-family';
 import { Provider } from '../../src/core/primitives/providers';
+import { finishProduct } from '../../src/core/product/credentials';
 import {
   ClusterClassProxyPatches, ProxiedCluster, ProxiedKubeadmConfigTemplate, ProxiedKubeadmControlPlane, ProxyDefinition, TopologyClusterProxy,
 } from '../../src/pulumi';
@@ -189,6 +191,19 @@ describe('ClusterClass: ClusterClassProxyPatches and TopologyClusterProxy', () =
     expect(kubeObjectOf(findRecorded('kubernetes:core/v1:Secret', 'demo-NodeProxySecret'))).toEqual(coreCluster.secret);
     expect(demo.variable).toEqual(coreCluster.variable);
     expect(plainTextLeaks(recorded, NASTY_PASSWORD)).toEqual([]);
+  });
+
+  test('with credentials from External Secrets, the Cluster\'s node-proxy Secret is the ExternalSecret writing it, as in cdk8s', async () => {
+    const source = CredentialSource.externalSecret({ storeName: 'vault', username: { key: 'proxy', property: 'username' }, password: { key: 'proxy', property: 'password' } });
+    const { username: _username, password: _password, ...anonymous } = classSettings;
+    const classProxy = new ClusterClassProxy({ ...classProps, settings: new ProxySettings({ ...anonymous, credentialSource: source }) });
+    const demo = new TopologyClusterProxy('demo', { cluster: topologyCluster('demo'), classProxy });
+    await settle(demo);
+    const core = addProxyToTopologyCluster(topologyCluster('demo'), classProxy);
+    const [expected] = finishProduct(nodeProxySecretProduct(core.secret), core.proxy).objects;
+    expect(expected.manifest.kind).toBe('ExternalSecret');
+    expect(kubeObjectOf(findRecorded('kubernetes:external-secrets.io/v1:ExternalSecret', 'demo-NodeProxySecret'))).toEqual(JSON.parse(JSON.stringify(expected.manifest)));
+    expect(recorded.filter((registration) => registration.type === 'kubernetes:core/v1:Secret')).toEqual([]);
   });
 
   test('a core ClusterClassProxy works as the class proxy; errors name the prop', async () => {

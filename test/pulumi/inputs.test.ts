@@ -10,7 +10,7 @@ import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
 import { OsFamily } from '../../src/core/node-files/os-family';
 import { ProxyConfigError } from '../../src/core/primitives/errors';
-import { isLaterValue, replaceLaterValues } from '../../src/core/product/later-value';
+import { isLaterValue, replaceLaterValues } from '../../src/core/primitives/later-value';
 import * as adapter from '../../src/pulumi';
 import { deferInputs, withWaitingInputs } from '../../src/pulumi/deferred-args';
 import { clusterOptions, infraRef, demoSettings, demoNetwork, NASTY_PASSWORD, settingsProps } from '../support/fixtures/cluster';

@@ -1,12 +1,13 @@
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import type { Text } from '../primitives/secret-text';
 
 /** The three values addon charts and packages take, from one {@link ClusterProxyConfig}. */
 export interface AddonProxyValues {
   /** Full HTTP proxy URL (credentials percent-encoded when the definition has them). */
-  readonly httpProxy: string;
+  readonly httpProxy: Text;
   /** Full HTTPS proxy URL (credentials percent-encoded when the definition has them). */
-  readonly httpsProxy: string;
+  readonly httpsProxy: Text;
   /** The NO_PROXY value computed once for the cluster. */
   readonly noProxy: string;
 }
@@ -33,5 +34,6 @@ export function addonProxyValues(proxy: ClusterProxyConfig, consumer: string, cr
   if (credentials === 'strip') {
     return { httpProxy: httpProxy.withoutCredentials.href, httpsProxy: httpsProxy.withoutCredentials.href, noProxy: proxy.environment.noProxy };
   }
-  return { httpProxy: proxy.environment.httpProxy!, httpsProxy: proxy.environment.httpsProxy!, noProxy: proxy.environment.noProxy };
+  const env = proxy.renderEnvironment;
+  return { httpProxy: env.httpProxy!, httpsProxy: env.httpsProxy!, noProxy: env.noProxy };
 }

@@ -1,5 +1,5 @@
 import { ResourceSetStrategy } from './resource-set-strategy';
-import { renderYamlDocuments } from './yaml-text';
+import { renderSecretYamlDocuments } from './yaml-text';
 import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
@@ -9,6 +9,7 @@ import { CLUSTER_NAME_LABEL } from '../primitives/k8s/cluster-labels';
 import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
 import { MAX_SECRET_BYTES } from '../primitives/k8s/size-limits';
+import { knownByteLength, secretData } from '../primitives/secret-text';
 import { checkManifestList } from '../primitives/validation/manifests';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 import { ProxyInjectionOptions } from '../workloads/injection-options';
@@ -118,13 +119,14 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
   const deliveredObjects = deliveredObjectsOf(proxy, options);
   deliveredObjects.filter(isSecretObject).forEach((secret) => hideDataFromInspect(secret));
 
-  const manifests = renderYamlDocuments(deliveredObjects);
-  if (Buffer.byteLength(manifests, 'utf8') > MAX_SECRET_BYTES) {
-    throw new ProxyConfigError('manifests', `render to ${Buffer.byteLength(manifests, 'utf8')} bytes, more than a Secret holds (1 MiB); split them over several resource sets`);
+  const manifests = renderSecretYamlDocuments(deliveredObjects);
+  const bytes = knownByteLength(manifests);
+  if (bytes > MAX_SECRET_BYTES) {
+    throw new ProxyConfigError('manifests', `render to ${bytes} bytes, more than a Secret holds (1 MiB); split them over several resource sets`);
   }
   const labels = { [MANAGED_BY_LABEL]: MANAGED_BY, [CLUSTER_NAME_LABEL]: clusterName };
   const metadata = { name, ...(namespace ? { namespace } : {}), labels };
-  const secret: SecretObject = { apiVersion: 'v1', kind: 'Secret', metadata, type: RESOURCE_SET_SECRET_TYPE, stringData: { [RESOURCE_SET_KEY]: manifests } };
+  const secret: SecretObject = { apiVersion: 'v1', kind: 'Secret', metadata, type: RESOURCE_SET_SECRET_TYPE, stringData: secretData({ [RESOURCE_SET_KEY]: manifests }) };
   const clusterResourceSet: KubeObject = {
     apiVersion: `addons.cluster.x-k8s.io/${capiVersion}`,
     kind: 'ClusterResourceSet',

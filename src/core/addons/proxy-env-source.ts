@@ -3,6 +3,7 @@ import { proxyVariables } from '../definition/proxy-environment';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { secretData } from '../primitives/secret-text';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /** Kind of the shared object holding the proxy variables. */
@@ -59,11 +60,11 @@ export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSour
     throw invalidValue('namespaces', options.namespaces, 'must list at least one namespace');
   }
   const name = assertObjectName('name', options.name ?? DEFAULT_PROXY_ENV_SOURCE_NAME);
-  const data = Object.fromEntries(proxyVariables(proxy.environment).map(({ name: key, value }) => [key, value]));
+  const data = Object.fromEntries(proxyVariables(proxy.renderEnvironment).map(({ name: key, value }) => [key, value]));
   return [...new Set(options.namespaces)].map((namespace, i) => {
     const metadata = { name, namespace: assertDnsLabel(`namespaces[${i}]`, namespace), labels: { [MANAGED_BY_LABEL]: MANAGED_BY } };
     return kind === ProxyEnvSourceKind.SECRET
-      ? { apiVersion: 'v1', kind: 'Secret', metadata, type: 'Opaque', stringData: { ...data } }
+      ? { apiVersion: 'v1', kind: 'Secret', metadata, type: 'Opaque', stringData: secretData({ ...data }) }
       : { apiVersion: 'v1', kind: 'ConfigMap', metadata, data: { ...data } };
   });
 }

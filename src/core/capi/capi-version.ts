@@ -1,7 +1,7 @@
 import { invalidValue } from '../primitives/errors';
 import { assertObjectName } from '../primitives/k8s/names';
+import { whenKnown } from '../primitives/later-value';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
-import { whenKnown } from '../product/later-value';
 
 /**
  * Cluster API versions and object references.

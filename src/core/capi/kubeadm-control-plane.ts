@@ -7,8 +7,8 @@ import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { clusterObjectMetadata } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
+import { whenKnown } from '../primitives/later-value';
 import { PropKeys, propKeys } from '../primitives/validation/strict-props';
-import { whenKnown } from '../product/later-value';
 
 /** The control plane's shape. */
 export interface ControlPlaneProps {

@@ -1,5 +1,5 @@
 import { invalidValue } from '../primitives/errors';
-import { whenKnown } from '../product/later-value';
+import { whenKnown } from '../primitives/later-value';
 
 /** What Cluster API's webhooks accept as a version: semver with a leading `v`. */
 const VERSION = /^v(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)([-+][0-9A-Za-z.+-]+)?$/;

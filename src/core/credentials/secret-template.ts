@@ -1,8 +1,7 @@
-import { credentialTemplate, credentialTemplateOf, LITERAL_BRACES_TEMPLATE } from './external-secret';
-import { CredentialStandIns } from './markers';
 import { ProxyConfigError } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { assertObjectName } from '../primitives/k8s/names';
+import { credentialTemplate, goTemplateOf, LITERAL_BRACES_TEMPLATE, Text } from '../primitives/secret-text';
 import { assertCredentialText, encodeUserinfoComponent } from '../primitives/userinfo';
 
 /**
@@ -33,9 +32,9 @@ export interface ProxyCredentials {
 }
 
 /** The ConfigMap standing for `secret`: its manifest with the credentials templated. */
-export function secretTemplateFor(secret: SecretObject, standIns: CredentialStandIns): KubeObject {
+export function secretTemplateFor(secret: SecretObject): KubeObject {
   const field = `${secret.kind}/${secret.metadata.name}`;
-  const stringData = Object.fromEntries(Object.entries<string>(secret.stringData).map(([key, value]) => [key, credentialTemplateOf(`${field}: ${key}`, value, standIns)]));
+  const stringData = Object.fromEntries(Object.entries<Text>(secret.stringData).map(([key, value]) => [key, goTemplateOf(value)]));
   const { name, namespace } = secret.metadata;
   const templateName = assertObjectName(`${field} (its template ConfigMap ${name}${TEMPLATE_SUFFIX})`, `${name}${TEMPLATE_SUFFIX}`);
   return {
@@ -53,10 +52,10 @@ export function secretTemplateFor(secret: SecretObject, standIns: CredentialStan
 /** Every template token the library writes, with what it renders to. */
 function tokenValues(credentials: ProxyCredentials): Map<string, string> {
   const tokens = new Map<string, string>([[LITERAL_BRACES_TEMPLATE, '{{']]);
-  for (const name of ['username', 'password'] as const) {
-    const encoded = encodeUserinfoComponent(credentials[name]);
-    tokens.set(credentialTemplate(name, false), encoded);
-    tokens.set(credentialTemplate(name, true), encoded.split('%').join('%%'));
+  for (const credential of ['username', 'password'] as const) {
+    const encoded = encodeUserinfoComponent(credentials[credential]);
+    tokens.set(credentialTemplate({ credential, systemd: false }), encoded);
+    tokens.set(credentialTemplate({ credential, systemd: true }), encoded.split('%').join('%%'));
   }
   return tokens;
 }

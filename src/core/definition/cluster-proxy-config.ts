@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { ClusterNetwork } from './network';
-import { ProxyEnvironment, proxyEnvironment } from './proxy-environment';
+import { ProxyEnvironment, proxyEnvironment, RenderEnvironment } from './proxy-environment';
 import { ProxySettings } from './proxy-settings';
 import { checkNoProxyDefaults, ClusterNoProxyDefaultsOptions } from '../noproxy/cluster-defaults';
 import { NoProxy, noProxyForClusterOf } from '../noproxy/no-proxy';
@@ -9,6 +9,7 @@ import { NoProxyFormat } from '../noproxy/render';
 import { invalidValue, ProxyConfigError, withinField } from '../primitives/errors';
 import { lockProperties } from '../primitives/frozen';
 import { LIMITS } from '../primitives/limits';
+import { isSecretText, Text } from '../primitives/secret-text';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /** Options for {@link ClusterProxyConfig}. */
@@ -45,7 +46,12 @@ export class ClusterProxyConfig {
   public readonly network: ClusterNetwork;
   /** The NO_PROXY value: installation-wide part, then cluster-specific part. */
   public readonly noProxy: NoProxy;
-  /** The proxy variables (URLs with credentials and the rendered NO_PROXY). Treat as secret. */
+  /**
+   * The proxy variables (URLs with credentials and the rendered NO_PROXY). Treat as secret. With a
+   * credential source that keeps the credentials (externalSecret, existingSecret), the URLs hold
+   * only the places of credentials the library never sees, and refuse to become strings: render
+   * from `publicEnvironment`, or let the library write the Secrets.
+   */
   public readonly environment: ProxyEnvironment;
   /**
    * The proxy variables without credentials. Object names, hashes and annotations are computed
@@ -72,9 +78,21 @@ export class ClusterProxyConfig {
     });
     // rendered once (NoProxy keeps its value), for both environments
     this.environment = proxyEnvironment(settings, this.noProxy);
-    checkEnvironmentStrings(this.environment, this.noProxy.installationWide.length + this.noProxy.clusterSpecific.length);
+    checkEnvironmentStrings(this.renderEnvironment, this.noProxy.installationWide.length + this.noProxy.clusterSpecific.length);
     this.publicEnvironment = proxyEnvironment(settings, this.noProxy, { credentials: false });
     lockProperties(this);
+  }
+
+  /**
+   * {@link ClusterProxyConfig.environment} as the library's renderers take it: a URL is text with
+   * slots where credentials known only to their source go.
+   *
+   * @internal
+   * @jsii ignore used by the library only
+   */
+  public get renderEnvironment(): RenderEnvironment {
+    // the same object: its URLs are strings unless the credentials are known only to their source
+    return this.environment;
   }
 
   /** True when the proxy URLs carry credentials, so rendered node files and env are secrets. */
@@ -144,15 +162,16 @@ export function checkProxyOptionsProp(options: ClusterProxyConfigOptions | undef
  * nodes' containerd and kubelet, and every command after the env file is sourced, fail to start.
  * The URLs are short; in practice this caps the NO_PROXY list.
  */
-function checkEnvironmentStrings(environment: ProxyEnvironment, noProxyEntries: number): void {
+function checkEnvironmentStrings(environment: RenderEnvironment, noProxyEntries: number): void {
   const limit = LIMITS.environmentString.value;
-  const variables: Array<[string, string, string | undefined]> = [
+  const variables: Array<[string, string, Text | undefined]> = [
     ['noProxy', 'NO_PROXY', environment.noProxy],
     ['httpProxy', 'HTTP_PROXY', environment.httpProxy],
     ['httpsProxy', 'HTTPS_PROXY', environment.httpsProxy],
   ];
   for (const [field, name, value] of variables) {
-    if (value === undefined || !mayExceed(`${name}=`.length + value.length + 1, limit)) {
+    // a URL with slots for credentials the library never sees cannot be measured here
+    if (value === undefined || isSecretText(value) || !mayExceed(`${name}=`.length + value.length + 1, limit)) {
       continue;
     }
     const size = Buffer.byteLength(`${name}=${value}`) + 1;

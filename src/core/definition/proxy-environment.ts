@@ -5,6 +5,7 @@ import { NoProxy } from '../noproxy/no-proxy';
 import { NoProxyFormat } from '../noproxy/render';
 import { redactCredentials } from '../primitives/credential-mask';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { isSecretText, plainString, Text } from '../primitives/secret-text';
 import { hasControlCharacter } from '../primitives/text';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
@@ -29,6 +30,16 @@ export interface ProxyEnvironment {
   readonly noProxy: string;
 }
 
+/**
+ * The environment renderers take: {@link ProxyEnvironment}, where a proxy URL may hold slots for
+ * credentials known only to their source (see `SecretText`).
+ */
+export interface RenderEnvironment {
+  readonly httpProxy?: Text;
+  readonly httpsProxy?: Text;
+  readonly noProxy: string;
+}
+
 const ENVIRONMENT_KEYS = propKeys<ProxyEnvironment>({ httpProxy: true, httpsProxy: true, noProxy: true });
 
 /** One environment variable. */
@@ -37,6 +48,12 @@ export interface ProxyVariable {
   readonly name: string;
   /** Variable value; a proxy URL holds credentials, so treat it as secret. */
   readonly value: string;
+}
+
+/** One variable as renderers take it: a proxy URL may hold slots for credentials (see `SecretText`). */
+export interface TextVariable {
+  readonly name: string;
+  readonly value: Text;
 }
 
 /**
@@ -49,14 +66,16 @@ export interface ProxyVariable {
  * would end a systemd line or a YAML scalar early and inject what follows). Errors name the
  * variable and mask the password.
  */
-export function proxyVariables(env: ProxyEnvironment): ProxyVariable[] {
+export function proxyVariables(env: ProxyEnvironment): ProxyVariable[];
+export function proxyVariables(env: RenderEnvironment): TextVariable[];
+export function proxyVariables(env: RenderEnvironment): TextVariable[] {
   // Renderers are public and take a plain struct: something else (`{}`, NaN, a misspelled key)
   // would render a drop-in with an empty NO_PROXY, sending cluster traffic to the proxy.
   checkProps('environment', env, ENVIRONMENT_KEYS, 'proxy environment field');
   if (typeof env.noProxy !== 'string') {
     throw invalidValue('environment.noProxy', env.noProxy, 'must be the computed NO_PROXY value, a string (proxy.environment has it)');
   }
-  const pairs: Array<[string, string | undefined]> = [
+  const pairs: Array<[string, Text | undefined]> = [
     ['HTTP_PROXY', env.httpProxy],
     ['HTTPS_PROXY', env.httpsProxy],
     ['NO_PROXY', env.noProxy],
@@ -75,7 +94,7 @@ export function proxyVariables(env: ProxyEnvironment): ProxyVariable[] {
 /** The settings an environment was built from, for its redacting hooks. */
 const SETTINGS = Symbol('settings');
 
-interface EnvironmentWithSettings extends ProxyEnvironment {
+interface EnvironmentWithSettings extends RenderEnvironment {
   readonly [SETTINGS]: ProxySettings;
 }
 
@@ -100,7 +119,9 @@ const REDACTING_HOOKS: PropertyDescriptorMap = {
  * string).
  *
  * The result is a frozen plain object (spreadable, usable as {@link ProxyEnvironment}), whose
- * `toString()`, `toJSON()` and `util.inspect` output mask the password.
+ * `toString()`, `toJSON()` and `util.inspect` output mask the password. With credentials known
+ * only to their source, the proxy URLs are text with slots for them, which refuses to become a
+ * string.
  */
 export function proxyEnvironment(
   settings: ProxySettings,
@@ -109,9 +130,9 @@ export function proxyEnvironment(
 ): ProxyEnvironment {
   // The engine renders validated entries only, so its value needs no control-character check:
   // the clusters of a fleet share the installation-wide text, and none scans it again.
-  const noProxy = given instanceof NoProxy ? given.render(NoProxyFormat.ENV) : checkValue('NO_PROXY', given);
-  const href = (url: ProxyUrl): string => (options.credentials === false ? url.withoutCredentials.href : url.href);
-  const env: ProxyEnvironment = {
+  const noProxy = given instanceof NoProxy ? given.render(NoProxyFormat.ENV) : plainString(checkValue('NO_PROXY', given));
+  const href = (url: ProxyUrl): Text => (options.credentials === false ? url.withoutCredentials.href : url.hrefText);
+  const env = {
     ...(settings.httpProxy ? { httpProxy: href(settings.httpProxy) } : {}),
     ...(settings.httpsProxy ? { httpsProxy: href(settings.httpsProxy) } : {}),
     noProxy,
@@ -120,11 +141,16 @@ export function proxyEnvironment(
   // shared functions reading the hidden settings: a fleet holds two environments per cluster.
   Object.defineProperty(env, SETTINGS, { value: settings });
   Object.defineProperties(env, REDACTING_HOOKS);
-  return Object.freeze(env);
+  // typed as the public struct: a URL with slots (see above) refuses every use a string has
+  return Object.freeze(env) as ProxyEnvironment;
 }
 
 /** Refuse a value that is not a string, or holds a control character. */
-function checkValue(name: string, value: unknown): string {
+function checkValue(name: string, value: unknown): Text {
+  if (isSecretText(value)) {
+    // slots come from validated URLs only: their literal parts hold no control character
+    return value;
+  }
   if (typeof value !== 'string') {
     throw invalidValue(name, value, 'must be a string');
   }

@@ -2,13 +2,14 @@ import { inspect } from 'node:util';
 import { CaBundle, parseTrustAnchors } from './ca-bundle';
 import { isProxyUrl, parseProxyUrl, ProxyUrl } from './proxy-url';
 import { CredentialSource } from '../credentials/credential-source';
-import { credentialStandIns } from '../credentials/markers';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { InstallationNoProxy } from '../noproxy/installation-part';
 import { parseNoProxyList } from '../noproxy/parse';
 import { NoProxyEntry } from '../noproxy/types';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { frozen, lockProperties } from '../primitives/frozen';
+import { isLaterValue, whenKnown } from '../primitives/later-value';
+import { LaterCredentials } from '../primitives/secret-text';
 import { assertCredentialText } from '../primitives/userinfo';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
@@ -142,6 +143,7 @@ export class ProxySettings {
   /** Where the credentials live (literal unless an external source was given). */
   public readonly credentialSource: CredentialSource;
   #installationNoProxy?: InstallationNoProxy;
+  readonly #laterCredentials?: LaterCredentials;
 
   constructor(props: ProxySettingsProps) {
     checkProps('', props, KNOWN_PROPS, 'proxy setting');
@@ -164,17 +166,17 @@ export class ProxySettings {
       }
       this.credentialsRevision = props.credentialsRevision;
     }
-    const credentials = this.credentialSource.receivesCredentials ? given : credentialStandIns({
-      // everything the settings know, none of it secret (see credentialStandIns)
-      httpProxy: httpProxy?.href,
-      httpsProxy: httpsProxy?.href,
-      noProxy: this.noProxy.map(formatNoProxyEntry),
-      trustedCa: this.trustedCa?.pem,
-      credentialsRevision: this.credentialsRevision,
-      credentialSource: { kind: this.credentialSource.kind, ...this.credentialSource.externalSecretProps },
-    });
-    const withCredentials = (field: string, url: ProxyUrl): ProxyUrl =>
-      credentials ? url.withCredentials(field, credentials.username, credentials.password) : url;
+    // credentials a source keeps, or known only later (a Pulumi Output), leave slots where they go
+    const later = given !== undefined && (isLaterValue(given.username) || isLaterValue(given.password));
+    if (later) {
+      this.#laterCredentials = Object.freeze({ ...given });
+    }
+    const withCredentials = (field: string, url: ProxyUrl): ProxyUrl => {
+      if (!this.credentialSource.receivesCredentials || later) {
+        return url.withCredentialSlots(field, later ? this.#laterCredentials : undefined);
+      }
+      return given ? url.withCredentials(field, given.username as string, given.password as string | undefined) : url;
+    };
     if (httpProxy) {
       this.httpProxy = withCredentials('httpProxy', httpProxy);
     }
@@ -194,6 +196,18 @@ export class ProxySettings {
   public get installationNoProxy(): InstallationNoProxy {
     this.#installationNoProxy ??= new InstallationNoProxy(this.noProxy);
     return this.#installationNoProxy;
+  }
+
+  /**
+   * The credentials when one of them is known only later (a Pulumi Output, as a later value that
+   * checks the real value as `username` and `password` are checked): what fills the slots of the
+   * Secret data rendered from these settings.
+   *
+   * @internal
+   * @jsii ignore used by the library's adapters only
+   */
+  public get laterCredentials(): LaterCredentials | undefined {
+    return this.#laterCredentials;
   }
 
   /** True when either proxy URL carries credentials (so rendered output holds a secret). */
@@ -237,7 +251,7 @@ export class ProxySettings {
 
   /**
    * A URL safe to show: the password masked, or with an external credential source (whose
-   * stand-ins mean nothing to a reader) no credentials at all.
+   * credentials it never sees) no credentials at all.
    */
   public redactedUrl(url: ProxyUrl): string {
     if (!isProxyUrl(url)) {
@@ -263,14 +277,16 @@ function parseCredentialSource(props: ProxySettingsProps): CredentialSource {
 }
 
 /** Validated `username`/`password` props, or undefined when neither is given. */
-function separateCredentials(props: ProxySettingsProps): { username: string; password?: string } | undefined {
+function separateCredentials(props: ProxySettingsProps): LaterCredentials | undefined {
   if (props.username === undefined && props.password === undefined) {
     return undefined;
   }
   // Check the password first: its error must never be preceded by one that could quote it.
-  const password = props.password === undefined ? undefined : assertCredentialText('password', props.password);
+  const password = props.password === undefined ? undefined : whenKnown(props.password, (value) => assertCredentialText('password', value));
   if (props.username === undefined) {
     throw new ProxyConfigError('password', 'is set without username; a proxy password needs a user name');
   }
-  return { username: assertCredentialText('username', props.username), password };
+  return { username: whenKnown(props.username, (value) => assertCredentialText('username', value)), ...(password === undefined ? {} : { password }) };
 }
+
+

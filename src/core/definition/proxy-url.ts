@@ -4,6 +4,7 @@ import { callerFieldName, invalidValue, ProxyConfigError } from '../primitives/e
 import { lockProperties } from '../primitives/frozen';
 import { isDnsName } from '../primitives/host';
 import { parseIpLiteral } from '../primitives/ip';
+import { joinText, LaterCredentials, Text, userinfoSlots } from '../primitives/secret-text';
 import { assertPrintable, hasControlCharacter } from '../primitives/text';
 import { assertCredentialText, encodeUserinfoComponent, parseUserinfo } from '../primitives/userinfo';
 
@@ -28,7 +29,12 @@ interface ProxyUrlParts {
   readonly port: number;
   readonly username?: string;
   readonly password?: string;
+  /** Credentials known only to their source: slots in the URL's text (see `SecretText`). */
+  readonly credentialSlots?: CredentialSlots;
 }
+
+/** Slots for credentials a source keeps (`source`), or known later (their later values). */
+type CredentialSlots = 'source' | LaterCredentials;
 
 /**
  * A validated HTTP(S) proxy URL.
@@ -61,6 +67,7 @@ export class ProxyUrl {
   public readonly username?: string;
   readonly #password?: string;
   readonly #hostKind: 'dns' | 'ipv4' | 'ipv6';
+  readonly #credentialSlots?: CredentialSlots;
   // Computed on first use: the settings of a fleet are shared, and every cluster's environment reads them.
   #href?: string;
   #withoutCredentials?: ProxyUrl;
@@ -73,6 +80,7 @@ export class ProxyUrl {
     this.#hostKind = parts.hostKind;
     this.username = parts.username;
     this.#password = parts.password;
+    this.#credentialSlots = parts.credentialSlots;
     lockProperties(this);
   }
 
@@ -87,7 +95,7 @@ export class ProxyUrl {
 
   /** True when the URL carries a user name (with or without password). */
   public get hasCredentials(): boolean {
-    return this.username !== undefined;
+    return this.username !== undefined || this.#credentialSlots !== undefined;
   }
 
   /** The kind of {@link ProxyUrl.host}: a DNS name, an IPv4 or an IPv6 address. */
@@ -102,13 +110,47 @@ export class ProxyUrl {
 
   /** The canonical URL including percent-encoded credentials. Secret when credentials are set. */
   public get href(): string {
+    if (this.#credentialSlots !== undefined) {
+      throw new ProxyConfigError('href', 'holds credentials known only to their source (externalSecret, existingSecret or a Pulumi Output): '
+        + 'the whole URL exists only in Secret data; use redacted or withoutCredentials');
+    }
     this.#href ??= this.render(this.#password === undefined ? undefined : encodeUserinfoComponent(this.#password));
     return this.#href;
   }
 
   /** The canonical URL with the password replaced by `***`, safe for logs: `http://user:***@host:port`. */
   public get redacted(): string {
+    if (this.#credentialSlots !== undefined) {
+      return `${this.scheme}://${this.#credentialSlots !== 'source' && this.#credentialSlots.password === undefined ? '***' : '***:***'}@${this.authority}`;
+    }
     return this.render(this.#password === undefined ? undefined : '***');
+  }
+
+  /**
+   * The canonical URL as renderers take it: {@link ProxyUrl.href}, or with credentials known only
+   * to their source, the text with their slots.
+   *
+   * @internal
+   * @jsii ignore used by the library only
+   */
+  public get hrefText(): Text {
+    if (this.#credentialSlots === undefined) {
+      return this.href;
+    }
+    const later = this.#credentialSlots === 'source' ? undefined : this.#credentialSlots;
+    return joinText(`${this.scheme}://`, userinfoSlots(later), `@${this.authority}`);
+  }
+
+  /**
+   * The same proxy with slots for credentials known only to their source, or, given `later`, for
+   * those credentials known only later.
+   *
+   * @internal
+   * @jsii ignore used by the library only
+   */
+  public withCredentialSlots(field: string, later?: LaterCredentials): ProxyUrl {
+    this.refuseSecondCredentials(field);
+    return new ProxyUrl({ scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port, credentialSlots: later ?? 'source' });
   }
 
   /** The same proxy without user name and password. */
@@ -124,10 +166,7 @@ export class ProxyUrl {
    * @param field the field this URL came from, for the error message
    */
   public withCredentials(field: string, username: string, password?: string): ProxyUrl {
-    if (this.hasCredentials) {
-      throw new ProxyConfigError(callerFieldName(field), `has credentials inside the URL (${this.redacted}) and username/password are also set;`
-        + ' give credentials in one place only');
-    }
+    this.refuseSecondCredentials(field);
     return new ProxyUrl({
       scheme: this.scheme,
       host: this.host,
@@ -155,6 +194,13 @@ export class ProxyUrl {
    */
   public [inspect.custom](): string {
     return `ProxyUrl <${this.redacted}>`;
+  }
+
+  private refuseSecondCredentials(field: string): void {
+    if (this.hasCredentials) {
+      throw new ProxyConfigError(callerFieldName(field), `has credentials inside the URL (${this.redacted}) and username/password are also set;`
+        + ' give credentials in one place only');
+    }
   }
 
   private render(encodedPassword: string | undefined): string {

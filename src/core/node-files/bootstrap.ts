@@ -14,6 +14,7 @@ import { frozen } from '../primitives/frozen';
 import { SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
 import { LIMITS } from '../primitives/limits';
+import { isSecretText, plainString } from '../primitives/secret-text';
 import { parseOneOf } from '../primitives/validation/one-of';
 import { PropKeys } from '../primitives/validation/strict-props';
 
@@ -159,7 +160,16 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     if (secret) {
       return { path, ...access, contentFrom: { secret: { name: secret.metadata.name, key } } };
     }
-    return { path, ...access, ...inlineFileContent('delivery', path, contents[key], bootstrapFormat, locations.encoding) };
+    const content = contents[key];
+    // Content with slots for credentials the library never sees stays text with slots: a class's
+    // layout reads only paths and commands of it, and an object emitting it is refused at
+    // serialization (the refusal of `SecretText`), as `assertCredentialsOnlyInSecrets` refuses it first.
+    return {
+      path,
+      ...access,
+      ...(isSecretText(content) ? { content: content as unknown as string }
+        : inlineFileContent('delivery', path, content, bootstrapFormat, locations.encoding)),
+    };
   };
 
   const trustStore = osFamily && proxy.settings.trustedCa ? trustStoreFor(osFamily) : undefined;
@@ -172,7 +182,7 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     containerdWaitSeconds,
     kubeadmEnvironment: locations.kubeadmEnvironment,
     ...(locations.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ?
-      { exportLines: styledExportLines(proxy.publicEnvironment, locations.exportVariables) } : {}),
+      { exportLines: styledExportLines(proxy.publicEnvironment, locations.exportVariables).map(plainString) } : {}),
     ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
   });
   const files = [

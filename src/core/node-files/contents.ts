@@ -1,8 +1,9 @@
 import { KubeadmEnvironment, VariableStyle } from './options';
 import { DEFAULT_NODE_PROXY_FILES, ResolvedNodeProxyFiles } from './resolution';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
-import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../definition/proxy-environment';
+import { proxyVariables, RenderEnvironment, TextVariable } from '../definition/proxy-environment';
 import { contentHash } from '../primitives/k8s/names';
+import { joinText, Text } from '../primitives/secret-text';
 import { shellExportLine } from '../render/shell';
 import { systemdDropIn } from '../render/systemd';
 
@@ -37,7 +38,7 @@ export function trustedCaKey(index: number): string {
 }
 
 /** The variables in a style's order (values checked by `proxyVariables`). */
-export function styledVariables(env: ProxyEnvironment, style: VariableStyle): ProxyVariable[] {
+export function styledVariables(env: RenderEnvironment, style: VariableStyle): TextVariable[] {
   const pairs = proxyVariables(env);
   const upper = pairs.filter((variable) => variable.name === variable.name.toUpperCase());
   switch (style) {
@@ -51,7 +52,7 @@ export function styledVariables(env: ProxyEnvironment, style: VariableStyle): Pr
 }
 
 /** `export NAME='value'` lines in a variable style (the quoting of `renderShellExports`), without newlines. */
-export function styledExportLines(env: ProxyEnvironment, style: VariableStyle): string[] {
+export function styledExportLines(env: RenderEnvironment, style: VariableStyle): Text[] {
   return styledVariables(env, style).map(shellExportLine);
 }
 
@@ -61,7 +62,7 @@ export function styledExportLines(env: ProxyEnvironment, style: VariableStyle): 
  * ClusterProxyConfig never changes (rendering and hashing are the costly part).
  */
 interface Rendered {
-  contents?: Readonly<{ [key: string]: string }>;
+  contents?: Readonly<{ [key: string]: Text }>;
   revision?: string;
 }
 const cache = new WeakMap<ClusterProxyConfig, Map<string, Rendered>>();
@@ -87,25 +88,24 @@ function renderedFor(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): 
 export function nodeProxyFileContents(
   proxy: ClusterProxyConfig,
   files: ResolvedNodeProxyFiles = DEFAULT_NODE_PROXY_FILES,
-): Readonly<{ [key: string]: string }> {
+): Readonly<{ [key: string]: Text }> {
   const rendered = renderedFor(proxy, files);
   if (!rendered.contents) {
-    rendered.contents = Object.freeze(renderContents(proxy, proxy.environment, files));
+    rendered.contents = Object.freeze(renderContents(proxy, proxy.renderEnvironment, files));
   }
   return rendered.contents;
 }
 
-function renderContents(proxy: ClusterProxyConfig, env: ProxyEnvironment, files: ResolvedNodeProxyFiles): { [key: string]: string } {
+function renderContents(proxy: ClusterProxyConfig, env: RenderEnvironment, files: ResolvedNodeProxyFiles): { [key: string]: Text } {
   const dropIn = systemdDropIn(styledVariables(env, files.dropInVariables));
-  const contents: { [key: string]: string } = {};
+  const contents: { [key: string]: Text } = {};
   for (const { secretKey } of files.dropIns) {
     contents[secretKey] = dropIn;
   }
   if (files.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE) {
     // sourced before kubeadm, which copies it into the static pods: credentials only on request
     const kubeadmEnv = files.kubeadmCredentials ? env : proxy.publicEnvironment;
-    // concatenated, not joined: the file refers to the long NO_PROXY instead of copying it
-    contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = styledExportLines(kubeadmEnv, files.exportVariables).reduce((text, line) => `${text}${line}\n`, '');
+    contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = joinText(...styledExportLines(kubeadmEnv, files.exportVariables).map((line) => joinText(line, '\n')));
   }
   // One file per certificate: Debian's update-ca-certificates and `openssl rehash` handle a
   // multi-certificate file badly (only the first certificate gets a hash link).

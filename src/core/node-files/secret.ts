@@ -4,6 +4,7 @@ import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { CLUSTERCTL_MOVE_LABEL, clusterLabels } from '../primitives/k8s/cluster-labels';
 import { SecretObject } from '../primitives/k8s/manifest';
 import { joinName } from '../primitives/k8s/names';
+import { secretData } from '../primitives/secret-text';
 
 /**
  * The node-proxy Secret: the node files of one cluster's proxy, as Secret keys.
@@ -52,6 +53,6 @@ export function nodeProxySecret(
       labels: { ...clusterLabels(clusterName), [CLUSTERCTL_MOVE_LABEL]: '' },
     },
     type: 'Opaque',
-    stringData: { ...nodeProxyFileContents(proxy, files) },
+    stringData: secretData({ ...nodeProxyFileContents(proxy, files) }),
   };
 }

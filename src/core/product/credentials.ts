@@ -1,22 +1,21 @@
 import { withObjectMetadata } from './metadata';
 import { Product, product, productObject, ProductObject } from './product';
 import { CredentialSourceKind } from '../credentials/credential-source';
-import { carriesCredentialMarkers, containsCredentialMarker, externalSecretFor } from '../credentials/external-secret';
-import { credentialStandInsOf, CredentialStandIns } from '../credentials/markers';
+import { externalSecretFor } from '../credentials/external-secret';
 import { sealedSecretFor } from '../credentials/sealed-secret';
 import { secretTemplateFor } from '../credentials/secret-template';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { ProxySettings } from '../definition/proxy-settings';
 import { isSecretObject, KubeObject, SecretObject } from '../primitives/k8s/manifest';
 import { checkObjectSize } from '../primitives/k8s/size-limits';
+import { holdsSecretText, isSecretText } from '../primitives/secret-text';
 
 /**
  * The product with its credentials where the settings say they live. Literal: unchanged. External
- * Secrets: every Secret holding the stand-in credentials becomes an ExternalSecret writing the same
+ * Secrets: every Secret holding slots for credentials becomes an ExternalSecret writing the same
  * Secret (same identity, so shared objects stay shared). Existing Secret: every such Secret becomes
  * the credential-free ConfigMap describing it, for the user's pipeline to render. Sealed: every
- * Secret becomes a SealedSecret. Nothing else may
- * hold the stand-ins.
+ * Secret becomes a SealedSecret. Nothing else may hold slots.
  */
 export function withCredentialSource(target: Product, settings: ProxySettings): Product {
   const source = settings.credentialSource;
@@ -30,18 +29,17 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
       ? productObject(object.id, sealedSecretFor(object.manifest, sealing), standingFor(object))
       : object)));
   }
-  const replace: ((secret: SecretObject, standing: CredentialStandIns) => KubeObject) | undefined = external
-    ? (secret, standing) => externalSecretFor(secret, external, standing)
+  const replace: ((secret: SecretObject) => KubeObject) | undefined = external
+    ? (secret) => externalSecretFor(secret, external)
     : source.kind === CredentialSourceKind.EXISTING_SECRET ? secretTemplateFor : undefined;
   if (!replace) {
     return target;
   }
-  const standIns = credentialStandInsOf(settings);
   return product(target.objects.map((object) => {
-    if (carriesCredentialMarkers(object.manifest, standIns)) {
-      return productObject(object.id, replace(object.manifest as SecretObject, standIns), standingFor(object));
+    if (isSecretObject(object.manifest) && Object.values(object.manifest.stringData ?? {}).some(isSecretText)) {
+      return productObject(object.id, replace(object.manifest), standingFor(object));
     }
-    if (containsCredentialMarker(JSON.stringify(object.manifest), standIns)) {
+    if (holdsSecretText(object.manifest)) {
       throw new Error(`internal error: ${object.manifest.kind} "${object.manifest.metadata.name}" holds credentials outside a Secret`);
     }
     return object;

@@ -1,4 +1,5 @@
 import { ProxyEnvironment, proxyVariables } from '../definition/proxy-environment';
+import { plainString } from '../primitives/secret-text';
 
 /** One container environment variable with a literal value (Kubernetes `EnvVar`). */
 export interface PodEnvVar {
@@ -13,5 +14,5 @@ export interface PodEnvVar {
  * literal: Kubernetes passes them through unchanged, and the YAML serializer quotes them.
  */
 export function renderPodEnv(env: ProxyEnvironment): PodEnvVar[] {
-  return proxyVariables(env).map(({ name, value }) => ({ name, value }));
+  return proxyVariables(env).map(({ name, value }) => ({ name, value: plainString(value) }));
 }

@@ -1,4 +1,5 @@
-import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../definition/proxy-environment';
+import { ProxyEnvironment, proxyVariables, TextVariable } from '../definition/proxy-environment';
+import { joinText, mapLiterals, plainString, Text } from '../primitives/secret-text';
 
 /**
  * POSIX shell rendering. Every value is single-quoted: inside single quotes no character is special
@@ -8,8 +9,11 @@ import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../definition/p
  */
 
 /** Quote a string as one POSIX shell word that expands to exactly `value`. */
-export function quoteShellValue(value: string): string {
-  return `'${value.replace(/'/g, '\'\\\'\'')}'`;
+export function quoteShellValue(value: string): string;
+export function quoteShellValue(value: Text): Text;
+export function quoteShellValue(value: Text): Text {
+  // a credential's slot holds no `'` (it is percent-encoded)
+  return joinText("'", mapLiterals(value, (text) => text.replace(/'/g, '\'\\\'\'')), "'");
 }
 
 /**
@@ -17,12 +21,12 @@ export function quoteShellValue(value: string): string {
  * `preKubeadmCommands` script. Ends with a newline.
  */
 export function renderShellExports(env: ProxyEnvironment): string {
-  return proxyVariables(env).map((variable) => `${shellExportLine(variable)}\n`).join('');
+  return plainString(joinText(...proxyVariables(env).map((variable) => joinText(shellExportLine(variable), '\n'))));
 }
 
 /** `export NAME='value'`, without a newline. */
-export function shellExportLine({ name, value }: ProxyVariable): string {
-  return `export ${name}=${quoteShellValue(value)}`;
+export function shellExportLine({ name, value }: TextVariable): Text {
+  return joinText(`export ${name}=`, quoteShellValue(value));
 }
 
 /**
@@ -31,5 +35,5 @@ export function shellExportLine({ name, value }: ProxyVariable): string {
  * Ends with a newline.
  */
 export function renderEnvFile(env: ProxyEnvironment): string {
-  return proxyVariables(env).map(({ name, value }) => `${name}=${quoteShellValue(value)}\n`).join('');
+  return plainString(joinText(...proxyVariables(env).map(({ name, value }) => joinText(`${name}=`, quoteShellValue(value), '\n'))));
 }

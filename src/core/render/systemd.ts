@@ -1,4 +1,5 @@
-import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../definition/proxy-environment';
+import { ProxyEnvironment, proxyVariables, TextVariable } from '../definition/proxy-environment';
+import { joinText, mapLiterals, plainString, Text } from '../primitives/secret-text';
 
 /**
  * systemd drop-in rendering, e.g. for `/etc/systemd/system/containerd.service.d/http-proxy.conf`.
@@ -16,8 +17,10 @@ import { ProxyEnvironment, ProxyVariable, proxyVariables } from '../definition/p
  */
 
 /** Escape a value for use inside `Environment="NAME=..."`. */
-export function escapeSystemdEnvironmentValue(value: string): string {
-  return value.replace(/[%\\"]/g, (character) => (character === '%' ? '%%' : `\\${character}`));
+export function escapeSystemdEnvironmentValue(value: Text): Text {
+  // a credential's slot: percent-encoded, so only its `%` change
+  return mapLiterals(value, (text) => text.replace(/[%\\"]/g, (character) => (character === '%' ? '%%' : `\\${character}`)),
+    (slot) => ({ ...slot, systemd: true }));
 }
 
 /**
@@ -25,22 +28,20 @@ export function escapeSystemdEnvironmentValue(value: string): string {
  * `Environment="NAME=value"` line each, ending with a newline.
  */
 export function renderSystemdDropIn(env: ProxyEnvironment): string {
-  return systemdDropIn(proxyVariables(env));
+  return plainString(systemdDropIn(proxyVariables(env)));
 }
 
 /** A `[Service]` drop-in setting `variables` in their order, ending with a newline. */
-export function systemdDropIn(variables: readonly ProxyVariable[]): string {
+export function systemdDropIn(variables: readonly TextVariable[]): Text {
   // each value comes twice (upper and lower case), and a fleet's NO_PROXY is long: escaped once
-  const escaped = new Map<string, string>();
-  // concatenated, not joined: the drop-in refers to the long value instead of copying it
-  let lines = '';
-  for (const { name, value } of variables) {
+  const escaped = new Map<Text, Text>();
+  const lines = variables.map(({ name, value }) => {
     let text = escaped.get(value);
     if (text === undefined) {
       text = escapeSystemdEnvironmentValue(value);
       escaped.set(value, text);
     }
-    lines += `${lines === '' ? '' : '\n'}Environment="${name}=${text}"`;
-  }
-  return `[Service]\n${lines}\n`;
+    return joinText(`Environment="${name}=`, text, '"\n');
+  });
+  return joinText('[Service]\n', ...lines);
 }

@@ -4,6 +4,7 @@ import { proxyVariables } from '../definition/proxy-environment';
 import { invalidValue } from '../primitives/errors';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { plainString, secretData, Text } from '../primitives/secret-text';
 import { PropKeys } from '../primitives/validation/strict-props';
 
 /** Reference to one key of a Secret (Kubernetes `SecretKeySelector`). */
@@ -99,10 +100,10 @@ export function proxyContainerEnvGroups(config: ClusterProxyConfig, options: Pro
   const useSecret = proxyEnvUsesSecret(config, options);
   const secretName = proxySecretName(options);
   const groups = new Map<string, ContainerEnvVar[]>();
-  for (const variable of proxyVariables(config.environment)) {
+  for (const variable of proxyVariables(config.renderEnvironment)) {
     const envVar: ContainerEnvVar = useSecret && URL_VARIABLES.has(variable.name)
       ? { name: variable.name, valueFrom: { secretKeyRef: { name: secretName, key: variable.name } } }
-      : { name: variable.name, value: variable.value };
+      : { name: variable.name, value: plainString(variable.value) };
     const group = variable.name.toUpperCase();
     groups.set(group, [...(groups.get(group) ?? []), envVar]);
   }
@@ -126,8 +127,8 @@ export function proxyContainerEnv(config: ClusterProxyConfig, options: ProxyEnvO
  */
 export function proxySecretManifest(config: ClusterProxyConfig, namespace?: string, options: ProxyEnvOptions = {}): SecretObject {
   checkOptions(options);
-  const stringData: Record<string, string> = {};
-  for (const variable of proxyVariables(config.environment)) {
+  const stringData: Record<string, Text> = {};
+  for (const variable of proxyVariables(config.renderEnvironment)) {
     if (URL_VARIABLES.has(variable.name)) {
       stringData[variable.name] = variable.value;
     }
@@ -141,7 +142,7 @@ export function proxySecretManifest(config: ClusterProxyConfig, namespace?: stri
       labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
     },
     type: 'Opaque',
-    stringData,
+    stringData: secretData(stringData),
   };
 }
 

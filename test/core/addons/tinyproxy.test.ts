@@ -129,12 +129,12 @@ describe('the rendered tinyproxy.conf in the real tinyproxy', () => {
   test('forwards a loopback client; the cluster Allow list alone denies it', async () => {
     const deployment = inClusterForwardProxy({ network: new ClusterNetwork(NETWORK), image: 'tinyproxy:test' });
     const allowed = await freePort();
-    fs.writeFileSync(path.join(workdir, 'allowed.conf'), onLoopback(deployment.configText, allowed, ['Allow 127.0.0.1']));
+    fs.writeFileSync(path.join(workdir, 'allowed.conf'), onLoopback(deployment.configText as string, allowed, ['Allow 127.0.0.1']));
     await startTinyproxy(path.join(workdir, 'allowed.conf'), allowed);
     expect(await getThroughProxy(allowed)).toEqual({ status: 200, body: 'origin-ok /hello' });
 
     const clusterOnly = await freePort();
-    fs.writeFileSync(path.join(workdir, 'cluster-only.conf'), onLoopback(deployment.configText, clusterOnly));
+    fs.writeFileSync(path.join(workdir, 'cluster-only.conf'), onLoopback(deployment.configText as string, clusterOnly));
     await startTinyproxy(path.join(workdir, 'cluster-only.conf'), clusterOnly);
     expect((await getThroughProxy(clusterOnly)).status).toBe(403);
   });
@@ -146,7 +146,7 @@ describe('the rendered tinyproxy.conf in the real tinyproxy', () => {
     const port = await freePort();
     const mount = path.join(workdir, 'etc-tinyproxy');
     fs.mkdirSync(path.join(mount, '..2026_11_21_00_00_00.000000001'), { recursive: true });
-    fs.writeFileSync(path.join(mount, '..2026_11_21_00_00_00.000000001', 'tinyproxy.conf'), onLoopback(deployment.configText, port, ['Allow 127.0.0.1']));
+    fs.writeFileSync(path.join(mount, '..2026_11_21_00_00_00.000000001', 'tinyproxy.conf'), onLoopback(deployment.configText as string, port, ['Allow 127.0.0.1']));
     fs.symlinkSync('..2026_11_21_00_00_00.000000001', path.join(mount, '..data'));
     fs.symlinkSync('..data/tinyproxy.conf', path.join(mount, 'tinyproxy.conf'));
     await startTinyproxy(path.join(mount, 'tinyproxy.conf'), port);

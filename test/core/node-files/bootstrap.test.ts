@@ -70,7 +70,7 @@ describe('nodeProxyBootstrap: delivery', () => {
   test('inline content over the 10240-character CRD limit is sent gzip+base64 on cloud-config, and decodes to the same bytes', () => {
     const noProxy = Array.from({ length: 700 }, (_, i) => `host-${i}.corp.example`);
     const proxy = demoProxy({ ...anonymous, noProxy });
-    const plain = nodeProxyFileContents(proxy).containerdProxy;
+    const plain = nodeProxyFileContents(proxy).containerdProxy as string;
     expect(plain.length).toBeGreaterThan(10240);
     const [containerd] = nodeProxyBootstrap(proxy, { ...base, delivery: NodeProxyDelivery.INLINE }).files;
     expect(containerd.encoding).toBe('gzip+base64');

@@ -1,13 +1,13 @@
 import { forwardProxyWorkload, ForwardProxyWorkloadProps, TINYPROXY_CONFIG_KEY } from './forward-proxy-workload';
 import { checkBasicAuth, ProxyBasicAuth, renderTinyproxyConfig, TinyproxyLogLevel } from './tinyproxy-config';
 import { CredentialSource } from '../../credentials/credential-source';
-import { credentialStandInsOf } from '../../credentials/markers';
 import { checkProxyOptionsProp, ClusterProxyConfig, ClusterProxyConfigOptions } from '../../definition/cluster-proxy-config';
 import { ClusterNetwork } from '../../definition/network';
 import { ProxySettings } from '../../definition/proxy-settings';
 import { invalidValue, ProxyConfigError } from '../../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../primitives/k8s/manifest';
 import { assertDnsLabel, contentHash } from '../../primitives/k8s/names';
+import { plainString, secretData, Text } from '../../primitives/secret-text';
 import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 
 /** Input of `inClusterForwardProxy`. */
@@ -115,12 +115,12 @@ const FORWARD_PROXY_KEYS = propKeys<InClusterForwardProxyProps>({
 export interface ForwardProxyDeployment {
   /**
    * ConfigMap (or Secret, with credentials) holding tinyproxy.conf, DaemonSet, Service. With a
-   * source that keeps the credentials, the Secret holds stand-ins, which the product's last step
-   * turns into that source's ExternalSecret or template.
+   * source that keeps the credentials, the Secret holds slots for them, which the product's last
+   * step turns into that source's ExternalSecret or template.
    */
   readonly objects: KubeObject[];
-  /** The rendered tinyproxy.conf (holds the password with basicAuth, stand-ins with a source that keeps it). */
-  readonly configText: string;
+  /** The rendered tinyproxy.conf (holds the password with basicAuth, slots with a source that keeps it). */
+  readonly configText: Text;
   /** The proxy URL without credentials: `http://<name>.<namespace>.svc.<domain>:<port>`. */
   readonly url: string;
   /** Settings for workloads: the URL for HTTP and HTTPS, the credentials, the NO_PROXY entries. */
@@ -160,24 +160,25 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     ...(props.noProxy === undefined ? {} : { noProxy: props.noProxy }),
     ...(props.credentialsRevision === undefined ? {} : { credentialsRevision: props.credentialsRevision }),
   });
-  // A source that keeps the credentials renders with the settings' stand-ins, so the config Secret
-  // becomes that source's ExternalSecret or template like every other Secret carrying them.
-  const standIns = settings.credentialSource.receivesCredentials ? undefined : credentialStandInsOf(settings);
-  const configText = renderTinyproxyConfig({
+  // Credentials a source keeps, or known only later, leave slots, filled like every other Secret's.
+  const slots = settings.credentialSource.receivesCredentials ? settings.laterCredentials : 'source';
+  const config = (blankBasicAuth: boolean) => renderTinyproxyConfig({
     port,
     allow: [...network.pods, ...network.machineCidrs, ...(props.additionalAllowedCidrs ?? [])],
-    basicAuth,
-    basicAuthStandIns: standIns,
+    basicAuth: slots ? undefined : basicAuth,
+    basicAuthSlots: slots,
+    blankBasicAuth,
     connectPorts: props.connectPorts,
     logLevel: props.logLevel,
   });
-  const authenticated = basicAuth !== undefined || standIns !== undefined;
+  const configText = config(false);
+  const authenticated = basicAuth !== undefined || slots !== undefined;
   checkProxyOptionsProp(props.proxyOptions);
   const proxy = new ClusterProxyConfig(settings, network, props.proxyOptions);
   const labels = { 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'forward-proxy', [MANAGED_BY_LABEL]: MANAGED_BY };
   const configName = `${name}-config`;
   const configObject: KubeObject = authenticated
-    ? { apiVersion: 'v1', kind: 'Secret', metadata: { name: configName, namespace, labels }, type: 'Opaque', stringData: { [TINYPROXY_CONFIG_KEY]: configText } }
+    ? { apiVersion: 'v1', kind: 'Secret', metadata: { name: configName, namespace, labels }, type: 'Opaque', stringData: secretData({ [TINYPROXY_CONFIG_KEY]: configText }) }
     : { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: configName, namespace, labels }, data: { [TINYPROXY_CONFIG_KEY]: configText } };
   const workload = forwardProxyWorkload(props, {
     name,
@@ -186,8 +187,9 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
     labels,
     configVolume: authenticated ? { secret: { secretName: configName } } : { configMap: { name: configName } },
     // A changed config rolls the DaemonSet (pods read the file only at start). The annotation is
-    // plain text on the DaemonSet: it hashes the config without the credentials, plus their revision.
-    configHash: contentHash({ config: configText.replace(/^BasicAuth .*$/gm, ''), credentials: proxy.credentialsMarker }),
+    // plain text on the DaemonSet: it hashes the config without the credentials (an empty line in
+    // place of BasicAuth), plus their revision.
+    configHash: contentHash({ config: plainString(config(true)), credentials: proxy.credentialsMarker }),
     dualStack: network.ipFamilies.length > 1,
   });
   return {

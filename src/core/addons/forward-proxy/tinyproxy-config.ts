@@ -1,8 +1,8 @@
-import { CredentialStandIns } from '../../credentials/markers';
 import { parseCidr } from '../../primitives/cidr';
 import { invalidValue, ProxyConfigError } from '../../primitives/errors';
 import { parseIpLiteral } from '../../primitives/ip';
-import { encodeUserinfoComponent } from '../../primitives/userinfo';
+import { whenKnown } from '../../primitives/later-value';
+import { credentialSlot, joinText, LaterCredentials, Text } from '../../primitives/secret-text';
 
 /** tinyproxy log levels (`LogLevel`), least to most verbose. */
 export enum TinyproxyLogLevel {
@@ -47,12 +47,19 @@ export interface TinyproxyConfigProps {
    */
   readonly basicAuth?: ProxyBasicAuth;
   /**
-   * Require the credentials a credential source writes (External Secrets, an existing Secret): these
-   * stand-ins go where the source's template puts them.
+   * Require credentials a credential source writes (External Secrets, an existing Secret:
+   * `source`), or credentials known only later (their later values): the config holds slots for them.
    *
    * @default - the credentials are `basicAuth`, if any
    */
-  readonly basicAuthStandIns?: CredentialStandIns;
+  readonly basicAuthSlots?: 'source' | LaterCredentials;
+  /**
+   * An empty line in place of the BasicAuth line: the config without its credentials, as its hash
+   * (which must not depend on them) reads it.
+   *
+   * @default false
+   */
+  readonly blankBasicAuth?: boolean;
   /**
    * Destination ports allowed for CONNECT (HTTPS tunnels).
    *
@@ -92,7 +99,9 @@ const LOG_LEVELS: ReadonlySet<string> = new Set(Object.values(TinyproxyLogLevel)
  * (no `LogFile`/`Syslog`, run with `-d`), no PID file, so the container can run read-only and
  * unprivileged. `Allow` lines make every other client denied.
  */
-export function renderTinyproxyConfig(props: TinyproxyConfigProps): string {
+export function renderTinyproxyConfig(props: TinyproxyConfigProps & { readonly basicAuthSlots?: undefined }): string;
+export function renderTinyproxyConfig(props: TinyproxyConfigProps): Text;
+export function renderTinyproxyConfig(props: TinyproxyConfigProps): Text {
   const port = checkInteger('port', props.port, 1, 65535);
   if (!Array.isArray(props.allow) || props.allow.length === 0) {
     throw invalidValue('allow', props.allow, 'must list at least one client address or CIDR; tinyproxy allows everyone without Allow lines');
@@ -114,26 +123,34 @@ export function renderTinyproxyConfig(props: TinyproxyConfigProps): string {
     `MaxClients ${checkInteger('maxClients', props.maxClients ?? 100, 1, 100000)}`,
     `LogLevel ${logLevel}`,
     ...allow.map((entry) => `Allow ${entry}`),
-    ...(props.basicAuth ? [basicAuthLine(props.basicAuth)] : []),
-    ...(props.basicAuthStandIns ? [standInBasicAuthLine(props.basicAuthStandIns)] : []),
+    ...(props.basicAuth || props.basicAuthSlots ? [props.blankBasicAuth ? '' : props.basicAuthSlots ? slotsBasicAuthLine(props.basicAuthSlots) : basicAuthLine(props.basicAuth!)] : []),
     ...[...new Set(connectPorts.map((p, i) => checkInteger(`connectPorts[${i}]`, p, 1, 65535)))].map((p) => `ConnectPort ${p}`),
   ];
-  return `${lines.join('\n')}\n`;
+  return joinText(...lines.map((line) => joinText(line, '\n')));
 }
 
-/** Validate proxy credentials against what tinyproxy (and a proxy URL) can carry. */
+/**
+ * Validate proxy credentials against what tinyproxy (and a proxy URL) can carry; a credential
+ * known only later (a later value) is checked when it is known.
+ */
 export function checkBasicAuth(field: string, auth: ProxyBasicAuth): ProxyBasicAuth {
   if (!auth || typeof auth !== 'object') {
     throw invalidValue(field, auth, 'must be { username, password }');
   }
-  if (typeof auth.username !== 'string' || !TINYPROXY_WORD.test(auth.username)) {
-    throw invalidValue(`${field}.username`, auth.username, 'must be letters, digits, "-", "." or "_" (tinyproxy\'s config parser accepts nothing else in BasicAuth)');
-  }
-  if (typeof auth.password !== 'string' || !TINYPROXY_WORD.test(auth.password)) {
-    // never echo the password
-    throw new ProxyConfigError(`${field}.password`, 'must be 1-256 letters, digits, "-", "." or "_" (tinyproxy\'s config parser accepts nothing else in BasicAuth)');
-  }
-  return auth;
+  const username = whenKnown(auth.username, (value) => {
+    if (typeof value !== 'string' || !TINYPROXY_WORD.test(value)) {
+      throw invalidValue(`${field}.username`, value, 'must be letters, digits, "-", "." or "_" (tinyproxy\'s config parser accepts nothing else in BasicAuth)');
+    }
+    return value;
+  });
+  const password = whenKnown(auth.password, (value) => {
+    if (typeof value !== 'string' || !TINYPROXY_WORD.test(value)) {
+      // never echo the password
+      throw new ProxyConfigError(`${field}.password`, 'must be 1-256 letters, digits, "-", "." or "_" (tinyproxy\'s config parser accepts nothing else in BasicAuth)');
+    }
+    return value;
+  });
+  return { username, password };
 }
 
 function basicAuthLine(auth: ProxyBasicAuth): string {
@@ -142,15 +159,16 @@ function basicAuthLine(auth: ProxyBasicAuth): string {
 }
 
 /**
- * The BasicAuth line for credentials a source writes. The stand-ins appear percent-encoded, the form
- * the source's template replaces with `{{ .password | urlquery ... }}`: that renders a credential
+ * The BasicAuth line for credentials a source writes. The slots hold them percent-encoded, which the
+ * source's template writes with `{{ .password | urlquery ... }}`: that renders a credential
  * of tinyproxy's characters (letters, digits, `-`, `.`, `_`) as it is, byte for byte the literal
  * source's line, and any other character as `~` or percent-encoded, which tinyproxy's parser
  * refuses: a stored value tinyproxy cannot read stops it at start instead of breaking the line (a
  * newline in it could add config).
  */
-function standInBasicAuthLine(standIns: CredentialStandIns): string {
-  return `BasicAuth ${encodeUserinfoComponent(standIns.username)} ${encodeUserinfoComponent(standIns.password)}`;
+function slotsBasicAuthLine(slots: 'source' | LaterCredentials): Text {
+  const later = slots === 'source' ? undefined : slots;
+  return joinText('BasicAuth ', credentialSlot('username', later), ' ', credentialSlot('password', later));
 }
 
 /** An IP or CIDR in the canonical text tinyproxy's `Allow` regex accepts. */

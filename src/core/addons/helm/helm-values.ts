@@ -224,7 +224,7 @@ function literalBlock(proxy: ClusterProxyConfig, keys: HelmProxyKeys, chart: str
     const values = addonProxyValues(proxy, chart);
     return { [keys.http]: values.httpProxy, [keys.https]: values.httpsProxy, [keys.noProxy]: values.noProxy };
   }
-  const env = proxy.environment;
+  const env = proxy.renderEnvironment;
   return {
     ...(env.httpProxy ? { [keys.http]: env.httpProxy } : {}),
     ...(env.httpsProxy ? { [keys.https]: env.httpsProxy } : {}),

@@ -5,8 +5,9 @@ import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { CLUSTERCTL_MOVE_LABEL } from '../../primitives/k8s/cluster-labels';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
 import { assertDnsLabel } from '../../primitives/k8s/names';
+import { secretData } from '../../primitives/secret-text';
 import { mergeValues, ValuesObject } from '../merge-values';
-import { renderYaml } from '../yaml-text';
+import { renderSecretYaml } from '../yaml-text';
 
 /** Options of {@link tkgConfigValuesSecret}. */
 export interface TkgConfigValuesOptions extends TkgClusterRef {
@@ -48,6 +49,6 @@ export function tkgConfigValuesSecret(proxy: ClusterProxyConfig, options: TkgCon
       labels: { [CLUSTERCTL_MOVE_LABEL]: '', [TKG_CLUSTER_NAME_LABEL]: clusterName, [MANAGED_BY_LABEL]: MANAGED_BY },
     },
     type: RESOURCE_SET_SECRET_TYPE,
-    stringData: { value: renderYaml(mergeValues('values', proxyValues, options.values)) },
+    stringData: secretData({ value: renderSecretYaml(mergeValues('values', proxyValues, options.values)) }),
   };
 }

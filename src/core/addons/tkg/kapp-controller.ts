@@ -2,6 +2,7 @@ import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { invalidValue } from '../../primitives/errors';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
 import { assertDnsLabel } from '../../primitives/k8s/names';
+import { secretData, Text } from '../../primitives/secret-text';
 import { addonProxyValues } from '../addon-proxy';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { TkgClusterRef, tkgAddonSecret } from './tkg-addon-secret';
@@ -25,7 +26,7 @@ export interface KappControllerAddonOptions extends TkgClusterRef {
  * Controller"): `httpProxy`, `httpsProxy`, `noProxy`, and `caCerts` (a PEM chain added to the
  * system trust pool) when the definition has a trusted CA.
  */
-export function kappControllerProxyConfig(proxy: ClusterProxyConfig): { [key: string]: string } {
+export function kappControllerProxyConfig(proxy: ClusterProxyConfig): { [key: string]: Text } {
   const values = addonProxyValues(proxy, 'kapp-controller');
   return {
     ...(proxy.settings.trustedCa ? { caCerts: proxy.settings.trustedCa.pem } : {}),
@@ -74,6 +75,6 @@ export function kappControllerConfigSecret(proxy: ClusterProxyConfig, namespace:
       labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
     },
     type: 'Opaque',
-    stringData: kappControllerProxyConfig(proxy),
+    stringData: secretData(kappControllerProxyConfig(proxy)),
   };
 }

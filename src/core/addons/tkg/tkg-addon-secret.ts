@@ -4,8 +4,9 @@ import {
 import { CLUSTERCTL_MOVE_LABEL } from '../../primitives/k8s/cluster-labels';
 import { SecretObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../../primitives/k8s/names';
+import { joinText, secretData } from '../../primitives/secret-text';
 import { ValuesObject } from '../merge-values';
-import { renderYaml } from '../yaml-text';
+import { renderSecretYaml } from '../yaml-text';
 
 /** Where a TKG addon Secret goes: the workload cluster it configures and its namespace. */
 export interface TkgClusterRef {
@@ -59,6 +60,6 @@ export function tkgAddonSecret(props: TkgAddonSecretProps): SecretObject {
       annotations: { [TKG_ADDON_TYPE_ANNOTATION]: props.addonType, ...props.annotations },
     },
     type: TKG_ADDON_SECRET_TYPE,
-    stringData: { 'values.yaml': YTT_DATA_VALUES_HEADER + renderYaml(props.values) },
+    stringData: secretData({ 'values.yaml': joinText(YTT_DATA_VALUES_HEADER, renderSecretYaml(props.values)) }),
   };
 }

@@ -1,3 +1,5 @@
+import { isSecretText } from '../secret-text';
+
 /**
  * A deep copy of JSON data made of this realm's arrays and objects (`structuredClone` returns the
  * outer realm's arrays inside a `vm` context, which serializers that test `instanceof Array`, such
@@ -6,7 +8,8 @@
  * times, for the small objects such as node files that products copy many of).
  */
 export function copyJson<T>(value: T): T {
-  if (value === null || typeof value !== 'object') {
+  // text with slots for credentials is immutable, and its slots may hold later values
+  if (value === null || typeof value !== 'object' || isSecretText(value)) {
     return value;
   }
   if (Array.isArray(value)) {

@@ -3,7 +3,7 @@ import { invalidValue, ProxyConfigError } from '../../../src/core/primitives/err
 import { contentHash, joinName } from '../../../src/core/primitives/k8s/names';
 import {
   isLaterValue, laterValue, laterValueSource, replaceLaterValues, resolveLaterValue, whenKnown, withLaterValuesNamed,
-} from '../../../src/core/product/later-value';
+} from '../../../src/core/primitives/later-value';
 
 /** The adapter's object for a value known later, as a Pulumi Output is. */
 const source = { output: 'replicas' };

@@ -1,9 +1,9 @@
 /**
- * With a credential source the library never sees, everything is rendered with stand-ins for the
- * credentials, and the Secret values holding them become templates of the real ones. A user value
- * that happens to read like a stand-in (a TKG addon value, here the vSphere datacenter) must stay
- * the user's text: were it templated, the operator (or `render-secret`) would write the password
- * into it.
+ * With a credential source the library never sees, the proxy URLs hold slots for the credentials,
+ * and the Secret values holding slots become templates of the real ones. A user value that happens
+ * to read like a placeholder (of the stand-ins once used, or of the tokens the YAML renderer writes
+ * for slots; a TKG addon value, here the vSphere datacenter) must stay the user's text: were it
+ * templated, the operator (or `render-secret`) would write the password into it.
  */
 import { Testing } from 'cdk8s';
 import { proxyWith } from './credential-source-fixtures';
@@ -20,8 +20,8 @@ const SOURCES = {
   existingSecret: CredentialSource.existingSecret(),
 };
 
-/** What the stand-ins were before they depended on the definition, in each rendered form. */
-const PUBLIC_STAND_IN_FORMS = ['cpxpasswordmarker%25', 'cpxpasswordmarker%%25', 'cpxpasswordmarker%', 'cpxusermarker%25'];
+/** Placeholders: the stand-ins once used, in each rendered form, and the YAML renderer's slot tokens. */
+const PLACEHOLDER_FORMS = ['cpxpasswordmarker%25', 'cpxpasswordmarker%%25', 'cpxpasswordmarker%', 'cpxusermarker%25', 'slot0x', 'slot1x slot2x', 'slotz0x'];
 
 /** The templated data of the vSphere CPI addon Secret, as the source emits it. */
 function cpiTemplate(source: CredentialSource, datacenter: string): string {
@@ -44,8 +44,8 @@ function cpiTemplate(source: CredentialSource, datacenter: string): string {
 
 const credentialTokens = (template: string): number => template.split('{{ .password').length - 1;
 
-describe.each(Object.entries(SOURCES))('a user value that reads like a credential stand-in (%s)', (_name, source) => {
-  test.each(PUBLIC_STAND_IN_FORMS)('%s stays the user\'s text in the template', (value) => {
+describe.each(Object.entries(SOURCES))('a user value that reads like a credential placeholder (%s)', (_name, source) => {
+  test.each(PLACEHOLDER_FORMS)('%s stays the user\'s text in the template', (value) => {
     const template = cpiTemplate(source, value);
     // the value is kept as written (JSON-escaped as the template is here)...
     expect(template).toContain(JSON.stringify(`datacenter: ${value}`).slice(1, -1));
@@ -55,12 +55,17 @@ describe.each(Object.entries(SOURCES))('a user value that reads like a credentia
   });
 });
 
-test('the stand-ins depend on the non-secret definition only, and never appear in the output', () => {
-  const standIn = (props: object) => new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', credentialSource: SOURCES.externalSecret, ...props }).httpProxy!.password;
-  expect(standIn({})).toBe(standIn({}));
-  expect(standIn({ noProxy: ['.corp.example'] })).not.toBe(standIn({}));
-  expect(standIn({})).not.toBe(new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', credentialSource: SOURCES.existingSecret }).httpProxy!.password);
-  for (const source of Object.values(SOURCES)) {
-    expect(cpiTemplate(source, '/dc0')).not.toMatch(/cpx(user|password)marker/);
+test.each(Object.entries(SOURCES))('the settings hold no stand-in: the URL has slots, which refuse every use as text (%s)', (_name, source) => {
+  const settings = new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', credentialSource: source });
+  const url = settings.httpProxy!;
+  expect(url.hasCredentials).toBe(true);
+  expect(url.username).toBeUndefined();
+  expect(url.password).toBeUndefined();
+  expect(url.redacted).toBe('http://***:***@proxy.corp.example:3128');
+  expect(() => url.href).toThrow(/^href: holds credentials known only to their source/);
+  const environment = new ClusterProxyConfig(settings, demoNetwork()).environment;
+  for (const use of [() => `${environment.httpProxy}`, () => JSON.stringify(environment.httpProxy), () => String(environment.httpProxy)]) {
+    expect(use).toThrow(/^credentialSource: the proxy credentials are known only to their source/);
   }
+  expect(JSON.stringify(environment)).toBe(JSON.stringify({ httpProxy: 'http://proxy.corp.example:3128', noProxy: environment.noProxy }));
 });

@@ -1,4 +1,4 @@
-import { ProxyConfigError } from '../primitives/errors';
+import { ProxyConfigError } from './errors';
 
 /**
  * A value known only later (in Pulumi, an Output for a Kubernetes version from stack config, or for
