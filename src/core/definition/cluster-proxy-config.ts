@@ -47,10 +47,10 @@ export class ClusterProxyConfig {
   /** The NO_PROXY value: installation-wide part, then cluster-specific part. */
   public readonly noProxy: NoProxy;
   /**
-   * The proxy variables (URLs with credentials and the rendered NO_PROXY). Treat as secret. With a
-   * credential source that keeps the credentials (externalSecret, existingSecret), the URLs hold
-   * only the places of credentials the library never sees, and refuse to become strings: render
-   * from `publicEnvironment`, or let the library write the Secrets.
+   * The proxy variables (URLs with credentials and the rendered NO_PROXY). Treat as secret. With
+   * credentials the library never sees (a source that keeps them: externalSecret, existingSecret)
+   * or knows only later (Pulumi Outputs), the URLs hold slots for them and refuse to become
+   * strings: render from `publicEnvironment`, or let the library write the Secrets.
    */
   public readonly environment: ProxyEnvironment;
   /**
