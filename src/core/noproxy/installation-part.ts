@@ -1,6 +1,4 @@
-import { NoProxyClientId } from './clients';
 import { NoProxyCoverageIndex } from './coverage-index';
-import { explainNoProxy } from './explain';
 import { DroppedNoProxyEntry, normalizeNoProxyItems } from './list';
 import { EnvTokens } from './render';
 import { itemEntry, NoProxyEntry, NoProxyItem } from './types';
@@ -20,7 +18,7 @@ export class InstallationNoProxy {
   /** The kept entries, as the context every cluster-specific part is normalized against. */
   public readonly coverage: NoProxyCoverageIndex;
   #env?: EnvTokens;
-  readonly #bypasses = new Map<string, boolean>();
+  readonly #answers = new Map<string, unknown>();
 
   /** @param entries the parsed installation-wide entries (`parseNoProxyList`), in input order */
   constructor(entries: readonly NoProxyEntry[]) {
@@ -38,17 +36,13 @@ export class InstallationNoProxy {
   }
 
   /**
-   * Whether `client` goes direct to `url` by an entry of this part alone (its `env` value).
-   * Answered once per URL and client: every cluster of an installation asks about the same hosts
-   * (its vCenter), and the answer takes a pass over every entry.
+   * `answer(this)`, computed once per `question` for the installation: every cluster of it asks
+   * alike (whether its vCenter goes direct), and an answer may take a pass over every entry.
    */
-  public bypasses(url: string, client: NoProxyClientId): boolean {
-    const key = `${client} ${url}`;
-    let direct = this.#bypasses.get(key);
-    if (direct === undefined) {
-      direct = explainNoProxy(this.env.value, url, { clients: [client] })[0].direct;
-      this.#bypasses.set(key, direct);
+  public answer<T>(question: string, answer: (part: InstallationNoProxy) => T): T {
+    if (!this.#answers.has(question)) {
+      this.#answers.set(question, answer(this));
     }
-    return direct;
+    return this.#answers.get(question) as T;
   }
 }

@@ -87,7 +87,9 @@ function assertVcenterBypassesProxy(proxy: ClusterProxyConfig): void {
   const clusterTokens = EnvTokens.of(proxy.noProxy.clusterSpecific).value;
   for (const host of endpoints) {
     const url = `https://${host.includes(':') ? `[${host}]` : host}/`;
-    const direct = proxy.settings.installationNoProxy.bypasses(url, go) || explainNoProxy(clusterTokens, url, { clients: [go] })[0].direct;
+    // the installation's entries first, answered once for its clusters, then the cluster's own
+    const bypasses = (tokens: string) => explainNoProxy(tokens, url, { clients: [go] })[0].direct;
+    const direct = proxy.settings.installationNoProxy.answer(`${go} bypasses ${url}`, (part) => bypasses(part.env.value)) || bypasses(clusterTokens);
     if (!direct) {
       throw new ProxyConfigError('network.providerEndpoints',
         `vCenter ${host} would be reached through the proxy (the providerEntries NO_PROXY category is switched off?); the vSphere CPI/CSI need it direct`);
