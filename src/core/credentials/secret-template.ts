@@ -3,6 +3,7 @@ import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primi
 import { assertObjectName } from '../primitives/k8s/names';
 import { credentialTemplate, goTemplateOf, LITERAL_BRACES_TEMPLATE, Text } from '../primitives/secret-text';
 import { assertCredentialText, encodeUserinfoComponent } from '../primitives/userinfo';
+import { isRecord } from '../primitives/validation/json-data';
 
 /**
  * The existing-Secret source: the Secrets that carry credentials are written by the user's own
@@ -77,10 +78,6 @@ export function checkProxyCredentials(credentials: ProxyCredentials): ProxyCrede
   // the password first: its error must never follow one that could quote it
   const password = assertCredentialText('password', credentials.password);
   return { username: assertCredentialText('username', credentials.username), password };
-}
-
-function isRecord(value: unknown): value is { [key: string]: unknown } {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** True for a ConfigMap the existing-Secret source emitted. */

@@ -6,7 +6,7 @@ import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { isDnsName, parseHost } from '../primitives/host';
 import { IpFamily, parseIpLiteral } from '../primitives/ip';
 import { Provider, PROVIDER_PRESETS, PROVIDERS, ReasonedEntry } from '../primitives/providers';
-import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { checkProps, optionalList, propKeys } from '../primitives/validation/strict-props';
 
 /** The cluster-specific facts the NO_PROXY engine and the CAPI manifests are computed from. */
 export interface ClusterNetworkProps {
@@ -124,10 +124,10 @@ export class ClusterNetwork {
     this.controlPlaneEndpoint = props.controlPlaneEndpoint === undefined
       ? undefined
       : parseHost('controlPlaneEndpoint', props.controlPlaneEndpoint).text;
-    this.machineCidrs = (asList('machineCidrs', props.machineCidrs)).map((raw, i) => parseCidr(`machineCidrs[${i}]`, raw).text);
+    this.machineCidrs = (optionalList('machineCidrs', props.machineCidrs)).map((raw, i) => parseCidr(`machineCidrs[${i}]`, raw).text);
     this.provider = parseProvider(props.provider);
     this.region = parseRegion(props.region);
-    this.providerEndpoints = asList('providerEndpoints', props.providerEndpoints)
+    this.providerEndpoints = optionalList('providerEndpoints', props.providerEndpoints)
       .map((raw, i) => endpointHost(`providerEndpoints[${i}]`, raw));
 
     services.forEach((cidr, i) => {
@@ -177,19 +177,9 @@ export class ClusterNetwork {
   }
 }
 
-function asList(field: string, value: unknown): unknown[] {
-  if (value === undefined) {
-    return [];
-  }
-  if (!Array.isArray(value)) {
-    throw invalidValue(field, value, 'must be an array');
-  }
-  return value;
-}
-
 /** One CIDR per family, at most two (dual-stack), families distinct. */
 function parseFamilyCidrs(field: 'pods' | 'services', value: unknown): Cidr[] {
-  const list = asList(field, value);
+  const list = optionalList(field, value);
   if (list.length === 0) {
     throw new ProxyConfigError(field, `at least one ${field === 'pods' ? 'pod' : 'service'} CIDR is required`);
   }

@@ -74,17 +74,22 @@ const SECRET_NOT_INLINE: CompatibilityDifference = {
   why: 'anyone who can read the Cluster API objects (or controller logs) would read the proxy password',
 };
 
+/** TKG's node files, the same for plan-based and ClusterClass-based clusters. */
+const TKG_FILES: Pick<CompatibilityProfile, 'layout' | 'withoutCredentials'> = {
+  layout: {
+    kubeletDropInPath: '/usr/lib/systemd/system/kubelet.service.d/http-proxy.conf',
+    dropInVariables: VariableStyle.UPPER_ONLY,
+    exportVariables: VariableStyle.UPPER_ONLY,
+    position: NodeProxyPosition.LAST,
+  },
+  withoutCredentials: { kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
+};
+
 const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>> = {
   'tkg': {
     name: CompatibilityProfileName.TKG,
     system: 'VMware TKG (plan-based clusters, TKG_HTTP_PROXY)',
-    layout: {
-      kubeletDropInPath: '/usr/lib/systemd/system/kubelet.service.d/http-proxy.conf',
-      dropInVariables: VariableStyle.UPPER_ONLY,
-      exportVariables: VariableStyle.UPPER_ONLY,
-      position: NodeProxyPosition.LAST,
-    },
-    withoutCredentials: { kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
+    ...TKG_FILES,
     kept: [
       ...COMMON,
       SECRET_NOT_INLINE,
@@ -105,13 +110,7 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
   'tkg-clusterclass': {
     name: CompatibilityProfileName.TKG_CLUSTERCLASS,
     system: 'VMware TKG (ClusterClass `proxy` variable)',
-    layout: {
-      kubeletDropInPath: '/usr/lib/systemd/system/kubelet.service.d/http-proxy.conf',
-      dropInVariables: VariableStyle.UPPER_ONLY,
-      exportVariables: VariableStyle.UPPER_ONLY,
-      position: NodeProxyPosition.LAST,
-    },
-    withoutCredentials: { kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
+    ...TKG_FILES,
     kept: [
       ...COMMON,
       SECRET_NOT_INLINE,
