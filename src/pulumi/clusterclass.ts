@@ -39,7 +39,7 @@ export interface ClusterClassProxyPatchesArgs extends Omit<ClusterClassProxyProp
  * `classProxy` to the {@link TopologyClusterProxy} of each Cluster of the class.
  */
 export class ClusterClassProxyPatches extends pulumi.ComponentResource {
-  /** The class proxy as rendered at program time (stand-in credentials while they are Outputs). */
+  /** The class proxy as rendered at program time (slots for credentials while they are Outputs). */
   public readonly classProxy: ClusterClassProxy;
   /**
    * The class proxy with the real credentials too, for the Secret data of {@link TopologyClusterProxy}.

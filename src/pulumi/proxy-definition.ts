@@ -40,9 +40,9 @@ export class ProxyDefinition {
   }
 
   /**
-   * The configuration everything outside Secret data is rendered from, at program time. While a
-   * credential is an Output it holds a stand-in in its place (same `credentialsRevision`, so the
-   * same names): read its NO_PROXY, never its credentials.
+   * The configuration everything is rendered from, at program time. While a credential is an
+   * Output it holds a slot in its place (same `credentialsRevision`, so the same names), which
+   * only Secret data fills: read its NO_PROXY, never its credentials.
    */
   public readonly config: ClusterProxyConfig;
   private readonly rendered: Rendered<ClusterProxyConfig>;

@@ -7,7 +7,7 @@ import { canonicalJson } from '../primitives/k8s/names';
 interface Entry<T> {
   /** What the object is compared as: its manifest, or the Secret it stands for. */
   readonly manifest: KubeObject;
-  /** False when the Secret data was rendered from stand-ins for credentials that are not known yet. */
+  /** False when the Secret data holds slots for credentials that are not known yet. */
   readonly dataKnown: boolean;
   readonly emitted: T;
   /** False for an object only one product may emit. */
@@ -60,7 +60,7 @@ export class SharedObjects<T> {
     const dataKnown = options.dataKnown ?? true;
     const existing = this.entries.get(key);
     // a SealedSecret is compared as the Secret it seals (sealing is randomized), and likewise the
-    // other stand-ins for a Secret
+    // other objects standing for a Secret (an ExternalSecret, a secret template)
     const compared = object.comparedAs ?? object.manifest;
     if (!existing) {
       const emitted = emit();
