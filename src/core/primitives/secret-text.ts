@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { ProxyConfigError } from './errors';
 import { isLaterValue } from './later-value';
 import { encodeUserinfoComponent } from './userinfo';
@@ -45,6 +46,7 @@ function refuse(): never {
     + 'only in the Secret data that source writes; it cannot become a string, JSON or a number here');
 }
 
+/** Text with slots for credentials (see the module comment); `util.inspect` shows each slot as `***`. */
 export class SecretText {
   /** Literal parts and slots, in order; never two literals side by side, never an empty literal. */
   public readonly parts: readonly Part[];
@@ -73,6 +75,10 @@ export class SecretText {
 
   public [Symbol.toPrimitive](): string {
     return refuse();
+  }
+
+  public [inspect.custom](): string {
+    return `SecretText <${this.parts.map((part) => (typeof part === 'string' ? part : '***')).join('')}>`;
   }
 }
 

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { renderSecretYaml, renderYaml } from '../../../src/core/addons/yaml-text';
 import { renderCredentialTemplate } from '../../../src/core/credentials/secret-template';
 import { laterValue } from '../../../src/core/primitives/later-value';
@@ -17,7 +18,8 @@ describe('text with slots for credentials', () => {
     expect((url as SecretText).parts).toEqual(['http://', { credential: 'username', systemd: false }, ':', { credential: 'password', systemd: false }, '@proxy.corp.example:3128']);
   });
 
-  test('refuses to become a string, JSON or a number, naming the credential source', () => {
+  test('refuses to become a string, JSON or a number, naming the credential source; inspected, shows its slots as ***', () => {
+    expect(inspect(url)).toBe('SecretText <http://***:***@proxy.corp.example:3128>');
     for (const use of [() => `${url}`, () => String(url), () => JSON.stringify({ url }), () => Number(url), () => Buffer.from(url as unknown as string)]) {
       expect(use).toThrow(/^credentialSource: the proxy credentials are known only to their source/);
     }
