@@ -1,13 +1,16 @@
 // Two Cluster API clusters behind the corporate proxy, from one installation-wide definition:
 //  - `demo`: Ubuntu nodes (cloud-config), Cluster API v1beta2, the proxy CA in the trust store;
-//  - `legacy`: Flatcar nodes (Ignition) for a management cluster that still speaks v1beta1.
+//  - `legacy`: Flatcar nodes (Ignition) for a management cluster that still speaks v1beta1;
+// and two workloads of `demo` whose containers get the proxy env and CA at synth time.
 // Run `npx cdk8s synth --check-upgrade false` here; the manifests land in dist/.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App, Chart } from 'cdk8s';
+import { App, Chart, Cron } from 'cdk8s';
+import { CronJob } from 'cdk8s-plus-33';
 import { proxyPassword } from '../proxy-password';
 import { capi, ClusterNetwork, Provider, ProxySettings } from 'cluster-proxy-constructs';
-import { ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
+import { injectProxyEnv, ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';
+import { ProxyAwareDeployment } from 'cluster-proxy-constructs/cdk8s-plus-33';
 
 // Installation-wide: the same for every cluster. The password comes from the environment (CI
 // secret, vault...), never from the repository (see ../proxy-password.ts).
@@ -24,7 +27,7 @@ const infrastructure = 'infrastructure.cluster.x-k8s.io/v1beta1'; // your provid
 
 const app = new App();
 
-new ProxiedCluster(new Chart(app, 'demo'), 'Demo', {
+const demo = new ProxiedCluster(new Chart(app, 'demo'), 'Demo', {
   name: 'demo',
   namespace: 'clusters',
   version: 'v1.31.2',
@@ -48,5 +51,16 @@ new ProxiedCluster(new Chart(app, 'legacy'), 'Legacy', {
   controlPlane: { machineTemplate: { apiVersion: infrastructure, kind: 'AWSMachineTemplate', name: 'legacy-control-plane' } },
   workerPools: [{ name: 'md-0', replicas: 2, machineTemplate: { apiVersion: infrastructure, kind: 'AWSMachineTemplate', name: 'legacy-md-0' } }],
 });
+
+// Workloads of `demo`. A ProxyAwareDeployment carries the proxy env itself; injectProxyEnv gives it
+// to every workload of a chart, here a plain cdk8s-plus CronJob. Each chart also gets the proxy
+// Secret and the CA ConfigMap its pods read, in its namespace.
+new ProxyAwareDeployment(new Chart(app, 'apps', { namespace: 'team-a' }), 'Api', {
+  proxy: demo.proxy,
+  containers: [{ image: 'registry.corp.example/team-a/api:1.4.2', portNumber: 8080 }],
+});
+const jobs = new Chart(app, 'jobs', { namespace: 'team-b' });
+new CronJob(jobs, 'Report', { schedule: Cron.daily(), containers: [{ image: 'registry.corp.example/team-b/report:2.0.0' }] });
+injectProxyEnv(jobs, demo.proxy);
 
 app.synth();

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Builds the jsii assembly in a staging directory. The npm package has optional peers that are not
-// jsii modules (Pulumi, the cdk8s-plus lines), and jsii requires every peer to be one, so the
-// assembly is compiled from a copy of the sources with a package.json that keeps only the peers the
-// jsii entry point uses. The staging directory is also what jsii-pacmak packs for other languages.
+// Builds the jsii assembly in a staging directory. The npm package has optional peers that jsii
+// cannot take (Pulumi is no jsii module; of the cdk8s-plus lines an assembly can depend on one), so
+// the assembly is compiled from a copy of the sources with a package.json that keeps only the peers
+// the jsii entry point uses. The staging directory is also what jsii-pacmak packs for other languages.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -10,7 +10,10 @@ const { execFileSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..', '..');
 const staging = path.join(root, 'build', 'jsii');
-const jsiiPeers = ['cdk8s', 'constructs'];
+const modulesDir = path.join(root, 'src', 'jsii-modules');
+// cdk8s, constructs, and the one cdk8s-plus line whose ProxyAwareDeployment a jsii module exports.
+const jsiiPeers = ['cdk8s', 'constructs', ...new Set(fs.readdirSync(modulesDir)
+  .flatMap((file) => [...fs.readFileSync(path.join(modulesDir, file), 'utf8').matchAll(/cdk8s\/plus\/(cdk8s-plus-\d+)'/g)].map((match) => match[1])))];
 
 function stagingPackageJson(pkg) {
   const peerDependencies = Object.fromEntries(jsiiPeers.map((name) => [name, pkg.peerDependencies[name]]));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
 import { KernelClient, ObjRef } from './kernel-client';
-import { stagedAssemblyFile, STAGING as staging } from './staged-assembly';
+import { readStagedAssembly, stagedAssemblyFile, STAGING as staging } from './staged-assembly';
 import { capi, ClusterNetwork, ProxySettings } from '../../src';
 import { ProxiedCluster } from '../../src/cdk8s';
 import { Provider } from '../../src/core/primitives/providers';
@@ -58,8 +58,12 @@ function pack(dir: string, destination: string): string {
   return join(destination, (JSON.parse(output) as Array<{ filename: string }>)[0].filename);
 }
 
+function readAssembly(dir: string): { version: string; dependencies?: Record<string, string> } {
+  return JSON.parse(readFileSync(join(dir, '.jsii'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+}
+
 function assemblyVersion(dir: string): string {
-  return (JSON.parse(readFileSync(join(dir, '.jsii'), 'utf8')) as { version: string }).version;
+  return readAssembly(dir).version;
 }
 
 describe('the jsii kernel (how other languages call the library)', () => {
@@ -77,7 +81,11 @@ describe('the jsii kernel (how other languages call the library)', () => {
     kernel = new KernelClient(runtimeScript);
     greeting = await kernel.hello();
     const modules = join(root, 'node_modules');
-    for (const [name, dir] of [['constructs', join(modules, 'constructs')], ['cdk8s', join(modules, 'cdk8s')], [LIB, staging]]) {
+    // the library's jsii dependencies (constructs, cdk8s, its cdk8s-plus line), each after its own
+    const dependencies = Object.keys(readStagedAssembly<{ dependencies: Record<string, string> }>().dependencies)
+      .map((name) => ({ name, dir: join(modules, name) }))
+      .sort((a, b) => Object.keys(readAssembly(a.dir).dependencies ?? {}).length - Object.keys(readAssembly(b.dir).dependencies ?? {}).length);
+    for (const { name, dir } of [...dependencies, { name: LIB, dir: staging }]) {
       loaded.push({ name, ...await kernel.load(name, assemblyVersion(dir), pack(dir, work)) });
     }
   }, 60_000);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 import { readStagedAssembly } from './staged-assembly';
@@ -13,6 +13,8 @@ import { readStagedAssembly } from './staged-assembly';
 
 const root = join(__dirname, '..', '..');
 const LIB = 'cluster-proxy-constructs';
+/** The one cdk8s-plus line whose ProxyAwareDeployment the workloads module holds (a jsii library can depend on one). */
+const jsiiPlusLine = /cdk8s-plus-\d+/.exec(readFileSync(join(root, 'src', 'jsii-modules', 'workloads.ts'), 'utf8'))![0];
 
 interface TypeReferenceHolder { readonly [key: string]: unknown }
 interface JsiiType extends TypeReferenceHolder { readonly fqn: string; readonly base?: string; readonly interfaces?: string[] }
@@ -81,17 +83,18 @@ describe('jsii modules', () => {
 
   beforeAll(() => {
     assembly = readStagedAssembly<Assembly>();
-    const files = ['index.ts', 'jsii.ts', 'cdk8s/index.ts'].map((file) => join(root, 'src', file));
+    const files = ['index.ts', 'jsii.ts', 'cdk8s/index.ts', `cdk8s/plus/${jsiiPlusLine}.ts`].map((file) => join(root, 'src', file));
     program = ts.createProgram(files, { strict: true, noEmit: true, skipLibCheck: true });
   }, 60_000);
 
-  test('each area namespace of the root entry is a jsii module with the same types, plus the area\'s cdk8s constructs', () => {
+  test('each area namespace of the root entry is a jsii module with the same types, plus the area\'s cdk8s constructs (and in workloads, ProxyAwareDeployment)', () => {
     const { namespaces } = jsiiNames(program, join(root, 'src', 'index.ts'));
     expect([...namespaces.keys()].sort()).toEqual(['addons', 'capi', 'clusterclass', 'migration', 'workloads']);
     for (const [name, symbol] of namespaces) {
       const areaFile = symbol.declarations![0].getSourceFile().fileName;
       const constructs = join(root, 'src', 'cdk8s', name, 'index.ts');
-      const expected = new Set([...jsiiNames(program, areaFile).names, ...(existsSync(constructs) ? jsiiNames(program, constructs).names : [])]);
+      const expected = new Set([...jsiiNames(program, areaFile).names, ...(existsSync(constructs) ? jsiiNames(program, constructs).names : []),
+        ...(name === 'workloads' ? [...jsiiNames(program, join(root, 'src', 'cdk8s', 'plus', `${jsiiPlusLine}.ts`)).names, 'ProxyAwareDeploymentOptions'] : [])]);
       expect({ module: name, types: typesOf(name) }).toEqual({ module: name, types: [...expected].sort() });
     }
   });

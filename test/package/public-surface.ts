@@ -85,7 +85,7 @@ export const PUBLIC_SURFACE: Readonly<Record<string, EntryPointSurface>> = {
     values: [
       'ClusterClassProxyPatches', 'FleetApp', 'GiantSwarmProxyApps', 'InClusterForwardProxy', 'KyvernoProxyPolicy',
       'ProxiedCluster', 'ProxiedKubeadmConfigTemplate', 'ProxiedKubeadmControlPlane', 'ProxyAddonResourceSet',
-      'ProxyAdmissionPolicy', 'ProxyEnvSources', 'TkgProxyAddons', 'TopologyClusterProxy',
+      'ProxyAdmissionPolicy', 'ProxyEnv', 'ProxyEnvSources', 'TkgProxyAddons', 'TopologyClusterProxy',
       'addApiObjects', 'addProxyToKubeadmObjects', 'injectProxyEnv',
     ],
     types: [

@@ -28,3 +28,24 @@ export function injectProxyEnv(scope: IConstruct, config: ClusterProxyConfig, op
   attachProxyInjection(scope, injection);
   return injection;
 }
+
+/**
+ * Synth-time proxy env injection, as a class: {@link injectProxyEnv} for Python, Java, Go and .NET,
+ * whose jsii bindings have classes and no free functions (`ProxyEnv.inject(chart, config)`).
+ */
+export class ProxyEnv {
+  /**
+   * Give every pod-bearing object under `scope` the proxy env at synth time, exactly as
+   * {@link injectProxyEnv} does.
+   *
+   * @param scope the chart (or any construct) whose workloads get the env, including ones added later
+   * @param config the cluster's proxy configuration
+   * @param options env, CA bundle and exclusions
+   * @returns the core injection, to inspect the env or plan other manifests with the same settings
+   */
+  public static inject(scope: IConstruct, config: ClusterProxyConfig, options?: InjectProxyEnvOptions): ProxyInjection {
+    return injectProxyEnv(scope, config, options);
+  }
+
+  private constructor() {}
+}

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { ApiObject, App, Include, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { injectProxyEnv } from '../../../src/cdk8s/workloads';
+import { injectProxyEnv, ProxyEnv } from '../../../src/cdk8s/workloads';
 import { ProxyConfigError } from '../../../src/core/primitives/errors';
 import { expectValid } from '../../core/workloads/validate';
 import { CORPORATE_CA, anonymousProxyConfig, passwordForms, proxyConfig } from '../../support/fixtures/workloads';
@@ -112,5 +112,24 @@ describe('injectProxyEnv', () => {
     }
     expect(error).toBeInstanceOf(ProxyConfigError);
     expect((error as Error).message).toBe('secretName: two different proxy configurations both need the Secret "cluster-proxy-env" in namespace "apps" with different content; give one of them another name');
+  });
+});
+
+describe('ProxyEnv.inject (injectProxyEnv for the jsii languages)', () => {
+  test('injects what injectProxyEnv injects, with the same options, and returns the injection', () => {
+    const synthesized = (inject: (chart: Construct) => unknown) => {
+      const chart = Testing.chart();
+      deployment(chart, 'api', { name: 'api', namespace: 'apps' });
+      const injection = inject(chart);
+      return { injection, manifests: Testing.synth(chart) };
+    };
+    const config = proxyConfig();
+    const options = { secretName: 'egress-env' };
+    const viaClass = synthesized((chart) => ProxyEnv.inject(chart, config, options));
+    const viaFunction = synthesized((chart) => injectProxyEnv(chart, config, options));
+    expect(viaClass.manifests).toEqual(viaFunction.manifests);
+    expect(find(viaClass.manifests, 'Secret', 'egress-env')).toBeDefined();
+    expect(envNames(find(viaClass.manifests, 'Deployment', 'api').spec.template.spec.containers[0])).toContain('HTTPS_PROXY');
+    expect(viaClass.injection).toEqual(viaFunction.injection);
   });
 });
