@@ -26,14 +26,22 @@ wheel_file() {
 cache_dir() {
   local tools_cache key
   tools_cache=${CLUSTER_PROXY_TOOLS_CACHE:-/var/cache/cluster-proxy-tools}
-  mkdir -p "$tools_cache" 2>/dev/null || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
+  { mkdir -p "$tools_cache" 2>/dev/null && [ -w "$tools_cache" ]; } || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
   # Which wheels pip picks depends on the interpreter (markers, ABI tags) as well as on the pins.
   key=$( (cat "$requirements"; python3 -c 'import platform, sys; print(sys.implementation.cache_tag, platform.machine())') \
     | sha256sum | cut -c1-16)
   echo "$tools_cache/jsii-python-$key"
 }
 
+# jsii-pacmak builds the package in a virtual environment, and the test installs the app into one;
+# Debian's python3 needs python3-venv for them.
+require_venv() {
+  python3 -c 'import ensurepip, venv' 2>/dev/null \
+    || { echo "python.sh: python3 cannot create virtual environments (on Debian: apt-get install python3-venv)" >&2; exit 1; }
+}
+
 package() {
+  require_venv
   [ -f "$assembly" ] || node scripts/jsii/build.js
   rm -rf dist/python
   node_modules/.bin/jsii-pacmak build/jsii --outdir dist --targets python
@@ -47,9 +55,7 @@ prepare() {
   if [ ! -f "$wheel" ] || [ ! -f "$assembly" ] || [ "$assembly" -nt "$wheel" ]; then
     package
   fi
-  # The test installs into a fresh virtual environment; Debian's python3 needs python3-venv for it.
-  python3 -c 'import ensurepip, venv' 2>/dev/null \
-    || { echo "python.sh: python3 cannot create virtual environments (on Debian: apt-get install python3-venv)" >&2; exit 1; }
+  require_venv
   out=$(cache_dir)
   if [ ! -f "$out/.complete" ]; then
     echo "python.sh: downloading the wheels of $requirements into $out"
