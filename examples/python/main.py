@@ -1,16 +1,21 @@
-"""Two Cluster API clusters behind the corporate proxy, in Python: the same program as
-examples/capi-cluster/main.ts, through the generated `cluster-proxy-constructs` package.
+"""Two Cluster API clusters behind the corporate proxy and two workloads of the first, in Python:
+the same program as examples/capi-cluster/main.ts, through the generated `cluster-proxy-constructs`
+package, with the same YAML as output.
 
-    pip install cdk8s cluster-proxy-constructs
-    PROXY_PASSWORD='...' cdk8s synth   # with `app: python3 main.py` in cdk8s.yaml
+    bash scripts/jsii/python.sh package   # (repository root) the package, into dist/python/
+    python3 -m venv ~/.venvs/cluster-proxy && . ~/.venvs/cluster-proxy/bin/activate
+    pip install -r examples/python/requirements.txt dist/python/cluster_proxy_constructs-*.whl
+    cd examples/python && PROXY_PASSWORD='...' python3 main.py
 
-The manifests land in dist/. The password comes from the environment, never from the repository.
+The manifests land in dist/ (or in $CDK8S_OUTDIR, which `cdk8s synth --output` sets). The password
+comes from the environment, never from the repository.
 """
 import os
 import sys
 from pathlib import Path
 
-from cdk8s import App, Chart
+from cdk8s import App, Chart, Cron
+from cdk8s_plus_33 import ContainerProps, CronJob
 from cluster_proxy_constructs import ClusterNetwork, Provider, ProxySettings
 from cluster_proxy_constructs.capi import (
     BootstrapFormat,
@@ -21,6 +26,7 @@ from cluster_proxy_constructs.capi import (
     ProxiedCluster,
     WorkerPoolProps,
 )
+from cluster_proxy_constructs.workloads import ProxyAwareDeployment, ProxyEnv
 
 
 def proxy_password() -> str:
@@ -45,7 +51,7 @@ infrastructure = "infrastructure.cluster.x-k8s.io/v1beta1"  # your provider's ob
 
 app = App()
 
-ProxiedCluster(
+demo = ProxiedCluster(
     Chart(app, "demo"),
     "Demo",
     name="demo",
@@ -101,5 +107,18 @@ ProxiedCluster(
         ),
     ],
 )
+
+# Workloads of `demo`. A ProxyAwareDeployment carries the proxy env itself; ProxyEnv.inject gives it
+# to every workload of a chart, here a plain cdk8s-plus CronJob. Each chart also gets the proxy
+# Secret and the CA ConfigMap its pods read, in its namespace.
+ProxyAwareDeployment(
+    Chart(app, "apps", namespace="team-a"),
+    "Api",
+    proxy=demo.proxy,
+    containers=[ContainerProps(image="registry.corp.example/team-a/api:1.4.2", port_number=8080)],
+)
+jobs = Chart(app, "jobs", namespace="team-b")
+CronJob(jobs, "Report", schedule=Cron.daily(), containers=[ContainerProps(image="registry.corp.example/team-b/report:2.0.0")])
+ProxyEnv.inject(jobs, demo.proxy)
 
 app.synth()

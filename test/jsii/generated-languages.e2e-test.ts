@@ -67,9 +67,22 @@ function pythonName(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
 }
 
+/** The assemblies of the dependencies (cdk8s, cdk8s-plus-33...), as their npm packages ship them. */
+const dependencyAssemblies = new Map<string, Assembly>();
+
+/** A type of the assembly or of a dependency's: a struct's bases may come from both (ProxyAwareDeploymentProps extends cdk8s-plus-33's DeploymentProps). */
+function findType(assembly: Assembly, fqn: string): JsiiType | undefined {
+  const owner = fqn.split('.')[0];
+  if (owner === assembly.name) return assembly.types[fqn];
+  if (!dependencyAssemblies.has(owner)) {
+    dependencyAssemblies.set(owner, JSON.parse(readFileSync(join(root, 'node_modules', owner, '.jsii'), 'utf8')) as Assembly);
+  }
+  return dependencyAssemblies.get(owner)!.types[fqn];
+}
+
 function structProperties(assembly: Assembly, fqn: string): string[] {
-  const type = assembly.types[fqn];
-  if (!type) return [];
+  const type = findType(assembly, fqn);
+  if (!type) throw new Error(`${fqn} is in no assembly`);
   return [...(type.properties ?? []).map((p) => p.name), ...(type.interfaces ?? []).flatMap((base) => structProperties(assembly, base))];
 }
 
@@ -81,7 +94,7 @@ function pythonSignature(assembly: Assembly, fqn: string): { positional: number;
   }
   const parameters = type.initializer?.parameters ?? [];
   const last = parameters[parameters.length - 1];
-  const lastIsStruct = last?.type.fqn !== undefined && assembly.types[last.type.fqn]?.datatype === true;
+  const lastIsStruct = last?.type.fqn !== undefined && findType(assembly, last.type.fqn)?.datatype === true;
   return {
     positional: lastIsStruct ? parameters.length - 1 : parameters.length,
     keywords: new Set(lastIsStruct ? structProperties(assembly, last.type.fqn!).map(pythonName) : parameters.map((p) => pythonName(p.name))),
