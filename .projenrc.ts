@@ -364,11 +364,23 @@ project.addTask('docgen:jsii', {
     exec: `mkdir -p dist/api && cd build/jsii && jsii-docgen --language ${language} --output ../../dist/api/${language}.md`,
   })),
 });
-// Sources for Python, Java, Go and .NET in dist/ (building those packages needs their registries).
-project.addTask('jsii:pacmak', {
-  description: 'Generate the Python, Java, Go and .NET sources from the jsii assembly into dist/',
-  exec: 'jsii-pacmak build/jsii --code-only --outdir dist --targets python java go dotnet',
-});
+// Every language's package from the one assembly, so their versions are package.json's: `npm run
+// package` writes dist/js (npm), dist/python (wheel and sdist), dist/java (a Maven repository),
+// dist/go (the module tree) and dist/dotnet. Each language's script (scripts/jsii/<language>.sh)
+// builds its package with jsii-pacmak and that language's own registry; those with an example app
+// also prepare what the app needs, so that its e2e suite runs offline. .NET has no app: its SDK is
+// on no registry reachable here.
+const jsiiLanguages = [
+  { language: 'python', app: true },
+  { language: 'dotnet', app: false },
+];
+project.packageTask.prependSpawn(jsiiTask);
+for (const { language } of jsiiLanguages) {
+  project.packageTask.spawn(project.addTask(`package:${language}`, {
+    description: `Build the ${language} package from the jsii assembly into dist/${language}/`,
+    exec: `bash scripts/jsii/${language}.sh package`,
+  }));
+}
 
 project.testTask.reset('bash scripts/install-test-tools.sh', { name: 'install test tools' });
 project.testTask.exec(checked('tsc --noEmit -p test/tsconfig.json'), { name: 'typecheck' });
@@ -412,6 +424,8 @@ project.addTask('test:e2e', {
     // the package suites read lib/ and the jsii suites the assembly: built from the sources first
     { spawn: 'compile' },
     { spawn: jsiiTask.name },
+    // each jsii language's package and its example app's dependencies, from the registries (cached)
+    ...jsiiLanguages.filter(({ app }) => app).map(({ language }) => ({ exec: `bash scripts/jsii/${language}.sh prepare`, name: `prepare the ${language} app` })),
     {
       exec: checked(withCoverage('bash scripts/loopback-only.sh node_modules/.bin/jest --ci --forceExit --testMatch "<rootDir>/test/**/*.e2e-test.ts" --coverageDirectory coverage/e2e')),
       name: 'suites that need a build or a network namespace',
