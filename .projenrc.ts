@@ -49,6 +49,8 @@ const project = new typescript.TypeScriptProject({
   projenrcTs: true,
   github: false,
   release: false,
+  // The package's contents are an allow-list (package.json "files", below), not an .npmignore.
+  npmignoreEnabled: false,
   minNodeVersion: '20.0.0',
   typescriptVersion: '~5.9.0',
   license: 'Apache-2.0',
@@ -121,18 +123,13 @@ const project = new typescript.TypeScriptProject({
 // `npm ci` refused it; 1.12.2 has every platform's binding, so the lock file is complete.
 project.package.addPackageResolutions('unrs-resolver@1.12.2');
 
-// The package is lib/ (with the doc comments in its type declarations), the jsii assembly (.jsii),
-// API.md, README, the guides and API pages in docs/ (the README and API.md link to them, on npm too)
-// and LICENSE: the repository's CI, scripts, staging builds, conformance clients, benchmarks and
-// examples are not for users' installs.
-project.addPackageIgnore('/.ci/');
-project.addPackageIgnore('/build/');
-project.addPackageIgnore('/scripts/');
-project.addPackageIgnore('/conformance/');
-project.addPackageIgnore('/bench/');
-project.addPackageIgnore('/examples/');
-// the test tools' links and the previous release's sources (scripts/install-test-tools.sh, the lifecycle suite)
-project.addPackageIgnore('/.cache/');
+// The package, as an allow-list: lib/'s JavaScript and type declarations (with the doc comments),
+// the jsii assembly (.jsii, for Construct Hub), API.md and the guides and API pages in docs/ (the
+// README and API.md link to them, on npm too); npm adds package.json, README and LICENSE itself.
+// Whatever else a checkout or a build holds stays out without being named: sources, tests, CI,
+// scripts, examples, the jsii staging copy, the API docs check's copy (.api-docs-tmp/), test
+// reports, coverage, benchmark results, dist/.
+project.package.addField('files', ['lib/**/*.js', 'lib/**/*.d.ts', '.jsii', 'API.md', 'docs/**/*.md']);
 
 // projen merges jest arrays with its defaults; replace them outright.
 // `*.test.ts` is the fast loop (`npm test`): what runs in jest's process or with the Debian programs
@@ -432,6 +429,11 @@ project.eslint?.addLintPattern('bench'); // bench/tsconfig.json type-checks it
 // `npm install` in a clone builds lib/, so the `cluster-proxy` bin and the examples (which import
 // the package by name) work at once.
 project.package.setScript('prepare', `tsc --build && ${bundleEntries}`);
+// `npm pack` and `npm publish` run `prepack` and then `prepare`, in any checkout: prepack builds the
+// jsii assembly the package ships (.jsii, which a clone does not have), prepare lib/. The assembly
+// is not built in prepare, which `npm install` in a clone runs too: it takes tens of seconds, and
+// an install needs only lib/.
+project.package.setScript('prepack', 'node scripts/jsii/build.js');
 
 // The README's main job: run the CLI on the bundled example definition.
 project.addTask('example', {
