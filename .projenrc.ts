@@ -1,4 +1,4 @@
-import { javascript, TextFile, typescript } from 'projen';
+import { javascript, release, TextFile, typescript } from 'projen';
 
 /**
  * cluster-proxy-constructs: one typed proxy definition -> everything a proxied CAPI cluster needs.
@@ -41,6 +41,10 @@ const bundleEntries = 'node scripts/bundle-entries.js lib';
 /** The file Node runs for a compiled entry (without `.js`): its bundle. */
 const runtimeFile = (file: string) => `${file}.bundle.js`;
 
+// The version of the npm package and of every generated one (PyPI, Maven, NuGet, Go): the release
+// workflow releases exactly this one (see "Releases" below), so raising it is how a release starts.
+const version = '0.1.0';
+
 const project = new typescript.TypeScriptProject({
   name: 'cluster-proxy-constructs',
   entrypoint: runtimeFile('lib/index'),
@@ -50,8 +54,21 @@ const project = new typescript.TypeScriptProject({
   defaultReleaseBranch: 'main',
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
-  github: false,
-  release: false,
+  // Only the release workflow (see "Releases" below): the checks run in .ci/run.
+  github: true,
+  buildWorkflow: false,
+  pullRequestTemplate: false,
+  githubOptions: { mergify: false, pullRequestLint: false },
+  depsUpgradeOptions: { workflow: false },
+  release: true,
+  releaseTrigger: release.ReleaseTrigger.workflowDispatch(),
+  releaseToNpm: true,
+  nextVersionCommand: `echo ${version}`,
+  // The publishers run with the registries' credentials: a known publib, not whatever is latest then.
+  jsiiReleaseVersion: '0.2.1061',
+  workflowNodeVersion: '20.x',
+  // The package's contents are an allow-list (package.json "files", below), not an .npmignore.
+  npmignoreEnabled: false,
   minNodeVersion: '20.0.0',
   typescriptVersion: '~5.9.0',
   license: 'Apache-2.0',
@@ -124,18 +141,13 @@ const project = new typescript.TypeScriptProject({
 // `npm ci` refused it; 1.12.2 has every platform's binding, so the lock file is complete.
 project.package.addPackageResolutions('unrs-resolver@1.12.2');
 
-// The package is lib/ (with the doc comments in its type declarations), the jsii assembly (.jsii),
-// API.md, README, the guides and API pages in docs/ (the README and API.md link to them, on npm too)
-// and LICENSE: the repository's CI, scripts, staging builds, conformance clients, benchmarks and
-// examples are not for users' installs.
-project.addPackageIgnore('/.ci/');
-project.addPackageIgnore('/build/');
-project.addPackageIgnore('/scripts/');
-project.addPackageIgnore('/conformance/');
-project.addPackageIgnore('/bench/');
-project.addPackageIgnore('/examples/');
-// the test tools' links and the previous release's sources (scripts/install-test-tools.sh, the lifecycle suite)
-project.addPackageIgnore('/.cache/');
+// The package, as an allow-list: lib/'s JavaScript and type declarations (with the doc comments),
+// the jsii assembly (.jsii, for Construct Hub), API.md and the guides and API pages in docs/ (the
+// README and API.md link to them, on npm too); npm adds package.json, README and LICENSE itself.
+// Whatever else a checkout or a build holds stays out without being named: sources, tests, CI,
+// scripts, examples, the jsii staging copy, the API docs check's copy (.api-docs-tmp/), test
+// reports, coverage, benchmark results, dist/.
+project.package.addField('files', ['lib/**/*.js', 'lib/**/*.d.ts', '.jsii', 'API.md', 'docs/**/*.md']);
 
 // projen merges jest arrays with its defaults; replace them outright.
 // `*.test.ts` is the fast loop (`npm test`): what runs in jest's process or with the Debian programs
@@ -154,7 +166,7 @@ project.package.file.addOverride('jest.setupFiles', ['<rootDir>/test/support/fas
 project.package.file.addOverride('jest.modulePathIgnorePatterns', ['<rootDir>/build/']);
 
 // A real version for the package and every generated one (npm, PyPI, Maven, NuGet, Go).
-project.package.addVersion('0.1.0');
+project.package.addVersion(version);
 
 // The jsii assembly: the core and the cdk8s constructs (src/jsii.ts) for Python, Java, Go and .NET.
 // scripts/jsii/build.js compiles it in a staging copy whose only peers are cdk8s and constructs.
@@ -451,6 +463,11 @@ project.eslint?.addLintPattern('bench'); // bench/tsconfig.json type-checks it
 // `npm install` in a clone builds lib/, so the `cluster-proxy` bin and the examples (which import
 // the package by name) work at once.
 project.package.setScript('prepare', `tsc --build && ${bundleEntries}`);
+// `npm pack` and `npm publish` run `prepack` and then `prepare`, in any checkout: prepack builds the
+// jsii assembly the package ships (.jsii, which a clone does not have), prepare lib/. The assembly
+// is not built in prepare, which `npm install` in a clone runs too: it takes tens of seconds, and
+// an install needs only lib/.
+project.package.setScript('prepack', 'node scripts/jsii/build.js');
 
 // The README's main job: run the CLI on the bundled example definition.
 project.addTask('example', {
@@ -461,5 +478,22 @@ project.addTask('example', {
     { exec: 'ls -l examples/capi-cluster/dist' },
   ],
 });
+
+// Releases: .github/workflows/release.yml, projen's release with publib, started by hand only (it
+// has no other trigger; its dry_run input publishes nothing). Its build job runs the `release` task:
+// the full `build` (tests included, then `package`, which writes the artifacts into dist/) with
+// package.json at the version above, then a GitHub release tagged v<version>, and one job per
+// registry publishes its dist/ directory (docs/architecture.md, "Releasing", lists the secrets). When the
+// tag exists, nothing is published: each version is released once.
+// projen's bump derives a version from git tags and commit messages and its unbump writes 0.0.0;
+// here package.json holds the real version (the assembly and the generated packages carry it), so
+// the bump takes that version (nextVersionCommand above) and the unbump restores the committed file.
+const unbump = project.tasks.tryFind('unbump')!;
+unbump.reset('git checkout HEAD -- package.json');
+unbump.description = 'Restores the committed package.json (whose version .projenrc.ts sets)';
+project.release!.publisher.publishToPyPi();
+project.release!.publisher.publishToMaven();
+project.release!.publisher.publishToGo();
+project.release!.publisher.publishToNuget();
 
 project.synth();

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isAbsoluteLink, markdownLinks } from '../support/markdown-links';
 import { REPO_ROOT } from '../support/module-loading';
 
 /**
@@ -26,22 +27,10 @@ function pages(): string[] {
   return ['README.md', ...guides('docs')];
 }
 
-/** The relative links of a page outside code blocks and inline code: `[text](target#anchor)`. */
-function relativeLinks(text: string): Array<{ target: string; anchor?: string }> {
-  const prose = text.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '``');
-  return [...prose.matchAll(/\]\(([^)\s]*)\)/g)]
-    .map((match) => match[1])
-    .filter((link) => !/^[a-z][a-z0-9+.-]*:/i.test(link))
-    .map((link) => {
-      const [target, anchor] = link.split('#');
-      return { target, ...(anchor === undefined ? {} : { anchor }) };
-    });
-}
-
 describe('the links of the README and the guides', () => {
   test.each(pages())('%s: every relative link reaches a shipped file, and an anchor on it', (page) => {
     const problems: string[] = [];
-    for (const { target, anchor } of relativeLinks(fs.readFileSync(path.join(REPO_ROOT, page), 'utf8'))) {
+    for (const { target, anchor } of markdownLinks(fs.readFileSync(path.join(REPO_ROOT, page), 'utf8')).filter((link) => !isAbsoluteLink(link))) {
       const file = target === '' ? page : path.posix.normalize(path.posix.join(path.posix.dirname(page), target));
       if (!SHIPPED.some((shipped) => file === shipped || (shipped.endsWith('/') && file.startsWith(shipped)))) {
         problems.push(`${target}: not in the package (link it absolutely)`);
