@@ -382,11 +382,11 @@ project.addTask('docgen:jsii', {
 // builds its package with jsii-pacmak and that language's own registry; those with an example app
 // also prepare what the app needs, so that its e2e suite runs offline. .NET has no app: its SDK is
 // on no registry reachable here.
+// (`npm pack`'s prepack builds the assembly first.)
 const jsiiLanguages = [
   { language: 'python', app: true },
   { language: 'dotnet', app: false },
 ];
-project.packageTask.prependSpawn(jsiiTask);
 for (const { language } of jsiiLanguages) {
   project.packageTask.spawn(project.addTask(`package:${language}`, {
     description: `Build the ${language} package from the jsii assembly into dist/${language}/`,
