@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -20,12 +21,9 @@ var badInputs = []struct {
 	fieldPath string
 	build     func()
 }{
-	{"unsupported proxy scheme", "httpProxy: ", func() {
-		cpc.NewProxySettings(&cpc.ProxySettingsProps{
-			HttpProxy: jsii.String("ftp://x"),
-			Username:  jsii.String("svc-k8s"),
-			Password:  jsii.String(proxyPassword()),
-		})
+	{"unsupported proxy scheme, with the password in the URL", "httpProxy: ", func() {
+		proxyURL := url.URL{Scheme: "ftp", User: url.UserPassword("svc-k8s", proxyPassword()), Host: "proxy.corp.example:3128"}
+		cpc.NewProxySettings(&cpc.ProxySettingsProps{HttpProxy: jsii.String(proxyURL.String())})
 	}},
 	{"negative worker pool replicas", "workerPools[0].replicas: ", func() {
 		settings := cpc.NewProxySettings(&cpc.ProxySettingsProps{
