@@ -26,21 +26,25 @@ var badInputs = []struct {
 		cpc.NewProxySettings(&cpc.ProxySettingsProps{HttpProxy: jsii.String(proxyURL.String())})
 	}},
 	{"negative worker pool replicas", "workerPools[0].replicas: ", func() {
-		settings := cpc.NewProxySettings(&cpc.ProxySettingsProps{
-			HttpProxy: jsii.String("http://proxy.corp.example:3128"),
-			Username:  jsii.String("svc-k8s"),
-			Password:  jsii.String(proxyPassword()),
-		})
-		capi.NewProxiedCluster(cdk8s.NewChart(cdk8s.NewApp(nil), jsii.String("bad"), nil), jsii.String("Bad"), &capi.ProxiedClusterProps{
-			Name:              jsii.String("bad"),
-			Version:           jsii.String("v1.31.2"),
-			Settings:          settings,
-			Network:           cpc.NewClusterNetwork(&cpc.ClusterNetworkProps{Pods: jsii.Strings("10.244.0.0/16"), Services: jsii.Strings("10.96.0.0/12")}),
-			InfrastructureRef: reference("AWSCluster", "bad"),
-			ControlPlane:      &capi.ControlPlaneProps{MachineTemplate: reference("AWSMachineTemplate", "bad-control-plane")},
-			WorkerPools: &[]*capi.WorkerPoolProps{
-				{Name: jsii.String("md-0"), Replicas: jsii.Number(-1), MachineTemplate: reference("AWSMachineTemplate", "bad-md-0")},
-			},
+		template := &capi.ObjectReferenceProps{ApiVersion: jsii.String("x/v1"), Kind: jsii.String("K"), Name: jsii.String("n")}
+		capi.NewProxiedCluster(cdk8s.NewChart(cdk8s.NewApp(nil), jsii.String("c"), nil), jsii.String("C"), &capi.ProxiedClusterProps{
+			Name:      jsii.String("demo"),
+			Namespace: jsii.String("clusters"),
+			Version:   jsii.String("v1.31.2"),
+			Settings: cpc.NewProxySettings(&cpc.ProxySettingsProps{
+				HttpProxy: jsii.String("http://proxy.corp.example:3128"),
+				Username:  jsii.String("svc-k8s"),
+				Password:  jsii.String(proxyPassword()),
+			}),
+			Network: cpc.NewClusterNetwork(&cpc.ClusterNetworkProps{
+				Pods:     jsii.Strings("10.244.0.0/16"),
+				Services: jsii.Strings("10.96.0.0/12"),
+				Provider: cpc.Provider_AWS,
+				Region:   jsii.String("eu-central-1"),
+			}),
+			InfrastructureRef: template,
+			ControlPlane:      &capi.ControlPlaneProps{MachineTemplate: template},
+			WorkerPools:       &[]*capi.WorkerPoolProps{{Name: jsii.String("md-0"), Replicas: jsii.Number(-1), MachineTemplate: template}},
 		})
 	}},
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Chart } from 'cdk8s';
 import { stagedAssemblyFile } from './staged-assembly';
-import { ClusterNetwork, ProxySettings } from '../../src';
+import { ClusterNetwork, Provider, ProxySettings } from '../../src';
 import { ProxiedCluster } from '../../src/cdk8s';
 import { credentialForms } from '../support/fixtures/credential-leaks';
 import { libraryError } from '../support/library-error';
@@ -97,17 +97,18 @@ describe('examples/go, built with go build from the module this repository build
 
   test('a bad input panics with an error holding the library\'s message, field path first, and never the password', () => {
     // The inputs of bad_input_test.go, in the same order.
-    const reference = { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1' };
+    const template = { apiVersion: 'x/v1', kind: 'K', name: 'n' };
     const typescript = [
       libraryError(() => new ProxySettings({ httpProxy: `ftp://svc-k8s:${encodeURIComponent(PASSWORD)}@proxy.corp.example:3128` })),
-      libraryError(() => new ProxiedCluster(new Chart(new App(), 'bad'), 'Bad', {
-        name: 'bad',
+      libraryError(() => new ProxiedCluster(new Chart(new App(), 'c'), 'C', {
+        name: 'demo',
+        namespace: 'clusters',
         version: 'v1.31.2',
         settings: new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', username: 'svc-k8s', password: PASSWORD }),
-        network: new ClusterNetwork({ pods: ['10.244.0.0/16'], services: ['10.96.0.0/12'] }),
-        infrastructureRef: { ...reference, kind: 'AWSCluster', name: 'bad' },
-        controlPlane: { machineTemplate: { ...reference, kind: 'AWSMachineTemplate', name: 'bad-control-plane' } },
-        workerPools: [{ name: 'md-0', replicas: -1, machineTemplate: { ...reference, kind: 'AWSMachineTemplate', name: 'bad-md-0' } }],
+        network: new ClusterNetwork({ pods: ['10.244.0.0/16'], services: ['10.96.0.0/12'], provider: Provider.AWS, region: 'eu-central-1' }),
+        infrastructureRef: template,
+        controlPlane: { machineTemplate: template },
+        workerPools: [{ name: 'md-0', replicas: -1, machineTemplate: template }],
       })),
     ].map((error) => error.message);
     expect(typescript[0]).toMatch(/^httpProxy: .*\(got "ftp:\/\/svc-k8s:\*\*\*@/);
