@@ -385,6 +385,7 @@ project.addTask('docgen:jsii', {
 // (`npm pack`'s prepack builds the assembly first.)
 const jsiiLanguages = [
   { language: 'python', app: true },
+  { language: 'go', app: true },
   { language: 'dotnet', app: false },
 ];
 for (const { language } of jsiiLanguages) {
