@@ -133,7 +133,7 @@ const project = new typescript.TypeScriptProject({
   },
   // `/node_modules` without the slash also matches a worktree's node_modules symlink, which
   // `node_modules/` (a directory pattern) does not.
-  gitignore: ['/node_modules', '/cdk8s.out', '/examples/**/dist', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/', '/build/', '/.jsii'],
+  gitignore: ['/node_modules', '/cdk8s.out', '/examples/**/dist', '/examples/java/target', '/.api-docs-tmp', '/bench/results', '/conformance/.cache/', '/build/', '/.jsii'],
 });
 
 // jest-resolve and the eslint import resolver need unrs-resolver. Its newest release is on the
@@ -385,6 +385,7 @@ project.addTask('docgen:jsii', {
 // (`npm pack`'s prepack builds the assembly first.)
 const jsiiLanguages = [
   { language: 'python', app: true },
+  { language: 'java', app: true },
   { language: 'go', app: true },
   { language: 'dotnet', app: false },
 ];
