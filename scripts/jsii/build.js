@@ -118,8 +118,25 @@ function ignoreOtherTypes(ts, file, publicNames) {
   fs.writeFileSync(file, result);
 }
 
+// What the language packages are built from: the assembly and the JavaScript beside it.
+function stagedContentHash() {
+  const hash = require('node:crypto').createHash('sha256');
+  const files = fs.readdirSync(path.join(staging, 'lib'), { recursive: true, encoding: 'utf8' }).map((file) => path.join('lib', file)).sort();
+  for (const file of ['.jsii', ...files]) {
+    const full = path.join(staging, file);
+    if (fs.statSync(full).isFile()) hash.update(`${file}\0`).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex');
+}
+
 function main() {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  // The staged assembly keeps its time when a rebuild leaves the package as it was, so the
+  // language packages built from it (scripts/jsii/<language>.sh) are not rebuilt for nothing.
+  const hashFile = path.join(staging, '.content-sha256');
+  const assemblyFile = path.join(staging, '.jsii');
+  const previous = fs.existsSync(hashFile) && fs.existsSync(assemblyFile)
+    ? { hash: fs.readFileSync(hashFile, 'utf8'), time: fs.statSync(assemblyFile).mtime } : undefined;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
   fs.cpSync(path.join(root, 'src'), path.join(staging, 'src'), { recursive: true });
@@ -133,6 +150,9 @@ function main() {
   fs.copyFileSync(path.join(__dirname, 'tsconfig.jsii.json'), path.join(staging, 'tsconfig.jsii.json'));
   execFileSync(process.execPath, [require.resolve('jsii/bin/jsii', { paths: [root] }), '--silence-warnings=reserved-word'], { cwd: staging, stdio: 'inherit' });
   fs.copyFileSync(path.join(staging, '.jsii'), path.join(root, '.jsii'));
+  const hash = stagedContentHash();
+  fs.writeFileSync(hashFile, hash);
+  if (previous?.hash === hash) fs.utimesSync(assemblyFile, previous.time, previous.time);
 }
 
 main();
