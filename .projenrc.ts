@@ -435,9 +435,10 @@ project.addTask('test:e2e', {
   description: 'Run the suites that need a build or a network namespace: the control plane (apply, admission, day-2 lifecycles), conformance, package, jsii, examples, and the VM (see docs/testing.md, "Proof against real consumers")',
   steps: [
     { exec: 'bash scripts/install-test-tools.sh e2e', name: 'install test tools' },
-    // the package suites read lib/ and the jsii suites the assembly: built from the sources first
+    // the package suites read lib/ and every language's package (the assembly's suites, the
+    // example apps): built from the sources first
     { spawn: 'compile' },
-    { spawn: jsiiTask.name },
+    { spawn: project.packageTask.name },
     // each jsii language's package and its example app's dependencies, from the registries (cached)
     ...jsiiLanguages.filter(({ app }) => app).map(({ language }) => ({ exec: `bash scripts/jsii/${language}.sh prepare`, name: `prepare the ${language} app` })),
     {
