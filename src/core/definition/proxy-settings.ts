@@ -194,7 +194,11 @@ export class ProxySettings {
    * @jsii ignore used by the library only
    */
   public get installationNoProxy(): InstallationNoProxy {
-    this.#installationNoProxy ??= new InstallationNoProxy(this.noProxy);
+    // A caller's Proxy around these settings reads as them, but has none of their private fields:
+    // it gets the same part, computed for it.
+    const { noProxy } = this;
+    if (!(#installationNoProxy in this)) return new InstallationNoProxy(noProxy);
+    this.#installationNoProxy ??= new InstallationNoProxy(noProxy);
     return this.#installationNoProxy;
   }
 
@@ -207,6 +211,9 @@ export class ProxySettings {
    * @jsii ignore used by the library's adapters only
    */
   public get laterCredentials(): LaterCredentials | undefined {
+    if (!(#laterCredentials in this)) {
+      throw new ProxyConfigError('settings', 'a Proxy around ProxySettings hides the credentials known only later: pass the ProxySettings instance itself');
+    }
     return this.#laterCredentials;
   }
 

@@ -4,6 +4,7 @@ import { format, inspect } from 'node:util';
 import * as fc from 'fast-check';
 import { NASTY_PASSWORD, passwordArbitrary } from './arbitraries';
 import { ProxySettings, ProxySettingsProps } from '../../../src/core/definition/proxy-settings';
+import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
 import { ProxyConfigError } from '../../../src/core/primitives/errors';
 import { encodeUserinfoComponent } from '../../../src/core/primitives/userinfo';
 
@@ -195,5 +196,21 @@ describe('ProxySettings: the password never leaks', () => {
     const raw = errorOf({ httpProxy: 'http://jdoe:LEAK@secret@proxy:3128' });
     expect(raw.message).not.toContain('LEAK');
     expect(raw.message).not.toContain('secret');
+  });
+});
+
+describe('a Proxy around ProxySettings (a caller\'s wrapper, such as a reactive store\'s)', () => {
+  const settings = new ProxySettings({ httpProxy: 'http://proxy.corp.example:3128', noProxy: ['.corp.example', '10.0.0.0/8'] });
+  const wrapped = new Proxy(settings, {});
+
+  test('gives the installation-wide NO_PROXY part of the settings it wraps', () => {
+    expect(wrapped.installationNoProxy.items.map((item) => formatNoProxyEntry(item.entry))).toEqual(['.corp.example', '10.0.0.0/8']);
+    expect(wrapped.installationNoProxy.items).toEqual(settings.installationNoProxy.items);
+  });
+
+  test('refuses to stand for them where credentials known only later are needed, with the library\'s error', () => {
+    expect(settings.laterCredentials).toBeUndefined();
+    expect(() => wrapped.laterCredentials).toThrow(ProxyConfigError);
+    expect(() => wrapped.laterCredentials).toThrow(/^settings: a Proxy around ProxySettings/);
   });
 });
