@@ -17,6 +17,7 @@
 #           A warm cache only links, in about a second. Needs the network when cold.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/jsii/tools-cache.sh
 verb=${1:-}
 app=examples/go
 pacmak=node_modules/.bin/jsii-pacmak
@@ -87,10 +88,8 @@ prepare() {
     || [ build/jsii/.jsii -nt dist/go/clusterproxyconstructs/go.mod ]; then
     package
   fi
-  local tools_cache=${CLUSTER_PROXY_TOOLS_CACHE:-/var/cache/cluster-proxy-tools}
-  mkdir -p "$tools_cache" 2>/dev/null || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
   local cache
-  cache=$tools_cache/jsii-go-$(cache_key)
+  cache=$(tools_cache_root)/jsii-go-$(cache_key)
   [ -f "$cache/.complete" ] || fill_cache "$cache"
   link_cache "$cache"
   echo "go.sh: $app/.cache -> $cache"

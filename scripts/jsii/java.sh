@@ -14,6 +14,7 @@
 #             test/jsii/java-app.e2e-test.ts run `mvn -o -Dmaven.repo.local=<cache>/repository`).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/jsii/tools-cache.sh
 
 app=examples/java
 assembly=build/jsii/.jsii
@@ -45,8 +46,7 @@ library_jar() {
 
 cache_dir() {
   local tools_cache key
-  tools_cache=${CLUSTER_PROXY_TOOLS_CACHE:-/var/cache/cluster-proxy-tools}
-  mkdir -p "$tools_cache" 2>/dev/null || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
+  tools_cache=$(tools_cache_root)
   # What the cache holds depends on these and nothing else.
   key=$( (echo "jsii-pacmak $(npm_version jsii-pacmak)"; echo "cdk8s-plus-33 $(npm_version cdk8s-plus-33)"; cat "$app/pom.xml") \
     | sha256sum | cut -c1-16)

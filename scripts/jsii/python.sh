@@ -13,6 +13,7 @@
 #             from there and dist/python with `pip --no-index`, without network).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/jsii/tools-cache.sh
 
 requirements=examples/python/requirements.txt
 assembly=build/jsii/.jsii
@@ -25,8 +26,7 @@ wheel_file() {
 
 cache_dir() {
   local tools_cache key
-  tools_cache=${CLUSTER_PROXY_TOOLS_CACHE:-/var/cache/cluster-proxy-tools}
-  { mkdir -p "$tools_cache" 2>/dev/null && [ -w "$tools_cache" ]; } || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
+  tools_cache=$(tools_cache_root)
   # Which wheels pip picks depends on the interpreter (markers, ABI tags) as well as on the pins.
   key=$( (cat "$requirements"; python3 -c 'import platform, sys; print(sys.implementation.cache_tag, platform.machine())') \
     | sha256sum | cut -c1-16)
