@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The recipe of the test VM's image (build-image.sh caches its result under a hash of this file and
 # rootfs/): a Debian bookworm root filesystem from Debian's packages, with systemd, cloud-init,
-# containerd, squid, ca-certificates and Ignition; its kernel and a trimmed initrd.
+# containerd, squid (the OpenSSL build, which can intercept TLS), ca-certificates and Ignition; its
+# kernel and a trimmed initrd.
 #
 # Usage (as root): make-image.sh ROOTFS_OVERLAY WORK_DIR OUT_DIR
 set -euo pipefail
@@ -10,11 +11,12 @@ mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 suite=bookworm
 # python3-cffi-backend: cloud-init needs it (through cryptography) but debootstrap does not follow
 # that dependency on its own. udev: /dev/disk/by-label for the seed disk. python3: the origins
-# and checks; python3-grpcio: a CRI call, so containerd itself pulls through the proxy.
+# and checks; python3-grpcio: a CRI call, so containerd itself pulls through the proxy;
+# squid-openssl: Debian's squid is built with GnuTLS, without the ssl-bump that re-signs traffic.
 packages=(
   systemd-sysv udev kmod initramfs-tools linux-image-amd64
   cloud-init python3-cffi-backend
-  containerd squid ca-certificates curl openssl python3 python3-grpcio ignition
+  containerd squid-openssl ca-certificates curl openssl python3 python3-grpcio ignition
 )
 start=$(date +%s)
 root="$work/root"
@@ -45,6 +47,10 @@ passwd -d root >/dev/null
 # certificates under emulation takes minutes whenever the bootstrap data updates the trust store.
 sed -i 's/^mozilla/!mozilla/' /etc/ca-certificates.conf
 update-ca-certificates --fresh >/dev/null
+# With no certificate left to add, update-ca-certificates writes no new bundle and keeps the old
+# one, all of Mozilla's roots: empty it, so the node's bundle holds exactly what the bootstrap data
+# adds.
+: >/etc/ssl/certs/ca-certificates.crt
 update-initramfs -u -k all >/dev/null 2>&1
 apt-get clean
 rm -rf /var/lib/apt/lists/* /var/cache/debconf/*-old /usr/share/doc/* /usr/share/man/* /usr/share/locale/*

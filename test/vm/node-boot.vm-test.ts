@@ -9,6 +9,7 @@ import { nodeBootstrapFromLibrary, NodeBootstrapOutput } from './library-output'
 import { ociImage } from './oci-image';
 import { BootResult, bootVm, ensureImage, VmImage } from './qemu';
 import { buildSeed } from './seed';
+import { withTkgRegistryCa } from './tkg-registry-ca';
 import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
 import { createTestPki } from '../e2e/support/pki';
 
@@ -19,10 +20,14 @@ import { createTestPki } from '../e2e/support/pki';
  * provider does (contentFrom resolved from the emitted Secret). A Debian VM with no network device
  * boots from it: real cloud-init writes the files and runs the preKubeadmCommands, real systemd
  * restarts containerd with the drop-in, and a kubeadm stand-in records what it saw. Then, all on
- * loopback names inside the VM, containerd itself (over CRI) and its client pull images through
- * squid, which only accepts the password, from a registry whose certificate only the CA vouches
- * for; a NO_PROXY destination is reached directly. The VM reports on its serial console; every
- * judgement is made here. Run alone with `npm run test:vm` (needs root for the image build).
+ * loopback inside the VM, containerd itself (over CRI), its client, curl and Python fetch through
+ * squid, which only accepts the password and intercepts TLS: it re-signs every tunnel with the
+ * corporate CA, so each client succeeds only because the node trusts that CA, and one that trusts
+ * only the origins' real CA fails. The proxied names lead nowhere from the node but through squid;
+ * a NO_PROXY destination is reached directly. Negative controls close the run: containerd with the
+ * drop-in a broken renderer would write, and without any, must fail to pull. The VM reports on its
+ * serial console; every judgement is made here. Run alone with `npm run test:vm` (needs root for
+ * the image build).
  *
  * Twice: with cloud-config (a Debian node, cloud-init applies it), and with Ignition (the library
  * targets Flatcar's layout; Debian's Ignition applies it in the VM, and kubeadm.service runs the
@@ -41,9 +46,25 @@ const DAEMON_REGISTRY = 'registry.vm.test:5443';
 const CLIENT_REGISTRY = 'mirror.vm.test:5443';
 const PROXIED_ORIGIN = 'origin.vm.test:5443';
 const DENIED_ORIGIN = 'denied.vm.test:5443';
-const ORIGIN_NAMES = [DAEMON_REGISTRY, CLIENT_REGISTRY, PROXIED_ORIGIN, DENIED_ORIGIN].map((name) => name.split(':')[0]);
+const PYTHON_ORIGIN = 'pypi.vm.test:5443';
+/** Where the clients that trust only the origins' real CA are sent. */
+const UNTRUSTED_ORIGIN = 'untrusted.vm.test:5443';
+const ORIGIN_NAMES = [DAEMON_REGISTRY, CLIENT_REGISTRY, PROXIED_ORIGIN, DENIED_ORIGIN, PYTHON_ORIGIN, UNTRUSTED_ORIGIN].map((name) => name.split(':')[0]);
 const DIRECT_HOST = 'web.vm.svc.cluster.local';
-const IMAGES = [ociImage('vm-test/daemon-pull', 'v1', 'pulled by containerd over CRI\n'), ociImage('vm-test/client-pull', 'v1', 'pulled by ctr\n')];
+/**
+ * A private registry the NO_PROXY covers (`.corp.test`), reached directly, whose certificate only
+ * the CA a TKG ClusterClass patch adds to containerd's config vouches for.
+ */
+const PRIVATE_REGISTRY = 'harbor.corp.test:5444';
+/** Where the proxied names lead on the node: an address it has no route to (TEST-NET-1). */
+const NOWHERE = '192.0.2.10';
+const IMAGES = [
+  ociImage('vm-test/daemon-pull', 'v1', 'pulled by containerd over CRI\n'),
+  ociImage('vm-test/client-pull', 'v1', 'pulled by ctr\n'),
+  ociImage('vm-test/control-pull', 'v1', 'never pulled: the negative controls ask for it\n'),
+];
+const CONTROL_IMAGE = `${DAEMON_REGISTRY}/${IMAGES[2].repository}:${IMAGES[2].tag}`;
+const CONTAINERD_DROP_IN = '/etc/systemd/system/containerd.service.d/http-proxy.conf';
 const BUILD_TIMEOUT_MS = 30 * 60_000;
 const BOOT_TIMEOUT_MS = 15 * 60_000;
 
@@ -99,9 +120,18 @@ function kubeadmDocuments(cluster: any, version: string, nodeName: string): obje
   ];
 }
 
+/** squid as a corporate proxy: Basic authentication, and TLS interception re-signing with the corporate CA. */
 function squidConf(): string {
   return [
-    'http_port 127.0.0.1:3128',
+    'http_port 127.0.0.1:3128 ssl-bump tls-cert=/run/vm-test/corp-ca.pem tls-key=/run/vm-test/corp-ca.key generate-host-certificates=on dynamic_cert_mem_cache_size=4MB',
+    'sslcrtd_program /usr/lib/squid/security_file_certgen -s /var/lib/squid/ssl_db -M 4MB',
+    'sslcrtd_children 2 startup=1 idle=1',
+    'acl step1 at_step SslBump1',
+    'ssl_bump peek step1',
+    'ssl_bump bump all',
+    // On its way out squid trusts only the origins' CA, and finds them through its own hosts file.
+    'tls_outgoing_options cafile=/run/vm-test/origin-ca.pem',
+    'hosts_file /run/vm-test/squid-hosts',
     `visible_hostname ${PROXY_HOST}`,
     'auth_param basic program /usr/lib/squid/basic_ncsa_auth /run/vm-test/htpasswd',
     'auth_param basic realm vm-test',
@@ -127,6 +157,28 @@ function squidEntries(lines: readonly string[]): Array<{ user: string; method: s
     const [, , user, method, url, status, result] = line.split(' ');
     return { user: decodeURIComponent(user), method, url, status, result };
   });
+}
+
+/**
+ * What squid logged for one origin: with TLS interception, the CONNECT that opened the tunnel and
+ * every request inside it, by its https URL.
+ */
+function proxiedRequests(log: readonly string[], origin: string) {
+  return squidEntries(log).filter((entry) => entry.url === origin || entry.url.startsWith(`https://${origin}/`));
+}
+
+/** The entries of a successful intercepted exchange: every one authenticated and answered 200. */
+function expectIntercepted(entries: ReturnType<typeof squidEntries>, origin: string, paths: readonly string[]): void {
+  expect(entries.filter((entry) => entry.method === 'CONNECT').length).toBeGreaterThan(0);
+  for (const entry of entries) {
+    const inner = entry.method === 'CONNECT'
+      ? { user: USERNAME, method: 'CONNECT', url: origin, status: '200', result: 'NONE_NONE' }
+      : { user: USERNAME, method: entry.method, url: entry.url, status: '200', result: 'TCP_MISS' };
+    expect(entry).toEqual(inner);
+  }
+  // squid saw the paths in clear: it decrypted the traffic.
+  const seenPaths = entries.filter((entry) => entry.method !== 'CONNECT').map((entry) => new URL(entry.url).pathname);
+  expect(seenPaths).toEqual(expect.arrayContaining([...paths]));
 }
 
 /** What differs between the two bootstrap formats. */
@@ -181,7 +233,11 @@ function bootScenario(scenario: Scenario): void {
       const started = Date.now();
       image = ensureImage(BUILD_TIMEOUT_MS);
       work = mkdtempSync(join(tmpdir(), 'cluster-proxy-vm-'));
-      const pki = createTestPki(work, 'corp', [...ORIGIN_NAMES, DIRECT_HOST], []);
+      // The corporate CA (the one the library makes the node trust; squid signs with it) and the
+      // origins' own CA, which only squid trusts.
+      const corporate = createTestPki(work, 'corp', [PROXY_HOST], []);
+      const origins = createTestPki(work, 'origin', [...ORIGIN_NAMES, DIRECT_HOST], []);
+      const privateRegistry = createTestPki(work, 'registry', [PRIVATE_REGISTRY.split(':')[0]], []);
 
       library = nodeBootstrapFromLibrary({
         clusterName: 'vm',
@@ -191,13 +247,15 @@ function bootScenario(scenario: Scenario): void {
         username: USERNAME,
         password: HARD_PASSWORD,
         noProxy: ['.corp.test'],
-        trustedCaPem: pki.caPem,
+        trustedCaPem: corporate.caPem,
         network: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: 'api.vm.test' },
         bootstrapFormat: scenario.format,
       });
       const secrets: SecretLike[] = [library.secret];
-      const spec = (library.kubeadmControlPlane.spec as any).kubeadmConfigSpec;
-      expectedFiles = resolveFiles(spec.files, secrets, library.kubeadmControlPlane.metadata.namespace);
+      const librarySpec = (library.kubeadmControlPlane.spec as any).kubeadmConfigSpec;
+      expectedFiles = resolveFiles(librarySpec.files, secrets, library.kubeadmControlPlane.metadata.namespace);
+      const spec = withTkgRegistryCa(librarySpec, PRIVATE_REGISTRY, privateRegistry.caPem);
+      const containerdDropIn = expectedFiles.find((file) => file.path === CONTAINERD_DROP_IN)!.content;
       const render = {
         spec,
         secrets,
@@ -220,20 +278,33 @@ function bootScenario(scenario: Scenario): void {
         ignitionConfig,
         metaData: 'instance-id: vm-control-plane-0\nlocal-hostname: node-0\n',
         harness: {
-          hosts: `127.0.0.1 localhost\n127.0.0.1 ${PROXY_HOST} ${ORIGIN_NAMES.join(' ')} ${DIRECT_HOST}\n127.0.1.1 node-0\n::1 localhost\n`,
+          hosts: `127.0.0.1 localhost\n127.0.0.1 ${PROXY_HOST} ${DIRECT_HOST} ${PRIVATE_REGISTRY.split(':')[0]}\n${NOWHERE} ${ORIGIN_NAMES.join(' ')}\n127.0.1.1 node-0\n::1 localhost\n`,
+          squidHosts: `127.0.0.1 ${ORIGIN_NAMES.join(' ')}\n`,
           squidConf: squidConf(),
           htpasswd: `${USERNAME}:${htpasswd.trim()}\n`,
-          originCertPem: readFileSync(pki.certFile, 'utf8'),
-          originKeyPem: readFileSync(pki.keyFile, 'utf8'),
+          corporateCaPem: corporate.caPem,
+          corporateCaKeyPem: readFileSync(join(work, 'corp-ca.key'), 'utf8'),
+          originCaPem: origins.caPem,
+          originCertPem: readFileSync(origins.certFile, 'utf8'),
+          originKeyPem: readFileSync(origins.keyFile, 'utf8'),
+          privateRegistryCertPem: readFileSync(privateRegistry.certFile, 'utf8'),
+          privateRegistryKeyPem: readFileSync(privateRegistry.keyFile, 'utf8'),
+          // systemd reads `%` as the start of a specifier: the library doubles every one.
+          brokenContainerdDropIn: containerdDropIn.replace(/%%/g, '%'),
           images: IMAGES,
           expect: {
             files: expectedFiles.map((file) => file.path),
-            containerdDropIn: '/etc/systemd/system/containerd.service.d/http-proxy.conf',
+            containerdDropIn: CONTAINERD_DROP_IN,
             daemonImage: `${DAEMON_REGISTRY}/${IMAGES[0].repository}:${IMAGES[0].tag}`,
             clientImage: `${CLIENT_REGISTRY}/${IMAGES[1].repository}:${IMAGES[1].tag}`,
             proxiedUrl: `https://${PROXIED_ORIGIN}/ready`,
             deniedUrl: `https://${DENIED_ORIGIN}/ready`,
             directUrl: `http://${DIRECT_HOST}:8080/ready`,
+            pythonUrl: `https://${PYTHON_ORIGIN}/ready`,
+            untrustedUrl: `https://${UNTRUSTED_ORIGIN}/ready`,
+            untrustedImage: `${UNTRUSTED_ORIGIN}/${IMAGES[1].repository}:${IMAGES[1].tag}`,
+            controlImage: CONTROL_IMAGE,
+            privateImage: `${PRIVATE_REGISTRY}/${IMAGES[0].repository}:${IMAGES[0].tag}`,
             ...(scenario.caInOsBundle ? {} : { curlCaFile: scenario.caPath }),
             wrongPasswordProxy: `http://${encodeURIComponent(USERNAME)}:${wrongPassword}@${PROXY_HOST}:3128`,
           },
@@ -310,13 +381,12 @@ function bootScenario(scenario: Scenario): void {
       expect(parse(report.kubeadm['config.yaml'].split('---\n')[1])).toMatchObject({ kind: 'ClusterConfiguration', controlPlaneEndpoint: 'api.vm.test:6443' });
     });
 
-    nodeIt('has the proxy CA where the OS family takes it', () => {
+    nodeIt('has the proxy CA where the OS family takes it, and trusts nothing else', () => {
       const caPem = readFileSync(join(work, 'corp-ca.pem'), 'utf8');
       expect(Buffer.from(report.files[scenario.caPath].content, 'base64').toString('utf8').trim()).toBe(caPem.trim());
-      if (scenario.caInOsBundle) {
-        expect(report.trustBundle).toContain(caPem.trim());
-        expect(report.verifyOrigin).toMatchObject({ status: 0, output: expect.stringContaining(': OK') });
-      }
+      // The image ships an empty bundle: what the node trusts came from the bootstrap data.
+      const bundled = (report.trustBundle as string).match(/-----BEGIN CERTIFICATE-----[^]*?-----END CERTIFICATE-----/g) ?? [];
+      expect(bundled).toEqual(scenario.caInOsBundle ? [caPem.trim()] : []);
     });
 
     if (scenario.format === BootstrapFormat.IGNITION) {
@@ -340,8 +410,8 @@ function bootScenario(scenario: Scenario): void {
     }
 
     /** squid's whole log (read after it stopped, so every tunnel is in it) for one origin name. */
-    function tunnelsTo(origin: string) {
-      return squidEntries(report.squidLog).filter((entry) => entry.url === origin);
+    function requestsTo(origin: string) {
+      return proxiedRequests(report.squidLog, origin);
     }
 
     const pulls = [
@@ -349,15 +419,11 @@ function bootScenario(scenario: Scenario): void {
       { name: 'ctrPull', what: 'ctr with containerd\'s environment', registry: CLIENT_REGISTRY, image: IMAGES[1] },
     ];
     for (const pull of pulls) {
-      nodeIt(`pulls an image through squid with the password, validating the registry's certificate: ${pull.what}`, () => {
+      nodeIt(`pulls an image through squid with the password, trusting squid's re-signed certificate: ${pull.what}`, () => {
         const result = report[pull.name];
         // CRI reports errors as `errors`, ctr as its exit status and stderr.
         expect({ status: result.status, errors: result.errors }).toEqual({ status: 0, errors: undefined });
-        const tunnels = tunnelsTo(pull.registry);
-        expect(tunnels.length).toBeGreaterThan(0);
-        for (const tunnel of tunnels) {
-          expect(tunnel).toEqual({ user: USERNAME, method: 'CONNECT', url: pull.registry, status: '200', result: 'TCP_TUNNEL' });
-        }
+        expectIntercepted(requestsTo(pull.registry), pull.registry, [`/v2/${pull.image.repository}/manifests/${pull.image.tag}`]);
         // The origin saw every request of the pull from squid's outgoing address, none directly.
         const requests = result.origin as Array<{ remote: string; host: string; path: string; status: number }>;
         expect(requests.map((request) => request.path)).toContain(`/v2/${pull.image.repository}/manifests/${pull.image.tag}`);
@@ -371,7 +437,8 @@ function bootScenario(scenario: Scenario): void {
 
     nodeIt('fetches through squid with the proxy env, goes direct to the NO_PROXY destination, and squid refuses a wrong password', () => {
       expect(report.curlProxied.output).toBe('200');
-      expect(tunnelsTo(PROXIED_ORIGIN)).toEqual([{ user: USERNAME, method: 'CONNECT', url: PROXIED_ORIGIN, status: '200', result: 'TCP_TUNNEL' }]);
+      expectIntercepted(requestsTo(PROXIED_ORIGIN), PROXIED_ORIGIN, ['/ready']);
+      expect(requestsTo(PROXIED_ORIGIN).map((entry) => entry.method)).toEqual(expect.arrayContaining(['CONNECT', 'GET']));
       expect(report.curlProxied.origin.map((request: any) => request.remote)).toEqual(['127.0.0.2']);
 
       expect(report.curlDirect.output).toBe('200');
@@ -379,9 +446,63 @@ function bootScenario(scenario: Scenario): void {
       expect(report.curlDirect.origin.map((request: any) => [request.host, request.remote])).toEqual([[`${DIRECT_HOST}:8080`, '127.0.0.1']]);
 
       expect(report.curlWrongPassword.output).toBe('407');
-      expect(tunnelsTo(DENIED_ORIGIN)).toEqual([{ user: USERNAME, method: 'CONNECT', url: DENIED_ORIGIN, status: '407', result: 'TCP_DENIED' }]);
+      expect(requestsTo(DENIED_ORIGIN)).toEqual([{ user: USERNAME, method: 'CONNECT', url: DENIED_ORIGIN, status: '407', result: 'TCP_DENIED' }]);
       expect(report.curlWrongPassword.origin).toEqual([]);
     });
+
+    nodeIt('fetches through squid from Python with the proxy env, trusting the corporate CA', () => {
+      expect({ status: report.pythonProxied.status, output: report.pythonProxied.output }).toEqual({ status: 0, output: '200\n' });
+      expectIntercepted(requestsTo(PYTHON_ORIGIN), PYTHON_ORIGIN, ['/ready']);
+      expect(report.pythonProxied.origin.map((request: any) => [request.host, request.remote])).toEqual([[PYTHON_ORIGIN, '127.0.0.2']]);
+    });
+
+    nodeIt('fails in curl, Python and Go (ctr) when a client trusts only the origin\'s real CA: squid intercepts TLS', () => {
+      expect({ status: report.curlUntrusted.status, output: report.curlUntrusted.output }).toEqual({ status: 60, output: '000' });
+      expect(report.pythonUntrusted).toMatchObject({ status: 1, stderr: expect.stringContaining('CERTIFICATE_VERIFY_FAILED') });
+      expect(report.ctrUntrusted.status).not.toBe(0);
+      expect(report.ctrUntrusted.stderr).toContain('x509: certificate signed by unknown authority');
+      for (const name of ['curlUntrusted', 'pythonUntrusted', 'ctrUntrusted']) {
+        // Each reached squid with the password, and no request reached the origin.
+        expect(report[name].squid.length).toBeGreaterThan(0);
+        expect(squidEntries(report[name].squid).map((entry) => [entry.user, entry.method, entry.url])).toContainEqual([USERNAME, 'CONNECT', UNTRUSTED_ORIGIN]);
+        expect(report[name].origin).toEqual([]);
+      }
+    });
+
+    nodeIt('loads a private registry\'s CA that a later ClusterClass patch (TKG\'s) appends to containerd\'s config, after the library\'s restart', () => {
+      const pull = report.privateRegistryPull;
+      expect({ status: pull.status, errors: pull.errors }).toEqual({ status: 0, errors: undefined });
+      // Directly (the NO_PROXY covers it), and only containerd's CRI config knows the CA: ctr,
+      // which does not read it, fails on the same registry.
+      expect(pull.squid).toEqual([]);
+      expect(pull.origin.map((request: any) => [request.host, request.remote])).toContainEqual([PRIVATE_REGISTRY, '127.0.0.1']);
+      expect(report.privateRegistryCtr.status).not.toBe(0);
+      expect(report.privateRegistryCtr.stderr).toContain('x509: certificate signed by unknown authority');
+    });
+
+    nodeIt('has no way to a proxied name but the proxy: a direct fetch fails', () => {
+      expect({ status: report.curlDirectToProxied.status, output: report.curlDirectToProxied.output }).toEqual({ status: 7, output: '000' });
+      expect(report.curlDirectToProxied.stderr).toContain('Failed to connect');
+      expect(report.curlDirectToProxied.squid).toEqual([]);
+      expect(report.curlDirectToProxied.origin).toEqual([]);
+    });
+
+    // Negative controls: the node judged with a rendering that breaks the escaping, and with no
+    // drop-in at all, must fail the checks above, or they could not fail.
+    const controls = [
+      { name: 'brokenDropIn', what: 'the drop-in as a renderer that does not double `%` would write it' },
+      { name: 'noDropIn', what: 'no drop-in' },
+    ];
+    for (const control of controls) {
+      nodeIt(`negative control: containerd with ${control.what} has not the library's environment and pulls nothing`, () => {
+        const result = report[control.name];
+        expect(proxyVariables(result.processEnviron)).not.toEqual([...library.environment].sort());
+        expect({ status: result.status, errors: result.errors }).toEqual({ status: 1, errors: [expect.any(String)] });
+        expect(result.squid.filter((line: string) => line.includes(IMAGES[2].repository) && / 200 /.test(line))).toEqual([]);
+        expect(result.origin).toEqual([]);
+        expect(report.images).not.toContain(IMAGES[2].repository);
+      });
+    }
   });
 }
 

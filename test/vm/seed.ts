@@ -11,13 +11,25 @@ import { OciImage } from './oci-image';
 
 /** The in-VM services and what the harness needs to know. */
 export interface HarnessData {
-  /** `/etc/hosts` of the VM: every service on a loopback name. */
+  /** `/etc/hosts` of the VM: the proxy and the direct services on loopback names. */
   readonly hosts: string;
+  /** squid's own hosts file: where the proxied origins' names lead. */
+  readonly squidHosts: string;
   readonly squidConf: string;
   /** The proxy's `user:hash` line. */
   readonly htpasswd: string;
+  /** The corporate CA squid re-signs tunnels with (the CA the library makes the node trust). */
+  readonly corporateCaPem: string;
+  readonly corporateCaKeyPem: string;
+  /** The CA of the origins' own certificates, trusted by squid only. */
+  readonly originCaPem: string;
   readonly originCertPem: string;
   readonly originKeyPem: string;
+  /** The private registry's certificate, signed by a CA only containerd's config names. */
+  readonly privateRegistryCertPem: string;
+  readonly privateRegistryKeyPem: string;
+  /** containerd's drop-in as a broken renderer would write it, for a negative control. */
+  readonly brokenContainerdDropIn: string;
   readonly images: readonly OciImage[];
   /** Read by check.py: paths to report, images and URLs to fetch. */
   readonly expect: { readonly [key: string]: unknown };
@@ -39,10 +51,17 @@ export function buildSeed(directory: string, seed: {
   cpSync(join(__dirname, 'harness'), join(tree, 'harness'), { recursive: true });
   const { harness } = seed;
   writeFileSync(join(data, 'hosts'), harness.hosts);
+  writeFileSync(join(data, 'squid-hosts'), harness.squidHosts);
   writeFileSync(join(data, 'squid.conf'), harness.squidConf);
   writeFileSync(join(data, 'htpasswd'), harness.htpasswd);
+  writeFileSync(join(data, 'corp-ca.pem'), harness.corporateCaPem);
+  writeFileSync(join(data, 'corp-ca.key'), harness.corporateCaKeyPem);
+  writeFileSync(join(data, 'origin-ca.pem'), harness.originCaPem);
+  writeFileSync(join(data, 'broken-containerd-drop-in.conf'), harness.brokenContainerdDropIn);
   writeFileSync(join(data, 'origin.pem'), harness.originCertPem);
   writeFileSync(join(data, 'origin.key'), harness.originKeyPem);
+  writeFileSync(join(data, 'registry.pem'), harness.privateRegistryCertPem);
+  writeFileSync(join(data, 'registry.key'), harness.privateRegistryKeyPem);
   writeFileSync(join(data, 'expect.json'), JSON.stringify(harness.expect, null, 2));
   if (seed.ignitionConfig) {
     writeFileSync(join(data, 'ignition.json'), JSON.stringify(seed.ignitionConfig));

@@ -16,6 +16,8 @@ with open(os.path.join(HERE, 'data', 'expect.json')) as f:
 SQUID_LOG = '/var/log/squid/access.log'
 ORIGIN_LOG = '/run/vm-test/origin.log'
 report = {}
+# Reads the whole body, as a client does (squid logs a response cut short as aborted).
+PYTHON_FETCH = 'import sys, urllib.request\nresponse = urllib.request.urlopen(sys.argv[1], timeout=30)\nresponse.read()\nprint(response.status)'
 
 
 def run(args, env=None, timeout=60, stdin=None):
@@ -145,8 +147,6 @@ report['kubeadm']['environ'] = [e.decode('utf-8', 'replace') for e in (read(os.p
 report['kubeletStubEnviron'] = read('/run/vm-test/kubelet.environ')
 
 report['trustBundle'] = read('/etc/ssl/certs/ca-certificates.crt')
-report['verifyOrigin'] = run(['openssl', 'verify', '-CAfile', '/etc/ssl/certs/ca-certificates.crt', os.path.join(HERE, 'data', 'origin.pem')])
-report['verifyOriginCapath'] = run(['openssl', 'verify', '-no-CAfile', '-CApath', '/etc/ssl/certs', os.path.join(HERE, 'data', 'origin.pem')])
 
 # Clients with exactly containerd's proxy variables (read from its process), nothing else proxy-like.
 daemon_env = dict(entry.split('=', 1) for entry in units['containerd']['processEnviron'] if '=' in entry)
@@ -160,6 +160,53 @@ windowed('curlProxied', lambda: run(['curl', '-sS', '--max-time', '30', *curl_ca
 windowed('curlDirect', lambda: run(['curl', '-sS', '--max-time', '30', '-o', '/dev/null', '-w', '%{http_code}', EXPECT['directUrl']], env=client_env))
 windowed('curlWrongPassword', lambda: run(['curl', '-sS', '--max-time', '30', '-o', '/dev/null', '-w', '%{http_connect}',
                                            '--proxy', EXPECT['wrongPasswordProxy'], EXPECT['deniedUrl']], env=client_env))
+python_ca = {'SSL_CERT_FILE': EXPECT['curlCaFile']} if EXPECT.get('curlCaFile') else {}
+windowed('pythonProxied', lambda: run(['python3', '-c', PYTHON_FETCH, EXPECT['pythonUrl']], env=dict(client_env, **python_ca)))
+
+# squid re-signs every tunnel with the corporate CA: a client that trusts only the origins' own CA
+# (the one that signed their real certificates) must fail, each in its own way.
+ORIGIN_CA = '/run/vm-test/origin-ca.pem'
+os.makedirs('/run/vm-test/no-certificates', exist_ok=True)
+without_corporate_ca = dict(client_env, SSL_CERT_FILE=ORIGIN_CA, SSL_CERT_DIR='/run/vm-test/no-certificates')
+# (Each also reads a certificate directory besides its file, /etc/ssl/certs unless told otherwise.)
+windowed('curlUntrusted', lambda: run(['curl', '-sS', '--max-time', '30', '--cacert', ORIGIN_CA, '--capath', '/run/vm-test/no-certificates',
+                                       '-o', '/dev/null', '-w', '%{http_code}', EXPECT['untrustedUrl']], env=client_env))
+windowed('pythonUntrusted', lambda: run(['python3', '-c', PYTHON_FETCH, EXPECT['untrustedUrl']], env=without_corporate_ca))
+windowed('ctrUntrusted', lambda: run(['ctr', 'image', 'pull', EXPECT['untrustedImage']], env=without_corporate_ca, timeout=180))
+# A private registry the NO_PROXY covers, whose CA only containerd's CRI config names (ctr reads no
+# CRI config).
+windowed('privateRegistryPull', lambda: cri_pull(EXPECT['privateImage']))
+windowed('privateRegistryCtr', lambda: run(['ctr', 'image', 'pull', EXPECT['privateImage']], env=client_env, timeout=180))
+report['containerdConfigTail'] = (read('/etc/containerd/config.toml') or '')[-600:]
+# The proxied names lead nowhere but through squid.
+windowed('curlDirectToProxied', lambda: run(['curl', '-sS', '--max-time', '30', '--noproxy', '*', '-o', '/dev/null', '-w', '%{http_code}',
+                                             EXPECT['proxiedUrl']], env=client_env))
+
+
+def containerd_with_drop_in(name, content):
+    """Negative controls: containerd restarted with `content` as its drop-in (None: without one),
+    then a CRI pull that must now fail. What the node saw is reported for the test to judge."""
+    path = EXPECT['containerdDropIn']
+    if content is None:
+        os.remove(path)
+    else:
+        with open(path, 'w') as f:
+            f.write(content)
+    since = read('/proc/uptime').split()[0]
+    run(['systemctl', 'daemon-reload'])
+    restart = run(['systemctl', 'restart', 'containerd'], timeout=120)
+    for _ in range(60):
+        if run(['ctr', 'version'])['status'] == 0:
+            break
+        time.sleep(1)
+    pid = show('containerd', 'MainPID')
+    windowed(name, lambda: dict(cri_pull(EXPECT['controlImage']), restart=restart['status'], processEnviron=environ(pid),
+                                systemdWarnings=run(['journalctl', '-b', '_PID=1', '--no-pager', '-o', 'cat', '-g', 'http-proxy.conf'])['output'][-3000:],
+                                since=since))
+
+
+containerd_with_drop_in('brokenDropIn', read(os.path.join(HERE, 'data', 'broken-containerd-drop-in.conf')))
+containerd_with_drop_in('noDropIn', None)
 # squid logs a CONNECT when its tunnel closes, and containerd keeps its connections open: stop
 # squid (which closes them) before reading the whole log.
 run(['squid', '-f', os.path.join(HERE, 'data', 'squid.conf'), '-k', 'shutdown'])
@@ -168,6 +215,7 @@ for _ in range(30):
         break
     time.sleep(1)
 report['squidLog'] = lines(SQUID_LOG)
+report['squidCacheLog'] = (read('/var/log/squid/cache.log') or '')[-3000:]
 report['images'] = run(['ctr', '--namespace', 'k8s.io', 'image', 'ls', '-q'])['output'] + run(['ctr', 'image', 'ls', '-q'])['output']
 
 encoded = base64.b64encode(json.dumps(report).encode()).decode()

@@ -1,6 +1,9 @@
-"""The VM's origins, on loopback names only:
- - https://registry.vm.test:5443: a read-only OCI registry holding one small image, and /ready;
-   its certificate is signed by the test's "corporate" CA, so clients must trust that CA;
+"""The VM's origins, on loopback only:
+ - https://*.vm.test:5443 (one server under a name per client): a read-only OCI registry holding
+   the test's images, and /ready; its certificate is signed by the origins' own CA, which only
+   squid trusts: clients see squid's re-signed certificate and must trust the corporate CA;
+ - https://harbor.corp.test:5444: the same registry as a private one the NO_PROXY covers, with a
+   certificate of a CA that only containerd's config names;
  - http://web.vm.svc.cluster.local:8080/ready: an in-cluster-like service the NO_PROXY covers.
 Every request is logged with its peer address: squid connects from 127.0.0.2, direct clients from
 127.0.0.1, so the log tells proxied from direct."""
@@ -74,14 +77,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return None
 
 
-def serve(port, tls):
+def serve(port, certificate=None):
     server = http.server.ThreadingHTTPServer(('127.0.0.1', port), Handler)
-    if tls:
+    if certificate:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(os.path.join(DATA, 'origin.pem'), os.path.join(DATA, 'origin.key'))
+        context.load_cert_chain(os.path.join(DATA, certificate + '.pem'), os.path.join(DATA, certificate + '.key'))
         server.socket = context.wrap_socket(server.socket, server_side=True)
     server.serve_forever()
 
 
-threading.Thread(target=serve, args=(8080, False), daemon=True).start()
-serve(5443, True)
+threading.Thread(target=serve, args=(8080,), daemon=True).start()
+threading.Thread(target=serve, args=(5444, 'registry'), daemon=True).start()
+serve(5443, 'origin')
