@@ -15,7 +15,8 @@
 #    the real kustomize binary (`kustomize`, upstream v4.5.4).
 #  - the compiled clients (conformance/build-clients.sh: Go programs offline in GOPATH mode, Java).
 #  - with `e2e`: every Go module of scripts/go-tools/ (kube-apiserver, kubectl, etcd, the Kyverno
-#    CLI and controllers, the Pulumi CLI and its Kubernetes provider), built
+#    CLI and controllers, the Pulumi CLI and its Kubernetes provider, Cluster API's kubeadm
+#    bootstrap provider and Flatcar's ignition-validate), built
 #    from the Go module proxy at the versions its go.mod and go.sum pin, into a cache outside the
 #    repository keyed by those files and the Go version (a second run finds it and only links it),
 #    and linked into the gitignored .cache/bin.
