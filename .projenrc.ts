@@ -422,11 +422,16 @@ project.addTask('conformance:report', {
   ],
 });
 
-// A real node: boots a Debian VM (no network device) from the rendered bootstrap data. Builds and
-// caches the VM image on first use (root); `test:e2e` runs it last.
+// A real node: boots a Debian VM (no network device) from the bootstrap data Cluster API's kubeadm
+// bootstrap provider renders on the local control plane, so it runs in the loopback-only namespace;
+// the VM image is built (root, from Debian's packages) and cached before. `test:e2e` runs it last.
 const vmTask = project.addTask('test:vm', {
-  description: 'Boot a VM from the generated bootstrap data and check the node (see docs/testing.md, "A real node")',
-  exec: checked("jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'"),
+  description: 'Boot a VM from the bootstrap data Cluster API renders for the library\'s objects and check the node (see docs/testing.md, "A real node")',
+  steps: [
+    { exec: 'bash scripts/install-test-tools.sh e2e', name: 'install test tools' },
+    { exec: 'bash scripts/vm/build-image.sh >/dev/null', name: 'build or find the VM image' },
+    { exec: checked("bash scripts/loopback-only.sh node_modules/.bin/jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'") },
+  ],
 });
 
 // The Node-version job: the package built into lib/, its CLI and examples on every Node line of

@@ -16,7 +16,7 @@
 #  - the compiled clients (conformance/build-clients.sh: Go programs offline in GOPATH mode, Java).
 #  - with `e2e`: every Go module of scripts/go-tools/ (kube-apiserver, kubectl, etcd, the Kyverno
 #    CLI and controllers, the Pulumi CLI and its Kubernetes provider, Cluster API's kubeadm
-#    bootstrap provider and Flatcar's ignition-validate), built
+#    bootstrap provider, Flatcar's ignition-validate and Flatcar's Ignition), built
 #    from the Go module proxy at the versions its go.mod and go.sum pin, into a cache outside the
 #    repository keyed by those files and the Go version (a second run finds it and only links it),
 #    and linked into the gitignored .cache/bin.

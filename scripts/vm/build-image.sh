@@ -17,7 +17,6 @@ log() { echo "vm-image: $*" >&2; }
 declare -A package_for=(
   [debootstrap]=debootstrap [qemu-system-x86_64]=qemu-system-x86 [qemu-img]=qemu-utils
   [mkfs.ext4]=e2fsprogs [genisoimage]=genisoimage [openssl]=openssl [flock]=util-linux
-  [ignition-validate]=ignition
 )
 missing=()
 for tool in "${!package_for[@]}"; do

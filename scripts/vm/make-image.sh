@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The recipe of the test VM's image (build-image.sh caches its result under a hash of this file and
 # rootfs/): a Debian bookworm root filesystem from Debian's packages, with systemd, cloud-init,
-# containerd, squid (the OpenSSL build, which can intercept TLS), ca-certificates and Ignition; its
-# kernel and a trimmed initrd.
+# containerd, squid (the OpenSSL build, which can intercept TLS) and ca-certificates; its kernel and a
+# trimmed initrd. (Ignition comes with the test's seed: Flatcar's, which reads what Cluster API renders.)
 #
 # Usage (as root): make-image.sh ROOTFS_OVERLAY WORK_DIR OUT_DIR
 set -euo pipefail
@@ -16,7 +16,7 @@ suite=bookworm
 packages=(
   systemd-sysv udev kmod initramfs-tools linux-image-amd64
   cloud-init python3-cffi-backend
-  containerd squid-openssl ca-certificates curl openssl python3 python3-grpcio ignition
+  containerd squid-openssl ca-certificates curl openssl python3 python3-grpcio
 )
 start=$(date +%s)
 root="$work/root"

@@ -15,7 +15,7 @@ import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
 import { BootstrapController, BootstrapData, startBootstrapController } from '../support/control-plane/bootstrap-controller';
 import { ControlPlane, startControlPlane, toolPath } from '../support/control-plane/control-plane';
 import { CA_1 } from '../support/fixtures/cluster';
-import { nodeBootstrapFromLibrary, NodeBootstrapOutput } from '../vm/library-output';
+import { nodeBootstrapFromLibrary, NodeBootstrapOutput, secretFiles } from '../vm/library-output';
 
 /** The VM test's password: every character the quoting of proxy passwords is about. */
 const HARD_PASSWORD = 'p@ss: /%#?"\'\\$! &w0rd  xü';
@@ -52,16 +52,6 @@ async function render(library: NodeBootstrapOutput): Promise<BootstrapData> {
   return controller.renderInitControlPlane({ cluster: library.cluster, kubeadmControlPlane: library.kubeadmControlPlane, secrets: [library.secret] });
 }
 
-/** The library's files: path, owner, permissions, and the content its Secret holds for each. */
-function libraryFiles(library: NodeBootstrapOutput): Array<{ path: string; owner: string; permissions: string; content: string }> {
-  const spec = (library.kubeadmControlPlane.spec as any).kubeadmConfigSpec;
-  const stringData = (library.secret as any).stringData as Record<string, string>;
-  return spec.files.map((file: any) => {
-    expect(file.contentFrom.secret.name).toBe(library.secret.metadata.name);
-    return { path: file.path, owner: file.owner, permissions: file.permissions, content: stringData[file.contentFrom.secret.key] };
-  });
-}
-
 function preKubeadmCommands(library: NodeBootstrapOutput): string[] {
   return (library.kubeadmControlPlane.spec as any).kubeadmConfigSpec.preKubeadmCommands;
 }
@@ -92,7 +82,7 @@ describe('cloud-config: the first control-plane machine', () => {
   });
 
   test('writes every file of the library with the Secret\'s content, its owner and its permissions', () => {
-    for (const file of libraryFiles(library)) {
+    for (const file of secretFiles((library.kubeadmControlPlane.spec as any).kubeadmConfigSpec.files, library.secret)) {
       const written = cloudConfig.write_files.filter((entry: any) => entry.path === file.path);
       expect(written).toEqual([{ path: file.path, owner: file.owner, permissions: file.permissions, content: file.content }]);
     }
@@ -135,11 +125,12 @@ describe('Ignition: the first control-plane machine', () => {
   });
 
   test('writes every file of the library with the Secret\'s content, its owner and its mode', () => {
-    for (const file of libraryFiles(library)) {
+    for (const file of secretFiles((library.kubeadmControlPlane.spec as any).kubeadmConfigSpec.files, library.secret)) {
       const written = config.storage.files.filter((entry: any) => entry.path === file.path);
       expect(written).toHaveLength(1);
-      const [user, group] = file.owner.split(':');
-      expect(written[0]).toMatchObject({ filesystem: 'root', path: file.path, mode: parseInt(file.permissions, 8), user: { name: user }, group: { name: group } });
+      // The library sets both on every file.
+      const [user, group] = file.owner!.split(':');
+      expect(written[0]).toMatchObject({ filesystem: 'root', path: file.path, mode: parseInt(file.permissions!, 8), user: { name: user }, group: { name: group } });
       expect(dataUrlContent(written[0].contents.source)).toBe(file.content);
     }
   });

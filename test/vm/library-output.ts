@@ -76,3 +76,33 @@ export function nodeBootstrapFromLibrary(input: NodeBootstrapInput): NodeBootstr
     kubeadmEnvironment: proxyVariables(objects.proxy.publicEnvironment).map(({ name, value }) => `${name}=${value}`),
   };
 }
+
+/** A file of a kubeadm config spec that reads its content from a Secret. */
+interface SpecFile {
+  readonly path: string;
+  readonly owner?: string;
+  readonly permissions?: string;
+  readonly contentFrom?: { readonly secret: { readonly name: string; readonly key: string } };
+}
+
+/** A node file as the node must end up with it. */
+export interface ExpectedNodeFile {
+  readonly path: string;
+  readonly owner?: string;
+  readonly permissions?: string;
+  readonly content: string;
+}
+
+/**
+ * The files of a kubeadm config spec, with the content each reads from the node-proxy Secret (the
+ * library's delivery `secret` puts every file there).
+ */
+export function secretFiles(files: readonly SpecFile[], secret: SecretObject): ExpectedNodeFile[] {
+  return files.map(({ path, owner, permissions, contentFrom }, index) => {
+    const content = contentFrom?.secret.name === secret.metadata.name ? secret.stringData[contentFrom.secret.key] : undefined;
+    if (content === undefined) {
+      throw new Error(`files[${index}] (${path}) does not read a key of the Secret ${secret.metadata.name}`);
+    }
+    return { path, owner, permissions, content };
+  });
+}

@@ -2,16 +2,16 @@ import { execFileSync, spawnSync, SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { renderCloudConfig, resolveFiles, SecretLike } from './capi-cloud-config';
-import { renderIgnition } from './capi-ignition';
-import { nodeBootstrapFromLibrary, NodeBootstrapOutput } from './library-output';
+import { parseAllDocuments } from 'yaml';
+import { ExpectedNodeFile, nodeBootstrapFromLibrary, NodeBootstrapOutput, secretFiles } from './library-output';
 import { ociImage } from './oci-image';
 import { BootResult, bootVm, ensureImage, VmImage } from './qemu';
 import { buildSeed } from './seed';
 import { withTkgRegistryCa } from './tkg-registry-ca';
 import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
 import { createTestPki } from '../e2e/support/pki';
+import { clusterApiBootstrapData } from '../support/control-plane/bootstrap-controller';
+import { toolPath } from '../support/control-plane/control-plane';
 
 /**
  * The whole chain on a real node. The library's objects for a cluster behind an authenticating
@@ -101,25 +101,6 @@ function systemdShowWords(text: string): string[] {
   return text === '' ? [] : [...words, word];
 }
 
-function kubeadmDocuments(cluster: any, version: string, nodeName: string): object[] {
-  const spec = cluster.spec;
-  return [
-    {
-      apiVersion: 'kubeadm.k8s.io/v1beta4',
-      kind: 'ClusterConfiguration',
-      clusterName: cluster.metadata.name,
-      kubernetesVersion: version,
-      controlPlaneEndpoint: `${spec.controlPlaneEndpoint.host}:${spec.controlPlaneEndpoint.port}`,
-      networking: {
-        podSubnet: spec.clusterNetwork.pods.cidrBlocks.join(','),
-        serviceSubnet: spec.clusterNetwork.services.cidrBlocks.join(','),
-        dnsDomain: spec.clusterNetwork.serviceDomain,
-      },
-    },
-    { apiVersion: 'kubeadm.k8s.io/v1beta4', kind: 'InitConfiguration', nodeRegistration: { name: nodeName } },
-  ];
-}
-
 /** squid as a corporate proxy: Basic authentication, and TLS interception re-signing with the corporate CA. */
 function squidConf(): string {
   return [
@@ -205,11 +186,10 @@ function bootScenario(scenario: Scenario): void {
   let work: string;
   let image: VmImage;
   let library: NodeBootstrapOutput;
-  let ignitionConfig: object | undefined;
   let ignitionValidate: SpawnSyncReturns<string> | undefined;
   let boot: BootResult;
   let report: Report;
-  let expectedFiles: Array<{ path: string; owner?: string; permissions?: string; content: string }>;
+  let expectedFiles: ExpectedNodeFile[];
 
   function serialTail(lines = 150): string {
     // Without the report lines: the test decodes those and prints what it needs of them.
@@ -251,31 +231,30 @@ function bootScenario(scenario: Scenario): void {
         network: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'], controlPlaneEndpoint: 'api.vm.test' },
         bootstrapFormat: scenario.format,
       });
-      const secrets: SecretLike[] = [library.secret];
-      const librarySpec = (library.kubeadmControlPlane.spec as any).kubeadmConfigSpec;
-      expectedFiles = resolveFiles(librarySpec.files, secrets, library.kubeadmControlPlane.metadata.namespace);
-      const spec = withTkgRegistryCa(librarySpec, PRIVATE_REGISTRY, privateRegistry.caPem);
+      const kubeadmControlPlane = library.kubeadmControlPlane as any;
+      expectedFiles = secretFiles(kubeadmControlPlane.spec.kubeadmConfigSpec.files, library.secret);
       const containerdDropIn = expectedFiles.find((file) => file.path === CONTAINERD_DROP_IN)!.content;
-      const render = {
-        spec,
-        secrets,
-        namespace: library.kubeadmControlPlane.metadata.namespace,
-        role: 'init' as const,
-        kubeadmDocuments: kubeadmDocuments(library.cluster, (library.kubeadmControlPlane.spec as any).version, 'node-0'),
-      };
+      // The node's bootstrap data as Cluster API's kubeadm bootstrap provider renders it, for the
+      // first control-plane machine, from the library's objects plus TKG's later registry patch.
+      const kubeadmConfigSpec = withTkgRegistryCa(kubeadmControlPlane.spec.kubeadmConfigSpec, PRIVATE_REGISTRY, privateRegistry.caPem);
+      const bootstrap = await clusterApiBootstrapData({
+        cluster: library.cluster,
+        kubeadmControlPlane: { ...kubeadmControlPlane, spec: { ...kubeadmControlPlane.spec, kubeadmConfigSpec } },
+        secrets: [library.secret],
+      });
+      expect(bootstrap.format).toBe(scenario.format);
+      writeFileSync(join(work, `bootstrap-data.${scenario.format}`), bootstrap.value);
       // With Ignition, cloud-init still runs (the image has it) but is given nothing to do.
-      const userData = scenario.format === BootstrapFormat.CLOUD_CONFIG ? renderCloudConfig(render) : '#cloud-config\n{}\n';
+      const userData = scenario.format === BootstrapFormat.CLOUD_CONFIG ? bootstrap.value : '#cloud-config\n{}\n';
       if (scenario.format === BootstrapFormat.IGNITION) {
-        ignitionConfig = renderIgnition(render);
-        writeFileSync(join(work, 'ignition.json'), JSON.stringify(ignitionConfig));
-        ignitionValidate = spawnSync('ignition-validate', [join(work, 'ignition.json')], { encoding: 'utf8', timeout: 60_000 });
+        ignitionValidate = spawnSync(toolPath('flatcar-ignition-validate'), [join(work, `bootstrap-data.${scenario.format}`)], { encoding: 'utf8', timeout: 60_000 });
       }
 
       const htpasswd = execFileSync('openssl', ['passwd', '-apr1', '-stdin'], { input: `${HARD_PASSWORD}\n`, encoding: 'utf8', timeout: 10_000 });
       const wrongPassword = encodeURIComponent(`${HARD_PASSWORD}x`);
       const seedIso = buildSeed(work, {
         userData,
-        ignitionConfig,
+        ...(scenario.format === BootstrapFormat.IGNITION ? { ignition: { config: bootstrap.value, program: toolPath('flatcar-ignition') } } : {}),
         metaData: 'instance-id: vm-control-plane-0\nlocal-hostname: node-0\n',
         harness: {
           hosts: `127.0.0.1 localhost\n127.0.0.1 ${PROXY_HOST} ${DIRECT_HOST} ${PRIVATE_REGISTRY.split(':')[0]}\n${NOWHERE} ${ORIGIN_NAMES.join(' ')}\n127.0.1.1 node-0\n::1 localhost\n`,
@@ -378,7 +357,8 @@ function bootScenario(scenario: Scenario): void {
     nodeIt('ran kubeadm with the proxy environment without credentials (no password reaches the static pods) and its configuration', () => {
       expect(report.kubeadm.args).toBe(scenario.kubeadmArgs);
       expect(proxyVariables(report.kubeadm.environ)).toEqual([...library.kubeadmEnvironment].sort());
-      expect(parse(report.kubeadm['config.yaml'].split('---\n')[1])).toMatchObject({ kind: 'ClusterConfiguration', controlPlaneEndpoint: 'api.vm.test:6443' });
+      const documents = parseAllDocuments(report.kubeadm['config.yaml']).map((document) => document.toJS());
+      expect(documents).toContainEqual(expect.objectContaining({ kind: 'ClusterConfiguration', controlPlaneEndpoint: 'api.vm.test:6443' }));
     });
 
     nodeIt('has the proxy CA where the OS family takes it, and trusts nothing else', () => {
@@ -391,17 +371,15 @@ function bootScenario(scenario: Scenario): void {
 
     if (scenario.format === BootstrapFormat.IGNITION) {
       nodeIt('is valid Ignition, applied by Ignition, and kubeadm.service ran /etc/kubeadm.sh to success', () => {
-        expect({ status: ignitionValidate!.status, output: `${ignitionValidate!.stdout}${ignitionValidate!.stderr}` }).toEqual({ status: 0, output: '' });
+        // Cluster API's transpiler writes an empty `security.tls`, which Ignition's spec 2.x
+        // validation does not know: one warning, from Cluster API's rendering, and nothing else.
+        const unknownTls = /^warning at line \d+, column \d+\n.*\n *\^\nConfig has unrecognized key: tls\n/m;
+        const validation = `${ignitionValidate!.stdout}${ignitionValidate!.stderr}`.replace(unknownTls, '');
+        expect({ status: ignitionValidate!.status, output: validation }).toEqual({ status: 0, output: '' });
         const [fetch, files, ...systemctl] = report.ignition;
-        expect(fetch.status).toBe(0);
-        // The files stage ends by relabelling what it wrote for SELinux, which Flatcar has and this
-        // Debian image does not: everything before that step must have finished, and that step must
-        // be the only failure.
-        const critical = files.output.split('\n').filter((line: string) => line.startsWith('CRITICAL'));
-        if (files.status !== 0) {
-          expect(critical).toEqual([expect.stringMatching(/^CRITICAL +: Ignition failed: failed to handle relabeling: /)]);
-        }
-        expect(files.output).toContain('[finished] writing file "/etc/.ignition-result.json"');
+        expect({ status: fetch.status, passed: fetch.output.includes('fetch passed') }).toEqual({ status: 0, passed: true });
+        expect({ status: files.status, passed: files.output.includes('files passed') }).toEqual({ status: 0, passed: true });
+        expect(files.output).toContain('[finished] writing file "/etc/kubeadm.sh"');
         for (const step of systemctl) {
           expect({ command: step.command, status: step.status }).toEqual({ command: step.command, status: 0 });
         }

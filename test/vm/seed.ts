@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OciImage } from './oci-image';
 
@@ -40,8 +40,11 @@ export function buildSeed(directory: string, seed: {
   readonly userData: string;
   readonly metaData: string;
   readonly harness: HarnessData;
-  /** Ignition bootstrap data, applied by the harness instead of cloud-init's user data. */
-  readonly ignitionConfig?: object;
+  /**
+   * Ignition bootstrap data, applied by the harness instead of cloud-init's user data, with the
+   * Ignition program that applies it.
+   */
+  readonly ignition?: { readonly config: string; readonly program: string };
 }): string {
   const tree = join(directory, 'seed');
   const data = join(tree, 'harness', 'data');
@@ -63,8 +66,9 @@ export function buildSeed(directory: string, seed: {
   writeFileSync(join(data, 'registry.pem'), harness.privateRegistryCertPem);
   writeFileSync(join(data, 'registry.key'), harness.privateRegistryKeyPem);
   writeFileSync(join(data, 'expect.json'), JSON.stringify(harness.expect, null, 2));
-  if (seed.ignitionConfig) {
-    writeFileSync(join(data, 'ignition.json'), JSON.stringify(seed.ignitionConfig));
+  if (seed.ignition) {
+    writeFileSync(join(data, 'ignition.json'), seed.ignition.config);
+    copyFileSync(seed.ignition.program, join(data, 'flatcar-ignition'));
   }
   writeFileSync(join(data, 'registry', 'index.json'), JSON.stringify({
     images: harness.images.map(({ repository, tag, manifestDigest, manifestMediaType }) => ({ repository, tag, manifestDigest, manifestMediaType })),

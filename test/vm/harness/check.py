@@ -98,15 +98,16 @@ def windowed(name, action):
 
 print('VMHARNESS check start uptime=' + read('/proc/uptime').split()[0], flush=True)
 
-# Ignition bootstrap data: apply it as Flatcar's initramfs would (fetch-offline, then the files
-# stage, here onto the running root), then start the kubeadm.service it enabled.
+# Ignition bootstrap data (spec 2.x, as Cluster API renders it): apply it with Flatcar's Ignition
+# (on the seed, built by the host) as Flatcar's initramfs would (fetch, then the files stage, here
+# onto the running root), then start the kubeadm.service it enabled.
 IGNITION_CONFIG = os.path.join(HERE, 'data', 'ignition.json')
 if os.path.exists(IGNITION_CONFIG):
-    ignition = '/usr/lib/dracut/modules.d/30ignition/ignition'
+    ignition = os.path.join(HERE, 'data', 'flatcar-ignition')
     env = dict(os.environ, IGNITION_CONFIG_FILE=IGNITION_CONFIG)
     steps = [
-        [ignition, '-platform', 'file', '-stage', 'fetch-offline', '-log-to-stdout'],
-        [ignition, '-platform', 'file', '-stage', 'files', '-root', '/', '-log-to-stdout'],
+        [ignition, '-oem', 'file', '-stage', 'fetch', '-log-to-stdout'],
+        [ignition, '-oem', 'file', '-stage', 'files', '-root', '/', '-log-to-stdout'],
         ['systemctl', 'daemon-reload'],
         ['systemctl', 'preset', 'kubeadm.service'],
         ['systemctl', 'start', 'kubeadm.service'],
