@@ -31,7 +31,8 @@ type TkgRelease = 'v0.29 (TKG 2.2): one restart patch appended last' | 'v0.28 (T
 
 /** TKG's patches that edit containerd's config, for the control plane and one list of worker classes. */
 function tkgContainerdPatches(release: TkgRelease, workerClasses: string[]): Json[] {
-  const patch = (name: string, enabledIf: string, jsonPatchesOf: (base: string) => Json[]): Json => tkgPatch(name, enabledIf, [workerClasses], jsonPatchesOf);
+  const patch = (name: string, enabledIf: string, jsonPatchesOf: (base: string) => Json[]): Json =>
+    tkgPatch(name, enabledIf, [workerClasses], jsonPatchesOf);
   const command = (base: string, template: string): Json => ({ op: 'add', path: `${base}/preKubeadmCommands/-`, valueFrom: { template } });
   const restart = (base: string): Json => ({ op: 'add', path: `${base}/preKubeadmCommands/-`, value: 'systemctl restart containerd' });
   return [
