@@ -1,9 +1,11 @@
-import { ClassTarget, classTargets } from './class-targets';
+import { ClassTarget, classSelectorSubjects, classTargets } from './class-targets';
 import { ClusterClassProxy, ClusterClassProxyProps } from './cluster-class-proxy';
 import { ClassDelivery } from './file-templates';
 import { MAX_ENABLED_IF_LENGTH } from './go-template';
+import { describeSubject, selectorMatches } from './patch-selectors';
 import { PROXY_VARIABLE_MARKER } from './proxy-variable';
 import { ClassJsonPatch, targetCaPatches, targetJsonPatches } from './spec-patches';
+import { withoutTkgProxyPatch } from './tkg-proxy-patch';
 import { trustedCaEnabledIf, trustedCaFileTemplate, trustedCaVariableDefinition } from './trusted-ca-variable';
 import { foreignEnabledIf, proxyOnCondition, ClassVariableShape } from './variable-shapes';
 import { NodeFileEncoding } from '../node-files/options';
@@ -23,7 +25,8 @@ import { optionalList } from '../primitives/validation/strict-props';
  *  - with `trustedCaVariable`, `cluster-proxy-constructs-ca` after them (Clusters whose trust
  *    variable has the proxy's entry): the CA file and its trust-store update.
  * Each patch has one definition for the control plane and one per group of worker classes whose
- * templates need the same JSON patches.
+ * templates need the same JSON patches. With the `tkg` shape they take the place of TKG's own
+ * `httpProxy` patch (see tkg-proxy-patch.ts).
  */
 
 /** Prefix of the names of the library's patches (earlier copies are replaced). */
@@ -46,8 +49,10 @@ type Json = Record<string, any>;
 /**
  * Add the proxy variable and patches to a ClusterClass (v1beta1 or v1beta2). `templates` must hold
  * the KubeadmControlPlaneTemplate and KubeadmConfigTemplates the class references: JSON patches
- * cannot add to a list that does not exist, so they depend on each template's fields. The input is
- * not modified; applying twice gives the same class.
+ * cannot add to a list that does not exist, so they depend on each template's fields. With
+ * variable shape `tkg`, TKG's own node proxy patch `httpProxy` (which would write its drop-ins over
+ * the proxy's) loses its definitions for the templates the proxy patches, and is removed when none
+ * is left. The input is not modified; applying twice gives the same class.
  */
 export function addProxyToClusterClass(
   clusterClass: KubeObject, templates: KubeObject[], proxy: ClusterClassProxy | ClusterClassProxyProps,
@@ -60,6 +65,10 @@ export function addProxyToClusterClass(
   spec.patches = optionalList('clusterClass.spec.patches', spec.patches ?? undefined);
   const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
   refuseWholeListPatches(ownPatches, targets);
+  // TKG's own node proxy patch would write over the proxy's files: the proxy's patches take its place.
+  const keptPatches = classProxy.variableShape === ClassVariableShape.TKG
+    ? withoutTkgProxyPatch(ownPatches, targets, classSelectorSubjects(clusterClass), (patch) => spec.patches.indexOf(patch))
+    : ownPatches;
   const foreignShape = classProxy.variableShape !== ClassVariableShape.LIBRARY;
   // A foreign shape is the class's own variable: kept as it is when the class defines it.
   const existing = (spec.variables ?? []).find((variable: Json) => variable?.name === classProxy.variableName);
@@ -86,7 +95,7 @@ export function addProxyToClusterClass(
   return {
     clusterClass: {
       ...copyJson(clusterClass),
-      spec: { ...spec, variables: [...withProxyVariable, ...trustVariables], patches: [...patches, ...ownPatches] },
+      spec: { ...spec, variables: [...withProxyVariable, ...trustVariables], patches: [...patches, ...keptPatches] },
     },
     classProxy,
     variable,
@@ -173,34 +182,12 @@ function refuseWholeListPatches(patches: Json[], targets: ClassTarget[]): void {
       }
       const target = hit.find((candidate) => dropsProxyEntries(String(jsonPatch.path), candidate));
       if (target) {
-        const where = target.role === 'controlPlane' ? 'the control plane' : `worker class "${target.className}"`;
         throw new ProxyConfigError(`clusterClass.spec.patches[${index}]`,
-          `("${patch.name}") sets the whole ${jsonPatch.path} of ${definition.selector.kind} for ${where}, which would drop the proxy's entries; `
+          `("${patch.name}") sets the whole ${jsonPatch.path} of ${definition.selector.kind} for ${describeSubject(target)}, which would drop the proxy's entries; `
           + `append with a "/-" path instead${target.role === 'controlPlane' ? '' : ', or leave that class out with excludedWorkerClasses'}`);
       }
     }
   }));
-}
-
-/** Whether a patch selector picks the target, as Cluster API's inline patch generator decides. */
-function selectorMatches(selector: Json | undefined, target: ClassTarget): boolean {
-  // Group and kind only: a version mismatch is still refused, to stay on the safe side.
-  if (!selector || selector.kind !== target.kind || String(selector.apiVersion ?? '').split('/')[0] !== target.apiVersion.split('/')[0]) {
-    return false;
-  }
-  const match = (selector.matchResources ?? {}) as Json;
-  if (target.role === 'controlPlane') {
-    return match.controlPlane === true;
-  }
-  const names = match[target.role]?.names;
-  return Array.isArray(names) && names.some((name: unknown) => typeof name === 'string' && classNameMatches(name, target.className!));
-}
-
-/** `*`, an exact name, `prefix*` or `*suffix`. */
-function classNameMatches(pattern: string, className: string): boolean {
-  return pattern === '*' || pattern === className
-    || (pattern.startsWith('*') && className.endsWith(pattern.slice(1)))
-    || (pattern.endsWith('*') && className.startsWith(pattern.slice(0, -1)));
 }
 
 /** A path that sets a proxy list of the target, or one of its parents. */

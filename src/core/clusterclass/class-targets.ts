@@ -83,19 +83,46 @@ export function classTargets(clusterClass: KubeObject, templates: KubeObject[], 
       CONTROL_PLANE_API_GROUP, 'KubeadmControlPlaneTemplate', ['spec', 'template', 'spec', 'kubeadmConfigSpec']),
   ];
   const selected = workerClassFilter(spec, selection);
-  for (const [role, listName] of [['machineDeploymentClass', 'machineDeployments'], ['machinePoolClass', 'machinePools']] as const) {
-    const classes = spec.workers?.[listName] ?? [];
-    (Array.isArray(classes) ? classes : []).forEach((workerClass: Json, index: number) => {
-      if (!selected(String(workerClass?.class))) {
-        return;
-      }
-      const path = version === CapiVersion.V1BETA1 ? ['template', 'bootstrap', 'ref'] : ['bootstrap', 'templateRef'];
-      const reference = path.reduce((node: Json | undefined, key) => node?.[key], workerClass);
-      targets.push(target(templates, clusterClass, role, String(workerClass.class), reference, `spec.workers.${listName}[${index}].${path.join('.')}`,
-        BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', ['spec', 'template', 'spec']));
-    });
+  for (const { role, className, reference, field } of workerClassReferences(spec, version)) {
+    if (selected(className)) {
+      targets.push(target(templates, clusterClass, role, className, reference, field, BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', ['spec', 'template', 'spec']));
+    }
   }
   return targets;
+}
+
+/** What a patch selector is matched against: the role of a template in the class and its reference. */
+export type SelectorSubject = Pick<ClassTarget, 'role' | 'className' | 'apiVersion' | 'kind'>;
+
+/**
+ * Every worker class of the class as a patch selector sees it (selected for the proxy or not, and
+ * whatever its bootstrap template), with the control plane: a patch of the class can select any.
+ */
+export function classSelectorSubjects(clusterClass: KubeObject): SelectorSubject[] {
+  const version = clusterClassVersion(clusterClass);
+  const spec = ((clusterClass as Json).spec ?? {}) as Json;
+  const subject = (role: ClassTarget['role'], reference: Json | undefined, className?: string): SelectorSubject[] => (
+    reference && typeof reference === 'object' && typeof reference.apiVersion === 'string' && typeof reference.kind === 'string'
+      ? [{ role, ...(className !== undefined ? { className } : {}), apiVersion: reference.apiVersion, kind: reference.kind }]
+      : []);
+  return [
+    ...subject('controlPlane', spec.controlPlane?.[version === CapiVersion.V1BETA1 ? 'ref' : 'templateRef']),
+    ...workerClassReferences(spec, version).flatMap(({ role, className, reference }) => subject(role, reference, className)),
+  ];
+}
+
+/** The bootstrap template reference of every worker class, in class order. */
+function workerClassReferences(spec: Json, version: CapiVersion): { role: ClassTarget['role']; className: string; reference: Json | undefined; field: string }[] {
+  const path = version === CapiVersion.V1BETA1 ? ['template', 'bootstrap', 'ref'] : ['bootstrap', 'templateRef'];
+  return ([['machineDeploymentClass', 'machineDeployments'], ['machinePoolClass', 'machinePools']] as const).flatMap(([role, listName]) => {
+    const classes = spec.workers?.[listName] ?? [];
+    return (Array.isArray(classes) ? classes : []).map((workerClass: Json, index: number) => ({
+      role,
+      className: String(workerClass?.class),
+      reference: path.reduce((node: Json | undefined, key) => node?.[key], workerClass),
+      field: `spec.workers.${listName}[${index}].${path.join('.')}`,
+    }));
+  });
 }
 
 /** The worker class names of a ClusterClass spec (MachineDeployment and MachinePool classes). */

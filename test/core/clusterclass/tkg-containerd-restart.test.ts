@@ -1,5 +1,4 @@
-import { buildPatchEngine, runPatchEngine } from './go-patch-engine';
-import { CapiVersion } from '../../../src/core/capi/capi-version';
+import { buildPatchEngine } from './go-patch-engine';
 import { addProxyToClusterClass } from '../../../src/core/clusterclass/add-proxy-to-cluster-class';
 import { ClusterClassProxyProps } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
@@ -7,9 +6,9 @@ import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { OsFamily } from '../../../src/core/node-files/os-family';
-import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 import { CA_1, CA_2, settingsProps } from '../../support/fixtures/cluster';
-import { ClassFixture, classFixture, fixtureItems } from '../../support/fixtures/cluster-class';
+import { ClassFixture } from '../../support/fixtures/cluster-class';
+import { patchedSpecs, tkgClass, tkgPatch } from '../../support/fixtures/tkg-cluster-class';
 
 /**
  * The library restarts containerd in its own commands, which its patches put before every command
@@ -32,15 +31,8 @@ type TkgRelease = 'v0.29 (TKG 2.2): one restart patch appended last' | 'v0.28 (T
 
 /** TKG's patches that edit containerd's config, for the control plane and one list of worker classes. */
 function tkgContainerdPatches(release: TkgRelease, workerClasses: string[]): Json[] {
-  const targets = [
-    { selector: { apiVersion: 'controlplane.cluster.x-k8s.io/v1beta1', kind: 'KubeadmControlPlaneTemplate', matchResources: { controlPlane: true } }, base: '/spec/template/spec/kubeadmConfigSpec' },
-    { selector: { apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta1', kind: 'KubeadmConfigTemplate', matchResources: { machineDeploymentClass: { names: workerClasses } } }, base: '/spec/template/spec' },
-  ];
-  const patch = (name: string, enabledIf: string, jsonPatchesOf: (base: string) => Json[]): Json => ({
-    name,
-    enabledIf,
-    definitions: targets.map(({ selector, base }) => ({ selector, jsonPatches: jsonPatchesOf(base) })),
-  });
+  const patch = (name: string, enabledIf: string, jsonPatchesOf: (base: string) => Json[]): Json =>
+    tkgPatch(name, enabledIf, [workerClasses], jsonPatchesOf);
   const command = (base: string, template: string): Json => ({ op: 'add', path: `${base}/preKubeadmCommands/-`, valueFrom: { template } });
   const restart = (base: string): Json => ({ op: 'add', path: `${base}/preKubeadmCommands/-`, value: 'systemctl restart containerd' });
   return [
@@ -67,32 +59,17 @@ function tkgContainerdPatches(release: TkgRelease, workerClasses: string[]): Jso
   ];
 }
 
-/** A class with TKG's containerd patches; its kubeadm templates carry `files` and `preKubeadmCommands`, as TKG's do. */
-function tkgClass(release: TkgRelease): ClassFixture {
-  const fixture = classFixture(CapiVersion.V1BETA1);
-  for (const template of fixture.templates.filter((candidate) => candidate.kind === 'KubeadmConfigTemplate')) {
-    const spec = (template as Json).spec.template.spec;
-    spec.files ??= [{ path: '/tmp/empty.txt', content: 'default file\n' }];
-    spec.preKubeadmCommands = ['hostname "{{ ds.meta_data.hostname }}"'];
-  }
-  (fixture.clusterClass as Json).spec.variables = [];
-  (fixture.clusterClass as Json).spec.patches = tkgContainerdPatches(release, ['default-worker', 'gpu-worker']);
-  return fixture;
+/** A class with TKG's containerd patches. */
+function tkgContainerdClass(release: TkgRelease): ClassFixture {
+  return tkgClass(tkgContainerdPatches(release, ['default-worker', 'gpu-worker']));
 }
 
-/** The kubeadm specs of a Cluster of the class, patched as Cluster API patches them (TKG's worker classes only). */
-function patchedSpecs(clusterClass: KubeObject, fixture: ClassFixture): Json[] {
-  const variables = {
-    builtin: { cluster: { name: 'demo', namespace: 'clusters', network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'] } } },
-    proxy: { httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: [] },
-    imageRepository: { host: 'registry.corp.example' },
-    trust: { additionalTrustedCAs: [{ name: 'imageRepository', data: base64(CA_2) }, { name: 'proxy', data: base64(CA_1) }] },
-  };
-  const items = fixtureItems(fixture).filter((item) => (item.variables.builtin as Json).machinePool === undefined);
-  const [result] = runPatchEngine({ clusters: [{ patches: (clusterClass as Json).spec.patches, variables, items }] }).clusters;
-  expect(result.error).toBeUndefined();
-  return result.items!.map((object: any) => (object.kind === 'KubeadmControlPlaneTemplate' ? object.spec.template.spec.kubeadmConfigSpec : object.spec.template.spec));
-}
+const VARIABLES = {
+  builtin: { cluster: { name: 'demo', namespace: 'clusters', network: { pods: ['192.168.0.0/16'], services: ['172.20.0.0/16'] } } },
+  proxy: { httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: [] },
+  imageRepository: { host: 'registry.corp.example' },
+  trust: { additionalTrustedCAs: [{ name: 'imageRepository', data: base64(CA_2) }, { name: 'proxy', data: base64(CA_1) }] },
+};
 
 /** The commands that edit containerd's config and are not followed by a containerd restart. */
 function editsLeftUnloaded(commands: string[]): string[] {
@@ -119,9 +96,9 @@ describe.each(Object.keys(LAYOUTS))('the proxy on TKG\'s class, %s', (layout) =>
   test.each<TkgRelease>(['v0.29 (TKG 2.2): one restart patch appended last', 'v0.28 (TKG 2.1): the registry CA patch restarts'])(
     '%s: containerd is restarted after every edit of config.toml, and the library\'s own restart follows its drop-in',
     (release) => {
-      const fixture = tkgClass(release);
+      const fixture = tkgContainerdClass(release);
       const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
-      for (const spec of patchedSpecs(clusterClass, fixture)) {
+      for (const spec of patchedSpecs(clusterClass, fixture, VARIABLES)) {
         const commands: string[] = spec.preKubeadmCommands;
         expect(commands.filter((command) => command.includes(CONFIG_TOML))).toHaveLength(3);
         expect(editsLeftUnloaded(commands)).toEqual([]);
@@ -136,10 +113,10 @@ describe.each(Object.keys(LAYOUTS))('the proxy on TKG\'s class, %s', (layout) =>
     });
 
   test('a class that edits config.toml without restarting containerd itself leaves the same edits unloaded with or without the library', () => {
-    const fixture = tkgClass('a class without a restart of its own');
+    const fixture = tkgContainerdClass('a class without a restart of its own');
     const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, props);
-    const withProxy = patchedSpecs(clusterClass, fixture).map((spec) => editsLeftUnloaded(spec.preKubeadmCommands));
-    const without = patchedSpecs(fixture.clusterClass, fixture).map((spec) => editsLeftUnloaded(spec.preKubeadmCommands));
+    const withProxy = patchedSpecs(clusterClass, fixture, VARIABLES).map((spec) => editsLeftUnloaded(spec.preKubeadmCommands));
+    const without = patchedSpecs(fixture.clusterClass, fixture, VARIABLES).map((spec) => editsLeftUnloaded(spec.preKubeadmCommands));
     expect(withProxy).toEqual(without);
     expect(without.every((edits) => edits.length === 3)).toBe(true);
   });
