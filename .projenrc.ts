@@ -425,12 +425,13 @@ project.addTask('conformance:report', {
 // A real node: boots a Debian VM (no network device) from the bootstrap data Cluster API's kubeadm
 // bootstrap provider renders on the local control plane, so it runs in the loopback-only namespace;
 // the VM image is built (root, from Debian's packages) and cached before. `test:e2e` runs it last.
+// Two workers: each format's VM has a test file and one emulated CPU, so the two boot side by side.
 const vmTask = project.addTask('test:vm', {
   description: 'Boot a VM from the bootstrap data Cluster API renders for the library\'s objects and check the node (see docs/testing.md, "A real node")',
   steps: [
     { exec: 'bash scripts/install-test-tools.sh e2e', name: 'install test tools' },
     { exec: 'bash scripts/vm/build-image.sh >/dev/null', name: 'build or find the VM image' },
-    { exec: checked("bash scripts/loopback-only.sh node_modules/.bin/jest --ci --coverage=false --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'") },
+    { exec: checked("bash scripts/loopback-only.sh node_modules/.bin/jest --ci --coverage=false --maxWorkers=2 --testMatch '<rootDir>/test/vm/**/*.vm-test.ts'") },
   ],
 });
 

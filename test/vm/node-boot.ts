@@ -29,9 +29,10 @@ import { toolPath } from '../support/control-plane/control-plane';
  * serial console; every judgement is made here. Run alone with `npm run test:vm` (needs root for
  * the image build).
  *
- * Twice: with cloud-config (a Debian node, cloud-init applies it), and with Ignition (the library
- * targets Flatcar's layout; Debian's Ignition applies it in the VM, and kubeadm.service runs the
- * resulting /etc/kubeadm.sh).
+ * Once per format: with cloud-config (a Debian node, cloud-init applies it), and with Ignition (the
+ * library targets Flatcar's layout; Flatcar's Ignition applies it in the VM, and kubeadm.service
+ * runs the resulting /etc/kubeadm.sh). Each format has a test file of its own, so jest boots the
+ * two VMs side by side, one emulated CPU each.
  */
 
 const USERNAME = 'svc-k8s@corp.test';
@@ -182,7 +183,9 @@ const SCENARIOS: readonly Scenario[] = [
   { format: BootstrapFormat.IGNITION, kubeadmArgs: 'init\n--config\n/etc/kubeadm.yml\n', caPath: '/etc/ssl/certs/cluster-proxy-ca-1.pem', caInOsBundle: false },
 ];
 
-function bootScenario(scenario: Scenario): void {
+/** The node test for one bootstrap format: its boot in beforeAll, its checks as tests. */
+export function bootScenario(format: BootstrapFormat): void {
+  const scenario = SCENARIOS.find((candidate) => candidate.format === format)!;
   let work: string;
   let image: VmImage;
   let library: NodeBootstrapOutput;
@@ -484,6 +487,3 @@ function bootScenario(scenario: Scenario): void {
   });
 }
 
-for (const scenario of SCENARIOS) {
-  bootScenario(scenario);
-}

@@ -1,0 +1,5 @@
+import { bootScenario } from './node-boot';
+import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
+
+// A Debian VM booted from the Ignition bootstrap data (the test is in node-boot.ts).
+bootScenario(BootstrapFormat.IGNITION);
