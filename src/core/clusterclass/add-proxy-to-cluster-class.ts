@@ -7,7 +7,7 @@ import { PROXY_VARIABLE_MARKER } from './proxy-variable';
 import { ClassJsonPatch, targetCaPatches, targetJsonPatches } from './spec-patches';
 import { withoutTkgProxyPatch } from './tkg-proxy-patch';
 import { trustedCaEnabledIf, trustedCaFileTemplate, trustedCaVariableDefinition } from './trusted-ca-variable';
-import { foreignEnabledIf, proxyOnCondition, ClassVariableShape } from './variable-shapes';
+import { proxyOnCondition, ClassVariableShape } from './variable-shapes';
 import { NodeFileEncoding } from '../node-files/options';
 import { ProxyConfigError } from '../primitives/errors';
 import { copyJson } from '../primitives/k8s/copy-json';
@@ -105,9 +105,11 @@ export function addProxyToClusterClass(
 
 function classPatch(delivery: ClassDelivery, targets: ClassTarget[], classProxy: ClusterClassProxy): Json {
   const name = classProxy.variableName;
-  const enabledIf = foreignEnabledIf(classProxy.variableShape) ?? (delivery === 'inline'
-    ? `{{ if .${name} }}{{ if not .${name}.secretName }}true{{ end }}{{ end }}`
-    : `{{ if .${name} }}{{ if .${name}.secretName }}true{{ end }}{{ end }}`);
+  // A foreign shape has no secretName: its one patch is on whenever the Cluster sets the proxy.
+  const [proxyOn, end] = proxyOnCondition(classProxy.variableShape, name);
+  const enabled = classProxy.variableShape !== ClassVariableShape.LIBRARY ? 'true'
+    : `{{ if ${delivery === 'inline' ? 'not ' : ''}.${name}.secretName }}true{{ end }}`;
+  const enabledIf = `${proxyOn}${enabled}${end}`;
   if (enabledIf.length > MAX_ENABLED_IF_LENGTH) {
     throw new ProxyConfigError('variableName', `makes enabledIf longer than ${MAX_ENABLED_IF_LENGTH} characters`);
   }
@@ -139,15 +141,15 @@ function caPatch(targets: readonly ClassTarget[], classProxy: ClusterClassProxy)
 
 /** Patch definitions: targets needing the same JSON patches share one (one per template kind and version). */
 function patchDefinitions(targets: readonly ClassTarget[], jsonPatchesOf: (target: ClassTarget) => ClassJsonPatch[]): Json[] {
-  const groups = new Map<string, { target: ClassTarget; jsonPatches: ClassJsonPatch[]; md: string[]; mp: string[]; controlPlane: boolean }>();
+  // Worker names by class kind; the targets list MachineDeployment classes before MachinePool classes.
+  const groups = new Map<string, { target: ClassTarget; jsonPatches: ClassJsonPatch[]; names: Record<string, { names: string[] }> }>();
   for (const target of targets) {
     const jsonPatches = jsonPatchesOf(target);
     const key = `${target.apiVersion}/${target.kind}/${target.role === 'controlPlane'}/${canonicalJson(jsonPatches)}`;
-    const group = groups.get(key) ?? { target, jsonPatches, md: [], mp: [], controlPlane: false };
-    if (target.role === 'controlPlane') {
-      group.controlPlane = true;
-    } else if (!(target.role === 'machineDeploymentClass' ? group.md : group.mp).includes(target.className!)) {
-      (target.role === 'machineDeploymentClass' ? group.md : group.mp).push(target.className!);
+    const group = groups.get(key) ?? { target, jsonPatches, names: {} };
+    const names = target.role === 'controlPlane' ? [] : (group.names[target.role] ??= { names: [] }).names;
+    if (target.className !== undefined && !names.includes(target.className)) {
+      names.push(target.className);
     }
     groups.set(key, group);
   }
@@ -155,12 +157,7 @@ function patchDefinitions(targets: readonly ClassTarget[], jsonPatchesOf: (targe
     selector: {
       apiVersion: group.target.apiVersion,
       kind: group.target.kind,
-      matchResources: group.controlPlane
-        ? { controlPlane: true }
-        : {
-          ...(group.md.length > 0 ? { machineDeploymentClass: { names: group.md } } : {}),
-          ...(group.mp.length > 0 ? { machinePoolClass: { names: group.mp } } : {}),
-        },
+      matchResources: group.target.role === 'controlPlane' ? { controlPlane: true } : group.names,
     },
     jsonPatches: group.jsonPatches,
   }));
