@@ -82,8 +82,9 @@ export function classTargets(clusterClass: KubeObject, templates: KubeObject[], 
     target(templates, clusterClass, 'controlPlane', undefined, spec.controlPlane?.[refKey], `spec.controlPlane.${refKey}`,
       CONTROL_PLANE_API_GROUP, 'KubeadmControlPlaneTemplate', ['spec', 'template', 'spec', 'kubeadmConfigSpec']),
   ];
-  const selected = workerClassFilter(spec, selection);
-  for (const { role, className, reference, field } of workerClassReferences(spec, version)) {
+  const workers = workerClassReferences(spec, version);
+  const selected = workerClassFilter(workers.map((worker) => worker.className), selection);
+  for (const { role, className, reference, field } of workers) {
     if (selected(className)) {
       targets.push(target(templates, clusterClass, role, className, reference, field, BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', ['spec', 'template', 'spec']));
     }
@@ -125,16 +126,9 @@ function workerClassReferences(spec: Json, version: CapiVersion): { role: ClassT
   });
 }
 
-/** The worker class names of a ClusterClass spec (MachineDeployment and MachinePool classes). */
-function workerClassNames(spec: Json): string[] {
-  return ['machineDeployments', 'machinePools']
-    .flatMap((listName) => (Array.isArray(spec.workers?.[listName]) ? spec.workers[listName] : []))
-    .map((workerClass: Json) => String(workerClass?.class));
-}
-
-/** Validate the selection against the class (a misspelled name would silently patch everything). */
-function workerClassFilter(spec: Json, selection: WorkerClassSelection): (className: string) => boolean {
-  const known = new Set(workerClassNames(spec));
+/** Validate the selection against the class's worker class names (a misspelled name would silently patch everything). */
+function workerClassFilter(classNames: string[], selection: WorkerClassSelection): (className: string) => boolean {
+  const known = new Set(classNames);
   const parse = (field: string, value: unknown): Set<string> | undefined => {
     if (value === undefined) {
       return undefined;

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { WorkerClassSelection } from './class-targets';
-import { ClassProxyFile, DEFAULT_CLASS_CONTENT_STYLE } from './file-templates';
+import { ClassContentStyle, ClassProxyFile, DEFAULT_CLASS_CONTENT_STYLE } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
@@ -158,10 +158,6 @@ const PER_CLUSTER_CATEGORIES: ReadonlySet<ClusterNoProxyCategory> = new Set<Clus
   ClusterNoProxyCategory.SERVICE_CIDRS, ClusterNoProxyCategory.CONTROL_PLANE_ENDPOINT, ClusterNoProxyCategory.MACHINE_CIDRS,
 ]);
 
-/** The categories in the core engine's order; `true` when the template computes them per cluster. */
-const CATEGORY_ORDER: ReadonlyArray<[ClusterNoProxyCategory, boolean]> =
-  CLUSTER_NO_PROXY_CATEGORIES.map((category) => [category, PER_CLUSTER_CATEGORIES.has(category)]);
-
 /** Stands in for a cluster where only the class's shape matters (file layout, fixed entries). */
 const SAMPLE_NETWORK = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };
 
@@ -235,9 +231,10 @@ export class ClusterClassProxy {
     const sample = this.clusterProxy(SAMPLE_NETWORK);
     const defaults = props.noProxyDefaults ?? {};
     const fixed = clusterNoProxyDefaults(sample.network, defaults);
-    const steps: NoProxyTemplateStep[] = CATEGORY_ORDER
-      .filter(([category]) => defaults[category] !== false)
-      .flatMap(([category, computed]): NoProxyTemplateStep[] => (computed
+    // in the core engine's order
+    const steps: NoProxyTemplateStep[] = CLUSTER_NO_PROXY_CATEGORIES
+      .filter((category) => defaults[category] !== false)
+      .flatMap((category): NoProxyTemplateStep[] => (PER_CLUSTER_CATEGORIES.has(category)
         ? [{ slot: category as NoProxyTemplateSlot }]
         : fixed.filter((item) => item.category === category).map((item) => ({ fixed: item.entry }))));
     this.plan = {
@@ -342,11 +339,6 @@ function classFileOptions(files: NodeProxyFileOptions | undefined, hasCredential
   };
 }
 
-/** Index of the first CA certificate file (they come last, in certificate order). */
-function firstCaIndex(files: readonly { readonly contentFrom?: { readonly secret: { readonly key: string } } }[]): number {
-  return files.findIndex((file) => file.contentFrom?.secret.key.startsWith('trustedCa'));
-}
-
 function listOf(value: string | string[] | undefined): string[] {
   if (value === undefined) {
     return [];
@@ -363,17 +355,18 @@ function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions, caFrom
   const inline = nodeProxyBootstrap(proxy, { ...options, delivery: NodeProxyDelivery.INLINE });
   const secret = nodeProxyBootstrap(proxy, { ...options, delivery: NodeProxyDelivery.SECRET });
   const resolved = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
+  // The CA files come last, in certificate order, each file after the one before.
+  const firstCa = secret.files.findIndex((file) => file.contentFrom!.secret.key.startsWith('trustedCa'));
   const files: ClassProxyFile[] = secret.files.map((file, index) => {
     const secretKey = file.contentFrom!.secret.key;
     return {
       file: { path: file.path, owner: file.owner, permissions: file.permissions },
       secretKey,
-      ...(secretKey.startsWith('trustedCa') ? { caPem: proxy.settings.trustedCa!.certificates[index - firstCaIndex(secret.files)].pem } : {}),
+      ...(secretKey.startsWith('trustedCa') ? { caPem: proxy.settings.trustedCa!.certificates[index - firstCa].pem } : {}),
     };
   });
   const style = { dropInVariables: resolved.dropInVariables, exportVariables: resolved.exportVariables, encoding: resolved.encoding };
-  const isDefaultStyle = style.dropInVariables === DEFAULT_CLASS_CONTENT_STYLE.dropInVariables
-    && style.exportVariables === DEFAULT_CLASS_CONTENT_STYLE.exportVariables && style.encoding === DEFAULT_CLASS_CONTENT_STYLE.encoding;
+  const isDefaultStyle = (Object.keys(style) as (keyof ClassContentStyle)[]).every((key) => style[key] === DEFAULT_CLASS_CONTENT_STYLE[key]);
   return {
     files,
     bootstrap: inline,
