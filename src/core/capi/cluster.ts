@@ -44,15 +44,20 @@ export function clusterObject(props: ClusterObjectProps): KubeObject {
     kind: 'Cluster',
     metadata: clusterObjectMetadata(props.name, props.namespace, props.name),
     spec: {
-      clusterNetwork: {
-        pods: { cidrBlocks: [...network.pods] },
-        services: { cidrBlocks: [...network.services] },
-        serviceDomain: network.serviceDomain,
-      },
+      clusterNetwork: clusterNetworkSpec(network),
       ...(network.controlPlaneEndpoint ? { controlPlaneEndpoint: { host: network.controlPlaneEndpoint, port } } : {}),
       controlPlaneRef: capiReference(props.capiVersion, CONTROL_PLANE_API_GROUP, 'KubeadmControlPlane', props.controlPlaneName),
       infrastructureRef: renderReference(props.capiVersion, props.infrastructureRef),
     },
+  };
+}
+
+/** A Cluster's `spec.clusterNetwork` fields for the network: pods, services, service domain. */
+export function clusterNetworkSpec(network: ClusterNetwork): { [key: string]: unknown } {
+  return {
+    pods: { cidrBlocks: [...network.pods] },
+    services: { cidrBlocks: [...network.services] },
+    serviceDomain: network.serviceDomain,
   };
 }
 

@@ -138,13 +138,10 @@ export function targetJsonPatches(
  */
 export function targetCaPatches(target: ClassTarget, layout: ClassNodeLayout, template: string): ClassJsonPatch[] {
   const ca = layout.trustedCa!;
-  let spec: unknown = target.template;
-  for (const key of target.specPath) {
-    spec = spec && typeof spec === 'object' ? (spec as Json)[key] : undefined;
-  }
+  const spec = target.specPath.reduce<Json | undefined>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), target.template);
   const base = `/${target.specPath.join('/')}`;
   const last = layout.bootstrap.position === NodeProxyPosition.LAST;
-  const commands = (spec as Json | undefined)?.preKubeadmCommands;
+  const commands = spec?.preKubeadmCommands;
   // With position `last` the proxy's commands follow the template's own (its earlier proxy commands removed).
   const ownCommands = last && Array.isArray(commands) ? commands.filter((command) => !isProxyCommand(command)).length : 0;
   return [

@@ -2,6 +2,7 @@ import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
 import { ProxyVariableValue } from './proxy-variable';
 import { foreignNoProxyEntries, foreignVariableValue, ClassVariableShape } from './variable-shapes';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
+import { clusterNetworkSpec } from '../capi/cluster';
 import { parseTrustAnchors } from '../definition/ca-bundle';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { ClusterNetwork } from '../definition/network';
@@ -173,12 +174,7 @@ export function addProxyToTopologyCluster(
 
   const copy = copyJson(object);
   if (!copy.spec.clusterNetwork?.pods && !copy.spec.clusterNetwork?.services) {
-    copy.spec.clusterNetwork = {
-      ...(copy.spec.clusterNetwork ?? {}),
-      pods: { cidrBlocks: [...proxy.network.pods] },
-      services: { cidrBlocks: [...proxy.network.services] },
-      serviceDomain: proxy.network.serviceDomain,
-    };
+    copy.spec.clusterNetwork = { ...(copy.spec.clusterNetwork ?? {}), ...clusterNetworkSpec(proxy.network) };
   }
   if (!copy.spec.controlPlaneEndpoint?.host && proxy.network.controlPlaneEndpoint) {
     copy.spec.controlPlaneEndpoint = { host: proxy.network.controlPlaneEndpoint, port: copy.spec.controlPlaneEndpoint?.port ?? 6443 };
