@@ -274,22 +274,15 @@ export class ClusterClassProxy {
     if (!isRecord(facts)) {
       throw invalidValue('facts', facts, 'must be the cluster\'s network facts (pods, services, ...)');
     }
+    // the cluster's network facts, and the class's provider
+    const { additionalNoProxy, ...clusterNetwork } = facts;
     const network = new ClusterNetwork({
-      pods: facts.pods,
-      services: facts.services,
-      serviceDomain: facts.serviceDomain,
-      controlPlaneEndpoint: facts.controlPlaneEndpoint,
-      machineCidrs: facts.machineCidrs,
-      dnsServiceIp: facts.dnsServiceIp,
-      provider: this.props.provider,
-      region: this.props.region,
-      providerEndpoints: this.props.providerEndpoints,
+      ...clusterNetwork, provider: this.props.provider, region: this.props.region, providerEndpoints: this.props.providerEndpoints,
     });
-    const classEntries = listOf(this.props.additionalNoProxy);
-    const clusterEntries = listOf(facts.additionalNoProxy);
+    const entries = [...listOf(this.props.additionalNoProxy), ...listOf(additionalNoProxy)];
     return new ClusterProxyConfig(this.settings, network, {
       noProxyDefaults: this.props.noProxyDefaults,
-      ...(classEntries.length + clusterEntries.length > 0 ? { additionalNoProxy: [...classEntries, ...clusterEntries] } : {}),
+      ...(entries.length > 0 ? { additionalNoProxy: entries } : {}),
     });
   }
 
