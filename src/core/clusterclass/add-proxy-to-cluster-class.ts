@@ -63,33 +63,30 @@ export function addProxyToClusterClass(
   // lists the class may leave out; anything else in their place (a Set passes as data) is refused
   spec.variables = optionalList('clusterClass.spec.variables', spec.variables ?? undefined);
   spec.patches = optionalList('clusterClass.spec.patches', spec.patches ?? undefined);
-  const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
+  const ownPatches = spec.patches.filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
   refuseWholeListPatches(ownPatches, targets);
   // TKG's own node proxy patch would write over the proxy's files: the proxy's patches take its place.
   const keptPatches = classProxy.variableShape === ClassVariableShape.TKG
     ? withoutTkgProxyPatch(ownPatches, targets, classSelectorSubjects(clusterClass), (patch) => spec.patches.indexOf(patch))
     : ownPatches;
   const foreignShape = classProxy.variableShape !== ClassVariableShape.LIBRARY;
-  // A foreign shape is the class's own variable: kept as it is when the class defines it.
-  const existing = (spec.variables ?? []).find((variable: Json) => variable?.name === classProxy.variableName);
-  const variables = (spec.variables ?? []).filter((variable: Json) => {
-    if (variable?.name !== classProxy.variableName || foreignShape) {
-      return true;
-    }
-    if (!String(variable.schema?.openAPIV3Schema?.description ?? '').includes(PROXY_VARIABLE_MARKER)) {
-      throw new ProxyConfigError('variableName',
-        `the ClusterClass already defines a variable "${classProxy.variableName}" of its own; choose another variableName`);
-    }
-    return false;
-  });
-  const variable = foreignShape && existing ? existing : classProxy.variableDefinition();
+  const named = (variable: Json): boolean => variable?.name === classProxy.variableName;
+  if (!foreignShape && spec.variables.some((variable: Json) => named(variable)
+    && !String(variable.schema?.openAPIV3Schema?.description ?? '').includes(PROXY_VARIABLE_MARKER))) {
+    throw new ProxyConfigError('variableName',
+      `the ClusterClass already defines a variable "${classProxy.variableName}" of its own; choose another variableName`);
+  }
+  // A foreign shape is the class's own variable: kept as it is when the class defines it. The
+  // library's own replaces its earlier copy.
+  const existing = foreignShape ? spec.variables.find(named) : undefined;
+  const variable = existing ?? classProxy.variableDefinition();
   const deliveries = foreignShape ? ['inline'] as const : ['inline', 'secret'] as const;
   const patches = [
     ...deliveries.map((delivery) => classPatch(delivery, targets, classProxy)),
     ...(classProxy.trustedCaVariable ? [caPatch(targets, classProxy)] : []),
   ];
+  const withProxyVariable = existing ? spec.variables : [...spec.variables.filter((entry: Json) => !named(entry)), variable];
   // The trust variable is the class's own when it defines it already (TKG's classes do).
-  const withProxyVariable = foreignShape && existing ? variables : [...variables, variable];
   const trust = classProxy.trustedCaVariable;
   const trustVariables = trust && !withProxyVariable.some((entry: Json) => entry?.name === trust.name) ? [trustedCaVariableDefinition(trust)] : [];
   return {
