@@ -1,7 +1,7 @@
 import { assertTemplateFits, goString } from './go-template';
 import { compactTemplate, NoProxyTemplatePlan, noProxyTemplateHelpers, noProxyTemplateStatements } from './no-proxy-template';
 import { proxyVariableStatements, ClassVariableShape } from './variable-shapes';
-import { NODE_PROXY_SECRET_KEYS } from '../node-files/contents';
+import { PROXY_ENV_KEY } from '../node-files/contents';
 import { KubeadmFile } from '../node-files/kubeadm-file';
 import { NodeFileEncoding, VariableStyle } from '../node-files/options';
 
@@ -135,7 +135,7 @@ function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery, style: C
     return `(ternary ${fromSecret('$ca')} ${withShared(inline)} (ne $ca ""))`;
   }
   // $dropIn and $env are already base64 in that encoding (see contentStatements).
-  const content = entry.secretKey === NODE_PROXY_SECRET_KEYS.proxyEnv ? '$env' : '$dropIn';
+  const content = entry.secretKey === PROXY_ENV_KEY ? '$env' : '$dropIn';
   const encoding = base64 && !shared ? ' "encoding" "base64"' : '';
   return withShared(`(dict ${meta} "content" ${content}${encoding})`);
 }
