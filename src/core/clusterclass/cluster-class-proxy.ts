@@ -10,7 +10,7 @@ import { settingsProp } from '../capi/proxy-source';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { ClusterNetwork, ClusterNetworkProps } from '../definition/network';
 import { ProxySettings } from '../definition/proxy-settings';
-import { CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../node-files/bootstrap';
+import { CA_FILE_PERMISSIONS, NODE_PROXY_KEY_SET, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
 import { PROXY_COMMAND_MARKER } from '../node-files/commands';
 import { profileLayout } from '../node-files/compatibility-profiles';
@@ -119,11 +119,10 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
   readonly trustedCaVariable?: TrustedCaVariable;
 }
 
+// A class has the node choices of a cluster but its delivery: each Cluster of the class chooses that.
+const { delivery: _delivery, ...NODE_CHOICE_KEY_SET } = NODE_PROXY_KEY_SET;
 const CLUSTER_CLASS_PROXY_KEYS = propKeys<ClusterClassProxyProps>({
-  bootstrapFormat: true,
-  osFamily: true,
-  files: true,
-  containerdWaitSeconds: true,
+  ...NODE_CHOICE_KEY_SET,
   settings: true,
   provider: true,
   region: true,
