@@ -273,12 +273,18 @@ export class ClusterClassProxy {
     if (!isRecord(facts)) {
       throw invalidValue('facts', facts, 'must be the cluster\'s network facts (pods, services, ...)');
     }
-    // the cluster's network facts, and the class's provider
-    const { additionalNoProxy, ...clusterNetwork } = facts;
     const network = new ClusterNetwork({
-      ...clusterNetwork, provider: this.props.provider, region: this.props.region, providerEndpoints: this.props.providerEndpoints,
+      pods: facts.pods,
+      services: facts.services,
+      serviceDomain: facts.serviceDomain,
+      controlPlaneEndpoint: facts.controlPlaneEndpoint,
+      machineCidrs: facts.machineCidrs,
+      dnsServiceIp: facts.dnsServiceIp,
+      provider: this.props.provider,
+      region: this.props.region,
+      providerEndpoints: this.props.providerEndpoints,
     });
-    const entries = [...listOf(this.props.additionalNoProxy), ...listOf(additionalNoProxy)];
+    const entries = [...listOf(this.props.additionalNoProxy), ...listOf(facts.additionalNoProxy)];
     return new ClusterProxyConfig(this.settings, network, {
       noProxyDefaults: this.props.noProxyDefaults,
       ...(entries.length > 0 ? { additionalNoProxy: entries } : {}),
