@@ -2,7 +2,7 @@ import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
 import { addProxyToKubeadmObject, kubeadmConfigSpecOf, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
-import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyProps, parseBootstrapFormat } from '../node-files/bootstrap';
+import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, nodeProxyOptionsOf, NodeProxyProps, parseBootstrapFormat } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
@@ -91,8 +91,7 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
     const format = options.bootstrapFormat ?? (declared === undefined ? undefined : parseBootstrapFormat(`${object.kind}/${object.metadata.name}: format`, declared));
     const key = format ?? BootstrapFormat.CLOUD_CONFIG;
     if (!bootstraps.has(key)) {
-      const nodeOptions = { ...pickNodeProps(options), bootstrapFormat: key, clusterName: options.clusterName, namespace };
-      const bootstrap = nodeProxyBootstrap(proxy, nodeOptions);
+      const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf({ ...options, bootstrapFormat: key, namespace }));
       assertCredentialsOnlyInSecrets(bootstrap, proxy);
       bootstraps.set(key, bootstrap);
     }
@@ -127,10 +126,6 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
     inputResults,
     renamedTemplates,
   };
-}
-
-function pickNodeProps(options: AddProxyOptions): NodeProxyProps {
-  return { delivery: options.delivery, osFamily: options.osFamily, files: options.files, containerdWaitSeconds: options.containerdWaitSeconds };
 }
 
 function isKind(object: { apiVersion?: unknown; kind?: unknown }, group: string, kind: string): boolean {

@@ -1,21 +1,11 @@
-import { CapiVersion, capiApiVersion, capiReference, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, renderReference } from './capi-version';
+import { capiApiVersion, capiReference, CLUSTER_API_GROUP, ClusterObjectScope, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, renderReference } from './capi-version';
 import { ClusterNetwork } from '../definition/network';
 import { invalidValue } from '../primitives/errors';
 import { clusterObjectMetadata } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 
-/** Input of {@link clusterObject}. */
-export interface ClusterObjectProps {
-  /** Cluster name (a DNS label, validated by the caller). */
-  readonly name: string;
-  /**
-   * Namespace of the object.
-   *
-   * @default - unset
-   */
-  readonly namespace?: string;
-  /** Cluster API version of the object. */
-  readonly capiVersion: CapiVersion;
+/** Input of {@link clusterObject}; the cluster name is a DNS label, validated by the caller. */
+export interface ClusterObjectProps extends ClusterObjectScope {
   /** Pods, services and service domain; the control-plane endpoint host, when known. */
   readonly network: ClusterNetwork;
   /** The infrastructure provider's cluster object, e.g. an `AWSCluster`. */
@@ -42,17 +32,22 @@ export function clusterObject(props: ClusterObjectProps): KubeObject {
   return {
     apiVersion: capiApiVersion(CLUSTER_API_GROUP, props.capiVersion),
     kind: 'Cluster',
-    metadata: clusterObjectMetadata(props.name, props.namespace, props.name),
+    metadata: clusterObjectMetadata(props.clusterName, props.namespace, props.clusterName),
     spec: {
-      clusterNetwork: {
-        pods: { cidrBlocks: [...network.pods] },
-        services: { cidrBlocks: [...network.services] },
-        serviceDomain: network.serviceDomain,
-      },
+      clusterNetwork: clusterNetworkSpec(network),
       ...(network.controlPlaneEndpoint ? { controlPlaneEndpoint: { host: network.controlPlaneEndpoint, port } } : {}),
       controlPlaneRef: capiReference(props.capiVersion, CONTROL_PLANE_API_GROUP, 'KubeadmControlPlane', props.controlPlaneName),
       infrastructureRef: renderReference(props.capiVersion, props.infrastructureRef),
     },
+  };
+}
+
+/** A Cluster's `spec.clusterNetwork` fields for the network: pods, services, service domain. */
+export function clusterNetworkSpec(network: ClusterNetwork): { [key: string]: unknown } {
+  return {
+    pods: { cidrBlocks: [...network.pods] },
+    services: { cidrBlocks: [...network.services] },
+    serviceDomain: network.serviceDomain,
   };
 }
 

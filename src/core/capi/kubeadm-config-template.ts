@@ -37,18 +37,18 @@ export function hashedTemplateName(baseName: string, spec: unknown): string {
 }
 
 /**
- * A KubeadmConfigTemplate whose nodes run behind the proxy, named `<baseName>-<hash>`. The base
- * name is kept in an annotation (`cluster-proxy-constructs/template-base-name`).
- *
- * @param field prefix of the props in error messages
- */
-/**
  * The hash of the template spec built from the node proxy alone (no spec of the user's), per
  * bootstrap (`nodeProxyBootstrap` returns it frozen): every worker pool of a cluster without its
  * own spec has that same spec, hashed once.
  */
 const proxyOnlySpecHashes = new WeakMap<NodeProxyBootstrap, string>();
 
+/**
+ * A KubeadmConfigTemplate whose nodes run behind the proxy, named `<baseName>-<hash>`. The base
+ * name is kept in an annotation (`cluster-proxy-constructs/template-base-name`).
+ *
+ * @param field prefix of the props in error messages
+ */
 export function kubeadmConfigTemplateObject(props: KubeadmConfigTemplateObjectProps, field = ''): KubeObject {
   const baseName = assertObjectName(fieldName(field, 'name'), props.baseName);
   if (baseName.length > 242) {

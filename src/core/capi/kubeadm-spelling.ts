@@ -75,21 +75,22 @@ export function checkKubeadmSpelling(spec: Json, version: CapiVersion, field: st
   const other = version === CapiVersion.V1BETA2 ? CapiVersion.V1BETA1 : CapiVersion.V1BETA2;
   for (const path of KUBEADM_ARGUMENT_FIELDS) {
     for (const { value, field: at } of valuesAt(spec, path, field)) {
-      if (version === CapiVersion.V1BETA2 && !Array.isArray(value)) {
+      if (version === CapiVersion.V1BETA1) {
+        if (!isRecord(value)) {
+          throw invalidValue(at, value, 'must be a map of name: value in Cluster API v1beta1 (a list of { name, value } is the v1beta2 spelling); '
+            + 'or set capiVersion to v1beta2');
+        }
+        continue;
+      }
+      if (!Array.isArray(value)) {
         throw invalidValue(at, value, 'must be a list of { name, value } in Cluster API v1beta2 (a map of name: value is the v1beta1 spelling), '
           + 'e.g. [{ name: "max-pods", value: "110" }]; or set capiVersion to v1beta1');
       }
-      if (version === CapiVersion.V1BETA2) {
-        // the v1beta2 CRDs' CEL rule: "extraArgs name must be unique"
-        const names = (value as unknown[]).map((item) => (isRecord(item) ? item.name : undefined));
-        const repeated = names.findIndex((name, index) => name !== undefined && names.indexOf(name) !== index);
-        if (repeated !== -1) {
-          throw invalidValue(`${at}[${repeated}].name`, names[repeated], 'repeats an earlier argument; Cluster API v1beta2 requires each name once');
-        }
-      }
-      if (version === CapiVersion.V1BETA1 && !isRecord(value)) {
-        throw invalidValue(at, value, 'must be a map of name: value in Cluster API v1beta1 (a list of { name, value } is the v1beta2 spelling); '
-          + 'or set capiVersion to v1beta2');
+      // the v1beta2 CRDs' CEL rule: "extraArgs name must be unique"
+      const names = value.map((item) => (isRecord(item) ? item.name : undefined));
+      const repeated = names.findIndex((name, index) => name !== undefined && names.indexOf(name) !== index);
+      if (repeated !== -1) {
+        throw invalidValue(`${at}[${repeated}].name`, names[repeated], 'repeats an earlier argument; Cluster API v1beta2 requires each name once');
       }
     }
   }

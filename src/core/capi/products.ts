@@ -1,9 +1,8 @@
-import { CapiVersion, parseCapiVersion } from './capi-version';
+import { CapiVersion, ClusterObjectScope, parseCapiVersion } from './capi-version';
 import { kubeadmConfigTemplateObject } from './kubeadm-config-template';
 import { CONTROL_PLANE_KEY_SET, ControlPlaneProps, kubeadmControlPlaneObject } from './kubeadm-control-plane';
 import { ProxiedClusterOptions, proxiedClusterObjects } from './proxied-cluster';
 import { PROXY_SOURCE_KEY_SET, ProxySourceProps, resolveProxyConfig } from './proxy-source';
-import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { assertCredentialsOnlyInSecrets, NODE_PROXY_KEY_SET, NodeProxyBootstrap, nodeProxyBootstrap, NodeProxyOptions, nodeProxyOptionsOf, NodeProxyProps } from '../node-files/bootstrap';
 import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
@@ -95,12 +94,20 @@ export function nodeProxySecretProduct(secret: SecretObject | undefined): Produc
   return product(secret ? [productObject(NODE_PROXY_SECRET_ID, secret, { shared: true, namedBy: 'clusterName' })] : []);
 }
 
-/** The proxy and node files of a standalone kubeadm object's props; credentials only ever in the Secret. */
-function nodeProxyOf(props: ProxySourceProps & NodeProxyOptions): { proxy: ClusterProxyConfig; bootstrap: NodeProxyBootstrap } {
+/**
+ * A standalone kubeadm object behind the proxy, and the node-proxy Secret it reads (delivery
+ * `secret`); credentials only ever in the Secret.
+ */
+function standaloneProduct(
+  props: ProxySourceProps & NodeProxyOptions & WithObjectMetadata & { readonly capiVersion?: CapiVersion },
+  id: string,
+  build: (scope: ClusterObjectScope, bootstrap: NodeProxyBootstrap) => KubeObject,
+): Product {
   const proxy = resolveProxyConfig(props);
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf(props));
   assertCredentialsOnlyInSecrets(bootstrap, proxy);
-  return { proxy, bootstrap };
+  const scope = { clusterName: bootstrap.clusterName, namespace: bootstrap.namespace, capiVersion: parseCapiVersion('capiVersion', props.capiVersion) };
+  return finishProduct(withNodeProxySecret(bootstrap, [productObject(id, build(scope, bootstrap))]), proxy, props.metadata);
 }
 
 function withNodeProxySecret(bootstrap: NodeProxyBootstrap, objects: ProductObject[]): Product {
@@ -110,34 +117,26 @@ function withNodeProxySecret(bootstrap: NodeProxyBootstrap, objects: ProductObje
 /** A KubeadmControlPlane behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
 export function kubeadmControlPlaneProduct(props: KubeadmControlPlaneProductProps): Product {
   checkProps('', props, KUBEADM_CONTROL_PLANE_PRODUCT_KEYS, 'control-plane prop');
-  const { proxy, bootstrap } = nodeProxyOf(props);
-  const controlPlane = kubeadmControlPlaneObject({
-    clusterName: bootstrap.clusterName,
-    namespace: bootstrap.namespace,
-    capiVersion: parseCapiVersion('capiVersion', props.capiVersion),
+  return standaloneProduct(props, 'ControlPlane', (scope, bootstrap) => kubeadmControlPlaneObject({
+    ...scope,
     version: props.version,
     machineTemplate: props.machineTemplate,
     replicas: props.replicas,
     kubeadmConfigSpec: props.kubeadmConfigSpec,
     name: props.name,
     bootstrap,
-  }, '');
-  return finishProduct(withNodeProxySecret(bootstrap, [productObject('ControlPlane', controlPlane)]), proxy, props.metadata);
+  }, ''));
 }
 
 /** A worker KubeadmConfigTemplate behind the proxy, and the node-proxy Secret it reads (delivery `secret`). */
 export function kubeadmConfigTemplateProduct(props: KubeadmConfigTemplateProductProps): Product {
   checkProps('', props, KUBEADM_CONFIG_TEMPLATE_PRODUCT_KEYS, 'config template prop');
-  const { proxy, bootstrap } = nodeProxyOf(props);
-  const template = kubeadmConfigTemplateObject({
-    clusterName: bootstrap.clusterName,
-    namespace: bootstrap.namespace,
-    capiVersion: parseCapiVersion('capiVersion', props.capiVersion),
+  return standaloneProduct(props, 'ConfigTemplate', (scope, bootstrap) => kubeadmConfigTemplateObject({
+    ...scope,
     baseName: props.name,
     kubeadmConfigSpec: props.kubeadmConfigSpec,
     bootstrap,
-  });
-  return finishProduct(withNodeProxySecret(bootstrap, [productObject('ConfigTemplate', template)]), proxy, props.metadata);
+  }));
 }
 
 /** Construct id / resource name suffix of a worker pool's object. */

@@ -116,13 +116,10 @@ export function proxiedClusterObjects(options: ProxiedClusterOptions): ProxiedCl
 
   const bootstrap = nodeProxyBootstrap(proxy, nodeProxyOptionsOf({ ...options, clusterName: name }));
   assertCredentialsOnlyInSecrets(bootstrap, proxy);
-  const namespace = bootstrap.namespace;
-  const scope: ClusterObjectScope = { clusterName: name, namespace, capiVersion };
+  const scope: ClusterObjectScope = { clusterName: name, namespace: bootstrap.namespace, capiVersion };
   const controlPlane = kubeadmControlPlaneObject({ ...options.controlPlane, ...scope, version, bootstrap });
   const cluster = clusterObject({
-    name,
-    namespace,
-    capiVersion,
+    ...scope,
     network: proxy.network,
     infrastructureRef,
     controlPlaneName: controlPlaneName(name, options.controlPlane.name),

@@ -7,7 +7,7 @@ import { PROXY_VARIABLE_MARKER } from './proxy-variable';
 import { ClassJsonPatch, targetCaPatches, targetJsonPatches } from './spec-patches';
 import { withoutTkgProxyPatch } from './tkg-proxy-patch';
 import { trustedCaEnabledIf, trustedCaFileTemplate, trustedCaVariableDefinition } from './trusted-ca-variable';
-import { foreignEnabledIf, proxyOnCondition, ClassVariableShape } from './variable-shapes';
+import { proxyOnCondition, ClassVariableShape } from './variable-shapes';
 import { NodeFileEncoding } from '../node-files/options';
 import { ProxyConfigError } from '../primitives/errors';
 import { copyJson } from '../primitives/k8s/copy-json';
@@ -63,33 +63,30 @@ export function addProxyToClusterClass(
   // lists the class may leave out; anything else in their place (a Set passes as data) is refused
   spec.variables = optionalList('clusterClass.spec.variables', spec.variables ?? undefined);
   spec.patches = optionalList('clusterClass.spec.patches', spec.patches ?? undefined);
-  const ownPatches = (spec.patches ?? []).filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
+  const ownPatches = spec.patches.filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
   refuseWholeListPatches(ownPatches, targets);
   // TKG's own node proxy patch would write over the proxy's files: the proxy's patches take its place.
   const keptPatches = classProxy.variableShape === ClassVariableShape.TKG
     ? withoutTkgProxyPatch(ownPatches, targets, classSelectorSubjects(clusterClass), (patch) => spec.patches.indexOf(patch))
     : ownPatches;
   const foreignShape = classProxy.variableShape !== ClassVariableShape.LIBRARY;
-  // A foreign shape is the class's own variable: kept as it is when the class defines it.
-  const existing = (spec.variables ?? []).find((variable: Json) => variable?.name === classProxy.variableName);
-  const variables = (spec.variables ?? []).filter((variable: Json) => {
-    if (variable?.name !== classProxy.variableName || foreignShape) {
-      return true;
-    }
-    if (!String(variable.schema?.openAPIV3Schema?.description ?? '').includes(PROXY_VARIABLE_MARKER)) {
-      throw new ProxyConfigError('variableName',
-        `the ClusterClass already defines a variable "${classProxy.variableName}" of its own; choose another variableName`);
-    }
-    return false;
-  });
-  const variable = foreignShape && existing ? existing : classProxy.variableDefinition();
+  const named = (variable: Json): boolean => variable?.name === classProxy.variableName;
+  if (!foreignShape && spec.variables.some((variable: Json) => named(variable)
+    && !String(variable.schema?.openAPIV3Schema?.description ?? '').includes(PROXY_VARIABLE_MARKER))) {
+    throw new ProxyConfigError('variableName',
+      `the ClusterClass already defines a variable "${classProxy.variableName}" of its own; choose another variableName`);
+  }
+  // A foreign shape is the class's own variable: kept as it is when the class defines it. The
+  // library's own replaces its earlier copy.
+  const existing = foreignShape ? spec.variables.find(named) : undefined;
+  const variable = existing ?? classProxy.variableDefinition();
   const deliveries = foreignShape ? ['inline'] as const : ['inline', 'secret'] as const;
   const patches = [
     ...deliveries.map((delivery) => classPatch(delivery, targets, classProxy)),
     ...(classProxy.trustedCaVariable ? [caPatch(targets, classProxy)] : []),
   ];
+  const withProxyVariable = existing ? spec.variables : [...spec.variables.filter((entry: Json) => !named(entry)), variable];
   // The trust variable is the class's own when it defines it already (TKG's classes do).
-  const withProxyVariable = foreignShape && existing ? variables : [...variables, variable];
   const trust = classProxy.trustedCaVariable;
   const trustVariables = trust && !withProxyVariable.some((entry: Json) => entry?.name === trust.name) ? [trustedCaVariableDefinition(trust)] : [];
   return {
@@ -105,9 +102,11 @@ export function addProxyToClusterClass(
 
 function classPatch(delivery: ClassDelivery, targets: ClassTarget[], classProxy: ClusterClassProxy): Json {
   const name = classProxy.variableName;
-  const enabledIf = foreignEnabledIf(classProxy.variableShape) ?? (delivery === 'inline'
-    ? `{{ if .${name} }}{{ if not .${name}.secretName }}true{{ end }}{{ end }}`
-    : `{{ if .${name} }}{{ if .${name}.secretName }}true{{ end }}{{ end }}`);
+  // A foreign shape has no secretName: its one patch is on whenever the Cluster sets the proxy.
+  const [proxyOn, end] = proxyOnCondition(classProxy.variableShape, name);
+  const enabled = classProxy.variableShape !== ClassVariableShape.LIBRARY ? 'true'
+    : `{{ if ${delivery === 'inline' ? 'not ' : ''}.${name}.secretName }}true{{ end }}`;
+  const enabledIf = `${proxyOn}${enabled}${end}`;
   if (enabledIf.length > MAX_ENABLED_IF_LENGTH) {
     throw new ProxyConfigError('variableName', `makes enabledIf longer than ${MAX_ENABLED_IF_LENGTH} characters`);
   }
@@ -139,15 +138,15 @@ function caPatch(targets: readonly ClassTarget[], classProxy: ClusterClassProxy)
 
 /** Patch definitions: targets needing the same JSON patches share one (one per template kind and version). */
 function patchDefinitions(targets: readonly ClassTarget[], jsonPatchesOf: (target: ClassTarget) => ClassJsonPatch[]): Json[] {
-  const groups = new Map<string, { target: ClassTarget; jsonPatches: ClassJsonPatch[]; md: string[]; mp: string[]; controlPlane: boolean }>();
+  // Worker names by class kind; the targets list MachineDeployment classes before MachinePool classes.
+  const groups = new Map<string, { target: ClassTarget; jsonPatches: ClassJsonPatch[]; names: Record<string, { names: string[] }> }>();
   for (const target of targets) {
     const jsonPatches = jsonPatchesOf(target);
     const key = `${target.apiVersion}/${target.kind}/${target.role === 'controlPlane'}/${canonicalJson(jsonPatches)}`;
-    const group = groups.get(key) ?? { target, jsonPatches, md: [], mp: [], controlPlane: false };
-    if (target.role === 'controlPlane') {
-      group.controlPlane = true;
-    } else if (!(target.role === 'machineDeploymentClass' ? group.md : group.mp).includes(target.className!)) {
-      (target.role === 'machineDeploymentClass' ? group.md : group.mp).push(target.className!);
+    const group = groups.get(key) ?? { target, jsonPatches, names: {} };
+    const names = target.role === 'controlPlane' ? [] : (group.names[target.role] ??= { names: [] }).names;
+    if (target.className !== undefined && !names.includes(target.className)) {
+      names.push(target.className);
     }
     groups.set(key, group);
   }
@@ -155,12 +154,7 @@ function patchDefinitions(targets: readonly ClassTarget[], jsonPatchesOf: (targe
     selector: {
       apiVersion: group.target.apiVersion,
       kind: group.target.kind,
-      matchResources: group.controlPlane
-        ? { controlPlane: true }
-        : {
-          ...(group.md.length > 0 ? { machineDeploymentClass: { names: group.md } } : {}),
-          ...(group.mp.length > 0 ? { machinePoolClass: { names: group.mp } } : {}),
-        },
+      matchResources: group.target.role === 'controlPlane' ? { controlPlane: true } : group.names,
     },
     jsonPatches: group.jsonPatches,
   }));

@@ -70,25 +70,16 @@ export interface WorkerClassSelection {
  * classes outside `selection` are skipped (their templates are not needed).
  */
 export function classTargets(clusterClass: KubeObject, templates: KubeObject[], selection: WorkerClassSelection = {}): ClassTarget[] {
-  const version = clusterClassVersion(clusterClass);
+  clusterClassVersion(clusterClass); // refuses anything but a ClusterClass before reading it
   checkJsonData('clusterClass', clusterClass);
   if (!Array.isArray(templates)) {
     throw invalidValue('templates', templates, 'must be an array of the kubeadm templates the class references');
   }
   checkJsonData('templates', templates);
-  const spec = ((clusterClass as Json).spec ?? {}) as Json;
-  const refKey = version === CapiVersion.V1BETA1 ? 'ref' : 'templateRef';
-  const targets: ClassTarget[] = [
-    target(templates, clusterClass, 'controlPlane', undefined, spec.controlPlane?.[refKey], `spec.controlPlane.${refKey}`,
-      CONTROL_PLANE_API_GROUP, 'KubeadmControlPlaneTemplate', ['spec', 'template', 'spec', 'kubeadmConfigSpec']),
-  ];
-  const selected = workerClassFilter(spec, selection);
-  for (const { role, className, reference, field } of workerClassReferences(spec, version)) {
-    if (selected(className)) {
-      targets.push(target(templates, clusterClass, role, className, reference, field, BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', ['spec', 'template', 'spec']));
-    }
-  }
-  return targets;
+  const [controlPlane, ...workers] = classReferences(clusterClass);
+  const controlPlaneTarget = target(templates, clusterClass, controlPlane);
+  const selected = workerClassFilter(workers.map((worker) => worker.className!), selection);
+  return [controlPlaneTarget, ...workers.filter((worker) => selected(worker.className!)).map((worker) => target(templates, clusterClass, worker))];
 }
 
 /** What a patch selector is matched against: the role of a template in the class and its reference. */
@@ -99,42 +90,38 @@ export type SelectorSubject = Pick<ClassTarget, 'role' | 'className' | 'apiVersi
  * whatever its bootstrap template), with the control plane: a patch of the class can select any.
  */
 export function classSelectorSubjects(clusterClass: KubeObject): SelectorSubject[] {
-  const version = clusterClassVersion(clusterClass);
-  const spec = ((clusterClass as Json).spec ?? {}) as Json;
-  const subject = (role: ClassTarget['role'], reference: Json | undefined, className?: string): SelectorSubject[] => (
+  return classReferences(clusterClass).flatMap(({ role, className, reference }) => (
     reference && typeof reference === 'object' && typeof reference.apiVersion === 'string' && typeof reference.kind === 'string'
       ? [{ role, ...(className !== undefined ? { className } : {}), apiVersion: reference.apiVersion, kind: reference.kind }]
-      : []);
-  return [
-    ...subject('controlPlane', spec.controlPlane?.[version === CapiVersion.V1BETA1 ? 'ref' : 'templateRef']),
-    ...workerClassReferences(spec, version).flatMap(({ role, className, reference }) => subject(role, reference, className)),
-  ];
+      : []));
 }
 
-/** The bootstrap template reference of every worker class, in class order. */
-function workerClassReferences(spec: Json, version: CapiVersion): { role: ClassTarget['role']; className: string; reference: Json | undefined; field: string }[] {
+/** A template reference of the class: the role it plays, where it is, and the reference as written. */
+interface ClassReference extends Pick<ClassTarget, 'role' | 'className' | 'field'> {
+  readonly reference: Json | undefined;
+}
+
+/** The control plane's template reference, then the bootstrap template reference of every worker class, in class order. */
+function classReferences(clusterClass: KubeObject): ClassReference[] {
+  const version = clusterClassVersion(clusterClass);
+  const spec = ((clusterClass as Json).spec ?? {}) as Json;
+  const refKey = version === CapiVersion.V1BETA1 ? 'ref' : 'templateRef';
   const path = version === CapiVersion.V1BETA1 ? ['template', 'bootstrap', 'ref'] : ['bootstrap', 'templateRef'];
-  return ([['machineDeploymentClass', 'machineDeployments'], ['machinePoolClass', 'machinePools']] as const).flatMap(([role, listName]) => {
+  const workers = ([['machineDeploymentClass', 'machineDeployments'], ['machinePoolClass', 'machinePools']] as const).flatMap(([role, listName]) => {
     const classes = spec.workers?.[listName] ?? [];
-    return (Array.isArray(classes) ? classes : []).map((workerClass: Json, index: number) => ({
+    return (Array.isArray(classes) ? classes : []).map((workerClass: Json, index: number): ClassReference => ({
       role,
       className: String(workerClass?.class),
       reference: path.reduce((node: Json | undefined, key) => node?.[key], workerClass),
       field: `spec.workers.${listName}[${index}].${path.join('.')}`,
     }));
   });
+  return [{ role: 'controlPlane', reference: spec.controlPlane?.[refKey], field: `spec.controlPlane.${refKey}` }, ...workers];
 }
 
-/** The worker class names of a ClusterClass spec (MachineDeployment and MachinePool classes). */
-function workerClassNames(spec: Json): string[] {
-  return ['machineDeployments', 'machinePools']
-    .flatMap((listName) => (Array.isArray(spec.workers?.[listName]) ? spec.workers[listName] : []))
-    .map((workerClass: Json) => String(workerClass?.class));
-}
-
-/** Validate the selection against the class (a misspelled name would silently patch everything). */
-function workerClassFilter(spec: Json, selection: WorkerClassSelection): (className: string) => boolean {
-  const known = new Set(workerClassNames(spec));
+/** Validate the selection against the class's worker class names (a misspelled name would silently patch everything). */
+function workerClassFilter(classNames: string[], selection: WorkerClassSelection): (className: string) => boolean {
+  const known = new Set(classNames);
   const parse = (field: string, value: unknown): Set<string> | undefined => {
     if (value === undefined) {
       return undefined;
@@ -154,10 +141,11 @@ function workerClassFilter(spec: Json, selection: WorkerClassSelection): (classN
   return (className) => (only === undefined || only.has(className)) && !excluded.has(className);
 }
 
-function target(
-  templates: KubeObject[], clusterClass: KubeObject, role: ClassTarget['role'], className: string | undefined,
-  reference: Json | undefined, field: string, group: string, kind: string, specPath: string[],
-): ClassTarget {
+/** The target a reference names: the control plane's KubeadmControlPlaneTemplate or a worker class's KubeadmConfigTemplate. */
+function target(templates: KubeObject[], clusterClass: KubeObject, { role, className, reference, field }: ClassReference): ClassTarget {
+  const [group, kind, specPath] = role === 'controlPlane'
+    ? [CONTROL_PLANE_API_GROUP, 'KubeadmControlPlaneTemplate', ['spec', 'template', 'spec', 'kubeadmConfigSpec']]
+    : [BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate', ['spec', 'template', 'spec']];
   if (!reference || typeof reference !== 'object') {
     throw new ProxyConfigError(`clusterClass.${field}`, 'is missing: the proxy patches need the class to reference its kubeadm templates');
   }

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { WorkerClassSelection } from './class-targets';
-import { ClassProxyFile, DEFAULT_CLASS_CONTENT_STYLE } from './file-templates';
+import { ClassContentStyle, ClassProxyFile, DEFAULT_CLASS_CONTENT_STYLE } from './file-templates';
 import { NoProxyTemplatePlan, NoProxyTemplateSlot, NoProxyTemplateStep } from './no-proxy-template';
 import { DEFAULT_PROXY_VARIABLE, parseVariableName, proxyVariableDefinition } from './proxy-variable';
 import { ClassNodeLayout } from './spec-patches';
@@ -10,7 +10,7 @@ import { settingsProp } from '../capi/proxy-source';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { ClusterNetwork, ClusterNetworkProps } from '../definition/network';
 import { ProxySettings } from '../definition/proxy-settings';
-import { CA_FILE_PERMISSIONS, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../node-files/bootstrap';
+import { CA_FILE_PERMISSIONS, NODE_PROXY_KEY_SET, nodeProxyBootstrap, NodeProxyBootstrap, NodeProxyOptions } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
 import { PROXY_COMMAND_MARKER } from '../node-files/commands';
 import { profileLayout } from '../node-files/compatibility-profiles';
@@ -119,11 +119,10 @@ export interface ClusterClassProxyProps extends WorkerClassSelection {
   readonly trustedCaVariable?: TrustedCaVariable;
 }
 
+// A class has the node choices of a cluster but its delivery: each Cluster of the class chooses that.
+const { delivery: _delivery, ...NODE_CHOICE_KEY_SET } = NODE_PROXY_KEY_SET;
 const CLUSTER_CLASS_PROXY_KEYS = propKeys<ClusterClassProxyProps>({
-  bootstrapFormat: true,
-  osFamily: true,
-  files: true,
-  containerdWaitSeconds: true,
+  ...NODE_CHOICE_KEY_SET,
   settings: true,
   provider: true,
   region: true,
@@ -157,10 +156,6 @@ const PER_CLUSTER_CATEGORIES: ReadonlySet<ClusterNoProxyCategory> = new Set<Clus
   ClusterNoProxyCategory.CLUSTER_DOMAIN, ClusterNoProxyCategory.CLUSTER_IPS, ClusterNoProxyCategory.POD_CIDRS,
   ClusterNoProxyCategory.SERVICE_CIDRS, ClusterNoProxyCategory.CONTROL_PLANE_ENDPOINT, ClusterNoProxyCategory.MACHINE_CIDRS,
 ]);
-
-/** The categories in the core engine's order; `true` when the template computes them per cluster. */
-const CATEGORY_ORDER: ReadonlyArray<[ClusterNoProxyCategory, boolean]> =
-  CLUSTER_NO_PROXY_CATEGORIES.map((category) => [category, PER_CLUSTER_CATEGORIES.has(category)]);
 
 /** Stands in for a cluster where only the class's shape matters (file layout, fixed entries). */
 const SAMPLE_NETWORK = { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] };
@@ -235,9 +230,10 @@ export class ClusterClassProxy {
     const sample = this.clusterProxy(SAMPLE_NETWORK);
     const defaults = props.noProxyDefaults ?? {};
     const fixed = clusterNoProxyDefaults(sample.network, defaults);
-    const steps: NoProxyTemplateStep[] = CATEGORY_ORDER
-      .filter(([category]) => defaults[category] !== false)
-      .flatMap(([category, computed]): NoProxyTemplateStep[] => (computed
+    // in the core engine's order
+    const steps: NoProxyTemplateStep[] = CLUSTER_NO_PROXY_CATEGORIES
+      .filter((category) => defaults[category] !== false)
+      .flatMap((category): NoProxyTemplateStep[] => (PER_CLUSTER_CATEGORIES.has(category)
         ? [{ slot: category as NoProxyTemplateSlot }]
         : fixed.filter((item) => item.category === category).map((item) => ({ fixed: item.entry }))));
     this.plan = {
@@ -288,11 +284,10 @@ export class ClusterClassProxy {
       region: this.props.region,
       providerEndpoints: this.props.providerEndpoints,
     });
-    const classEntries = listOf(this.props.additionalNoProxy);
-    const clusterEntries = listOf(facts.additionalNoProxy);
+    const entries = [...listOf(this.props.additionalNoProxy), ...listOf(facts.additionalNoProxy)];
     return new ClusterProxyConfig(this.settings, network, {
       noProxyDefaults: this.props.noProxyDefaults,
-      ...(classEntries.length + clusterEntries.length > 0 ? { additionalNoProxy: [...classEntries, ...clusterEntries] } : {}),
+      ...(entries.length > 0 ? { additionalNoProxy: entries } : {}),
     });
   }
 
@@ -342,11 +337,6 @@ function classFileOptions(files: NodeProxyFileOptions | undefined, hasCredential
   };
 }
 
-/** Index of the first CA certificate file (they come last, in certificate order). */
-function firstCaIndex(files: readonly { readonly contentFrom?: { readonly secret: { readonly key: string } } }[]): number {
-  return files.findIndex((file) => file.contentFrom?.secret.key.startsWith('trustedCa'));
-}
-
 function listOf(value: string | string[] | undefined): string[] {
   if (value === undefined) {
     return [];
@@ -363,17 +353,18 @@ function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions, caFrom
   const inline = nodeProxyBootstrap(proxy, { ...options, delivery: NodeProxyDelivery.INLINE });
   const secret = nodeProxyBootstrap(proxy, { ...options, delivery: NodeProxyDelivery.SECRET });
   const resolved = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
+  // The CA files come last, in certificate order, each file after the one before.
+  const firstCa = secret.files.findIndex((file) => file.contentFrom!.secret.key.startsWith('trustedCa'));
   const files: ClassProxyFile[] = secret.files.map((file, index) => {
     const secretKey = file.contentFrom!.secret.key;
     return {
       file: { path: file.path, owner: file.owner, permissions: file.permissions },
       secretKey,
-      ...(secretKey.startsWith('trustedCa') ? { caPem: proxy.settings.trustedCa!.certificates[index - firstCaIndex(secret.files)].pem } : {}),
+      ...(secretKey.startsWith('trustedCa') ? { caPem: proxy.settings.trustedCa!.certificates[index - firstCa].pem } : {}),
     };
   });
   const style = { dropInVariables: resolved.dropInVariables, exportVariables: resolved.exportVariables, encoding: resolved.encoding };
-  const isDefaultStyle = style.dropInVariables === DEFAULT_CLASS_CONTENT_STYLE.dropInVariables
-    && style.exportVariables === DEFAULT_CLASS_CONTENT_STYLE.exportVariables && style.encoding === DEFAULT_CLASS_CONTENT_STYLE.encoding;
+  const isDefaultStyle = (Object.keys(style) as (keyof ClassContentStyle)[]).every((key) => style[key] === DEFAULT_CLASS_CONTENT_STYLE[key]);
   return {
     files,
     bootstrap: inline,

@@ -1,7 +1,7 @@
 import { assertTemplateFits, goString } from './go-template';
 import { compactTemplate, NoProxyTemplatePlan, noProxyTemplateHelpers, noProxyTemplateStatements } from './no-proxy-template';
 import { proxyVariableStatements, ClassVariableShape } from './variable-shapes';
-import { NODE_PROXY_SECRET_KEYS } from '../node-files/contents';
+import { PROXY_ENV_KEY } from '../node-files/contents';
 import { KubeadmFile } from '../node-files/kubeadm-file';
 import { NodeFileEncoding, VariableStyle } from '../node-files/options';
 
@@ -67,11 +67,12 @@ const VARIABLES: ReadonlyArray<[string, string]> = [['HTTP_PROXY', '(dig "http" 
 /**
  * Go statements building `$dropIn` (as `renderSystemdDropIn`: `%` doubled, `\` and `"` escaped) and
  * `$env` (as `renderShellExports`: single quotes, `'` as `'\''`), each in its variable style
- * (`styledVariables`): upper and lower case lines are collected apart and joined per style. A pair
- * whose proxy is unset is left out; NO_PROXY is always written.
+ * (`styledVariables`). The library's own layout (pairs) collects each upper/lower pair in one pass;
+ * other styles collect upper and lower case lines apart and join them per style. A pair whose proxy
+ * is unset is left out; NO_PROXY is always written.
  */
 function contentStatements(style: ClassContentStyle): string[] {
-  const pairs = VARIABLES.map(([name, value]) => `(list ${goString(name)} ${value})`).join(' ');
+  const pairs = style.dropInVariables === VariableStyle.PAIRS && style.exportVariables === VariableStyle.PAIRS;
   const join = (variable: string, upper: string, lower: string, variableStyle: VariableStyle): string => {
     switch (variableStyle) {
       case VariableStyle.UPPER_ONLY:
@@ -82,51 +83,32 @@ function contentStatements(style: ClassContentStyle): string[] {
         return `{{- range $i, $u := ${upper} -}}{{- ${variable} = concat ${variable} (list $u (index ${lower} $i)) -}}{{- end -}}`;
     }
   };
-  if (style.dropInVariables === VariableStyle.PAIRS && style.exportVariables === VariableStyle.PAIRS) {
-    return pairStatements(pairs, style);
-  }
-  return [
-    '{{- $di := list "[Service]" -}}{{- $ev := list -}}{{- $du := list -}}{{- $dl := list -}}{{- $eu := list -}}{{- $el := list -}}',
-    `{{- range list ${pairs} -}}`,
-    '{{- $n := index . 0 -}}{{- $v := index . 1 -}}',
-    '{{- if or $v (eq $n "NO_PROXY") -}}',
-    `{{- $s := $v | replace ${goString('\\')} ${goString('\\\\')} | replace ${goString('"')} ${goString('\\"')} | replace "%" "%%" -}}`,
-    `{{- $q := replace "'" ${goString('\'\\\'\'')} $v -}}`,
-    '{{- $du = append $du (printf "Environment=\\"%s=%s\\"" $n $s) -}}{{- $dl = append $dl (printf "Environment=\\"%s=%s\\"" (lower $n) $s) -}}',
-    '{{- $eu = append $eu (printf "export %s=\'%s\'" $n $q) -}}{{- $el = append $el (printf "export %s=\'%s\'" (lower $n) $q) -}}',
-    '{{- end -}}',
-    '{{- end -}}',
-    join('$di', '$du', '$dl', style.dropInVariables),
-    join('$ev', '$eu', '$el', style.exportVariables),
-    contentEnd(style),
-  ];
-}
-
-/** The statement setting `$dropIn` and `$env` from their lines (base64-encoded in that encoding). */
-function contentEnd(style: ClassContentStyle): string {
   const encoded = style.encoding === NodeFileEncoding.BASE64 ? ' | b64enc' : '';
-  return `{{- $dropIn := print (join "\\n" $di) "\\n"${encoded} -}}{{- $env := print (join "\\n" $ev) "\\n"${encoded} -}}`;
-}
-
-/** The library's own layout: each variable as an upper/lower pair, built in one pass. */
-function pairStatements(pairs: string, style: ClassContentStyle): string[] {
   return [
-    '{{- $di := list "[Service]" -}}{{- $ev := list -}}',
-    `{{- range list ${pairs} -}}`,
+    pairs ? '{{- $di := list "[Service]" -}}{{- $ev := list -}}'
+      : '{{- $di := list "[Service]" -}}{{- $ev := list -}}{{- $du := list -}}{{- $dl := list -}}{{- $eu := list -}}{{- $el := list -}}',
+    `{{- range list ${VARIABLES.map(([name, value]) => `(list ${goString(name)} ${value})`).join(' ')} -}}`,
     '{{- $n := index . 0 -}}{{- $v := index . 1 -}}',
     '{{- if or $v (eq $n "NO_PROXY") -}}',
     `{{- $s := $v | replace ${goString('\\')} ${goString('\\\\')} | replace ${goString('"')} ${goString('\\"')} | replace "%" "%%" -}}`,
     `{{- $q := replace "'" ${goString('\'\\\'\'')} $v -}}`,
-    '{{- $di = concat $di (list (printf "Environment=\\"%s=%s\\"" $n $s) (printf "Environment=\\"%s=%s\\"" (lower $n) $s)) -}}',
-    '{{- $ev = concat $ev (list (printf "export %s=\'%s\'" $n $q) (printf "export %s=\'%s\'" (lower $n) $q)) -}}',
+    ...(pairs ? [
+      '{{- $di = concat $di (list (printf "Environment=\\"%s=%s\\"" $n $s) (printf "Environment=\\"%s=%s\\"" (lower $n) $s)) -}}',
+      '{{- $ev = concat $ev (list (printf "export %s=\'%s\'" $n $q) (printf "export %s=\'%s\'" (lower $n) $q)) -}}',
+    ] : [
+      '{{- $du = append $du (printf "Environment=\\"%s=%s\\"" $n $s) -}}{{- $dl = append $dl (printf "Environment=\\"%s=%s\\"" (lower $n) $s) -}}',
+      '{{- $eu = append $eu (printf "export %s=\'%s\'" $n $q) -}}{{- $el = append $el (printf "export %s=\'%s\'" (lower $n) $q) -}}',
+    ]),
     '{{- end -}}',
     '{{- end -}}',
-    contentEnd(style),
+    ...(pairs ? [] : [join('$di', '$du', '$dl', style.dropInVariables), join('$ev', '$eu', '$el', style.exportVariables)]),
+    // $dropIn and $env from their lines (base64-encoded in that encoding)
+    `{{- $dropIn := print (join "\\n" $di) "\\n"${encoded} -}}{{- $env := print (join "\\n" $ev) "\\n"${encoded} -}}`,
   ];
 }
 
 /** The `"owner" ... "permissions" ...` arguments of a file's dictionary. */
-function accessArguments(file: KubeadmFile): string[] {
+export function accessArguments(file: KubeadmFile): string[] {
   return [
     ...(file.owner !== undefined ? [`"owner" ${goString(file.owner)}`] : []),
     ...(file.permissions !== undefined ? [`"permissions" ${goString(file.permissions)}`] : []),
@@ -153,7 +135,7 @@ function fileExpression(entry: ClassProxyFile, delivery: ClassDelivery, style: C
     return `(ternary ${fromSecret('$ca')} ${withShared(inline)} (ne $ca ""))`;
   }
   // $dropIn and $env are already base64 in that encoding (see contentStatements).
-  const content = entry.secretKey === NODE_PROXY_SECRET_KEYS.proxyEnv ? '$env' : '$dropIn';
+  const content = entry.secretKey === PROXY_ENV_KEY ? '$env' : '$dropIn';
   const encoding = base64 && !shared ? ' "encoding" "base64"' : '';
   return withShared(`(dict ${meta} "content" ${content}${encoding})`);
 }

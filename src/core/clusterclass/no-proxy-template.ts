@@ -77,10 +77,8 @@ export function noProxyRecord(entry: ParsedNoProxyEntry): string {
     case NoProxyEntryKind.DOMAIN:
     case NoProxyEntryKind.SUFFIX:
       return `=${entry.kind === NoProxyEntryKind.DOMAIN ? 'd' : 's'}|${entry.name}||||${port}|${key}|${tokens}`;
-    case NoProxyEntryKind.IP: {
-      const hex = hexOf(entry.address);
-      return `=i||${familyDigit(entry.family)}|${hex}||${port}|${key}|${tokens}`;
-    }
+    case NoProxyEntryKind.IP:
+      return `=i||${familyDigit(entry.family)}|${toHex(parseIpNumber(entry.address)!.value, entry.family)}||${port}|${key}|${tokens}`;
     case NoProxyEntryKind.CIDR:
     case NoProxyEntryKind.RANGE: {
       const { first, last } = ipBounds(entry)!;
@@ -144,11 +142,6 @@ function canonicalAddress(address: string): string | undefined {
 
 function familyDigit(family: 'IPv4' | 'IPv6'): string {
   return family === 'IPv4' ? '4' : '6';
-}
-
-function hexOf(address: string): string {
-  const ip = parseIpNumber(address)!;
-  return toHex(ip.value, ip.family);
 }
 
 function toHex(value: bigint, family: 'IPv4' | 'IPv6'): string {

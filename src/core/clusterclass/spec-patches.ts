@@ -111,21 +111,14 @@ export function targetJsonPatches(
   } else {
     // A CA file a Cluster variable brings is replaced too: the CA patch adds it again when it applies.
     const proxyPaths = new Set([...layout.files.map((entry) => entry.file.path), ...(layout.trustedCa ? [layout.trustedCa.file.path] : [])]);
-    indicesWhere(spec.files, (file) => proxyPaths.has((file as Json)?.path))
-      .reverse()
-      .forEach((index) => patches.push({ op: 'remove', path: `${base}/files/${index}` }));
-    layout.files.forEach((entry, index) => {
-      patches.push({ op: 'add', path: `${base}/files/${last ? '-' : index}`, valueFrom: { template: fileValueTemplate([entry], options, false) } });
-    });
+    const entries = layout.files.map((entry) => ({ valueFrom: { template: fileValueTemplate([entry], options, false) } }));
+    patches.push(...replaceProxyEntries(`${base}/files`, spec.files, (file) => proxyPaths.has((file as Json)?.path), entries, last));
   }
   const commands = layout.bootstrap.preKubeadmCommands;
   if (spec.preKubeadmCommands === undefined) {
     patches.push({ op: 'add', path: `${base}/preKubeadmCommands`, value: [...commands] });
   } else {
-    indicesWhere(spec.preKubeadmCommands, isProxyCommand)
-      .reverse()
-      .forEach((index) => patches.push({ op: 'remove', path: `${base}/preKubeadmCommands/${index}` }));
-    commands.forEach((command, index) => patches.push({ op: 'add', path: `${base}/preKubeadmCommands/${last ? '-' : index}`, value: command }));
+    patches.push(...replaceProxyEntries(`${base}/preKubeadmCommands`, spec.preKubeadmCommands, isProxyCommand, commands.map((value) => ({ value })), last));
   }
   return patches;
 }
@@ -138,13 +131,10 @@ export function targetJsonPatches(
  */
 export function targetCaPatches(target: ClassTarget, layout: ClassNodeLayout, template: string): ClassJsonPatch[] {
   const ca = layout.trustedCa!;
-  let spec: unknown = target.template;
-  for (const key of target.specPath) {
-    spec = spec && typeof spec === 'object' ? (spec as Json)[key] : undefined;
-  }
+  const spec = target.specPath.reduce<Json | undefined>((node, key) => (node && typeof node === 'object' ? node[key] : undefined), target.template);
   const base = `/${target.specPath.join('/')}`;
   const last = layout.bootstrap.position === NodeProxyPosition.LAST;
-  const commands = (spec as Json | undefined)?.preKubeadmCommands;
+  const commands = spec?.preKubeadmCommands;
   // With position `last` the proxy's commands follow the template's own (its earlier proxy commands removed).
   const ownCommands = last && Array.isArray(commands) ? commands.filter((command) => !isProxyCommand(command)).length : 0;
   return [
@@ -153,6 +143,15 @@ export function targetCaPatches(target: ClassTarget, layout: ClassNodeLayout, te
   ];
 }
 
-function indicesWhere(list: unknown[], predicate: (item: unknown) => boolean): number[] {
-  return list.flatMap((item, index) => (predicate(item) ? [index] : []));
+/**
+ * The patches replacing the proxy's entries of an existing list: remove them (the last first, so
+ * the indices hold), then add the current ones at the front, or at the end with position `last`.
+ */
+function replaceProxyEntries(
+  path: string, list: unknown[], isProxyEntry: (item: unknown) => boolean, values: Pick<ClassJsonPatch, 'value' | 'valueFrom'>[], last: boolean,
+): ClassJsonPatch[] {
+  return [
+    ...list.flatMap((item, index) => (isProxyEntry(item) ? [index] : [])).reverse().map((index): ClassJsonPatch => ({ op: 'remove', path: `${path}/${index}` })),
+    ...values.map((value, index): ClassJsonPatch => ({ op: 'add', path: `${path}/${last ? '-' : index}`, ...value })),
+  ];
 }

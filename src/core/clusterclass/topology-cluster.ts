@@ -2,6 +2,7 @@ import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
 import { ProxyVariableValue } from './proxy-variable';
 import { foreignNoProxyEntries, foreignVariableValue, ClassVariableShape } from './variable-shapes';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
+import { clusterNetworkSpec } from '../capi/cluster';
 import { parseTrustAnchors } from '../definition/ca-bundle';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { ClusterNetwork } from '../definition/network';
@@ -150,13 +151,10 @@ export function addProxyToTopologyCluster(
   const previous = (optionalList('cluster.spec.topology.variables', object.spec.topology.variables ?? undefined) as Json[]).find((entry: Json) => entry?.name === classProxy.variableName)?.value;
   // A foreign variable keeps the NO_PROXY entries the Cluster already has: they are the Cluster's
   // own facts (TKG puts the vCenter network there), and the templates read them from the variable.
-  const kept = foreignShape ? foreignNoProxyEntries(classProxy.variableShape, previous) : { entries: [], field: '' };
+  const kept = foreignNoProxyEntries(classProxy.variableShape, previous);
   checkTemplateForms(kept.entries, `cluster.spec.topology.variables[name=${classProxy.variableName}].value.${kept.field}`);
   checkTemplateForms(options.additionalNoProxy, 'additionalNoProxy');
-  const allFacts = clusterFacts(object, options, kept.entries);
-  // A foreign variable has no control-plane endpoint, so the templates cannot add it: neither does the library.
-  const { controlPlaneEndpoint: _endpoint, ...withoutEndpoint } = allFacts;
-  const facts: TopologyClusterFacts = foreignShape ? withoutEndpoint : allFacts;
+  const facts = clusterFacts(object, options, kept.entries, !foreignShape);
   const proxy = classProxy.clusterProxy(facts);
   const delivery = options.delivery ?? (proxy.hasCredentials ? NodeProxyDelivery.SECRET : NodeProxyDelivery.INLINE);
   if (delivery === NodeProxyDelivery.INLINE && proxy.hasCredentials) {
@@ -173,12 +171,7 @@ export function addProxyToTopologyCluster(
 
   const copy = copyJson(object);
   if (!copy.spec.clusterNetwork?.pods && !copy.spec.clusterNetwork?.services) {
-    copy.spec.clusterNetwork = {
-      ...(copy.spec.clusterNetwork ?? {}),
-      pods: { cidrBlocks: [...proxy.network.pods] },
-      services: { cidrBlocks: [...proxy.network.services] },
-      serviceDomain: proxy.network.serviceDomain,
-    };
+    copy.spec.clusterNetwork = { ...(copy.spec.clusterNetwork ?? {}), ...clusterNetworkSpec(proxy.network) };
   }
   if (!copy.spec.controlPlaneEndpoint?.host && proxy.network.controlPlaneEndpoint) {
     copy.spec.controlPlaneEndpoint = { host: proxy.network.controlPlaneEndpoint, port: copy.spec.controlPlaneEndpoint?.port ?? 6443 };
@@ -192,9 +185,12 @@ export function addProxyToTopologyCluster(
 /**
  * The facts of the Cluster: its spec first, `options.network` where the spec has none (they must
  * agree); its NO_PROXY entries are those its variable already holds (`keptNoProxy`), then
- * `options.additionalNoProxy`.
+ * `options.additionalNoProxy`. The control-plane endpoint only `withEndpoint`: a foreign variable
+ * has none, so its templates cannot add it, and neither does the library.
  */
-function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions, keptNoProxy: readonly string[]): TopologyClusterFacts {
+function clusterFacts(
+  cluster: Json, options: TopologyClusterProxyOptions, keptNoProxy: readonly string[], withEndpoint: boolean,
+): TopologyClusterFacts {
   const clusterNetwork = cluster.spec.clusterNetwork;
   const given = options.network;
   const fromSpec = clusterNetwork?.pods || clusterNetwork?.services
@@ -219,7 +215,7 @@ function clusterFacts(cluster: Json, options: TopologyClusterProxyOptions, keptN
   }
   const base = fromSpec ?? given!;
   const additionalNoProxy = [...new Set([...keptNoProxy, ...(options.additionalNoProxy ?? [])])];
-  const endpoint = cluster.spec.controlPlaneEndpoint?.host || given?.controlPlaneEndpoint;
+  const endpoint = withEndpoint ? cluster.spec.controlPlaneEndpoint?.host || given?.controlPlaneEndpoint : undefined;
   return {
     pods: base.pods,
     services: base.services,

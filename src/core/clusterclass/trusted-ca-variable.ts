@@ -1,3 +1,4 @@
+import { accessArguments } from './file-templates';
 import { assertTemplateFits, goString, MAX_ENABLED_IF_LENGTH } from './go-template';
 import { compactTemplate } from './no-proxy-template';
 import { parseVariableName } from './proxy-variable';
@@ -124,11 +125,7 @@ export function trustedCaFileTemplate(
   variable: ResolvedTrustedCaVariable, file: KubeadmFile, encoding: NodeFileEncoding, field: string,
 ): string {
   const where = `${variable.name}.additionalTrustedCAs[${variable.entryName}].data`;
-  const meta = [
-    `"path" ${goString(file.path)}`,
-    ...(file.owner !== undefined ? [`"owner" ${goString(file.owner)}`] : []),
-    ...(file.permissions !== undefined ? [`"permissions" ${goString(file.permissions)}`] : []),
-  ].join(' ');
+  const meta = [`"path" ${goString(file.path)}`, ...accessArguments(file)].join(' ');
   const content = encoding === NodeFileEncoding.BASE64 ? '"content" (b64enc $p) "encoding" "base64"' : '"content" $p';
   return assertTemplateFits(field, file.path, compactTemplate([
     entryData(variable),

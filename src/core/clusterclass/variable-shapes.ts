@@ -101,16 +101,6 @@ export function proxyOnCondition(shape: ClassVariableShape, libraryName: string)
   return [`{{ with .${spec.variable} }}{{ if .${spec.path.join('.')} }}`, '{{ end }}{{ end }}'];
 }
 
-/** The `enabledIf` of the inline patch for a foreign shape: the proxy object is set. */
-export function foreignEnabledIf(shape: ClassVariableShape): string | undefined {
-  const spec = foreign(shape);
-  if (!spec) {
-    return undefined;
-  }
-  const [open, close] = proxyOnCondition(shape, spec.variable);
-  return `${open}true${close}`;
-}
-
 /** The variable definition a class gets when it does not define the foreign variable yet. */
 export function foreignVariableDefinition(shape: ClassVariableShape): { [key: string]: unknown } | undefined {
   const spec = foreign(shape);

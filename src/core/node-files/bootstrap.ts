@@ -1,6 +1,6 @@
 import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
 import { nodeProxyCommands, parseContainerdWaitSeconds } from './commands';
-import { NODE_PROXY_SECRET_KEYS, nodeFilesRevision, nodeProxyFileContents, styledExportLines, trustedCaKey } from './contents';
+import { nodeFilesRevision, nodeProxyFileContents, PROXY_ENV_KEY, styledExportLines, trustedCaKey } from './contents';
 import { NODE_PROXY_DELIVERIES, NodeProxyDelivery } from './delivery';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
 import { NodeProxyFileOptions, NodeProxyPosition, KubeadmEnvironment } from './options';
@@ -175,7 +175,6 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   const trustStore = osFamily && proxy.settings.trustedCa ? trustStoreFor(osFamily) : undefined;
   const caFiles = (trustStore ? proxy.settings.trustedCa!.certificates : [])
     .map((_, index) => file(trustedCaPath(trustStore!, index + 1), trustedCaKey(index + 1), CA_FILE_PERMISSIONS));
-  const envFile = locations.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE;
   const commands = nodeProxyCommands({
     envFilePath: locations.envFilePath,
     trustStore,
@@ -187,7 +186,7 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   });
   const files = [
     ...locations.dropIns.map((dropIn) => file(dropIn.path, dropIn.secretKey, locations.permissions)),
-    ...(envFile ? [file(locations.envFilePath, NODE_PROXY_SECRET_KEYS.proxyEnv, locations.permissions)] : []),
+    ...(locations.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE ? [file(locations.envFilePath, PROXY_ENV_KEY, locations.permissions)] : []),
     ...caFiles,
   ];
   checkCaFileCount(files.length, caFiles.length);

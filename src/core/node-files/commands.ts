@@ -41,12 +41,8 @@ export interface NodeProxyCommandOptions {
   readonly trustStore?: TrustStore;
   /** Seconds to wait (one retry per second) for containerd to answer before the bootstrap fails. */
   readonly containerdWaitSeconds: number;
-  /**
-   * How kubeadm gets the proxy: source the env file, run `exportLines`, or nothing.
-   *
-   * @default KubeadmEnvironment.ENV_FILE
-   */
-  readonly kubeadmEnvironment?: KubeadmEnvironment;
+  /** How kubeadm gets the proxy: source the env file, run `exportLines`, or nothing. */
+  readonly kubeadmEnvironment: KubeadmEnvironment;
   /**
    * The `export NAME='value'` commands (kubeadmEnvironment `exports`).
    *
@@ -100,14 +96,13 @@ export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
     + `if [ "$cluster_proxy_tries" -ge ${wait} ]; then echo 'cluster-proxy-constructs: containerd did not answer within ${wait}s' >&2; exit 1; fi; `
     + 'cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; '
     + 'done';
-  const environment = options.kubeadmEnvironment ?? KubeadmEnvironment.ENV_FILE;
   return [
     ...(options.revision !== undefined ? [`: node proxy files revision ${options.revision}`] : []),
     'systemctl daemon-reload',
     ...(options.trustStore ? [options.trustStore.updateCommand] : []),
     'systemctl restart containerd',
     waitLoop,
-    ...(environment === KubeadmEnvironment.ENV_FILE ? [`. ${quoteShellValue(options.envFilePath)}`] : []),
-    ...(environment === KubeadmEnvironment.EXPORTS ? options.exportLines ?? [] : []),
+    ...(options.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE ? [`. ${quoteShellValue(options.envFilePath)}`] : []),
+    ...(options.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ? options.exportLines ?? [] : []),
   ].map(marked);
 }

@@ -85,9 +85,9 @@ const TKG_FILES: Pick<CompatibilityProfile, 'layout' | 'withoutCredentials'> = {
   withoutCredentials: { kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
 };
 
-const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>> = {
+/** The profiles by name (each profile carries its name as well). */
+const PROFILES: Readonly<Record<CompatibilityProfileName, Omit<CompatibilityProfile, 'name'>>> = {
   'tkg': {
-    name: CompatibilityProfileName.TKG,
     system: 'VMware TKG (plan-based clusters, TKG_HTTP_PROXY)',
     ...TKG_FILES,
     kept: [
@@ -108,7 +108,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
     ],
   },
   'tkg-clusterclass': {
-    name: CompatibilityProfileName.TKG_CLUSTERCLASS,
     system: 'VMware TKG (ClusterClass `proxy` variable)',
     ...TKG_FILES,
     kept: [
@@ -129,7 +128,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
     ],
   },
   'giantswarm': {
-    name: CompatibilityProfileName.GIANTSWARM,
     system: "Giant Swarm (cluster chart, cluster-apps-operator's `<cluster>-systemd-proxy`)",
     layout: {
       dropInUnits: ['containerd', 'kubelet', 'teleport'],
@@ -170,7 +168,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
     ],
   },
   'caren': {
-    name: CompatibilityProfileName.CAREN,
     system: 'Nutanix CAREN (`clusterConfig.proxy`)',
     layout: {
       owner: 'root',
@@ -190,7 +187,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, CompatibilityProfile>>
     ],
   },
   'eks-anywhere': {
-    name: CompatibilityProfileName.EKS_ANYWHERE,
     system: 'EKS Anywhere (`Cluster.spec.proxyConfiguration`)',
     layout: {
       dropInUnits: ['containerd'],
@@ -228,7 +224,8 @@ export const COMPATIBILITY_PROFILE_NAMES: CompatibilityProfileName[] = frozen(Ob
 
 /** The profile of that name (refuses unknown names, naming the field). */
 export function compatibilityProfile(name: unknown, field = 'profile'): CompatibilityProfile {
-  return PROFILES[parseOneOf(field, name, COMPATIBILITY_PROFILE_NAMES)];
+  const parsed = parseOneOf(field, name, COMPATIBILITY_PROFILE_NAMES);
+  return { name: parsed, ...PROFILES[parsed] };
 }
 
 /** The file options a profile stands for, given whether the proxy URLs carry credentials. */

@@ -22,15 +22,8 @@ import { systemdDropIn } from '../render/systemd';
  */
 export const NODE_PROXY_SECRET_FORM = 'mutable';
 
-/** Keys of the node-proxy Secret in the library's own layout (a drop-in's key is `<unit>Proxy`). */
-export const NODE_PROXY_SECRET_KEYS = Object.freeze({
-  /** containerd drop-in. */
-  containerdProxy: 'containerdProxy',
-  /** kubelet drop-in (same text as containerd's; a separate key so each file names its own source). */
-  kubeletProxy: 'kubeletProxy',
-  /** `export NAME='value'` lines sourced before kubeadm. */
-  proxyEnv: 'proxyEnv',
-});
+/** Key of the env file (the `export NAME='value'` lines sourced before kubeadm) in the node-proxy Secret; a drop-in's key is `<unit>Proxy`. */
+export const PROXY_ENV_KEY = 'proxyEnv';
 
 /** Key of the `index`-th (1-based) proxy CA certificate. */
 export function trustedCaKey(index: number): string {
@@ -105,7 +98,7 @@ function renderContents(proxy: ClusterProxyConfig, env: RenderEnvironment, files
   if (files.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE) {
     // sourced before kubeadm, which copies it into the static pods: credentials only on request
     const kubeadmEnv = files.kubeadmCredentials ? env : proxy.publicEnvironment;
-    contents[NODE_PROXY_SECRET_KEYS.proxyEnv] = joinText(...styledExportLines(kubeadmEnv, files.exportVariables).map((line) => joinText(line, '\n')));
+    contents[PROXY_ENV_KEY] = joinText(...styledExportLines(kubeadmEnv, files.exportVariables).map((line) => joinText(line, '\n')));
   }
   // One file per certificate: Debian's update-ca-certificates and `openssl rehash` handle a
   // multi-certificate file badly (only the first certificate gets a hash link).

@@ -21,10 +21,6 @@ export interface ResolvedDropIn {
 
 /** {@link NodeProxyFileOptions} validated, defaults and profile applied, `permissions` normalized to `0nnn`. */
 export interface ResolvedNodeProxyFiles {
-  /** containerd drop-in path. */
-  readonly containerdDropInPath: string;
-  /** kubelet drop-in path. */
-  readonly kubeletDropInPath: string;
   /** Path of the sourced `export` file. */
   readonly envFilePath: string;
   /** `user` or `user:group`; empty when omitted. */
@@ -51,37 +47,22 @@ export interface ResolvedNodeProxyFiles {
   readonly profile?: CompatibilityProfileName;
 }
 
-/** Default locations. */
-export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = frozen({
+/** The defaults of the options that are not enums or flags (those default to their first value or false). */
+const DEFAULTS = {
   containerdDropInPath: '/etc/systemd/system/containerd.service.d/http-proxy.conf',
   kubeletDropInPath: '/etc/systemd/system/kubelet.service.d/http-proxy.conf',
   envFilePath: '/etc/cluster-proxy/proxy-env.sh',
   owner: 'root:root',
   permissions: '0640',
-  dropIns: frozen([
-    { unit: 'containerd', path: '/etc/systemd/system/containerd.service.d/http-proxy.conf', secretKey: 'containerdProxy' },
-    { unit: 'kubelet', path: '/etc/systemd/system/kubelet.service.d/http-proxy.conf', secretKey: 'kubeletProxy' },
-  ]),
-  dropInVariables: VariableStyle.PAIRS,
-  kubeadmEnvironment: KubeadmEnvironment.ENV_FILE,
-  kubeadmCredentials: false,
-  exportVariables: VariableStyle.PAIRS,
-  position: NodeProxyPosition.FIRST,
-  encoding: NodeFileEncoding.PLAIN,
-  fixedSecretName: false,
-});
+  dropInUnits: ['containerd', 'kubelet'],
+  dropInDirectory: '/etc/systemd/system',
+  dropInFileName: 'http-proxy.conf',
+};
 
-/** Default units with a drop-in. */
-const DEFAULT_UNITS: string[] = DEFAULT_NODE_PROXY_FILES.dropIns.map((dropIn) => dropIn.unit);
-const DEFAULT_DROP_IN_DIRECTORY = '/etc/systemd/system';
-const DEFAULT_DROP_IN_FILE_NAME = 'http-proxy.conf';
 /** Unit names that are also valid Secret keys (`<unit>Proxy`) and path segments. */
 const UNIT = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const FILE_NAME = /^[A-Za-z0-9_.@-]+\.conf$/;
 const VARIABLE_STYLES: VariableStyle[] = Object.values(VariableStyle);
-const KUBEADM_ENVIRONMENTS: KubeadmEnvironment[] = Object.values(KubeadmEnvironment);
-const POSITIONS: NodeProxyPosition[] = Object.values(NodeProxyPosition);
-const ENCODINGS: NodeFileEncoding[] = Object.values(NodeFileEncoding);
 /** Every key of {@link NodeProxyFileOptions}, to catch misspelled options from untyped callers. */
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
@@ -111,22 +92,22 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
   }
   const own = options ?? {};
   const given: NodeProxyFileOptions = { ...(own.profile === undefined ? {} : profileLayout(`${field}.profile`, own.profile, hasCredentials)), ...withoutUndefined(own) };
-  const containerdDropInPath = parseDropInPath(`${field}.containerdDropInPath`, given.containerdDropInPath ?? DEFAULT_NODE_PROXY_FILES.containerdDropInPath);
-  const kubeletDropInPath = parseDropInPath(`${field}.kubeletDropInPath`, given.kubeletDropInPath ?? DEFAULT_NODE_PROXY_FILES.kubeletDropInPath);
-  const directory = parsePath(`${field}.dropInDirectory`, given.dropInDirectory ?? DEFAULT_DROP_IN_DIRECTORY);
-  const fileName = given.dropInFileName ?? DEFAULT_DROP_IN_FILE_NAME;
+  const containerdDropInPath = parseDropInPath(`${field}.containerdDropInPath`, given.containerdDropInPath ?? DEFAULTS.containerdDropInPath);
+  const kubeletDropInPath = parseDropInPath(`${field}.kubeletDropInPath`, given.kubeletDropInPath ?? DEFAULTS.kubeletDropInPath);
+  const directory = parsePath(`${field}.dropInDirectory`, given.dropInDirectory ?? DEFAULTS.dropInDirectory);
+  const fileName = given.dropInFileName ?? DEFAULTS.dropInFileName;
   if (typeof fileName !== 'string' || !FILE_NAME.test(fileName)) {
     throw invalidValue(`${field}.dropInFileName`, fileName, 'must be a *.conf file name of letters, digits and . _ @ - (systemd reads only *.conf drop-ins)');
   }
   const kubeadmCredentials = parseFlag(`${field}.kubeadmCredentials`, given.kubeadmCredentials);
-  const units = parseUnits(`${field}.dropInUnits`, given.dropInUnits ?? DEFAULT_UNITS);
+  const units = parseUnits(`${field}.dropInUnits`, given.dropInUnits ?? DEFAULTS.dropInUnits);
   refuseKubeadmUnits(field, units, hasCredentials && !kubeadmCredentials);
   const dropIns = units.map((unit): ResolvedDropIn => ({
     unit,
     path: unit === 'containerd' ? containerdDropInPath : unit === 'kubelet' ? kubeletDropInPath : `${directory}/${unit}.service.d/${fileName}`,
     secretKey: `${unit}Proxy`,
   }));
-  const kubeadmEnvironment = parseOneOf(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, KUBEADM_ENVIRONMENTS, DEFAULT_NODE_PROXY_FILES.kubeadmEnvironment);
+  const kubeadmEnvironment = parseOneOf(`${field}.kubeadmEnvironment`, given.kubeadmEnvironment, Object.values(KubeadmEnvironment), KubeadmEnvironment.ENV_FILE);
   if (kubeadmEnvironment === KubeadmEnvironment.EXPORTS && hasCredentials && kubeadmCredentials) {
     throw new ProxyConfigError(`${field}.kubeadmEnvironment`,
       'must not be "exports" with kubeadmCredentials: the password would be written into the preKubeadmCommands of the KubeadmControlPlane and KubeadmConfigTemplates; use "envFile"');
@@ -138,18 +119,16 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
       'must not be true when the proxy URLs carry credentials: the files would get the default mode 0644, readable by every local user');
   }
   const resolved: ResolvedNodeProxyFiles = {
-    containerdDropInPath,
-    kubeletDropInPath,
-    envFilePath: parsePath(`${field}.envFilePath`, given.envFilePath ?? DEFAULT_NODE_PROXY_FILES.envFilePath),
-    owner: omitOwner ? '' : parseOwner(`${field}.owner`, given.owner ?? DEFAULT_NODE_PROXY_FILES.owner),
-    permissions: omitPermissions ? '' : parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULT_NODE_PROXY_FILES.permissions, hasCredentials),
+    envFilePath: parsePath(`${field}.envFilePath`, given.envFilePath ?? DEFAULTS.envFilePath),
+    owner: omitOwner ? '' : parseOwner(`${field}.owner`, given.owner ?? DEFAULTS.owner),
+    permissions: omitPermissions ? '' : parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULTS.permissions, hasCredentials),
     dropIns: frozen(dropIns),
-    dropInVariables: parseOneOf(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, DEFAULT_NODE_PROXY_FILES.dropInVariables),
+    dropInVariables: parseOneOf(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
     kubeadmEnvironment,
     kubeadmCredentials,
-    exportVariables: parseOneOf(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, DEFAULT_NODE_PROXY_FILES.exportVariables),
-    position: parseOneOf(`${field}.position`, given.position, POSITIONS, DEFAULT_NODE_PROXY_FILES.position),
-    encoding: parseOneOf(`${field}.encoding`, given.encoding, ENCODINGS, DEFAULT_NODE_PROXY_FILES.encoding),
+    exportVariables: parseOneOf(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
+    position: parseOneOf(`${field}.position`, given.position, Object.values(NodeProxyPosition), NodeProxyPosition.FIRST),
+    encoding: parseOneOf(`${field}.encoding`, given.encoding, Object.values(NodeFileEncoding), NodeFileEncoding.PLAIN),
     fixedSecretName: parseFlag(`${field}.fixedSecretName`, given.fixedSecretName),
     ...(own.profile !== undefined ? { profile: own.profile } : {}),
   };
@@ -253,3 +232,6 @@ export function parsePermissions(field: string, value: unknown, hasCredentials: 
   }
   return mode;
 }
+
+/** The library's own layout. */
+export const DEFAULT_NODE_PROXY_FILES: ResolvedNodeProxyFiles = resolveNodeProxyFiles('files', undefined, false);
