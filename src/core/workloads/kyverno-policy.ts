@@ -8,6 +8,7 @@ import { invalidValue } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { LABEL_VALUE, QUALIFIED_NAME } from '../product/metadata';
 
 /** Names of the ClusterPolicy's rules (keep another policy's names, e.g. for reports and alerts). */
 export interface KyvernoRuleNames {
@@ -235,9 +236,6 @@ function podExclusions(injection: ProxyInjection): Json {
 /** Where the proxy Secret goes: a list of namespaces, or a label selector. */
 type CredentialScope = { readonly names: readonly string[] } | { readonly matchLabels: Readonly<Record<string, string>> };
 
-const LABEL_KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
-const LABEL_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
-
 function credentialScope(options: KyvernoProxyPolicyOptions): CredentialScope {
   const { credentialNamespaces: list, credentialNamespaceSelector: labels } = options;
   if (list !== undefined && labels !== undefined) {
@@ -254,7 +252,7 @@ function credentialScope(options: KyvernoProxyPolicyOptions): CredentialScope {
     throw invalidValue('credentialNamespaceSelector', matchLabels, 'must be a non-empty object of namespace labels');
   }
   for (const [key, value] of Object.entries(matchLabels)) {
-    if (!LABEL_KEY.test(key) || typeof value !== 'string' || !LABEL_VALUE.test(value)) {
+    if (!QUALIFIED_NAME.test(key) || typeof value !== 'string' || !LABEL_VALUE.test(value)) {
       throw invalidValue(`credentialNamespaceSelector.${key}`, value, 'must be a valid label key and value');
     }
   }

@@ -154,7 +154,8 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
   if (!corporate) {
     return undefined;
   }
-  const trustManager = parseTrustManager(options.trustManager);
+  const trustManager = options.trustManager === undefined
+    ? undefined : parseOneOf('trustBundle.trustManager', options.trustManager, Object.values(TrustManagerResource));
   // trust-manager writes one key: the variables that would read the corporate CA alone read the
   // whole bundle (extending variables then add the public roots again, which is harmless)
   const keyFor = (key: string): string => (trustManager ? CA_BUNDLE_KEY : key);
@@ -171,10 +172,6 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
     ...(trustManager ? { trustManager: trustManagerObject(trustManager, configMapName, corporate) } : {}),
     envGroups: env.map((variable) => ({ names: [variable.name], variables: [variable] })),
   };
-}
-
-function parseTrustManager(value: unknown): TrustManagerResource | undefined {
-  return value === undefined ? undefined : parseOneOf('trustBundle.trustManager', value, Object.values(TrustManagerResource));
 }
 
 /**
