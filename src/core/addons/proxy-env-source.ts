@@ -3,8 +3,8 @@ import { proxyVariables } from '../definition/proxy-environment';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
-import { secretData } from '../primitives/secret-text';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { configMapObject, secretObject } from '../product/data-objects';
 
 /** Kind of the shared object holding the proxy variables. */
 export enum ProxyEnvSourceKind {
@@ -64,8 +64,8 @@ export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSour
   return [...new Set(options.namespaces)].map((namespace, i) => {
     const metadata = { name, namespace: assertDnsLabel(`namespaces[${i}]`, namespace), labels: { [MANAGED_BY_LABEL]: MANAGED_BY } };
     return kind === ProxyEnvSourceKind.SECRET
-      ? { apiVersion: 'v1', kind: 'Secret', metadata, type: 'Opaque', stringData: secretData({ ...data }) }
-      : { apiVersion: 'v1', kind: 'ConfigMap', metadata, data: { ...data } };
+      ? secretObject(metadata, { ...data })
+      : configMapObject(metadata, { ...data });
   });
 }
 
