@@ -1,7 +1,7 @@
 import { ResourceSetStrategy } from './resource-set-strategy';
 import { renderSecretYamlDocuments } from './yaml-text';
 import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
-import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { checkProxyConfig, ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
@@ -105,9 +105,7 @@ export const RESOURCE_SET_KEY = 'manifests.yaml';
  * (never a ConfigMap) because the proxy URLs may carry credentials.
  */
 export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResourceSetOptions): AddonResourceSet {
-  if (!(proxy instanceof ClusterProxyConfig)) {
-    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
-  }
+  checkProxyConfig('proxy', proxy, '');
   checkProps('', options, ADDON_RESOURCE_SET_KEYS, 'resource set option');
   const clusterName = assertDnsLabel('clusterName', options.clusterName);
   const namespace = options.namespace === undefined ? undefined : assertDnsLabel('namespace', options.namespace);

@@ -1,4 +1,4 @@
-import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { checkProxyConfig, ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { proxyVariables } from '../definition/proxy-environment';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
@@ -45,9 +45,7 @@ export const DEFAULT_PROXY_ENV_SOURCE_NAME = 'proxy-config';
  * so URLs with credentials go into a Secret; asking for a ConfigMap then is an error.
  */
 export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions): KubeObject[] {
-  if (!(proxy instanceof ClusterProxyConfig)) {
-    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
-  }
+  checkProxyConfig('proxy', proxy, '');
   checkProps('', options, PROXY_ENV_SOURCE_KEYS, 'proxy env source option');
   const kind = options.kind ?? (proxy.hasCredentials ? ProxyEnvSourceKind.SECRET : ProxyEnvSourceKind.CONFIG_MAP);
   if (kind !== ProxyEnvSourceKind.CONFIG_MAP && kind !== ProxyEnvSourceKind.SECRET) {

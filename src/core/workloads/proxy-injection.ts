@@ -6,7 +6,7 @@ import { matchesNamePattern } from './name-patterns';
 import { planPodSpecAdditions } from './pod-spec-patch';
 import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-bundle';
 import { podMetadataPath, podSpecPath } from './workload-kinds';
-import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { checkProxyConfig, ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { invalidValue } from '../primitives/errors';
 import { frozen, lockProperties } from '../primitives/frozen';
 import { KubeObject } from '../primitives/k8s/manifest';
@@ -68,9 +68,7 @@ export class ProxyInjection {
   public readonly exclusions: ResolvedExclusions;
 
   constructor(config: ClusterProxyConfig, options: ProxyInjectionOptions = {}, alwaysExcludedNamespaces: string[] = []) {
-    if (!(config instanceof ClusterProxyConfig)) {
-      throw invalidValue('config', config, 'must be a ClusterProxyConfig');
-    }
+    checkProxyConfig('config', config, '');
     checkProps('', options, PROXY_INJECTION_KEYS, 'proxy injection option');
     this.config = config;
     this.usesSecret = proxyEnvUsesSecret(config, options);
