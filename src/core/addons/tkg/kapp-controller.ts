@@ -47,8 +47,7 @@ export function kappControllerAddonSecret(proxy: ClusterProxyConfig, options: Ka
   tkgProxyValues(proxy, 'TKG addon values');
   const proxyValues = { config: kappControllerProxyConfig(proxy) };
   return tkgAddonSecret({
-    clusterName: options.clusterName,
-    namespace: options.namespace,
+    ...options,
     addonName: 'kapp-controller',
     addonType: 'addons-management/kapp-controller',
     annotations: { [TKG_REMOTE_APP_ANNOTATION]: 'true' },
