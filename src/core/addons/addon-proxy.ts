@@ -1,5 +1,5 @@
-import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
-import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { checkProxyConfig, ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { ProxyConfigError } from '../primitives/errors';
 import type { Text } from '../primitives/secret-text';
 
 /** The three values addon charts and packages take, from one {@link ClusterProxyConfig}. */
@@ -23,9 +23,7 @@ export interface AddonProxyValues {
  * @param credentials `include` for the URLs with credentials, `strip` for the URLs without
  */
 export function addonProxyValues(proxy: ClusterProxyConfig, consumer: string, credentials: 'include' | 'strip' = 'include'): AddonProxyValues {
-  if (!(proxy instanceof ClusterProxyConfig)) {
-    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig (new ClusterProxyConfig(settings, network))');
-  }
+  checkProxyConfig('proxy', proxy);
   const { httpProxy, httpsProxy } = proxy.settings;
   if (!httpProxy || !httpsProxy) {
     throw new ProxyConfigError(httpProxy ? 'httpsProxy' : 'httpProxy',

@@ -1,7 +1,7 @@
 import { ResourceSetStrategy } from './resource-set-strategy';
 import { renderSecretYamlDocuments } from './yaml-text';
 import { CapiVersion, parseCapiVersion } from '../capi/capi-version';
-import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { checkProxyConfig, ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
@@ -9,9 +9,10 @@ import { CLUSTER_NAME_LABEL } from '../primitives/k8s/cluster-labels';
 import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
 import { MAX_SECRET_BYTES } from '../primitives/k8s/size-limits';
-import { knownByteLength, secretData } from '../primitives/secret-text';
+import { knownByteLength } from '../primitives/secret-text';
 import { checkManifestList } from '../primitives/validation/manifests';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { secretObject } from '../product/data-objects';
 import { ProxyInjectionOptions } from '../workloads/injection-options';
 import { ProxyInjection } from '../workloads/proxy-injection';
 
@@ -104,9 +105,7 @@ export const RESOURCE_SET_KEY = 'manifests.yaml';
  * (never a ConfigMap) because the proxy URLs may carry credentials.
  */
 export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResourceSetOptions): AddonResourceSet {
-  if (!(proxy instanceof ClusterProxyConfig)) {
-    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
-  }
+  checkProxyConfig('proxy', proxy, '');
   checkProps('', options, ADDON_RESOURCE_SET_KEYS, 'resource set option');
   const clusterName = assertDnsLabel('clusterName', options.clusterName);
   const namespace = options.namespace === undefined ? undefined : assertDnsLabel('namespace', options.namespace);
@@ -126,7 +125,7 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
   }
   const labels = { [MANAGED_BY_LABEL]: MANAGED_BY, [CLUSTER_NAME_LABEL]: clusterName };
   const metadata = { name, ...(namespace ? { namespace } : {}), labels };
-  const secret: SecretObject = { apiVersion: 'v1', kind: 'Secret', metadata, type: RESOURCE_SET_SECRET_TYPE, stringData: secretData({ [RESOURCE_SET_KEY]: manifests }) };
+  const secret = secretObject(metadata, { [RESOURCE_SET_KEY]: manifests }, RESOURCE_SET_SECRET_TYPE);
   const clusterResourceSet: KubeObject = {
     apiVersion: `addons.cluster.x-k8s.io/${capiVersion}`,
     kind: 'ClusterResourceSet',

@@ -1,10 +1,10 @@
-import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { checkProxyConfig, ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { proxyVariables } from '../definition/proxy-environment';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
-import { secretData } from '../primitives/secret-text';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { configMapObject, secretObject } from '../product/data-objects';
 
 /** Kind of the shared object holding the proxy variables. */
 export enum ProxyEnvSourceKind {
@@ -45,9 +45,7 @@ export const DEFAULT_PROXY_ENV_SOURCE_NAME = 'proxy-config';
  * so URLs with credentials go into a Secret; asking for a ConfigMap then is an error.
  */
 export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions): KubeObject[] {
-  if (!(proxy instanceof ClusterProxyConfig)) {
-    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
-  }
+  checkProxyConfig('proxy', proxy, '');
   checkProps('', options, PROXY_ENV_SOURCE_KEYS, 'proxy env source option');
   const kind = options.kind ?? (proxy.hasCredentials ? ProxyEnvSourceKind.SECRET : ProxyEnvSourceKind.CONFIG_MAP);
   if (kind !== ProxyEnvSourceKind.CONFIG_MAP && kind !== ProxyEnvSourceKind.SECRET) {
@@ -64,8 +62,8 @@ export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSour
   return [...new Set(options.namespaces)].map((namespace, i) => {
     const metadata = { name, namespace: assertDnsLabel(`namespaces[${i}]`, namespace), labels: { [MANAGED_BY_LABEL]: MANAGED_BY } };
     return kind === ProxyEnvSourceKind.SECRET
-      ? { apiVersion: 'v1', kind: 'Secret', metadata, type: 'Opaque', stringData: secretData({ ...data }) }
-      : { apiVersion: 'v1', kind: 'ConfigMap', metadata, data: { ...data } };
+      ? secretObject(metadata, { ...data })
+      : configMapObject(metadata, { ...data });
   });
 }
 

@@ -1,19 +1,16 @@
-/* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from a module whose code loads on first use */
+/* eslint-disable @typescript-eslint/no-require-imports -- modules whose code loads on first use */
 import type { HelmPreset, HelmPresetName, HelmProxyKeys } from '../addons/helm/helm-presets';
-import type * as HelmValuesModule from '../addons/helm/helm-values';
 import type { HelmProxyValues, HelmProxyValuesOptions } from '../addons/helm/helm-values';
-import type * as KustomizeComponentModule from '../addons/kustomize/kustomize-component';
 import type { KustomizeProxyComponentOptions } from '../addons/kustomize/kustomize-component';
-import type * as KustomizePatchesModule from '../addons/kustomize/kustomize-json6902';
 import type { KustomizeInlinePatch } from '../addons/kustomize/kustomize-json6902';
 import type { KustomizeTarget } from '../addons/kustomize/kustomize-target';
 import type { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { onFirstUse } from '../primitives/lazy-modules';
 import type { ProxyEnvOptions } from '../workloads/container-env';
 
-const helm = onFirstUse(() => require('../addons/helm/helm-values') as typeof HelmValuesModule);
-const kustomizeComponents = onFirstUse(() => require('../addons/kustomize/kustomize-component') as typeof KustomizeComponentModule);
-const kustomizePatches = onFirstUse(() => require('../addons/kustomize/kustomize-json6902') as typeof KustomizePatchesModule);
+const helm = onFirstUse(() => require('../addons/helm/helm-values') as typeof import('../addons/helm/helm-values'));
+const kustomizeComponents = onFirstUse(() => require('../addons/kustomize/kustomize-component') as typeof import('../addons/kustomize/kustomize-component'));
+const kustomizePatches = onFirstUse(() => require('../addons/kustomize/kustomize-json6902') as typeof import('../addons/kustomize/kustomize-json6902'));
 
 /**
  * Values and patches for workloads the library does not emit itself: Helm chart values (from a

@@ -1,19 +1,16 @@
-/* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from a module whose code loads on first use */
+/* eslint-disable @typescript-eslint/no-require-imports -- modules whose code loads on first use */
 import type { ClusterProxyConfig } from '../definition/cluster-proxy-config';
-import type * as ImportModule from '../import/import-proxy';
 import type { ImportProxyOptions, ImportResult } from '../import/import-proxy';
 import type { ImportSource } from '../import/imported-proxy';
-import type * as NodeChangesModule from '../import/node-changes';
 import type { NodeChangesOptions, NodeObjectChanges } from '../import/node-changes';
 import type { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import type { CompatibilityProfile } from '../node-files/compatibility-profiles';
-import type * as ProfilesModule from '../node-files/compatibility-profiles';
 import type { KubeObject } from '../primitives/k8s/manifest';
 import { onFirstUse } from '../primitives/lazy-modules';
 
-const importer = onFirstUse(() => require('../import/import-proxy') as typeof ImportModule);
-const changes = onFirstUse(() => require('../import/node-changes') as typeof NodeChangesModule);
-const profiles = onFirstUse(() => require('../node-files/compatibility-profiles') as typeof ProfilesModule);
+const importer = onFirstUse(() => require('../import/import-proxy') as typeof import('../import/import-proxy'));
+const changes = onFirstUse(() => require('../import/node-changes') as typeof import('../import/node-changes'));
+const profiles = onFirstUse(() => require('../node-files/compatibility-profiles') as typeof import('../node-files/compatibility-profiles'));
 
 /**
  * Moving a cluster from the system that proxies it today (TKG, Giant Swarm, CAREN, EKS Anywhere,

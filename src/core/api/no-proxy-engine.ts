@@ -1,8 +1,6 @@
-/* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from modules whose code loads on first use */
-import type * as ExplainModule from '../noproxy/explain';
+/* eslint-disable @typescript-eslint/no-require-imports -- modules whose code loads on first use */
 import type { ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
 import { formatNoProxyEntry } from '../noproxy/format';
-import type * as LintModule from '../noproxy/lint';
 import type { NoProxyLintWarning } from '../noproxy/lint';
 import { parseNoProxyList } from '../noproxy/parse';
 import { JavaNonProxyHosts, renderJavaNonProxyHosts } from '../noproxy/render';
@@ -11,8 +9,8 @@ import { onFirstUse } from '../primitives/lazy-modules';
 import { checkProps } from '../primitives/validation/strict-props';
 
 // The client models behind `explain` and `lint` load when a program asks for them.
-const explainModule = onFirstUse(() => require('../noproxy/explain') as typeof ExplainModule);
-const lintModule = onFirstUse(() => require('../noproxy/lint') as typeof LintModule);
+const explainModule = onFirstUse(() => require('../noproxy/explain') as typeof import('../noproxy/explain'));
+const lintModule = onFirstUse(() => require('../noproxy/lint') as typeof import('../noproxy/lint'));
 
 /**
  * The two NO_PROXY environment variables as a process sees them, when they differ (names every jsii

@@ -1,50 +1,37 @@
-/* eslint-disable @typescript-eslint/no-require-imports, import/no-duplicates -- types from a module whose code loads on first use */
-import type * as ClusterResourceSetModule from '../addons/cluster-resource-set';
+/* eslint-disable @typescript-eslint/no-require-imports -- modules whose code loads on first use */
 import type { AddonResourceSetOptions } from '../addons/cluster-resource-set';
-import type * as ForwardProxyModule from '../addons/forward-proxy/forward-proxy';
 import type { InClusterForwardProxyProps } from '../addons/forward-proxy/forward-proxy';
-import type * as GiantSwarmSetupModule from '../addons/giantswarm/setup';
 import type { GiantSwarmProxySetupOptions } from '../addons/giantswarm/setup';
-import type * as AddonProductsModule from '../addons/products';
-import type * as ProxyEnvSourceModule from '../addons/proxy-env-source';
 import type { ProxyEnvSourceOptions } from '../addons/proxy-env-source';
-import type * as TkgModule from '../addons/tkg/tkg-proxy-addons';
 import type { TkgProxyAddonsOptions } from '../addons/tkg/tkg-proxy-addons';
-import type * as AddProxyModule from '../capi/add-proxy-to-objects';
 import type { AddProxyOptions, AddProxyResult } from '../capi/add-proxy-to-objects';
-import type * as CapiProductsModule from '../capi/products';
 import type { KubeadmConfigTemplateProductProps, KubeadmControlPlaneProductProps } from '../capi/products';
 import type { ProxiedClusterOptions } from '../capi/proxied-cluster';
-import type * as ClusterClassModule from '../clusterclass/add-proxy-to-cluster-class';
 import type { AddProxyToClusterClassResult } from '../clusterclass/add-proxy-to-cluster-class';
 import type { ClusterClassProxy, ClusterClassProxyProps } from '../clusterclass/cluster-class-proxy';
-import type * as TopologyModule from '../clusterclass/topology-cluster';
 import type { TopologyClusterProxyOptions, TopologyClusterProxyResult } from '../clusterclass/topology-cluster';
 import type { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import type { KubeObject } from '../primitives/k8s/manifest';
 import { onFirstUse } from '../primitives/lazy-modules';
-import type * as CredentialsModule from '../product/credentials';
 import type { ObjectMetadataProps } from '../product/metadata';
-import type * as ProductModule from '../product/product';
 import type { Product } from '../product/product';
 import type { KyvernoProxyPolicyOptions } from '../workloads/kyverno-policy';
 import type { ProxyAdmissionPolicyOptions } from '../workloads/mutating-admission-policy';
-import type * as WorkloadProductsModule from '../workloads/products';
 
 // Each product's code is loaded when it is first asked for (see `onFirstUse`).
-const capi = onFirstUse(() => require('../capi/products') as typeof CapiProductsModule);
-const workloads = onFirstUse(() => require('../workloads/products') as typeof WorkloadProductsModule);
-const tkg = onFirstUse(() => require('../addons/tkg/tkg-proxy-addons') as typeof TkgModule);
-const resourceSet = onFirstUse(() => require('../addons/cluster-resource-set') as typeof ClusterResourceSetModule);
-const giantSwarm = onFirstUse(() => require('../addons/giantswarm/setup') as typeof GiantSwarmSetupModule);
-const addonProducts = onFirstUse(() => require('../addons/products') as typeof AddonProductsModule);
-const envSources = onFirstUse(() => require('../addons/proxy-env-source') as typeof ProxyEnvSourceModule);
-const forwardProxy = onFirstUse(() => require('../addons/forward-proxy/forward-proxy') as typeof ForwardProxyModule);
-const addProxy = onFirstUse(() => require('../capi/add-proxy-to-objects') as typeof AddProxyModule);
-const clusterClasses = onFirstUse(() => require('../clusterclass/add-proxy-to-cluster-class') as typeof ClusterClassModule);
-const topology = onFirstUse(() => require('../clusterclass/topology-cluster') as typeof TopologyModule);
-const credentials = onFirstUse(() => require('../product/credentials') as typeof CredentialsModule);
-const products = onFirstUse(() => require('../product/product') as typeof ProductModule);
+const capi = onFirstUse(() => require('../capi/products') as typeof import('../capi/products'));
+const workloads = onFirstUse(() => require('../workloads/products') as typeof import('../workloads/products'));
+const tkg = onFirstUse(() => require('../addons/tkg/tkg-proxy-addons') as typeof import('../addons/tkg/tkg-proxy-addons'));
+const resourceSet = onFirstUse(() => require('../addons/cluster-resource-set') as typeof import('../addons/cluster-resource-set'));
+const giantSwarm = onFirstUse(() => require('../addons/giantswarm/setup') as typeof import('../addons/giantswarm/setup'));
+const addonProducts = onFirstUse(() => require('../addons/products') as typeof import('../addons/products'));
+const envSources = onFirstUse(() => require('../addons/proxy-env-source') as typeof import('../addons/proxy-env-source'));
+const forwardProxy = onFirstUse(() => require('../addons/forward-proxy/forward-proxy') as typeof import('../addons/forward-proxy/forward-proxy'));
+const addProxy = onFirstUse(() => require('../capi/add-proxy-to-objects') as typeof import('../capi/add-proxy-to-objects'));
+const clusterClasses = onFirstUse(() => require('../clusterclass/add-proxy-to-cluster-class') as typeof import('../clusterclass/add-proxy-to-cluster-class'));
+const topology = onFirstUse(() => require('../clusterclass/topology-cluster') as typeof import('../clusterclass/topology-cluster'));
+const credentials = onFirstUse(() => require('../product/credentials') as typeof import('../product/credentials'));
+const products = onFirstUse(() => require('../product/product') as typeof import('../product/product'));
 
 /** A product of plain manifests, finished (metadata, credential source) like every other. */
 function finished(objects: KubeObject[], proxy: ClusterProxyConfig, metadata?: ObjectMetadataProps): Product {

@@ -183,15 +183,24 @@ export class CredentialSource {
   }
 }
 
-function parseSealedSecretProps(field: string, props: unknown): SealingKey {
+/**
+ * `props` as an object of `fields` only; errors say what the object must hold (`holding`) and which
+ * fields a `what` may be.
+ */
+function fieldsOf<T>(field: string, props: unknown, holding: string, what: string, fields: ReadonlyArray<keyof T & string>): T {
   if (props === null || typeof props !== 'object' || Array.isArray(props)) {
-    throw invalidValue(field, props, 'must be an object with certificatePem (and optionally reuseKey, previousManifests)');
+    throw invalidValue(field, props, `must be an object with ${holding}`);
   }
-  const { certificatePem, reuseKey, previousManifests, ...unknown } = props as SealedSecretCredentialsProps;
-  const extra = Object.keys(unknown);
-  if (extra.length > 0) {
-    throw new ProxyConfigError(fieldPath(field, extra[0]), 'is not a Sealed Secrets setting; expected certificatePem, reuseKey or previousManifests');
+  const extra = Object.keys(props).find((key) => !(fields as readonly string[]).includes(key));
+  if (extra !== undefined) {
+    throw new ProxyConfigError(fieldPath(field, extra), `is not ${what}; expected ${fields.slice(0, -1).join(', ')} or ${fields[fields.length - 1]}`);
   }
+  return props as T;
+}
+
+function parseSealedSecretProps(field: string, props: unknown): SealingKey {
+  const { certificatePem, reuseKey, previousManifests } = fieldsOf<SealedSecretCredentialsProps>(field, props,
+    'certificatePem (and optionally reuseKey, previousManifests)', 'a Sealed Secrets setting', ['certificatePem', 'reuseKey', 'previousManifests']);
   if (previousManifests !== undefined && reuseKey === undefined) {
     throw new ProxyConfigError(`${field}.previousManifests`, 'needs reuseKey: without the keyed digest nothing shows that an earlier sealed value still seals the same content');
   }
@@ -203,14 +212,8 @@ function parseSealedSecretProps(field: string, props: unknown): SealingKey {
 }
 
 function parseRemoteRef(field: string, value: unknown): RemoteSecretRef {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidValue(field, value, 'must be an object with key (and optionally property, version)');
-  }
-  const { key, property, version, ...unknown } = value as RemoteSecretRef;
-  const extra = Object.keys(unknown);
-  if (extra.length > 0) {
-    throw new ProxyConfigError(fieldPath(field, extra[0]), 'is not a remote reference field; expected key, property or version');
-  }
+  const { key, property, version } = fieldsOf<RemoteSecretRef>(field, value,
+    'key (and optionally property, version)', 'a remote reference field', ['key', 'property', 'version']);
   const text = (name: string, item: unknown): string | undefined => {
     if (item === undefined) {
       return undefined;
@@ -230,14 +233,8 @@ function parseRemoteRef(field: string, value: unknown): RemoteSecretRef {
 }
 
 function parseExternalSecretProps(field: string, props: unknown): ExternalSecretCredentialsProps {
-  if (props === null || typeof props !== 'object' || Array.isArray(props)) {
-    throw invalidValue(field, props, 'must be an object with storeName, username and password');
-  }
-  const { storeName, storeKind, username, password, refreshInterval, ...unknown } = props as ExternalSecretCredentialsProps;
-  const extra = Object.keys(unknown);
-  if (extra.length > 0) {
-    throw new ProxyConfigError(fieldPath(field, extra[0]), 'is not an External Secrets setting; expected storeName, storeKind, username, password or refreshInterval');
-  }
+  const { storeName, storeKind, username, password, refreshInterval } = fieldsOf<ExternalSecretCredentialsProps>(field, props,
+    'storeName, username and password', 'an External Secrets setting', ['storeName', 'storeKind', 'username', 'password', 'refreshInterval']);
   const kind = storeKind ?? 'ClusterSecretStore';
   if (!STORE_KINDS.includes(kind)) {
     throw invalidValue(`${field}.storeKind`, kind, `must be one of ${STORE_KINDS.join(', ')}`);

@@ -4,6 +4,7 @@ import { assertObjectName } from '../primitives/k8s/names';
 import { credentialTemplate, goTemplateOf, LITERAL_BRACES_TEMPLATE, Text } from '../primitives/secret-text';
 import { assertCredentialText, encodeUserinfoComponent } from '../primitives/userinfo';
 import { isRecord } from '../primitives/validation/json-data';
+import { configMapObject } from '../product/data-objects';
 
 /**
  * The existing-Secret source: the Secrets that carry credentials are written by the user's own
@@ -38,16 +39,11 @@ export function secretTemplateFor(secret: SecretObject): KubeObject {
   const stringData = Object.fromEntries(Object.entries<Text>(secret.stringData).map(([key, value]) => [key, goTemplateOf(value)]));
   const { name, namespace } = secret.metadata;
   const templateName = assertObjectName(`${field} (its template ConfigMap ${name}${TEMPLATE_SUFFIX})`, `${name}${TEMPLATE_SUFFIX}`);
-  return {
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: {
-      name: templateName,
-      ...(namespace ? { namespace } : {}),
-      labels: { [MANAGED_BY_LABEL]: MANAGED_BY, [SECRET_TEMPLATE_LABEL]: SECRET_TEMPLATE_VERSION },
-    },
-    data: { [SECRET_TEMPLATE_KEY]: `${JSON.stringify({ ...secret, stringData }, null, 2)}\n` },
-  };
+  return configMapObject({
+    name: templateName,
+    ...(namespace ? { namespace } : {}),
+    labels: { [MANAGED_BY_LABEL]: MANAGED_BY, [SECRET_TEMPLATE_LABEL]: SECRET_TEMPLATE_VERSION },
+  }, { [SECRET_TEMPLATE_KEY]: `${JSON.stringify({ ...secret, stringData }, null, 2)}\n` });
 }
 
 /** Every template token the library writes, with what it renders to. */

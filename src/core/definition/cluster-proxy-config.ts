@@ -193,10 +193,13 @@ function mayExceed(length: number, limit: number): boolean {
   return length * 3 > limit;
 }
 
-/** `value` if it is a computed configuration; anything else (its props, `undefined`) is the library's error naming `field`. */
-export function checkProxyConfig(field: string, value: unknown): ClusterProxyConfig {
+/**
+ * `value` if it is a computed configuration; anything else (its props, `undefined`) is the library's
+ * error naming `field`, with `how` to make one.
+ */
+export function checkProxyConfig(field: string, value: unknown, how = ' (new ClusterProxyConfig(settings, network))'): ClusterProxyConfig {
   if (!(value instanceof ClusterProxyConfig)) {
-    throw invalidValue(field, value, 'must be a ClusterProxyConfig (new ClusterProxyConfig(settings, network))');
+    throw invalidValue(field, value, `must be a ClusterProxyConfig${how}`);
   }
   return value;
 }

@@ -50,7 +50,66 @@ type CredentialSlots = 'source' | LaterCredentials;
 export class ProxyUrl {
   /** Parse and validate a proxy URL; errors name `field`. See `parseProxyUrl`. */
   public static parse(field: string, raw: string): ProxyUrl {
-    return parseProxyUrl(field, raw);
+    // From JavaScript, `ProxyUrl.parse(url)` passes the URL as the field name, which every error
+    // would print first: never echo it, and mask a password in any field name.
+    if (raw === undefined && typeof field === 'string' && field.includes('://')) {
+      throw new ProxyConfigError('url', 'is missing: parse takes the field name first, then the URL');
+    }
+    const name = callerFieldName(field);
+    if (typeof raw !== 'string' || hasControlCharacter(raw)) {
+      // the raw value is checked, the masked one quoted (masking may hide a control character)
+      assertPrintable(name, raw);
+    }
+    const text = raw.trim();
+    const shown = redactCredentials(text);
+    const fail = (reason: string): ProxyConfigError => invalidValue(name, shown, reason);
+
+    if (text === '') {
+      throw fail('must be a proxy URL such as http://proxy.corp:3128');
+    }
+    const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(text);
+    if (!schemeMatch) {
+      throw fail('is missing a scheme; write it as http://host:port (or https://host:port for a TLS proxy)');
+    }
+    const scheme = schemeMatch[1].toLowerCase();
+    if (scheme !== 'http' && scheme !== 'https') {
+      throw fail(`has unsupported scheme "${scheme}"; supported schemes are http and https`);
+    }
+    const rest = text.slice(schemeMatch[0].length);
+
+    // Userinfo runs to the *last* `@`: a raw `/` or `#` inside a password must be reported as an
+    // unencoded character, not mistaken for the start of the path.
+    const at = rest.lastIndexOf('@');
+    if (rest.indexOf('@') !== at) {
+      // curl ends the userinfo at the first "@", Go and WHATWG URL at the last: they would not agree
+      // on the password, nor on the host.
+      throw fail('has more than one "@"; write an "@" inside the user name or password as %40');
+    }
+    const userinfo = at === -1 ? undefined : rest.slice(0, at);
+    const afterUserinfo = at === -1 ? rest : rest.slice(at + 1);
+    const credentials = userinfo === undefined ? undefined : parseUserinfo(name, userinfo, shown);
+    if (credentials?.password !== undefined && !certainPasswordEnd(rest, userinfo!.indexOf(':') + 1)) {
+      // A password with a raw "@" and the host forgotten (an unset variable) reads as user:pass@host:
+      // only the written port tells a host from the password's tail, so a password needs one. It
+      // also settles the default, which clients disagree on (curl assumes 1080).
+      throw fail('has a password but no port; write it as http://user:password@host:port'
+        + ' (an "@" in the password as %40, and the host and port after the one "@")');
+    }
+
+    const authorityEnd = afterUserinfo.search(/[/?#]/);
+    const authority = authorityEnd === -1 ? afterUserinfo : afterUserinfo.slice(0, authorityEnd);
+    const tail = authorityEnd === -1 ? '' : afterUserinfo.slice(authorityEnd);
+    checkTail(tail, fail);
+
+    const { host, hostKind, port } = parseAuthority(authority, fail);
+    return new ProxyUrl({
+      scheme,
+      host,
+      hostKind,
+      port: port ?? DEFAULT_PORTS[scheme],
+      username: credentials?.username,
+      password: credentials?.password,
+    });
   }
 
   /** `http` or `https` (the scheme used to talk to the proxy itself). */
@@ -222,66 +281,7 @@ export class ProxyUrl {
  * Surrounding spaces are trimmed. Errors name `field` and quote the value with the password masked.
  */
 export function parseProxyUrl(givenField: string, raw: string): ProxyUrl {
-  // From JavaScript, `ProxyUrl.parse(url)` passes the URL as the field name, which every error
-  // would print first: never echo it, and mask a password in any field name.
-  if (raw === undefined && typeof givenField === 'string' && givenField.includes('://')) {
-    throw new ProxyConfigError('url', 'is missing: parse takes the field name first, then the URL');
-  }
-  const field = callerFieldName(givenField);
-  if (typeof raw !== 'string' || hasControlCharacter(raw)) {
-    // the raw value is checked, the masked one quoted (masking may hide a control character)
-    assertPrintable(field, raw);
-  }
-  const text = raw.trim();
-  const shown = redactCredentials(text);
-  const fail = (reason: string): ProxyConfigError => invalidValue(field, shown, reason);
-
-  if (text === '') {
-    throw fail('must be a proxy URL such as http://proxy.corp:3128');
-  }
-  const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(text);
-  if (!schemeMatch) {
-    throw fail('is missing a scheme; write it as http://host:port (or https://host:port for a TLS proxy)');
-  }
-  const scheme = schemeMatch[1].toLowerCase();
-  if (scheme !== 'http' && scheme !== 'https') {
-    throw fail(`has unsupported scheme "${scheme}"; supported schemes are http and https`);
-  }
-  const rest = text.slice(schemeMatch[0].length);
-
-  // Userinfo runs to the *last* `@`: a raw `/` or `#` inside a password must be reported as an
-  // unencoded character, not mistaken for the start of the path.
-  const at = rest.lastIndexOf('@');
-  if (rest.indexOf('@') !== at) {
-    // curl ends the userinfo at the first "@", Go and WHATWG URL at the last: they would not agree
-    // on the password, nor on the host.
-    throw fail('has more than one "@"; write an "@" inside the user name or password as %40');
-  }
-  const userinfo = at === -1 ? undefined : rest.slice(0, at);
-  const afterUserinfo = at === -1 ? rest : rest.slice(at + 1);
-  const credentials = userinfo === undefined ? undefined : parseUserinfo(field, userinfo, shown);
-  if (credentials?.password !== undefined && !certainPasswordEnd(rest, userinfo!.indexOf(':') + 1)) {
-    // A password with a raw "@" and the host forgotten (an unset variable) reads as user:pass@host:
-    // only the written port tells a host from the password's tail, so a password needs one. It
-    // also settles the default, which clients disagree on (curl assumes 1080).
-    throw fail('has a password but no port; write it as http://user:password@host:port'
-      + ' (an "@" in the password as %40, and the host and port after the one "@")');
-  }
-
-  const authorityEnd = afterUserinfo.search(/[/?#]/);
-  const authority = authorityEnd === -1 ? afterUserinfo : afterUserinfo.slice(0, authorityEnd);
-  const tail = authorityEnd === -1 ? '' : afterUserinfo.slice(authorityEnd);
-  checkTail(tail, fail);
-
-  const { host, hostKind, port } = parseAuthority(authority, fail);
-  return newProxyUrl({
-    scheme,
-    host,
-    hostKind,
-    port: port ?? DEFAULT_PORTS[scheme],
-    username: credentials?.username,
-    password: credentials?.password,
-  });
+  return ProxyUrl.parse(givenField, raw);
 }
 
 /** Only an empty path or a lone `/` may follow the authority: a proxy URL addresses a host, nothing more. */
@@ -363,10 +363,4 @@ const MADE = new WeakSet<object>();
 /** Whether `value` is a ProxyUrl itself. */
 export function isProxyUrl(value: unknown): value is ProxyUrl {
   return typeof value === 'object' && value !== null && MADE.has(value);
-}
-
-/** Reach the private constructor from the parser without exporting a public factory for raw parts. */
-function newProxyUrl(parts: ProxyUrlParts): ProxyUrl {
-  const Constructor = ProxyUrl as unknown as new (p: ProxyUrlParts) => ProxyUrl;
-  return new Constructor(parts);
 }

@@ -1,4 +1,4 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { ProxyConfigError } from '../primitives/errors';
@@ -25,8 +25,7 @@ const PROVIDER_ENTRIES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Read a CAREN Cluster (or its clusterConfig value). */
-export function importCaren(document: unknown): ImportedProxy {
-  const doc = (document ?? {}) as Json;
+export function importCaren(doc: Json): ImportedProxy {
   const isCluster = doc.kind === 'Cluster';
   const clusterConfig = isCluster
     ? ((valueAt(doc, ['spec', 'topology', 'variables']) ?? []) as Json[]).find((variable) => variable?.name === 'clusterConfig')?.value
@@ -36,8 +35,8 @@ export function importCaren(document: unknown): ImportedProxy {
     throw new ProxyConfigError('clusterConfig.proxy', 'is missing: the file sets no CAREN proxy');
   }
   const notes = new ImportNotes();
-  const { props, needsPassword } = proxyUrlProps({ http: 'clusterConfig.proxy.http', https: 'clusterConfig.proxy.https' }, { http: proxy.http, https: proxy.https }, notes);
-  const additional = splitNoProxy(proxy.additionalNo);
+  const read = readProxy({ http: 'clusterConfig.proxy.http', https: 'clusterConfig.proxy.https', noProxy: 'clusterConfig.proxy.additionalNo' },
+    { http: proxy.http, https: proxy.https, noProxy: proxy.additionalNo }, notes);
   const pods = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const domain = String(valueAt(doc, ['spec', 'clusterNetwork', 'serviceDomain']) ?? 'cluster.local').replace(/^\./, '');
@@ -46,17 +45,13 @@ export function importCaren(document: unknown): ImportedProxy {
     notes.add('clusterConfig', 'is not inside a Cluster: no network facts, so no comparison; pass the Cluster instead');
   }
   notes.add('clusterConfig.proxy', 'the URLs stay in the Cluster variable only without credentials; with credentials the library reads the node files from a Secret (variableShape "library")');
-  return {
-    source: ImportSource.CAREN,
-    settings: { ...props, noProxy: acceptedNoProxy('clusterConfig.proxy.additionalNo', additional, notes) },
-    needsPassword,
+  return importedProxy(ImportSource.CAREN, read, notes, {
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services, serviceDomain: domain } } : {}),
     sourceNoProxy: [
       'localhost', '127.0.0.1', ...pods, ...services, 'kubernetes', 'kubernetes.default', '.svc', `.svc.${domain}`, `.svc.${domain}.`,
-      ...(infrastructure ? PROVIDER_ENTRIES[infrastructure] ?? [] : []), ...additional,
+      ...(infrastructure ? PROVIDER_ENTRIES[infrastructure] ?? [] : []), ...read.noProxy,
     ],
     profile: CompatibilityProfileName.CAREN,
     variableShape: ClassVariableShape.CAREN,
-    notes: notes.items,
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { ProxyConfigError } from '../primitives/errors';
 
@@ -14,27 +14,21 @@ import { ProxyConfigError } from '../primitives/errors';
 type Json = Record<string, any>;
 
 /** Read an EKS Anywhere Cluster. */
-export function importEksAnywhere(document: unknown): ImportedProxy {
-  const doc = (document ?? {}) as Json;
+export function importEksAnywhere(doc: Json): ImportedProxy {
   const proxy = valueAt(doc, ['spec', 'proxyConfiguration']);
   if (!proxy || typeof proxy !== 'object') {
     throw new ProxyConfigError('spec.proxyConfiguration', 'is missing: the file holds no EKS Anywhere proxy configuration');
   }
   const notes = new ImportNotes();
-  const fields = { http: 'spec.proxyConfiguration.httpProxy', https: 'spec.proxyConfiguration.httpsProxy' };
-  const { props, needsPassword } = proxyUrlProps(fields, { http: proxy.httpProxy, https: proxy.httpsProxy }, notes);
-  const userNoProxy = splitNoProxy(proxy.noProxy);
+  const fields = { http: 'spec.proxyConfiguration.httpProxy', https: 'spec.proxyConfiguration.httpsProxy', noProxy: 'spec.proxyConfiguration.noProxy' };
+  const read = readProxy(fields, { http: proxy.httpProxy, https: proxy.httpsProxy, noProxy: proxy.noProxy }, notes);
   const pods = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const endpoint = valueAt(doc, ['spec', 'controlPlaneConfiguration', 'endpoint', 'host']) as string | undefined;
   notes.add('spec.proxyConfiguration', 'is immutable in EKS Anywhere; the library changes the proxy in place (the node files roll the machines)');
-  return {
-    source: ImportSource.EKS_ANYWHERE,
-    settings: { ...props, noProxy: acceptedNoProxy('spec.proxyConfiguration.noProxy', userNoProxy, notes) },
-    needsPassword,
+  return importedProxy(ImportSource.EKS_ANYWHERE, read, notes, {
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services, ...(endpoint ? { controlPlaneEndpoint: endpoint } : {}) } } : {}),
-    sourceNoProxy: [...pods, ...services, ...userNoProxy, 'localhost', '127.0.0.1', '.svc', ...(endpoint ? [endpoint] : [])],
+    sourceNoProxy: [...pods, ...services, ...read.noProxy, 'localhost', '127.0.0.1', '.svc', ...(endpoint ? [endpoint] : [])],
     profile: CompatibilityProfileName.EKS_ANYWHERE,
-    notes: notes.items,
-  };
+  });
 }

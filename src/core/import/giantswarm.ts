@@ -1,4 +1,4 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { ProxyConfigError } from '../primitives/errors';
 
@@ -15,8 +15,7 @@ import { ProxyConfigError } from '../primitives/errors';
 type Json = Record<string, any>;
 
 /** Read Giant Swarm values. */
-export function importGiantSwarm(document: unknown): ImportedProxy {
-  const doc = (document ?? {}) as Json;
+export function importGiantSwarm(doc: Json): ImportedProxy {
   const chart = valueAt(doc, ['global', 'connectivity', 'proxy']);
   if (chart && typeof chart === 'object') {
     return fromChartValues(doc, chart);
@@ -33,9 +32,8 @@ function fromChartValues(doc: Json, proxy: Json): ImportedProxy {
   if (proxy.enabled !== true) {
     notes.add('global.connectivity.proxy.enabled', 'is not true: the chart renders no proxy; imported anyway');
   }
-  const fields = { http: 'global.connectivity.proxy.httpProxy', https: 'global.connectivity.proxy.httpsProxy' };
-  const { props, needsPassword } = proxyUrlProps(fields, { http: proxy.httpProxy, https: proxy.httpsProxy }, notes);
-  const userNoProxy = splitNoProxy(proxy.noProxy);
+  const fields = { http: 'global.connectivity.proxy.httpProxy', https: 'global.connectivity.proxy.httpsProxy', noProxy: 'global.connectivity.proxy.noProxy' };
+  const read = readProxy(fields, { http: proxy.httpProxy, https: proxy.httpsProxy, noProxy: proxy.noProxy }, notes);
   const pods = stringList(valueAt(doc, ['global', 'connectivity', 'network', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['global', 'connectivity', 'network', 'services', 'cidrBlocks']));
   const name = valueAt(doc, ['global', 'metadata', 'name']);
@@ -44,29 +42,18 @@ function fromChartValues(doc: Json, proxy: Json): ImportedProxy {
   if (!apiHost) {
     notes.add('global.metadata.name / global.connectivity.baseDomain', 'not both set: the chart\'s <cluster>.<baseDomain> entry is left out of the comparison');
   }
-  return {
-    source: ImportSource.GIANTSWARM,
-    settings: { ...props, noProxy: acceptedNoProxy('global.connectivity.proxy.noProxy', userNoProxy, notes) },
-    needsPassword,
+  return importedProxy(ImportSource.GIANTSWARM, read, notes, {
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services } } : {}),
-    sourceNoProxy: ['127.0.0.1', 'localhost', 'svc', 'local', ...(apiHost ? [apiHost] : []), ...services, ...pods, ...userNoProxy],
+    sourceNoProxy: ['127.0.0.1', 'localhost', 'svc', 'local', ...(apiHost ? [apiHost] : []), ...services, ...pods, ...read.noProxy],
     profile: CompatibilityProfileName.GIANTSWARM,
-    notes: notes.items,
-  };
+  });
 }
 
 function fromClusterValues(proxy: Json): ImportedProxy {
   const notes = new ImportNotes();
-  const { props, needsPassword } = proxyUrlProps({ http: 'cluster.proxy.http', https: 'cluster.proxy.https' }, { http: proxy.http, https: proxy.https }, notes);
-  const full = splitNoProxy(proxy.noProxy);
+  const read = readProxy({ http: 'cluster.proxy.http', https: 'cluster.proxy.https', noProxy: 'cluster.proxy.noProxy' },
+    { http: proxy.http, https: proxy.https, noProxy: proxy.noProxy }, notes);
   notes.add('cluster.proxy.noProxy', 'is the full list cluster-apps-operator computed (installation-wide and cluster entries mixed): '
     + 'all of it becomes installation-wide; entries the library computes itself are dropped once the network is known');
-  return {
-    source: ImportSource.GIANTSWARM,
-    settings: { ...props, noProxy: acceptedNoProxy('cluster.proxy.noProxy', full, notes) },
-    needsPassword,
-    sourceNoProxy: full,
-    profile: CompatibilityProfileName.GIANTSWARM,
-    notes: notes.items,
-  };
+  return importedProxy(ImportSource.GIANTSWARM, read, notes, { sourceNoProxy: read.noProxy, profile: CompatibilityProfileName.GIANTSWARM });
 }

@@ -23,7 +23,8 @@ import { checkProps, propKeys } from '../primitives/validation/strict-props';
  */
 
 /** Every importer, by source name. */
-const IMPORTERS: Readonly<Record<ImportSource, (document: unknown) => ImportedProxy>> = {
+// Each takes one parsed document, whatever its shape (never null: empty documents are skipped).
+const IMPORTERS: Readonly<Record<ImportSource, (document: Record<string, any>) => ImportedProxy>> = {
   'tkg': importTkg,
   'giantswarm': importGiantSwarm,
   'caren': importCaren,
@@ -90,7 +91,7 @@ export function importProxy(source: ImportSource, text: string, options: ImportP
   let firstError: unknown;
   for (const document of parsed) {
     try {
-      return withComparison(importer(document), options);
+      return withComparison(importer(document as Record<string, any>), options);
     } catch (error) {
       firstError ??= error;
     }

@@ -140,18 +140,27 @@ export function acceptedNoProxy(field: string, entries: string[], notes: ImportN
   });
 }
 
-/** Both URLs of a source, normalised, and the props they give. */
-export function proxyUrlProps(
-  fields: { http?: string; https?: string }, values: { http?: unknown; https?: unknown }, notes: ImportNotes,
-): { props: Pick<ProxySettingsProps, 'httpProxy' | 'httpsProxy' | 'username'>; needsPassword: boolean } {
-  const http = values.http === undefined || values.http === '' ? undefined : normalizeProxyUrl(fields.http!, values.http, notes);
-  const https = values.https === undefined || values.https === '' ? undefined : normalizeProxyUrl(fields.https!, values.https, notes);
+/** What every importer reads first: the source's two URLs (normalised) and its own NO_PROXY entries. */
+export interface SourceProxy {
+  readonly props: Pick<ProxySettingsProps, 'httpProxy' | 'httpsProxy' | 'username'>;
+  readonly needsPassword: boolean;
+  /** The source field of the entries, and the entries as it lists them. */
+  readonly noProxyField: string;
+  readonly noProxy: string[];
+}
+
+/** Both URLs of a source, normalised, the props they give, and the source's own NO_PROXY entries. */
+export function readProxy(
+  fields: { http: string; https: string; noProxy: string }, values: { http?: unknown; https?: unknown; noProxy?: unknown }, notes: ImportNotes,
+): SourceProxy {
+  const http = values.http === undefined || values.http === '' ? undefined : normalizeProxyUrl(fields.http, values.http, notes);
+  const https = values.https === undefined || values.https === '' ? undefined : normalizeProxyUrl(fields.https, values.https, notes);
   if (!http && !https) {
     throw invalidValue(`${fields.http} / ${fields.https}`, undefined, 'must give at least one proxy URL');
   }
   const users = [...new Set([http?.username, https?.username].filter((user): user is string => user !== undefined))];
   if (users.length > 1) {
-    throw invalidValue(fields.https!, users[1], `names another user than ${fields.http}; the library uses one account for both proxies`);
+    throw invalidValue(fields.https, users[1], `names another user than ${fields.http}; the library uses one account for both proxies`);
   }
   return {
     props: {
@@ -160,6 +169,27 @@ export function proxyUrlProps(
       ...(users.length === 1 ? { username: users[0] } : {}),
     },
     needsPassword: Boolean(http?.hadPassword || https?.hadPassword),
+    noProxyField: fields.noProxy,
+    noProxy: splitNoProxy(values.noProxy),
+  };
+}
+
+/** What an importer found besides the proxy itself. */
+type ImportFacts = Omit<ImportedProxy, 'source' | 'settings' | 'needsPassword' | 'notes'>;
+
+/**
+ * The imported proxy: the settings from `proxy` (its NO_PROXY entries checked last, so their notes
+ * follow the importer's own) with the CA, if any.
+ */
+export function importedProxy(
+  source: ImportSource, proxy: SourceProxy, notes: ImportNotes, facts: ImportFacts, trustedCaPem?: string,
+): ImportedProxy {
+  return {
+    source,
+    settings: { ...proxy.props, noProxy: acceptedNoProxy(proxy.noProxyField, proxy.noProxy, notes), ...(trustedCaPem ? { trustedCaPem } : {}) },
+    needsPassword: proxy.needsPassword,
+    ...facts,
+    notes: notes.items,
   };
 }
 

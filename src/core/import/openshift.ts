@@ -1,4 +1,4 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, valueAt, ImportSource } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, splitNoProxy, valueAt } from './imported-proxy';
 import { describeValue, invalidValue, kindForError } from '../primitives/errors';
 
 /**
@@ -12,15 +12,14 @@ import { describeValue, invalidValue, kindForError } from '../primitives/errors'
 type Json = Record<string, any>;
 
 /** Read an OpenShift Proxy object. */
-export function importOpenShift(document: unknown): ImportedProxy {
-  const doc = (document ?? {}) as Json;
+export function importOpenShift(doc: Json): ImportedProxy {
   if (doc.kind !== 'Proxy' || typeof doc.apiVersion !== 'string' || !doc.apiVersion.startsWith('config.openshift.io/')) {
     throw invalidValue('kind', kindForError(doc), 'must be a config.openshift.io/v1 Proxy');
   }
   const notes = new ImportNotes();
   const spec = (doc.spec ?? {}) as Json;
-  const { props, needsPassword } = proxyUrlProps({ http: 'spec.httpProxy', https: 'spec.httpsProxy' }, { http: spec.httpProxy, https: spec.httpsProxy }, notes);
-  const userNoProxy = splitNoProxy(spec.noProxy);
+  const proxy = readProxy({ http: 'spec.httpProxy', https: 'spec.httpsProxy', noProxy: 'spec.noProxy' },
+    { http: spec.httpProxy, https: spec.httpsProxy, noProxy: spec.noProxy }, notes);
   const status = splitNoProxy(valueAt(doc, ['status', 'noProxy']));
   if (status.length === 0) {
     notes.add('status.noProxy', 'is empty: the comparison uses spec.noProxy, without the entries OpenShift adds (.svc, .cluster.local, networks, api-int)');
@@ -32,11 +31,5 @@ export function importOpenShift(document: unknown): ImportedProxy {
     notes.add('spec.readinessEndpoints', `check them with: cluster-proxy check --http-proxy URL ${spec.readinessEndpoints.map((url: string) => `--url ${url}`).join(' ')}`);
   }
   notes.add('(network)', 'a Proxy has no pod or service CIDRs: give them with --pod-cidr and --service-cidr for the comparison');
-  return {
-    source: ImportSource.OPENSHIFT,
-    settings: { ...props, noProxy: acceptedNoProxy('spec.noProxy', userNoProxy, notes) },
-    needsPassword,
-    sourceNoProxy: status.length > 0 ? status : userNoProxy,
-    notes: notes.items,
-  };
+  return importedProxy(ImportSource.OPENSHIFT, proxy, notes, { sourceNoProxy: status.length > 0 ? status : proxy.noProxy });
 }

@@ -1,4 +1,4 @@
-import { acceptedNoProxy, ImportedProxy, ImportNotes, proxyUrlProps, splitNoProxy, stringList, valueAt, ImportSource } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
@@ -21,8 +21,7 @@ const TKG_DEFAULT_CLUSTER_CIDR = '100.96.0.0/11';
 const TKG_DEFAULT_SERVICE_CIDR = '100.64.0.0/13';
 
 /** Read a TKG cluster configuration or ClusterClass-based Cluster. */
-export function importTkg(document: unknown): ImportedProxy {
-  const doc = (document ?? {}) as Json;
+export function importTkg(doc: Json): ImportedProxy {
   return doc.kind === 'Cluster' ? fromClusterClass(doc) : fromConfigVariables(doc);
 }
 
@@ -34,8 +33,8 @@ function fromConfigVariables(doc: Json): ImportedProxy {
   if (String(doc.TKG_HTTP_PROXY_ENABLED ?? 'true') === 'false') {
     notes.add('TKG_HTTP_PROXY_ENABLED', 'is false: TKG ignores the proxy variables; imported anyway');
   }
-  const { props, needsPassword } = proxyUrlProps({ http: 'TKG_HTTP_PROXY', https: 'TKG_HTTPS_PROXY' }, { http: doc.TKG_HTTP_PROXY, https: doc.TKG_HTTPS_PROXY }, notes);
-  const userNoProxy = splitNoProxy(doc.TKG_NO_PROXY);
+  const proxy = readProxy({ http: 'TKG_HTTP_PROXY', https: 'TKG_HTTPS_PROXY', noProxy: 'TKG_NO_PROXY' },
+    { http: doc.TKG_HTTP_PROXY, https: doc.TKG_HTTPS_PROXY, noProxy: doc.TKG_NO_PROXY }, notes);
   const pods = stringList(doc.CLUSTER_CIDR);
   const services = stringList(doc.SERVICE_CIDR);
   if (pods.length === 0) {
@@ -47,17 +46,10 @@ function fromConfigVariables(doc: Json): ImportedProxy {
     services.push(TKG_DEFAULT_SERVICE_CIDR);
   }
   const ipv6 = /ipv6/i.test(String(doc.TKG_IP_FAMILY ?? ''));
-  const sourceNoProxy = unique([...userNoProxy, ...services, ...pods, 'localhost', '127.0.0.1', ...(ipv6 ? ['::1'] : []), '.svc', '.svc.cluster.local']);
+  const sourceNoProxy = unique([...proxy.noProxy, ...services, ...pods, 'localhost', '127.0.0.1', ...(ipv6 ? ['::1'] : []), '.svc', '.svc.cluster.local']);
   const trustedCaPem = decodeCa('TKG_PROXY_CA_CERT', doc.TKG_PROXY_CA_CERT);
-  return {
-    source: ImportSource.TKG,
-    settings: { ...props, noProxy: acceptedNoProxy('TKG_NO_PROXY', userNoProxy, notes), ...(trustedCaPem ? { trustedCaPem } : {}) },
-    needsPassword,
-    network: { pods, services },
-    sourceNoProxy,
-    profile: CompatibilityProfileName.TKG,
-    notes: notes.items,
-  };
+  const facts = { network: { pods, services }, sourceNoProxy, profile: CompatibilityProfileName.TKG };
+  return importedProxy(ImportSource.TKG, proxy, notes, facts, trustedCaPem);
 }
 
 function fromClusterClass(doc: Json): ImportedProxy {
@@ -67,12 +59,12 @@ function fromClusterClass(doc: Json): ImportedProxy {
   if (!proxy || typeof proxy !== 'object') {
     throw new ProxyConfigError('spec.topology.variables[proxy]', 'is missing: the Cluster sets no TKG proxy variable');
   }
-  const { props, needsPassword } = proxyUrlProps({ http: 'proxy.httpProxy', https: 'proxy.httpsProxy' }, { http: proxy.httpProxy, https: proxy.httpsProxy }, notes);
-  const userNoProxy = splitNoProxy(proxy.noProxy);
+  const read = readProxy({ http: 'proxy.httpProxy', https: 'proxy.httpsProxy', noProxy: 'proxy.noProxy' },
+    { http: proxy.httpProxy, https: proxy.httpsProxy, noProxy: proxy.noProxy }, notes);
   const pods = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const ipv6 = [...pods, ...services].some((cidr) => cidr.includes(':'));
-  const sourceNoProxy = unique(['localhost', '127.0.0.1', '.svc', '.svc.cluster.local', ...(ipv6 ? ['::1'] : []), ...userNoProxy, ...services, ...pods]).sort();
+  const sourceNoProxy = unique(['localhost', '127.0.0.1', '.svc', '.svc.cluster.local', ...(ipv6 ? ['::1'] : []), ...read.noProxy, ...services, ...pods]).sort();
   const trust = variables.find((variable) => variable?.name === 'trust')?.value;
   const proxyCa = (trust?.additionalTrustedCAs ?? []).find((ca: Json) => ca?.name === 'proxy');
   const trustedCaPem = decodeCa('trust.additionalTrustedCAs[proxy].data', proxyCa?.data);
@@ -83,16 +75,12 @@ function fromClusterClass(doc: Json): ImportedProxy {
   if (proxy.systemWide === true) {
     notes.add('proxy.systemWide', 'is true: TKG also writes the proxy into /etc/environment and /etc/profile; the library does not (the proxy stays with the services that need it)');
   }
-  return {
-    source: ImportSource.TKG,
-    settings: { ...props, noProxy: acceptedNoProxy('proxy.noProxy', userNoProxy, notes), ...(trustedCaPem ? { trustedCaPem } : {}) },
-    needsPassword,
+  return importedProxy(ImportSource.TKG, read, notes, {
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services } } : {}),
     sourceNoProxy,
     profile: CompatibilityProfileName.TKG_CLUSTERCLASS,
     variableShape: ClassVariableShape.TKG,
-    notes: notes.items,
-  };
+  }, trustedCaPem);
 }
 
 /** A base64-encoded PEM (TKG's encoding of CA variables). */

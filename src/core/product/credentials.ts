@@ -1,5 +1,5 @@
 import { withObjectMetadata } from './metadata';
-import { Product, product, productObject, ProductObject } from './product';
+import { Product, product, productObject } from './product';
 import { CredentialSourceKind } from '../credentials/credential-source';
 import { externalSecretFor } from '../credentials/external-secret';
 import { sealedSecretFor } from '../credentials/sealed-secret';
@@ -21,25 +21,20 @@ export function withCredentialSource(target: Product, settings: ProxySettings): 
   const source = settings.credentialSource;
   const external = source.externalSecretProps;
   const sealing = source.sealing;
-  // the replacement stands for the Secret: shared as it was, compared as it
-  const standingFor = (object: ProductObject) => ({ shared: object.shared, namedBy: object.namedBy, comparedAs: object.manifest });
-  if (sealing) {
-    // the credentials are real here: every Secret is sealed, as any of them may carry them
-    return product(target.objects.map((object) => (isSecretObject(object.manifest)
-      ? productObject(object.id, sealedSecretFor(object.manifest, sealing), standingFor(object))
-      : object)));
-  }
-  const replace: ((secret: SecretObject) => KubeObject) | undefined = external
-    ? (secret) => externalSecretFor(secret, external)
-    : source.kind === CredentialSourceKind.EXISTING_SECRET ? secretTemplateFor : undefined;
+  const replace: ((secret: SecretObject) => KubeObject) | undefined = sealing
+    ? (secret) => sealedSecretFor(secret, sealing)
+    : external ? (secret) => externalSecretFor(secret, external)
+      : source.kind === CredentialSourceKind.EXISTING_SECRET ? secretTemplateFor : undefined;
   if (!replace) {
     return target;
   }
   return product(target.objects.map((object) => {
-    if (isSecretObject(object.manifest) && Object.values(object.manifest.stringData ?? {}).some(isSecretText)) {
-      return productObject(object.id, replace(object.manifest), standingFor(object));
+    // sealed, the credentials are real: every Secret is sealed, as any of them may carry them
+    if (isSecretObject(object.manifest) && (sealing || Object.values(object.manifest.stringData ?? {}).some(isSecretText))) {
+      // the replacement stands for the Secret: shared as it was, compared as it
+      return productObject(object.id, replace(object.manifest), { shared: object.shared, namedBy: object.namedBy, comparedAs: object.manifest });
     }
-    if (holdsSecretText(object.manifest)) {
+    if (!sealing && holdsSecretText(object.manifest)) {
       throw new Error(`internal error: ${object.manifest.kind} "${object.manifest.metadata.name}" holds credentials outside a Secret`);
     }
     return object;

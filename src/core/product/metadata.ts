@@ -40,9 +40,9 @@ export interface WithObjectMetadata {
 export const OBJECT_METADATA_KEY_SET: PropKeys<WithObjectMetadata> = { metadata: true };
 
 /** `[prefix/]name` with the name part a DNS-1123-like qualified name (Kubernetes' label and annotation keys). */
-const QUALIFIED_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+export const QUALIFIED_NAME = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 /** A label value: empty, or up to 63 alphanumerics, `-`, `_` and `.`, alphanumeric at both ends. */
-const LABEL_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
+export const LABEL_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
 
 function parseMap(field: string, value: unknown, checkValue: (key: string, item: string) => void): { [key: string]: string } | undefined {
   if (value === undefined) {

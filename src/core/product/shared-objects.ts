@@ -39,12 +39,10 @@ const REGISTRIES = new WeakMap<object, SharedObjects<unknown>>();
 export class SharedObjects<T> {
   /** The registry of `scope`, created on first use. */
   public static of<T>(scope: object): SharedObjects<T> {
-    let registry = REGISTRIES.get(scope) as SharedObjects<T> | undefined;
-    if (!registry) {
-      registry = new SharedObjects<T>();
-      REGISTRIES.set(scope, registry);
+    if (!REGISTRIES.has(scope)) {
+      REGISTRIES.set(scope, new SharedObjects());
     }
-    return registry;
+    return REGISTRIES.get(scope) as SharedObjects<T>;
   }
 
   private readonly entries = new Map<string, Entry<T>>();

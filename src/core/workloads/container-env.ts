@@ -4,8 +4,9 @@ import { proxyVariables } from '../definition/proxy-environment';
 import { invalidValue } from '../primitives/errors';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
-import { plainString, secretData, Text } from '../primitives/secret-text';
+import { plainString, Text } from '../primitives/secret-text';
 import { PropKeys } from '../primitives/validation/strict-props';
+import { secretObject } from '../product/data-objects';
 
 /** Reference to one key of a Secret (Kubernetes `SecretKeySelector`). */
 export interface SecretKeyReference {
@@ -133,17 +134,11 @@ export function proxySecretManifest(config: ClusterProxyConfig, namespace?: stri
       stringData[variable.name] = variable.value;
     }
   }
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: {
-      name: proxySecretName(options),
-      ...(namespace !== undefined ? { namespace: assertDnsLabel('namespace', namespace) } : {}),
-      labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
-    },
-    type: 'Opaque',
-    stringData: secretData(stringData),
-  };
+  return secretObject({
+    name: proxySecretName(options),
+    ...(namespace !== undefined ? { namespace: assertDnsLabel('namespace', namespace) } : {}),
+    labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
+  }, stringData);
 }
 
 function checkOptions(options: ProxyEnvOptions): void {

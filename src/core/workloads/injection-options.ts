@@ -5,6 +5,7 @@ import { TrustBundleOptions } from './trust-bundle';
 import { invalidValue } from '../primitives/errors';
 import { assertDnsLabel } from '../primitives/k8s/names';
 import { optionalList, propKeys, PropKeys } from '../primitives/validation/strict-props';
+import { QUALIFIED_NAME } from '../product/metadata';
 
 /** What injection leaves alone. Every path (synth time, Kyverno, admission policy) honours the same set. */
 export interface InjectionExclusions {
@@ -85,9 +86,6 @@ export interface ResolvedExclusions {
   readonly optOutValue: string;
 }
 
-/** Qualified annotation key: optional DNS-subdomain prefix and `/`, then a name of at most 63 characters. */
-const ANNOTATION_KEY = /^(([a-z0-9]([-a-z0-9]*[a-z0-9])?)(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
-
 /** Validate the exclusion options, naming the offending option and item. */
 export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: string[] = []): ResolvedExclusions {
   const namespaces = [...alwaysExcluded, ...optionalList('excludeNamespaces', options.excludeNamespaces)]
@@ -95,7 +93,7 @@ export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: 
   const containers = optionalList('excludeContainers', options.excludeContainers)
     .map((container, index) => assertDnsLabel(`excludeContainers[${index}]`, container));
   const optOutAnnotation = options.optOutAnnotation ?? DEFAULT_OPT_OUT_ANNOTATION;
-  if (typeof optOutAnnotation !== 'string' || optOutAnnotation.length > 316 || !ANNOTATION_KEY.test(optOutAnnotation)) {
+  if (typeof optOutAnnotation !== 'string' || optOutAnnotation.length > 316 || !QUALIFIED_NAME.test(optOutAnnotation)) {
     throw invalidValue('optOutAnnotation', optOutAnnotation, 'must be an annotation key such as example.com/inject-proxy');
   }
   const optOutValue = options.optOutValue ?? OPT_OUT_VALUE;

@@ -5,9 +5,11 @@ import { ContainerList } from './pod-spec-patch';
 import { ProxyInjection } from './proxy-injection';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { invalidValue } from '../primitives/errors';
+import { copyJson } from '../primitives/k8s/copy-json';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { LABEL_VALUE, QUALIFIED_NAME } from '../product/metadata';
 
 /** Names of the ClusterPolicy's rules (keep another policy's names, e.g. for reports and alerts). */
 export interface KyvernoRuleNames {
@@ -232,11 +234,14 @@ function podExclusions(injection: ProxyInjection): Json {
   };
 }
 
-/** Where the proxy Secret goes: a list of namespaces, or a label selector. */
-type CredentialScope = { readonly names: readonly string[] } | { readonly matchLabels: Readonly<Record<string, string>> };
-
-const LABEL_KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
-const LABEL_VALUE = /^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$/;
+/**
+ * Where the proxy Secret goes (a list of namespaces, or a label selector), as the two `resources`
+ * filters that say it: of the Namespace objects it is cloned into, and of the pods that read it.
+ */
+interface CredentialScope {
+  readonly namespaces: Json;
+  readonly pods: Json;
+}
 
 function credentialScope(options: KyvernoProxyPolicyOptions): CredentialScope {
   const { credentialNamespaces: list, credentialNamespaceSelector: labels } = options;
@@ -247,39 +252,25 @@ function credentialScope(options: KyvernoProxyPolicyOptions): CredentialScope {
     if (!Array.isArray(list) || list.length === 0) {
       throw invalidValue('credentialNamespaces', list, 'must be a non-empty list of namespaces');
     }
-    return { names: [...new Set(list.map((namespace, index) => assertDnsLabel(`credentialNamespaces[${index}]`, namespace)))] };
+    const names = [...new Set(list.map((namespace, index) => assertDnsLabel(`credentialNamespaces[${index}]`, namespace)))];
+    return { namespaces: { kinds: ['Namespace'], names }, pods: { namespaces: names } };
   }
   const matchLabels = labels ?? DEFAULT_CREDENTIAL_NAMESPACE_LABELS;
   if (matchLabels === null || typeof matchLabels !== 'object' || Array.isArray(matchLabels) || Object.keys(matchLabels).length === 0) {
     throw invalidValue('credentialNamespaceSelector', matchLabels, 'must be a non-empty object of namespace labels');
   }
   for (const [key, value] of Object.entries(matchLabels)) {
-    if (!LABEL_KEY.test(key) || typeof value !== 'string' || !LABEL_VALUE.test(value)) {
+    if (!QUALIFIED_NAME.test(key) || typeof value !== 'string' || !LABEL_VALUE.test(value)) {
       throw invalidValue(`credentialNamespaceSelector.${key}`, value, 'must be a valid label key and value');
     }
   }
-  return { matchLabels: { ...matchLabels } };
-}
-
-/** A `resources` filter for Namespace objects in the scope. */
-function namespacesIn(scope: CredentialScope): Json {
-  return 'names' in scope
-    ? { kinds: ['Namespace'], names: [...scope.names] }
-    : { kinds: ['Namespace'], selector: { matchLabels: { ...scope.matchLabels } } };
-}
-
-/** The `resources` fields restricting namespaced objects to the scope. */
-function withinScope(scope: CredentialScope | undefined): Json {
-  if (!scope) {
-    return {};
-  }
-  return 'names' in scope ? { namespaces: [...scope.names] } : { namespaceSelector: { matchLabels: { ...scope.matchLabels } } };
+  return { namespaces: { kinds: ['Namespace'], selector: { matchLabels: { ...matchLabels } } }, pods: { namespaceSelector: { matchLabels: { ...matchLabels } } } };
 }
 
 function cloneRules(injection: ProxyInjection, sourceNamespace: string, ruleNames: Required<KyvernoRuleNames>,
   scope: CredentialScope | undefined): Json[] {
   const targets = (kind: string, objectName: string, where?: CredentialScope): Json => ({
-    match: { any: [{ resources: where ? namespacesIn(where) : { kinds: ['Namespace'] } }] },
+    match: { any: [{ resources: where ? copyJson(where.namespaces) : { kinds: ['Namespace'] } }] },
     exclude: { any: [{ resources: { namespaces: [...new Set([...injection.exclusions.namespaces, sourceNamespace])] } }] },
     generate: {
       apiVersion: 'v1',
@@ -323,7 +314,7 @@ function envRule(injection: ProxyInjection, name: string, lists: ContainerList[]
   ]);
   return {
     name,
-    match: { any: [{ resources: { kinds, operations: [operation], ...withinScope(scope) } }] },
+    match: { any: [{ resources: { kinds, operations: [operation], ...copyJson(scope?.pods) } }] },
     exclude: podExclusions(injection),
     mutate: { foreach },
   };

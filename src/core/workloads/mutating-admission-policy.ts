@@ -160,12 +160,11 @@ function mutations(injection: ProxyInjection): string[] {
   // The operation tells the two matched requests apart (pods CREATE, pods/ephemeralcontainers
   // UPDATE): the API server leaves `request.subResource` out when it is empty, and reading an absent
   // key fails the expression, which with failurePolicy Fail refuses every pod.
-  const onCreate = (expression: string): string => `request.operation == "CREATE" ? (${expression}) : []`;
-  const onEphemeral = (expression: string): string => `request.operation == "UPDATE" ? (${expression}) : []`;
+  const on = (operation: 'CREATE' | 'UPDATE', expression: string): string => `request.operation == "${operation}" ? (${expression}) : []`;
   return [
-    ...(injection.trust ? [onCreate(volumePatches(injection))] : []),
-    onCreate(celConcat([containerPatches(injection, 'initContainers'), containerPatches(injection, 'containers')])),
-    onEphemeral(containerPatches(injection, 'ephemeralContainers')),
+    ...(injection.trust ? [on('CREATE', volumePatches(injection))] : []),
+    on('CREATE', celConcat([containerPatches(injection, 'initContainers'), containerPatches(injection, 'containers')])),
+    on('UPDATE', containerPatches(injection, 'ephemeralContainers')),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { ContainerEnvGroup } from './container-env';
 import { JsonPatchAdd, jsonPointer } from './json-patch';
+import { TrustBundlePlan } from './trust-bundle';
 import { isRecord } from '../primitives/validation/json-data';
 
 /** The container lists of a pod spec, in the order kubelet starts them. */
@@ -8,21 +9,14 @@ export const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContai
 /** One of {@link CONTAINER_LISTS}. */
 export type ContainerList = typeof CONTAINER_LISTS[number];
 
-/** Everything injection may add to a pod spec. */
+/** Everything injection may add to a pod spec (a {@link ProxyInjection} has it). */
 export interface PodSpecAdditions {
   /** Variable groups, each added to a container only when it sets none of the group's names. */
   readonly envGroups: ContainerEnvGroup[];
-  /** Container names left alone. */
-  readonly excludedContainers: string[];
+  /** The containers left alone, by name. */
+  readonly exclusions: { readonly containers: string[] };
   /** The CA volume and where it is mounted, when the CA is distributed. */
-  readonly caVolume?: {
-    /** Pod volume name. */
-    readonly name: string;
-    /** ConfigMap the volume reads. */
-    readonly configMapName: string;
-    /** Mount directory in each container. */
-    readonly mountPath: string;
-  };
+  readonly trust?: TrustBundlePlan;
 }
 
 type Json = Record<string, unknown>;
@@ -38,11 +32,11 @@ export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string
     return [];
   }
   const operations: JsonPatchAdd[] = [];
-  const ca = additions.caVolume;
+  const ca = additions.trust;
   if (ca) {
-    const volume = { name: ca.name, configMap: { name: ca.configMapName } };
+    const volume = { name: ca.volumeName, configMap: { name: ca.configMapName } };
     operations.push(...appendToList(podSpec.volumes, [...specPath, 'volumes'], [volume],
-      (existing) => existing.name === ca.name));
+      (existing) => existing.name === ca.volumeName));
   }
   for (const list of CONTAINER_LISTS) {
     const containers = podSpec[list];
@@ -51,7 +45,7 @@ export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string
     }
     containers.forEach((container: unknown, index) => {
       // a name is compared as it is: converting whatever a manifest holds there to a string can throw
-      if (!isRecord(container) || (typeof container.name === 'string' && additions.excludedContainers.includes(container.name))) {
+      if (!isRecord(container) || (typeof container.name === 'string' && additions.exclusions.containers.includes(container.name))) {
         return;
       }
       const containerPath = [...specPath, list, index];
@@ -62,8 +56,8 @@ export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string
       operations.push(...appendToList(container.env, [...containerPath, 'env'], missing, () => false));
       if (ca) {
         operations.push(...appendToList(container.volumeMounts, [...containerPath, 'volumeMounts'],
-          [{ name: ca.name, mountPath: ca.mountPath, readOnly: true }],
-          (mount) => mount.mountPath === ca.mountPath || mount.name === ca.name));
+          [{ name: ca.volumeName, mountPath: ca.mountPath, readOnly: true }],
+          (mount) => mount.mountPath === ca.mountPath || mount.name === ca.volumeName));
       }
     });
   }

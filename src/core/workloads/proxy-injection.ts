@@ -3,10 +3,10 @@ import { CREDENTIALS_REVISION_ANNOTATION } from './defaults';
 import { InjectionExclusions, PROXY_INJECTION_KEYS, ProxyInjectionOptions, ResolvedExclusions, resolveExclusions } from './injection-options';
 import { applyJsonPatch, JsonPatchAdd, jsonPointer } from './json-patch';
 import { matchesNamePattern } from './name-patterns';
-import { PodSpecAdditions, planPodSpecAdditions } from './pod-spec-patch';
+import { planPodSpecAdditions } from './pod-spec-patch';
 import { TrustBundlePlan, trustBundleConfigMap, trustBundlePlan } from './trust-bundle';
 import { podMetadataPath, podSpecPath } from './workload-kinds';
-import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { checkProxyConfig, ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { invalidValue } from '../primitives/errors';
 import { frozen, lockProperties } from '../primitives/frozen';
 import { KubeObject } from '../primitives/k8s/manifest';
@@ -66,12 +66,9 @@ export class ProxyInjection {
    * @jsii ignore used by the library's adapters only
    */
   public readonly exclusions: ResolvedExclusions;
-  private readonly additions: PodSpecAdditions;
 
   constructor(config: ClusterProxyConfig, options: ProxyInjectionOptions = {}, alwaysExcludedNamespaces: string[] = []) {
-    if (!(config instanceof ClusterProxyConfig)) {
-      throw invalidValue('config', config, 'must be a ClusterProxyConfig');
-    }
+    checkProxyConfig('config', config, '');
     checkProps('', options, PROXY_INJECTION_KEYS, 'proxy injection option');
     this.config = config;
     this.usesSecret = proxyEnvUsesSecret(config, options);
@@ -80,11 +77,6 @@ export class ProxyInjection {
     this.exclusions = resolveExclusions(options as InjectionExclusions, optionalList('alwaysExcludedNamespaces', alwaysExcludedNamespaces)
       .map((namespace, index) => assertDnsLabel(`alwaysExcludedNamespaces[${index}]`, namespace)));
     this.envGroups = frozen([...proxyContainerEnvGroups(config, options), ...(this.trust?.envGroups ?? [])]);
-    this.additions = {
-      envGroups: this.envGroups,
-      excludedContainers: this.exclusions.containers,
-      caVolume: this.trust && { name: this.trust.volumeName, configMapName: this.trust.configMapName, mountPath: this.trust.mountPath },
-    };
     lockProperties(this);
   }
 
@@ -128,7 +120,7 @@ export class ProxyInjection {
     if (!specPath || this.isExcluded(manifest)) {
       return { patch: [], supportObjects: [] };
     }
-    const additions = planPodSpecAdditions(valueAt(manifest, specPath), specPath, this.additions);
+    const additions = planPodSpecAdditions(valueAt(manifest, specPath), specPath, this);
     const patch = additions.length > 0 ? [...additions, ...this.revisionAnnotation(manifest, specPath)] : additions;
     const supportObjects = patch.length > 0 ? this.supportObjects(manifest.metadata.namespace) : [];
     return { patch, supportObjects };
@@ -173,7 +165,7 @@ export class ProxyInjection {
     if (!Array.isArray(specPath) || !specPath.every((segment) => typeof segment === 'string')) {
       throw invalidValue('specPath', specPath, 'must be the path of the pod spec in its object, as an array of keys (e.g. ["spec", "template", "spec"])');
     }
-    return planPodSpecAdditions(podSpec, specPath, this.additions);
+    return planPodSpecAdditions(podSpec, specPath, this);
   }
 }
 

@@ -11,6 +11,7 @@ import { rootCertificates } from '../primitives/lazy-modules';
 import { LIMITS } from '../primitives/limits';
 import { parseOneOf } from '../primitives/validation/one-of';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
+import { configMapObject } from '../product/data-objects';
 
 /**
  * Which public roots join the corporate CA in `ca-bundle.crt`, the file that replacing variables
@@ -154,7 +155,8 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
   if (!corporate) {
     return undefined;
   }
-  const trustManager = parseTrustManager(options.trustManager);
+  const trustManager = options.trustManager === undefined
+    ? undefined : parseOneOf('trustBundle.trustManager', options.trustManager, Object.values(TrustManagerResource));
   // trust-manager writes one key: the variables that would read the corporate CA alone read the
   // whole bundle (extending variables then add the public roots again, which is harmless)
   const keyFor = (key: string): string => (trustManager ? CA_BUNDLE_KEY : key);
@@ -171,10 +173,6 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
     ...(trustManager ? { trustManager: trustManagerObject(trustManager, configMapName, corporate) } : {}),
     envGroups: env.map((variable) => ({ names: [variable.name], variables: [variable] })),
   };
-}
-
-function parseTrustManager(value: unknown): TrustManagerResource | undefined {
-  return value === undefined ? undefined : parseOneOf('trustBundle.trustManager', value, Object.values(TrustManagerResource));
 }
 
 /**
@@ -201,16 +199,11 @@ function trustManagerObject(kind: TrustManagerResource, name: string, corporate:
 
 /** The ConfigMap pods mount, for one namespace (or the adapter's default namespace). */
 export function trustBundleConfigMap(plan: TrustBundlePlan, namespace?: string): KubeObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: {
-      name: plan.configMapName,
-      ...(namespace !== undefined ? { namespace: assertDnsLabel('namespace', namespace) } : {}),
-      labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
-    },
-    data: { ...plan.data },
-  };
+  return configMapObject({
+    name: plan.configMapName,
+    ...(namespace !== undefined ? { namespace: assertDnsLabel('namespace', namespace) } : {}),
+    labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
+  }, { ...plan.data });
 }
 
 /** Corporate certificates first (they are what the proxy presents), then the public roots not already listed. */

@@ -7,8 +7,9 @@ import { ProxySettings } from '../../definition/proxy-settings';
 import { invalidValue, ProxyConfigError } from '../../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../primitives/k8s/manifest';
 import { assertDnsLabel, contentHash } from '../../primitives/k8s/names';
-import { plainString, secretData, Text } from '../../primitives/secret-text';
+import { plainString, Text } from '../../primitives/secret-text';
 import { checkProps, propKeys } from '../../primitives/validation/strict-props';
+import { configMapObject, secretObject } from '../../product/data-objects';
 
 /** Input of `inClusterForwardProxy`. */
 export interface InClusterForwardProxyProps extends ForwardProxyWorkloadProps {
@@ -178,8 +179,8 @@ export function inClusterForwardProxy(props: InClusterForwardProxyProps): Forwar
   const labels = { 'app.kubernetes.io/name': name, 'app.kubernetes.io/component': 'forward-proxy', [MANAGED_BY_LABEL]: MANAGED_BY };
   const configName = `${name}-config`;
   const configObject: KubeObject = authenticated
-    ? { apiVersion: 'v1', kind: 'Secret', metadata: { name: configName, namespace, labels }, type: 'Opaque', stringData: secretData({ [TINYPROXY_CONFIG_KEY]: configText }) }
-    : { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: configName, namespace, labels }, data: { [TINYPROXY_CONFIG_KEY]: configText } };
+    ? secretObject({ name: configName, namespace, labels }, { [TINYPROXY_CONFIG_KEY]: configText })
+    : configMapObject({ name: configName, namespace, labels }, { [TINYPROXY_CONFIG_KEY]: configText });
   const workload = forwardProxyWorkload(props, {
     name,
     namespace,

@@ -2,7 +2,7 @@ import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { copyJson } from '../../primitives/k8s/copy-json';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
 import { assertDnsLabel } from '../../primitives/k8s/names';
-import { secretData } from '../../primitives/secret-text';
+import { configMapObject, secretObject } from '../../product/data-objects';
 import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { renderSecretYaml, renderYaml } from '../yaml-text';
@@ -65,7 +65,7 @@ export function giantSwarmClusterValues(proxy: ClusterProxyConfig, options: Gian
     labels: { [GIANT_SWARM_CLUSTER_LABEL]: clusterName, [MANAGED_BY_LABEL]: MANAGED_BY },
   };
   return {
-    secret: { apiVersion: 'v1', kind: 'Secret', metadata: copyJson(metadata), type: 'Opaque', stringData: secretData({ [GIANT_SWARM_VALUES_KEY]: renderSecretYaml(withCredentials) }) },
-    configMap: { apiVersion: 'v1', kind: 'ConfigMap', metadata: copyJson(metadata), data: { [GIANT_SWARM_VALUES_KEY]: renderYaml(withoutCredentials) } },
+    secret: secretObject(copyJson(metadata), { [GIANT_SWARM_VALUES_KEY]: renderSecretYaml(withCredentials) }),
+    configMap: configMapObject(copyJson(metadata), { [GIANT_SWARM_VALUES_KEY]: renderYaml(withoutCredentials) }),
   };
 }

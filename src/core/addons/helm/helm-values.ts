@@ -190,9 +190,7 @@ function helmValues(
   fields: ValuesFields,
   chart = 'this chart',
 ): HelmProxyValues {
-  if (!(proxy instanceof ClusterProxyConfig)) {
-    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
-  }
+  checkProxyConfig('proxy', proxy, '');
   checkProps('options', options, HELM_VALUES_KEYS, 'Helm values option');
   if (options.allowCredentialsInValues !== undefined && typeof options.allowCredentialsInValues !== 'boolean') {
     throw invalidValue('allowCredentialsInValues', options.allowCredentialsInValues, 'must be true or false');

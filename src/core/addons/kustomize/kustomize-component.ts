@@ -1,5 +1,4 @@
-import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
-import { invalidValue } from '../../primitives/errors';
+import { checkProxyConfig, ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { copyJson } from '../../primitives/k8s/copy-json';
 import { ContainerEnvVar, ProxyEnvOptions, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { renderYaml, renderYamlDocuments } from '../yaml-text';
@@ -39,9 +38,7 @@ export const KUSTOMIZATION_FILE = 'kustomization.yaml';
  * with `includeSecret`, `proxy-secret.yaml`. Use it from an overlay with `components: [<dir>]`.
  */
 export function kustomizeProxyComponent(proxy: ClusterProxyConfig, options: KustomizeProxyComponentOptions): { [path: string]: string } {
-  if (!(proxy instanceof ClusterProxyConfig)) {
-    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
-  }
+  checkProxyConfig('proxy', proxy, '');
   checkProps('', options, KUSTOMIZE_COMPONENT_KEYS, 'Kustomize component option');
   const targets = resolveKustomizeTargets(options.targets);
   const env = proxyContainerEnv(proxy, options);

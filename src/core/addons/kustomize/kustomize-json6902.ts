@@ -1,4 +1,4 @@
-import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { checkProxyConfig, ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { invalidValue } from '../../primitives/errors';
 import { ProxyEnvOptions, proxyContainerEnv } from '../../workloads/container-env';
 import { renderYaml } from '../yaml-text';
@@ -26,9 +26,7 @@ export function kustomizeJson6902Patches(
   targets: KustomizeTarget[],
   options: ProxyEnvOptions = {},
 ): KustomizeInlinePatch[] {
-  if (!(proxy instanceof ClusterProxyConfig)) {
-    throw invalidValue('proxy', proxy, 'must be a ClusterProxyConfig');
-  }
+  checkProxyConfig('proxy', proxy, '');
   const env = proxyContainerEnv(proxy, options);
   return resolveKustomizeTargets(targets).map((target, i) => {
     const operations = target.containers.flatMap((container, j) => {

@@ -5,7 +5,7 @@ import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { CLUSTERCTL_MOVE_LABEL } from '../../primitives/k8s/cluster-labels';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
 import { assertDnsLabel } from '../../primitives/k8s/names';
-import { secretData } from '../../primitives/secret-text';
+import { secretObject } from '../../product/data-objects';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { renderSecretYaml } from '../yaml-text';
 
@@ -40,15 +40,9 @@ export function tkgConfigValuesSecret(proxy: ClusterProxyConfig, options: TkgCon
     TKG_NO_PROXY: values.noProxy,
     ...(proxy.settings.trustedCa ? { TKG_PROXY_CA_CERT: Buffer.from(proxy.settings.trustedCa.pem, 'utf8').toString('base64') } : {}),
   };
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: {
-      name: `${clusterName}-config-values`,
-      ...(namespace ? { namespace } : {}),
-      labels: { [CLUSTERCTL_MOVE_LABEL]: '', [TKG_CLUSTER_NAME_LABEL]: clusterName, [MANAGED_BY_LABEL]: MANAGED_BY },
-    },
-    type: RESOURCE_SET_SECRET_TYPE,
-    stringData: secretData({ value: renderSecretYaml(mergeValues('values', proxyValues, options.values)) }),
-  };
+  return secretObject({
+    name: `${clusterName}-config-values`,
+    ...(namespace ? { namespace } : {}),
+    labels: { [CLUSTERCTL_MOVE_LABEL]: '', [TKG_CLUSTER_NAME_LABEL]: clusterName, [MANAGED_BY_LABEL]: MANAGED_BY },
+  }, { value: renderSecretYaml(mergeValues('values', proxyValues, options.values)) }, RESOURCE_SET_SECRET_TYPE);
 }

@@ -2,7 +2,8 @@ import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { invalidValue } from '../../primitives/errors';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
 import { assertDnsLabel } from '../../primitives/k8s/names';
-import { secretData, Text } from '../../primitives/secret-text';
+import { Text } from '../../primitives/secret-text';
+import { secretObject } from '../../product/data-objects';
 import { addonProxyValues } from '../addon-proxy';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { TkgClusterRef, tkgAddonSecret } from './tkg-addon-secret';
@@ -46,8 +47,7 @@ export function kappControllerAddonSecret(proxy: ClusterProxyConfig, options: Ka
   tkgProxyValues(proxy, 'TKG addon values');
   const proxyValues = { config: kappControllerProxyConfig(proxy) };
   return tkgAddonSecret({
-    clusterName: options.clusterName,
-    namespace: options.namespace,
+    ...options,
     addonName: 'kapp-controller',
     addonType: 'addons-management/kapp-controller',
     annotations: { [TKG_REMOTE_APP_ANNOTATION]: 'true' },
@@ -66,15 +66,9 @@ export function kappControllerConfigSecret(proxy: ClusterProxyConfig, namespace:
   if (namespace === undefined) {
     throw invalidValue('kappControllerNamespace', namespace, 'is required: kapp-controller reads its config Secret from its own namespace');
   }
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: {
-      name: 'kapp-controller-config',
-      namespace: assertDnsLabel('kappControllerNamespace', namespace),
-      labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
-    },
-    type: 'Opaque',
-    stringData: secretData(kappControllerProxyConfig(proxy)),
-  };
+  return secretObject({
+    name: 'kapp-controller-config',
+    namespace: assertDnsLabel('kappControllerNamespace', namespace),
+    labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
+  }, kappControllerProxyConfig(proxy));
 }

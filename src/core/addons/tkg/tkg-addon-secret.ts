@@ -4,7 +4,8 @@ import {
 import { CLUSTERCTL_MOVE_LABEL } from '../../primitives/k8s/cluster-labels';
 import { SecretObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../../primitives/k8s/names';
-import { joinText, secretData } from '../../primitives/secret-text';
+import { joinText } from '../../primitives/secret-text';
+import { secretObject } from '../../product/data-objects';
 import { ValuesObject } from '../merge-values';
 import { renderSecretYaml } from '../yaml-text';
 
@@ -45,21 +46,15 @@ export interface TkgAddonSecretProps extends TkgClusterRef {
 export function tkgAddonSecret(props: TkgAddonSecretProps): SecretObject {
   const clusterName = assertDnsLabel('clusterName', props.clusterName);
   const namespace = props.namespace === undefined ? undefined : assertDnsLabel('namespace', props.namespace);
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: {
-      name: assertObjectName('addonName', `${clusterName}-${props.addonName}-addon`),
-      ...(namespace ? { namespace } : {}),
-      labels: {
-        [TKG_ADDON_NAME_LABEL]: props.addonName,
-        [TKG_CLUSTER_NAME_LABEL]: clusterName,
-        [CLUSTERCTL_MOVE_LABEL]: '',
-        [MANAGED_BY_LABEL]: MANAGED_BY,
-      },
-      annotations: { [TKG_ADDON_TYPE_ANNOTATION]: props.addonType, ...props.annotations },
+  return secretObject({
+    name: assertObjectName('addonName', `${clusterName}-${props.addonName}-addon`),
+    ...(namespace ? { namespace } : {}),
+    labels: {
+      [TKG_ADDON_NAME_LABEL]: props.addonName,
+      [TKG_CLUSTER_NAME_LABEL]: clusterName,
+      [CLUSTERCTL_MOVE_LABEL]: '',
+      [MANAGED_BY_LABEL]: MANAGED_BY,
     },
-    type: TKG_ADDON_SECRET_TYPE,
-    stringData: secretData({ 'values.yaml': joinText(YTT_DATA_VALUES_HEADER, renderSecretYaml(props.values)) }),
-  };
+    annotations: { [TKG_ADDON_TYPE_ANNOTATION]: props.addonType, ...props.annotations },
+  }, { 'values.yaml': joinText(YTT_DATA_VALUES_HEADER, renderSecretYaml(props.values)) }, TKG_ADDON_SECRET_TYPE);
 }

@@ -54,8 +54,7 @@ function vsphereAddonSecret(
   assertVcenterBypassesProxy(proxy);
   const proxyValues = { http_proxy: values.httpProxy, https_proxy: values.httpsProxy, no_proxy: values.noProxy };
   return tkgAddonSecret({
-    clusterName: options.clusterName,
-    namespace: options.namespace,
+    ...options,
     addonName: addon.addonName,
     addonType: addon.addonType,
     values: { [addon.valuesKey]: mergeValues('values', proxyValues, options.values) },
