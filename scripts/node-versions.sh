@@ -19,16 +19,18 @@ fi
 # What each other line runs: the suites where the line makes a difference, chosen to take 2-3
 # minutes a line on the project's 2-core machine (the times are in docs/testing.md, "Node versions"):
 #  - the package suites that start Node on lib/ and the sources (module loading, the bundles and the
-#    CLI as published, ES module interop, missing optional peers) and every cdk8s example's synth;
+#    CLI as published, ES module interop) and every cdk8s example's synth;
 #  - the CLI (in process and as a process; `check` against a real tinyproxy over TLS), Pulumi (its
 #    runtime and mocks) and cdk8s (constructs, every cdk8s-plus line);
 #  - the parts of the core that call Node's runtime: URL parsing, X.509 through OpenSSL, hashes,
 #    gzip, IP parsing (definition, noproxy, node-files, primitives, render). The rest of the core,
 #    plain TypeScript over these, is twice their CPU time: about a quarter more for the job.
 # Left out: the jsii runtimes and the conformance clients (minutes; Node 24's http and fetch are
-# already clients there), the control plane, the tarball's file list and the static checks.
+# already clients there), the control plane, the tarball's file list, the static checks, and the
+# missing-peers suite (an app per peer set, each resolving through Node's CommonJS lookup, which
+# every line shares; the bundles' own loading runs above).
 suites=(
-  '<rootDir>/test/package/{bundled-entries,entry-points,lazy-loading,missing-peers}.e2e-test.ts'
+  '<rootDir>/test/package/{bundled-entries,entry-points,lazy-loading}.e2e-test.ts'
   '<rootDir>/test/examples/*.e2e-test.ts'
   '<rootDir>/test/{cli,pulumi,cdk8s}/**/*.test.ts'
   '<rootDir>/test/core/{definition,noproxy,node-files,primitives,render}/**/*.test.ts'
