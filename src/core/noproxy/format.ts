@@ -26,6 +26,7 @@ export function formatNoProxyEntry(given: NoProxyEntry): string {
   }
 }
 
-function withPort(host: string, port: number | undefined): string {
+/** `host:port`, or the host alone without a port. */
+export function withPort(host: string, port: number | undefined): string {
   return port === undefined ? host : `${host}:${port}`;
 }

@@ -5,7 +5,7 @@ import { explainNoProxy } from './explain';
 import { formatNoProxyEntry } from './format';
 import { matchingTraits } from './matching-traits';
 import { parseNoProxyList } from './parse';
-import { NoProxySource, renderNoProxyEntry } from './render';
+import { itemsOf, NoProxySource, renderNoProxyEntry } from './render';
 import { NoProxyEntryKind, ParsedNoProxyEntry, parsedEntry } from './types';
 import { formatIpNumber, parseIpNumber } from '../primitives/ip';
 
@@ -53,7 +53,7 @@ export function lintNoProxy(value: string | readonly string[] | NoProxySource, f
       }
     });
   } else {
-    entries = entriesOf(value);
+    entries = itemsOf(value).map((item) => parsedEntry(item.entry));
   }
   entries.forEach((entry, index) => {
     const entryField = `${field}[${index}]`;
@@ -67,12 +67,6 @@ export function lintNoProxy(value: string | readonly string[] | NoProxySource, f
     }
   });
   return warnings;
-}
-
-function entriesOf(source: NoProxySource): ParsedNoProxyEntry[] {
-  return Array.isArray(source)
-    ? source
-    : (source as Exclude<NoProxySource, readonly ParsedNoProxyEntry[]>).entries.map((item) => parsedEntry(item.entry));
 }
 
 function isStringArray(value: unknown): value is readonly string[] {

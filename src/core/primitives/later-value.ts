@@ -111,8 +111,3 @@ export function replaceLaterValues(value: unknown, replace: (later: unknown) => 
   }
   return copy;
 }
-
-/** Rendered data with each later value as the field it stands for: for comparing two renderings of one product. */
-export function withLaterValuesNamed(value: unknown): unknown {
-  return replaceLaterValues(value, (later) => ({ laterValue: stateOf(later).field }));
-}
