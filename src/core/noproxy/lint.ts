@@ -59,7 +59,7 @@ export function lintNoProxy(value: string | readonly string[] | NoProxySource, f
     const entryField = `${field}[${index}]`;
     const ignoring = clientsIgnoring(entry);
     if (ignoring.length > 0) {
-      warnings.push(warning(entryField, entry, 'ignored-by-some-clients', ignoring, ignoredReason(entry, ignoring)));
+      warnings.push(warning(entryField, formatNoProxyEntry(entry), 'ignored-by-some-clients', ignoring, ignoredReason(entry, ignoring)));
     }
     const overMatch = overMatchWarning(entryField, entry);
     if (overMatch) {
@@ -73,9 +73,9 @@ function isStringArray(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') && value.length > 0;
 }
 
-function warning(field: string, entry: ParsedNoProxyEntry, code: NoProxyLintCode, clients: NoProxyClientId[], text: string): NoProxyLintWarning {
-  const canonical = formatNoProxyEntry(entry);
-  return { field, entry: canonical, code, clients, message: `${field}: "${canonical}": ${text}` };
+/** A finding about `entry` (canonical text, or as written), the message naming the field and the entry. */
+function warning(field: string, entry: string, code: NoProxyLintCode, clients: NoProxyClientId[], text: string): NoProxyLintWarning {
+  return { field, entry, code, clients, message: `${field}: "${entry}": ${text}` };
 }
 
 function names(clients: NoProxyClientId[]): string {
@@ -85,13 +85,8 @@ function names(clients: NoProxyClientId[]): string {
 
 function globWarning(field: string, text: string): NoProxyLintWarning {
   const clients = NO_PROXY_CLIENT_IDS.filter((id) => !matchingTraits(id).starDotGlob);
-  return {
-    field,
-    entry: text,
-    code: 'glob-rewritten',
-    clients,
-    message: `${field}: "${text}": rendered as "${text.slice(1)}" because ${names(clients)} ignore "*." globs; the meaning (subdomains only) is the same`,
-  };
+  return warning(field, text, 'glob-rewritten', clients,
+    `rendered as "${text.slice(1)}" because ${names(clients)} ignore "*." globs; the meaning (subdomains only) is the same`);
 }
 
 /** URLs the entry is meant to cover: the apex and a subdomain for names, an inner address for blocks, the port's default scheme. */
@@ -190,5 +185,5 @@ function overMatchWarning(field: string, entry: ParsedNoProxyEntry): NoProxyLint
   if (suffixers.length > 0) {
     parts.push(`in ${names(suffixers)}, every IPv6 address whose text ends in "${entry.address}" bypasses the proxy`);
   }
-  return parts.length === 0 ? undefined : warning(field, entry, 'over-match', [...splitters, ...suffixers], `${parts.join('; ')}`);
+  return parts.length === 0 ? undefined : warning(field, formatNoProxyEntry(entry), 'over-match', [...splitters, ...suffixers], `${parts.join('; ')}`);
 }
