@@ -210,12 +210,6 @@ const wgetMatcher: ClientMatcher = (noProxy, destination) => {
   return undefined;
 };
 
-/** The `host` of CPython's `urllib.request.Request`: brackets kept, port only if written. */
-function urllibHost(destination: Destination): string {
-  const host = destination.hostType === 'IPv6' ? `[${destination.host}]` : destination.host;
-  return destination.explicitPort === undefined ? host : `${host}:${destination.explicitPort}`;
-}
-
 /** CPython 3.11 `urllib.request.proxy_bypass_environment(host)`. */
 function urllibBypass(noProxy: string, host: string): ClientMatch | undefined {
   if (noProxy === '*') {
@@ -241,7 +235,11 @@ function urllibBypass(noProxy: string, host: string): ClientMatch | undefined {
   return undefined;
 }
 
-const urllibMatcher: ClientMatcher = (noProxy, destination) => urllibBypass(noProxy, urllibHost(destination));
+/** urllib on the `host` of CPython's `urllib.request.Request`: brackets kept, port only if written. */
+const urllibMatcher: ClientMatcher = (noProxy, destination) => {
+  const host = destination.hostType === 'IPv6' ? `[${destination.host}]` : destination.host;
+  return urllibBypass(noProxy, destination.explicitPort === undefined ? host : `${host}:${destination.explicitPort}`);
+};
 
 /** requests 2.28.1 `utils.should_bypass_proxies`, which falls back to urllib's `proxy_bypass`. */
 const requestsMatcher: ClientMatcher = (noProxy, destination) => {
@@ -280,9 +278,6 @@ const requestsMatcher: ClientMatcher = (noProxy, destination) => {
  * (Node 24 fetch), which is the same algorithm.
  */
 const proxyFromEnvMatcher: ClientMatcher = (noProxy, destination) => {
-  if (noProxy === '') {
-    return undefined;
-  }
   if (noProxy === '*') {
     return { entry: '*', rule: 'the whole value is "*"' };
   }
