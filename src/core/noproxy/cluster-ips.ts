@@ -1,3 +1,4 @@
+import type { ClusterFacts } from './cluster-defaults';
 import { invalidValue } from '../primitives/errors';
 import { blockSize, formatIpNumber, networkOf, parseIpNumber } from '../primitives/ip';
 
@@ -14,11 +15,7 @@ import { blockSize, formatIpNumber, networkOf, parseIpNumber } from '../primitiv
  */
 
 /** The inputs: the service CIDRs in family order, and the primary family's two addresses. */
-export interface ClusterIpFacts {
-  readonly services: string[];
-  readonly apiServerIp: string;
-  readonly dnsServiceIp: string;
-}
+export type ClusterIpFacts = Pick<ClusterFacts, 'services' | 'apiServerIp' | 'dnsServiceIp'>;
 
 /** One known ClusterIP with the field it comes from and why it is listed. */
 export interface KnownClusterIp {

@@ -9,11 +9,6 @@ import { parseIpNumber } from '../primitives/ip';
  * entry covers, and when one entry makes another redundant for every client family.
  */
 
-/** `name` is `parent` or one of its subdomains, compared literally (trailing dots included). */
-function isSameOrSubdomain(name: string, parent: string): boolean {
-  return name === parent || name.endsWith(`.${parent}`);
-}
-
 /**
  * True when `entry`, read with its intended meaning, covers the destination: a domain covers the
  * host and its subdomains, a suffix only the subdomains, IP entries the addresses in them (IP
@@ -27,9 +22,9 @@ export function entryCoversDestination(entry: ParsedNoProxyEntry, destination: D
     case NoProxyEntryKind.WILDCARD:
       return true;
     case NoProxyEntryKind.DOMAIN:
-      return destination.hostType === 'name' && isSameOrSubdomain(destination.host, entry.name);
-    case NoProxyEntryKind.SUFFIX:
-      return destination.hostType === 'name' && destination.host.endsWith(`.${entry.name}`);
+    case NoProxyEntryKind.SUFFIX: // names compared literally, trailing dots included
+      return destination.hostType === 'name'
+        && (destination.host.endsWith(`.${entry.name}`) || (entry.kind === NoProxyEntryKind.DOMAIN && destination.host === entry.name));
     default: {
       const bounds = ipBounds(entry);
       const ip = destination.hostType === 'name' ? undefined : parseIpNumber(destination.host);
