@@ -1,5 +1,5 @@
 import { withBounds } from './entry-bounds';
-import { DomainNoProxyEntry, IpNoProxyEntry, NoProxyEntryKind, ParsedNoProxyEntry, SuffixNoProxyEntry } from './types';
+import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
 import { dnsNameProblem } from '../primitives/dns-name';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, ipv4Value, readIpNumber } from '../primitives/ip';
@@ -66,8 +66,9 @@ export function parseNoProxyEntry(raw: string, field: string, index?: number): P
   if (colon !== -1) {
     const host = text.slice(0, colon);
     const port = text.slice(colon + 1);
+    // host names, suffixes and single addresses can carry a port; blocks and `*` cannot
     const entry = host === '' ? undefined : parseHostOrRange(host, fail);
-    if (entry === undefined || !takesPort(entry)) {
+    if (entry?.kind !== NoProxyEntryKind.DOMAIN && entry?.kind !== NoProxyEntryKind.SUFFIX && entry?.kind !== NoProxyEntryKind.IP) {
       throw fail('only a host name, a subdomain suffix or an IP address can carry a port');
     }
     return { ...entry, port: parsePort(port, fail) };
@@ -130,11 +131,6 @@ function parsePort(text: string, fail: Fail): number {
   return Number(text);
 }
 
-/** Host names, suffixes and single addresses can carry a port; blocks and `*` cannot. */
-function takesPort(entry: ParsedNoProxyEntry): entry is DomainNoProxyEntry | SuffixNoProxyEntry | IpNoProxyEntry {
-  return entry.kind === NoProxyEntryKind.DOMAIN || entry.kind === NoProxyEntryKind.SUFFIX || entry.kind === NoProxyEntryKind.IP;
-}
-
 /** Domain, suffix, wildcard, IPv4 address or IPv4 range: the forms without `:` or `/`. */
 function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
   if (text === '*') {
@@ -149,15 +145,8 @@ function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
     }
     return { kind: NoProxyEntryKind.IP, family: 'IPv4', address: text }; // an address ipv4Value reads is canonical text
   }
-  let name = text;
-  let kind: NoProxyEntryKind.DOMAIN | NoProxyEntryKind.SUFFIX = NoProxyEntryKind.DOMAIN;
-  if (name.startsWith('*.')) {
-    name = name.slice(2);
-    kind = NoProxyEntryKind.SUFFIX;
-  } else if (name.startsWith('.')) {
-    name = name.slice(1);
-    kind = NoProxyEntryKind.SUFFIX;
-  }
+  const suffixMark = /^\*?\./.exec(text)?.[0]; // `.` or `*.`
+  const name = suffixMark === undefined ? text : text.slice(suffixMark.length);
   if (name.includes('*')) {
     throw fail('a wildcard works only as a leading "*." or as the whole entry "*"; no client supports globs inside an entry');
   }
@@ -165,7 +154,7 @@ function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
   if (problem) {
     throw fail(problem);
   }
-  return { kind, name };
+  return { kind: suffixMark === undefined ? NoProxyEntryKind.DOMAIN : NoProxyEntryKind.SUFFIX, name };
 }
 
 function parseBracketedIpv6(text: string, fail: Fail): ParsedNoProxyEntry {
