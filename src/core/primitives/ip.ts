@@ -226,16 +226,12 @@ export interface CidrBlock {
  * and does not pass `end`.
  */
 export function rangeToCidrs(family: IpFamily, start: bigint, end: bigint): CidrBlock[] {
-  const bits = familyBits(family);
   const blocks: CidrBlock[] = [];
   let cursor = start;
   while (cursor <= end) {
+    // the largest block aligned at the cursor that ends by `end`: a single address at the least
     let prefixLength = 0;
-    while (prefixLength < bits) {
-      const size = blockSize(family, prefixLength);
-      if (cursor % size === 0n && cursor + size - 1n <= end) {
-        break;
-      }
+    while (cursor % blockSize(family, prefixLength) !== 0n || cursor + blockSize(family, prefixLength) - 1n > end) {
       prefixLength++;
     }
     blocks.push({ family, network: cursor, prefixLength });
