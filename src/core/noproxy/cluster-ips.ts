@@ -1,4 +1,3 @@
-import type { ClusterFacts } from './cluster-defaults';
 import { invalidValue } from '../primitives/errors';
 import { blockSize, formatIpNumber, networkOf, parseIpNumber } from '../primitives/ip';
 
@@ -15,7 +14,11 @@ import { blockSize, formatIpNumber, networkOf, parseIpNumber } from '../primitiv
  */
 
 /** The inputs: the service CIDRs in family order, and the primary family's two addresses. */
-export type ClusterIpFacts = Pick<ClusterFacts, 'services' | 'apiServerIp' | 'dnsServiceIp'>;
+export interface ClusterIpFacts {
+  readonly services: string[];
+  readonly apiServerIp: string;
+  readonly dnsServiceIp: string;
+}
 
 /** One known ClusterIP with the field it comes from and why it is listed. */
 export interface KnownClusterIp {
