@@ -126,15 +126,8 @@ function probeHosts(entry: ParsedNoProxyEntry): string[] {
 /** Client families that use the proxy for at least one destination the rendered entry is meant to cover. */
 function clientsIgnoring(entry: ParsedNoProxyEntry): NoProxyClientId[] {
   const rendered = renderNoProxyEntry(entry).join(',');
-  const failing = new Set<NoProxyClientId>();
-  for (const url of noProxyProbeUrls(entry)) {
-    for (const verdict of explainNoProxy(rendered, url)) {
-      if (!verdict.direct) {
-        failing.add(verdict.client);
-      }
-    }
-  }
-  return NO_PROXY_CLIENT_IDS.filter((id) => failing.has(id));
+  const verdicts = noProxyProbeUrls(entry).flatMap((url) => explainNoProxy(rendered, url));
+  return NO_PROXY_CLIENT_IDS.filter((id) => verdicts.some((verdict) => verdict.client === id && !verdict.direct));
 }
 
 function ignoredReason(entry: ParsedNoProxyEntry, clients: NoProxyClientId[]): string {
