@@ -18,11 +18,15 @@ import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
 export class NoProxyCoverageIndex {
   private wildcard?: ParsedNoProxyEntry;
   /**
-   * The index of the first candidate of each canonical text. A name entry without a port is found
-   * by its name (a domain) or `.name` (a suffix), an IP entry without a port by its address: that
-   * is their canonical text.
+   * The index of the first candidate of each canonical text, in one of four maps: name entries
+   * without a port by name (domains and suffixes separately), IP entries without a port by address,
+   * everything else by canonical text. Within one map the lookup text stands for the canonical text,
+   * so each entry is hashed once, and most never need their canonical text written out.
    */
-  private readonly byText = new Map<string, number>();
+  private readonly domains = new Map<string, number>();
+  private readonly suffixes = new Map<string, number>();
+  private readonly ips = new Map<string, number>();
+  private readonly others = new Map<string, number>();
   /** For each candidate, the index of the first candidate of the same canonical text. */
   private readonly firstOfText: number[];
   private readonly blocks: Record<'IPv4' | 'IPv6', SortedBlocks>;
@@ -33,17 +37,17 @@ export class NoProxyCoverageIndex {
     this.firstOfText = new Array(entries.length);
     for (let index = 0; index < entries.length; index++) {
       const entry = entries[index];
-      const text = formatNoProxyEntry(entry);
-      const first = this.byText.get(text);
+      const { map, text } = this.slotOf(entry);
+      const first = map.get(text);
       if (first !== undefined) {
         this.firstOfText[index] = first; // a duplicate: the first of its canonical text stands for it
         continue;
       }
-      this.byText.set(text, index);
+      map.set(text, index);
       this.firstOfText[index] = index;
       if (entry.kind === NoProxyEntryKind.WILDCARD) {
         this.wildcard = this.wildcard ?? entry;
-      } else if (entry.kind === NoProxyEntryKind.CIDR || entry.kind === NoProxyEntryKind.RANGE) {
+      } else if (map === this.others && (entry.kind === NoProxyEntryKind.CIDR || entry.kind === NoProxyEntryKind.RANGE)) {
         const bounds = ipBounds(entry);
         if (bounds) {
           blockLists[bounds.family].push({ first: bounds.first, last: bounds.last, index });
@@ -60,7 +64,8 @@ export class NoProxyCoverageIndex {
 
   /** The index of the first candidate of the same canonical text as `entry`, or undefined. */
   public firstIndexOf(entry: ParsedNoProxyEntry): number | undefined {
-    return this.byText.get(formatNoProxyEntry(entry));
+    const { map, text } = this.slotOf(entry);
+    return map.get(text);
   }
 
   /**
@@ -91,8 +96,7 @@ export class NoProxyCoverageIndex {
       case NoProxyEntryKind.SUFFIX:
         return this.findNameCover(inner.kind, inner.name, excludeIndex);
       case NoProxyEntryKind.IP:
-        // an entry with a port covers only its identical twin
-        return inner.port === undefined ? undefined : this.allowed(this.byText.get(inner.address), excludeIndex);
+        return inner.port === undefined ? undefined : this.allowed(this.ips.get(inner.address), excludeIndex);
       default: {
         const bounds = ipBounds(inner);
         const found = bounds && this.blocks[bounds.family].findCovering(bounds.first, bounds.last, excludeIndex);
@@ -103,8 +107,8 @@ export class NoProxyCoverageIndex {
 
   private findNameCover(kind: 'domain' | 'suffix', name: string, excludeIndex: number | undefined): ParsedNoProxyEntry | undefined {
     // The name itself: a domain covers a domain or suffix of the same name; a suffix only a suffix.
-    const same = this.allowed(this.byText.get(name), excludeIndex)
-      ?? (kind === 'suffix' ? this.allowed(this.byText.get(`.${name}`), excludeIndex) : undefined);
+    const same = this.allowed(this.domains.get(name), excludeIndex)
+      ?? (kind === 'suffix' ? this.allowed(this.suffixes.get(name), excludeIndex) : undefined);
     if (same) {
       return same;
     }
@@ -112,7 +116,7 @@ export class NoProxyCoverageIndex {
     // `name`, so no exclusion applies).
     for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
       const parent = name.slice(dot + 1);
-      const cover = this.byText.get(parent) ?? this.byText.get(`.${parent}`);
+      const cover = this.domains.get(parent) ?? this.suffixes.get(parent);
       if (cover !== undefined) {
         return this.entries[cover];
       }
@@ -123,6 +127,18 @@ export class NoProxyCoverageIndex {
   /** Candidate `index`, unless it is the excluded one. */
   private allowed(index: number | undefined, excludeIndex: number | undefined): ParsedNoProxyEntry | undefined {
     return index === undefined || index === excludeIndex ? undefined : this.entries[index];
+  }
+
+  /** The map `entry` is kept in, and the text it is found by there: its name or address where that stands for its canonical text. */
+  private slotOf(entry: ParsedNoProxyEntry): { readonly map: Map<string, number>; readonly text: string } {
+    if ((entry as { port?: number }).port === undefined) {
+      switch (entry.kind) {
+        case NoProxyEntryKind.DOMAIN: return { map: this.domains, text: entry.name };
+        case NoProxyEntryKind.SUFFIX: return { map: this.suffixes, text: entry.name };
+        case NoProxyEntryKind.IP: return { map: this.ips, text: entry.address };
+      }
+    }
+    return { map: this.others, text: formatNoProxyEntry(entry) }; // an entry with a port covers only its identical twin
   }
 }
 

@@ -2,7 +2,7 @@ import { withBounds } from './entry-bounds';
 import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
 import { dnsNameProblem } from '../primitives/dns-name';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
-import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, ipv4Value, readIpNumber } from '../primitives/ip';
+import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, ipv4Value, readIpNumber } from '../primitives/ip';
 import { assertPrintable, hasControlCharacter } from '../primitives/text';
 
 /** Builds the error for the entry being parsed; the message always names the field and quotes the entry. */
@@ -145,8 +145,8 @@ function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
     }
     return { kind: NoProxyEntryKind.IP, family: 'IPv4', address: text }; // an address ipv4Value reads is canonical text
   }
-  const suffixMark = /^\*?\./.exec(text)?.[0]; // `.` or `*.`
-  const name = suffixMark === undefined ? text : text.slice(suffixMark.length);
+  const suffixMark = text.startsWith('*.') ? 2 : text.startsWith('.') ? 1 : 0; // the length of `*.` or `.`
+  const name = text.slice(suffixMark);
   if (name.includes('*')) {
     throw fail('a wildcard works only as a leading "*." or as the whole entry "*"; no client supports globs inside an entry');
   }
@@ -154,7 +154,7 @@ function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
   if (problem) {
     throw fail(problem);
   }
-  return { kind: suffixMark === undefined ? NoProxyEntryKind.DOMAIN : NoProxyEntryKind.SUFFIX, name };
+  return { kind: suffixMark === 0 ? NoProxyEntryKind.DOMAIN : NoProxyEntryKind.SUFFIX, name };
 }
 
 function parseBracketedIpv6(text: string, fail: Fail): ParsedNoProxyEntry {
@@ -193,6 +193,19 @@ function parseCidr(text: string, fail: Fail): ParsedNoProxyEntry {
   if (addressText.startsWith('[')) {
     throw fail('write an IPv6 CIDR without brackets, e.g. fd00::/64');
   }
+  const v4 = ipv4Value(addressText);
+  if (v4 !== undefined) {
+    // IPv4 in plain numbers: the common case of long lists, without bigint arithmetic until the bounds
+    const prefixLength = prefixLengthOf(prefixText, 'IPv4', fail);
+    const size = 2 ** (32 - prefixLength);
+    if (v4 % size !== 0) {
+      throw hostBitsSet({ family: 'IPv4', value: BigInt(v4 - (v4 % size)) }, prefixLength, fail);
+    }
+    const entry: ParsedNoProxyEntry = prefixLength === 32
+      ? { kind: NoProxyEntryKind.IP, family: 'IPv4', address: addressText }
+      : { kind: NoProxyEntryKind.CIDR, family: 'IPv4', network: addressText, prefixLength };
+    return withBounds(entry, 'IPv4', BigInt(v4), BigInt(v4 + size - 1));
+  }
   const ip = readIpNumber(addressText);
   if (!ip) {
     throw fail('a CIDR must start with a valid IP address, e.g. 10.96.0.0/12 (a path is not allowed)');
@@ -200,9 +213,16 @@ function parseCidr(text: string, fail: Fail): ParsedNoProxyEntry {
   const prefixLength = prefixLengthOf(prefixText, ip.family, fail);
   const [first, last] = cidrBounds(ip, prefixLength);
   if (first !== ip.value) {
-    throw fail(`the CIDR has host bits set; did you mean ${formatIpNumber({ family: ip.family, value: first })}/${prefixLength}?`);
+    throw hostBitsSet({ family: ip.family, value: first }, prefixLength, fail);
   }
-  return ipBlockEntry(ip.family, first, last);
+  const address = formatIpNumber(ip);
+  return withBounds(prefixLength === familyBits(ip.family)
+    ? { kind: NoProxyEntryKind.IP, family: ip.family, address }
+    : { kind: NoProxyEntryKind.CIDR, family: ip.family, network: address, prefixLength }, ip.family, first, last);
+}
+
+function hostBitsSet(network: IpNumber, prefixLength: number, fail: Fail): ProxyConfigError {
+  return fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
 }
 
 /** A CIDR prefix length of `family`, from 1 to the address width. */

@@ -102,6 +102,18 @@ function holdsWildcard(items: readonly EntryHolder[]): boolean {
   return items.some((item) => item.entry.kind === NoProxyEntryKind.WILDCARD);
 }
 
+/** `tokens` with the tokens of `items` that `known` lacks added, in list order (loops: lists run to many thousands). */
+function addTokens(tokens: Set<string>, items: readonly EntryHolder[], known?: ReadonlySet<string>): Set<string> {
+  for (const item of items) {
+    for (const token of renderNoProxyEntry(item.entry)) {
+      if (!known?.has(token)) {
+        tokens.add(token);
+      }
+    }
+  }
+  return tokens;
+}
+
 /**
  * The `env` tokens of a list, de-duplicated, in list order; a list holding `*` renders as `*`
  * alone (curl ignores `*` in a list). Rendered once for a part of a list that many lists start
@@ -113,7 +125,7 @@ export class EnvTokens {
     if (holdsWildcard(items)) {
       return new EnvTokens(new Set(['*']), true);
     }
-    return new EnvTokens(new Set(items.flatMap((item) => renderNoProxyEntry(item.entry))), false);
+    return new EnvTokens(addTokens(new Set(), items), false);
   }
 
   /** The `env` value of these tokens alone. */
@@ -128,7 +140,7 @@ export class EnvTokens {
     if (this.wildcard || holdsWildcard(items)) {
       return '*';
     }
-    const added = new Set(items.flatMap((item) => renderNoProxyEntry(item.entry)).filter((token) => !this.tokens.has(token)));
+    const added = addTokens(new Set(), items, this.tokens);
     if (added.size === 0) {
       return this.value;
     }
