@@ -58,16 +58,12 @@ export interface MatchContext {
 /** One client's matcher: the first entry that makes it bypass the proxy, or undefined. */
 export type ClientMatcher = (noProxy: string, destination: Destination, context: MatchContext) => ClientMatch | undefined;
 
-/** True when `token` matched the end of `host` on a label boundary (or is all of it). */
-function onLabelBoundary(host: string, token: string): boolean {
-  return token === '' || host === token || token.startsWith('.') || host.charAt(host.length - token.length - 1) === '.';
-}
-
+/** `host` ends with `token`: on a label boundary (or all of it), or as a quirk without one. */
 function textSuffixMatch(host: string, token: string, rule: string): ClientMatch | undefined {
   if (!host.endsWith(token)) {
     return undefined;
   }
-  return onLabelBoundary(host, token)
+  return token === '' || host === token || token.startsWith('.') || host.charAt(host.length - token.length - 1) === '.'
     ? { entry: token, rule }
     : { entry: token, rule: `${rule}, without a label boundary`, quirk: 'suffix-without-label-boundary' };
 }
@@ -112,62 +108,45 @@ function goSplitHostPort(token: string): { host: string; port: string } | undefi
   return { host: token.slice(0, colon), port: token.slice(colon + 1) };
 }
 
-/** golang.org/x/net/http/httpproxy `config.useProxy` (also vendored in net/http). */
+/**
+ * golang.org/x/net/http/httpproxy `config.useProxy` (also vendored in net/http): `*` anywhere wins,
+ * then the address entries (for an IP literal host), then the name entries, each in list order.
+ */
 const goMatcher: ClientMatcher = (noProxy, destination) => {
-  const port = String(destination.port);
-  const ipMatches: Array<() => ClientMatch | undefined> = [];
-  const domainMatches: Array<() => ClientMatch | undefined> = [];
-  for (const raw of noProxy.split(',')) {
-    const token = raw.trim().toLowerCase();
-    if (token === '') {
-      continue;
-    }
-    if (token === '*') {
-      return { entry: token, rule: '"*" bypasses everything' };
-    }
+  const tokens = noProxy.split(',').map((raw) => raw.trim().toLowerCase()).filter((token) => token !== '');
+  if (tokens.includes('*')) {
+    return { entry: '*', rule: '"*" bypasses everything' };
+  }
+  const target = parseIpNumber(destination.host);
+  let nameMatch: ClientMatch | undefined;
+  for (const token of tokens) {
     const cidr = parseCidrToken(token);
     if (cidr) {
-      ipMatches.push(() => (ipWithin(destination.host, cidr.address, cidr.prefix) ? { entry: token, rule: 'address inside the CIDR' } : undefined));
+      if (ipWithin(destination.host, cidr.address, cidr.prefix)) {
+        return { entry: token, rule: 'address inside the CIDR' };
+      }
       continue;
     }
     const split = goSplitHostPort(token);
-    if (split && split.host === '') {
+    const host = split ? split.host : token;
+    if (host === '' || (split && split.port !== '' && split.port !== String(destination.port))) {
       continue;
     }
-    const host = split ? split.host : token;
-    const entryPort = split ? split.port : '';
-    const portMatches = entryPort === '' || entryPort === port;
     const ip = parseIpNumber(host);
     if (ip) {
-      ipMatches.push(() => {
-        const target = parseIpNumber(destination.host);
-        return target && target.family === ip.family && target.value === ip.value && portMatches
-          ? { entry: token, rule: 'same IP address' }
-          : undefined;
-      });
+      if (target && target.family === ip.family && target.value === ip.value) {
+        return { entry: token, rule: 'same IP address' };
+      }
       continue;
     }
     const suffix = host.startsWith('*.') ? host.slice(1) : host;
-    const matchesApex = !suffix.startsWith('.');
-    const dotted = matchesApex ? `.${suffix}` : suffix;
-    domainMatches.push(() => {
-      if (!portMatches) {
-        return undefined;
-      }
-      if (matchesApex && destination.host === suffix) {
-        return { entry: token, rule: 'same host' };
-      }
-      return destination.host.endsWith(dotted) ? { entry: token, rule: 'subdomain of the entry' } : undefined;
-    });
-  }
-  const isIp = destination.hostType !== 'name';
-  for (const match of [...(isIp ? ipMatches : []), ...domainMatches]) {
-    const result = match();
-    if (result) {
-      return result;
+    if (!suffix.startsWith('.') && destination.host === suffix) {
+      nameMatch ??= { entry: token, rule: 'same host' };
+    } else if (destination.host.endsWith(suffix.startsWith('.') ? suffix : `.${suffix}`)) {
+      nameMatch ??= { entry: token, rule: 'subdomain of the entry' };
     }
   }
-  return undefined;
+  return nameMatch;
 };
 
 /** libcurl 7.88.1 `Curl_check_noproxy`. */
@@ -231,12 +210,6 @@ const wgetMatcher: ClientMatcher = (noProxy, destination) => {
   return undefined;
 };
 
-/** The `host` of CPython's `urllib.request.Request`: brackets kept, port only if written. */
-function urllibHost(destination: Destination): string {
-  const host = destination.hostType === 'IPv6' ? `[${destination.host}]` : destination.host;
-  return destination.explicitPort === undefined ? host : `${host}:${destination.explicitPort}`;
-}
-
 /** CPython 3.11 `urllib.request.proxy_bypass_environment(host)`. */
 function urllibBypass(noProxy: string, host: string): ClientMatch | undefined {
   if (noProxy === '*') {
@@ -262,7 +235,11 @@ function urllibBypass(noProxy: string, host: string): ClientMatch | undefined {
   return undefined;
 }
 
-const urllibMatcher: ClientMatcher = (noProxy, destination) => urllibBypass(noProxy, urllibHost(destination));
+/** urllib on the `host` of CPython's `urllib.request.Request`: brackets kept, port only if written. */
+const urllibMatcher: ClientMatcher = (noProxy, destination) => {
+  const host = destination.hostType === 'IPv6' ? `[${destination.host}]` : destination.host;
+  return urllibBypass(noProxy, destination.explicitPort === undefined ? host : `${host}:${destination.explicitPort}`);
+};
 
 /** requests 2.28.1 `utils.should_bypass_proxies`, which falls back to urllib's `proxy_bypass`. */
 const requestsMatcher: ClientMatcher = (noProxy, destination) => {
@@ -301,9 +278,6 @@ const requestsMatcher: ClientMatcher = (noProxy, destination) => {
  * (Node 24 fetch), which is the same algorithm.
  */
 const proxyFromEnvMatcher: ClientMatcher = (noProxy, destination) => {
-  if (noProxy === '') {
-    return undefined;
-  }
   if (noProxy === '*') {
     return { entry: '*', rule: 'the whole value is "*"' };
   }

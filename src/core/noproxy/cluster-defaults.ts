@@ -38,8 +38,7 @@ function checkClusterFacts(facts: ClusterFacts): void {
   if (facts === null || typeof facts !== 'object') {
     throw invalidValue('network', facts, 'must be a ClusterNetwork or an object of cluster facts');
   }
-  const stringLists: Array<keyof ClusterFacts> = ['pods', 'services', 'machineCidrs'];
-  for (const key of stringLists) {
+  for (const key of ['pods', 'services', 'machineCidrs'] as const) {
     const value = facts[key];
     if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
       throw invalidValue(`network.${key}`, value, 'must be a list of CIDRs (strings)');

@@ -12,7 +12,8 @@ import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
  *   it; with the blocks of a family sorted by start, the latest end among the blocks starting early
  *   enough (a prefix maximum) answers it with one binary search.
  *
- * Agrees with `entryCoversEntry` on every pair (a property test checks it against the pairwise scan).
+ * With one candidate it is `entryCoversEntry`; a property test checks that longer lists agree with
+ * asking each candidate alone.
  */
 export class NoProxyCoverageIndex {
   private wildcard?: ParsedNoProxyEntry;

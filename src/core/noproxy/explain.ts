@@ -140,11 +140,8 @@ function isLoopback(destination: Destination, resolve?: (host: string) => string
     return true;
   }
   const ip = address === undefined ? undefined : parseIpNumber(address);
-  if (!ip) {
-    return false;
-  }
   // 127.0.0.0/8 is every address whose first octet is 127
-  return ip.family === 'IPv4' ? ip.value / 2n ** 24n === 127n : ip.value === 1n;
+  return ip?.family === 'IPv4' ? ip.value / 2n ** 24n === 127n : ip?.value === 1n;
 }
 
 function describe(destination: Destination): string {

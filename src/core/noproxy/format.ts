@@ -14,11 +14,8 @@ export function formatNoProxyEntry(given: NoProxyEntry): string {
       return withPort(entry.name, entry.port);
     case NoProxyEntryKind.SUFFIX:
       return withPort(`.${entry.name}`, entry.port);
-    case NoProxyEntryKind.IP:
-      if (entry.port === undefined) {
-        return entry.address;
-      }
-      return withPort(entry.family === 'IPv6' ? `[${entry.address}]` : entry.address, entry.port);
+    case NoProxyEntryKind.IP: // an IPv6 address takes brackets before a port
+      return withPort(entry.family === 'IPv6' && entry.port !== undefined ? `[${entry.address}]` : entry.address, entry.port);
     case NoProxyEntryKind.CIDR:
       return `${entry.network}/${entry.prefixLength}`;
     case NoProxyEntryKind.RANGE:
@@ -26,6 +23,7 @@ export function formatNoProxyEntry(given: NoProxyEntry): string {
   }
 }
 
-function withPort(host: string, port: number | undefined): string {
+/** `host:port`, or the host alone without a port. */
+export function withPort(host: string, port: number | undefined): string {
   return port === undefined ? host : `${host}:${port}`;
 }

@@ -5,7 +5,7 @@ import { explainNoProxy } from './explain';
 import { formatNoProxyEntry } from './format';
 import { matchingTraits } from './matching-traits';
 import { parseNoProxyList } from './parse';
-import { NoProxySource, renderNoProxyEntry } from './render';
+import { itemsOf, NoProxySource, renderNoProxyEntry } from './render';
 import { NoProxyEntryKind, ParsedNoProxyEntry, parsedEntry } from './types';
 import { formatIpNumber, parseIpNumber } from '../primitives/ip';
 
@@ -53,13 +53,13 @@ export function lintNoProxy(value: string | readonly string[] | NoProxySource, f
       }
     });
   } else {
-    entries = entriesOf(value);
+    entries = itemsOf(value).map((item) => parsedEntry(item.entry));
   }
   entries.forEach((entry, index) => {
     const entryField = `${field}[${index}]`;
     const ignoring = clientsIgnoring(entry);
     if (ignoring.length > 0) {
-      warnings.push(warning(entryField, entry, 'ignored-by-some-clients', ignoring, ignoredReason(entry, ignoring)));
+      warnings.push(warning(entryField, formatNoProxyEntry(entry), 'ignored-by-some-clients', ignoring, ignoredReason(entry, ignoring)));
     }
     const overMatch = overMatchWarning(entryField, entry);
     if (overMatch) {
@@ -69,19 +69,13 @@ export function lintNoProxy(value: string | readonly string[] | NoProxySource, f
   return warnings;
 }
 
-function entriesOf(source: NoProxySource): ParsedNoProxyEntry[] {
-  return Array.isArray(source)
-    ? source
-    : (source as Exclude<NoProxySource, readonly ParsedNoProxyEntry[]>).entries.map((item) => parsedEntry(item.entry));
-}
-
 function isStringArray(value: unknown): value is readonly string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') && value.length > 0;
 }
 
-function warning(field: string, entry: ParsedNoProxyEntry, code: NoProxyLintCode, clients: NoProxyClientId[], text: string): NoProxyLintWarning {
-  const canonical = formatNoProxyEntry(entry);
-  return { field, entry: canonical, code, clients, message: `${field}: "${canonical}": ${text}` };
+/** A finding about `entry` (canonical text, or as written), the message naming the field and the entry. */
+function warning(field: string, entry: string, code: NoProxyLintCode, clients: NoProxyClientId[], text: string): NoProxyLintWarning {
+  return { field, entry, code, clients, message: `${field}: "${entry}": ${text}` };
 }
 
 function names(clients: NoProxyClientId[]): string {
@@ -91,13 +85,8 @@ function names(clients: NoProxyClientId[]): string {
 
 function globWarning(field: string, text: string): NoProxyLintWarning {
   const clients = NO_PROXY_CLIENT_IDS.filter((id) => !matchingTraits(id).starDotGlob);
-  return {
-    field,
-    entry: text,
-    code: 'glob-rewritten',
-    clients,
-    message: `${field}: "${text}": rendered as "${text.slice(1)}" because ${names(clients)} ignore "*." globs; the meaning (subdomains only) is the same`,
-  };
+  return warning(field, text, 'glob-rewritten', clients,
+    `rendered as "${text.slice(1)}" because ${names(clients)} ignore "*." globs; the meaning (subdomains only) is the same`);
 }
 
 /** URLs the entry is meant to cover: the apex and a subdomain for names, an inner address for blocks, the port's default scheme. */
@@ -137,15 +126,8 @@ function probeHosts(entry: ParsedNoProxyEntry): string[] {
 /** Client families that use the proxy for at least one destination the rendered entry is meant to cover. */
 function clientsIgnoring(entry: ParsedNoProxyEntry): NoProxyClientId[] {
   const rendered = renderNoProxyEntry(entry).join(',');
-  const failing = new Set<NoProxyClientId>();
-  for (const url of noProxyProbeUrls(entry)) {
-    for (const verdict of explainNoProxy(rendered, url)) {
-      if (!verdict.direct) {
-        failing.add(verdict.client);
-      }
-    }
-  }
-  return NO_PROXY_CLIENT_IDS.filter((id) => failing.has(id));
+  const verdicts = noProxyProbeUrls(entry).flatMap((url) => explainNoProxy(rendered, url));
+  return NO_PROXY_CLIENT_IDS.filter((id) => verdicts.some((verdict) => verdict.client === id && !verdict.direct));
 }
 
 function ignoredReason(entry: ParsedNoProxyEntry, clients: NoProxyClientId[]): string {
@@ -196,5 +178,5 @@ function overMatchWarning(field: string, entry: ParsedNoProxyEntry): NoProxyLint
   if (suffixers.length > 0) {
     parts.push(`in ${names(suffixers)}, every IPv6 address whose text ends in "${entry.address}" bypasses the proxy`);
   }
-  return parts.length === 0 ? undefined : warning(field, entry, 'over-match', [...splitters, ...suffixers], `${parts.join('; ')}`);
+  return parts.length === 0 ? undefined : warning(field, formatNoProxyEntry(entry), 'over-match', [...splitters, ...suffixers], `${parts.join('; ')}`);
 }

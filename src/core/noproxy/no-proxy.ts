@@ -4,7 +4,7 @@ import { InstallationNoProxy } from './installation-part';
 import { DroppedNoProxyEntry, normalizeNoProxyItems } from './list';
 import { parseNoProxyList } from './parse';
 import { NoProxyFormat, renderNoProxy } from './render';
-import { itemEntry, NoProxyEntry, NoProxyItem, ParsedNoProxyEntry } from './types';
+import { itemEntry, NoProxyEntry, NoProxyItem } from './types';
 import { frozen } from '../primitives/frozen';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
@@ -22,12 +22,6 @@ export interface NoProxyParts {
   readonly installationWide: string[];
   /** The cluster-specific part. */
   readonly clusterSpecific: string[];
-}
-
-/** A cluster-specific entry with the reason it is needed (as `clusterNoProxyDefaults` returns). */
-export interface ReasonedNoProxyEntry {
-  readonly entry: ParsedNoProxyEntry;
-  readonly reason?: string;
 }
 
 /** Input of {@link NoProxy}. */
@@ -185,7 +179,8 @@ function clusterPart(facts: ClusterFacts, props: ClusterPartProps): NoProxyItem[
   const additional = props.additionalClusterSpecific === undefined
     ? []
     : parseNoProxyList(props.additionalClusterSpecific, 'clusterNoProxy').map((entry) => ({ entry, reason: 'user-defined cluster-specific entry' }));
-  return [...clusterNoProxyDefaults(facts, props.defaults), ...additional].map(reasonedItem);
+  return [...clusterNoProxyDefaults(facts, props.defaults), ...additional]
+    .map(({ entry, reason }): NoProxyItem => ({ entry, part: 'cluster-specific', reason }));
 }
 
 // the constructor's own path for computed parts; nothing outside this module can make them
@@ -200,8 +195,4 @@ function noProxyOfParts(parts: ComputedNoProxyParts): NoProxy {
  */
 export function noProxyForClusterOf(installation: InstallationNoProxy, facts: ClusterFacts, props: ClusterPartProps = {}): NoProxy {
   return noProxyOfParts(new ComputedNoProxyParts(installation, clusterPart(facts, props)));
-}
-
-function reasonedItem({ entry, reason }: ReasonedNoProxyEntry): NoProxyItem {
-  return reason === undefined ? { entry, part: 'cluster-specific' } : { entry, part: 'cluster-specific', reason };
 }

@@ -1,8 +1,8 @@
 import { withBounds } from './entry-bounds';
-import { DomainNoProxyEntry, IpNoProxyEntry, NoProxyEntryKind, ParsedNoProxyEntry, SuffixNoProxyEntry } from './types';
+import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
 import { dnsNameProblem } from '../primitives/dns-name';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
-import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, ipv4Value, networkOf, readIpNumber } from '../primitives/ip';
+import { cidrBounds, IpFamily, exactCidrPrefix, familyBits, formatIpNumber, IpNumber, ipv4Value, readIpNumber } from '../primitives/ip';
 import { assertPrintable, hasControlCharacter } from '../primitives/text';
 
 /** Builds the error for the entry being parsed; the message always names the field and quotes the entry. */
@@ -22,18 +22,13 @@ type Fail = (reason: string) => ProxyConfigError;
  *   `[fd00::1]:443`
  *
  * @param raw the entry as the user wrote it
- * @param field the input field named in error messages, e.g. `noProxy[2]`
- * @throws ProxyConfigError naming `field` and quoting the entry, for anything else
+ * @param field the input field named in error messages, e.g. `noProxy`
+ * @param index the item's index when the entry is item `index` of the list `field`: the item's
+ *   field name (`noProxy[2]`) is written only for an error, since lists of many thousands of
+ *   entries are parsed in one go
+ * @throws ProxyConfigError naming the field and quoting the entry, for anything else
  */
-export function parseNoProxyEntry(raw: string, field: string): ParsedNoProxyEntry {
-  return parseEntry(raw, field);
-}
-
-/**
- * {@link parseNoProxyEntry} for item `index` of the list `field`: the item's field name is written
- * only for an error, since lists of many thousands of entries are parsed in one go.
- */
-function parseEntry(raw: string, field: string, index?: number): ParsedNoProxyEntry {
+export function parseNoProxyEntry(raw: string, field: string, index?: number): ParsedNoProxyEntry {
   const fieldName = (): string => (index === undefined ? field : `${field}[${index}]`);
   const fail: Fail = (reason) => invalidValue(fieldName(), raw, reason);
   if (typeof raw !== 'string' || hasControlCharacter(raw)) {
@@ -71,8 +66,9 @@ function parseEntry(raw: string, field: string, index?: number): ParsedNoProxyEn
   if (colon !== -1) {
     const host = text.slice(0, colon);
     const port = text.slice(colon + 1);
+    // host names, suffixes and single addresses can carry a port; blocks and `*` cannot
     const entry = host === '' ? undefined : parseHostOrRange(host, fail);
-    if (entry === undefined || !takesPort(entry)) {
+    if (entry?.kind !== NoProxyEntryKind.DOMAIN && entry?.kind !== NoProxyEntryKind.SUFFIX && entry?.kind !== NoProxyEntryKind.IP) {
       throw fail('only a host name, a subdomain suffix or an IP address can carry a port');
     }
     return { ...entry, port: parsePort(port, fail) };
@@ -98,7 +94,7 @@ export function parseNoProxyList(value: string | readonly string[], field: strin
     if (text.trim() === '') {
       throw invalidValue(`${field}[${index}]`, text, 'a NO_PROXY entry must not be empty; remove the extra ","');
     }
-    entries[index] = parseEntry(text, field, index);
+    entries[index] = parseNoProxyEntry(text, field, index);
   }
   const wildcardIndex = entries.findIndex((entry) => entry.kind === NoProxyEntryKind.WILDCARD);
   if (wildcardIndex !== -1 && entries.length > 1) {
@@ -135,21 +131,12 @@ function parsePort(text: string, fail: Fail): number {
   return Number(text);
 }
 
-function looksLikeIpv4Range(text: string): boolean {
-  return /^[0-9]+(\.[0-9]+)+-[0-9]+(\.[0-9]+)+$/.test(text);
-}
-
-/** Host names, suffixes and single addresses can carry a port; blocks and `*` cannot. */
-function takesPort(entry: ParsedNoProxyEntry): entry is DomainNoProxyEntry | SuffixNoProxyEntry | IpNoProxyEntry {
-  return entry.kind === NoProxyEntryKind.DOMAIN || entry.kind === NoProxyEntryKind.SUFFIX || entry.kind === NoProxyEntryKind.IP;
-}
-
 /** Domain, suffix, wildcard, IPv4 address or IPv4 range: the forms without `:` or `/`. */
 function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
   if (text === '*') {
     return { kind: NoProxyEntryKind.WILDCARD };
   }
-  if (looksLikeIpv4Range(text)) {
+  if (/^[0-9]+(\.[0-9]+)+-[0-9]+(\.[0-9]+)+$/.test(text)) { // an IPv4 range
     return parseRange(text, fail);
   }
   if (/^[0-9.]*[0-9][0-9.]*$/.test(text)) {
@@ -158,15 +145,8 @@ function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
     }
     return { kind: NoProxyEntryKind.IP, family: 'IPv4', address: text }; // an address ipv4Value reads is canonical text
   }
-  let name = text;
-  let kind: NoProxyEntryKind.DOMAIN | NoProxyEntryKind.SUFFIX = NoProxyEntryKind.DOMAIN;
-  if (name.startsWith('*.')) {
-    name = name.slice(2);
-    kind = NoProxyEntryKind.SUFFIX;
-  } else if (name.startsWith('.')) {
-    name = name.slice(1);
-    kind = NoProxyEntryKind.SUFFIX;
-  }
+  const suffixMark = text.startsWith('*.') ? 2 : text.startsWith('.') ? 1 : 0; // the length of `*.` or `.`
+  const name = text.slice(suffixMark);
   if (name.includes('*')) {
     throw fail('a wildcard works only as a leading "*." or as the whole entry "*"; no client supports globs inside an entry');
   }
@@ -174,7 +154,7 @@ function parseHostOrRange(text: string, fail: Fail): ParsedNoProxyEntry {
   if (problem) {
     throw fail(problem);
   }
-  return { kind, name };
+  return { kind: suffixMark === 0 ? NoProxyEntryKind.DOMAIN : NoProxyEntryKind.SUFFIX, name };
 }
 
 function parseBracketedIpv6(text: string, fail: Fail): ParsedNoProxyEntry {
@@ -215,30 +195,34 @@ function parseCidr(text: string, fail: Fail): ParsedNoProxyEntry {
   }
   const v4 = ipv4Value(addressText);
   if (v4 !== undefined) {
-    // IPv4 in plain numbers: the common case, without bigint arithmetic until the bounds
+    // IPv4 in plain numbers: the common case of long lists, without bigint arithmetic until the bounds
     const prefixLength = prefixLengthOf(prefixText, 'IPv4', fail);
     const size = 2 ** (32 - prefixLength);
     if (v4 % size !== 0) {
       throw hostBitsSet({ family: 'IPv4', value: BigInt(v4 - (v4 % size)) }, prefixLength, fail);
     }
-    return withBounds(prefixLength === 32 ? { kind: NoProxyEntryKind.IP, family: 'IPv4', address: addressText } : { kind: NoProxyEntryKind.CIDR, family: 'IPv4', network: addressText, prefixLength },
-      'IPv4', BigInt(v4), BigInt(v4 + size - 1));
+    const entry: ParsedNoProxyEntry = prefixLength === 32
+      ? { kind: NoProxyEntryKind.IP, family: 'IPv4', address: addressText }
+      : { kind: NoProxyEntryKind.CIDR, family: 'IPv4', network: addressText, prefixLength };
+    return withBounds(entry, 'IPv4', BigInt(v4), BigInt(v4 + size - 1));
   }
   const ip = readIpNumber(addressText);
   if (!ip) {
     throw fail('a CIDR must start with a valid IP address, e.g. 10.96.0.0/12 (a path is not allowed)');
   }
   const prefixLength = prefixLengthOf(prefixText, ip.family, fail);
-  const network: IpNumber = { family: ip.family, value: networkOf(ip, prefixLength) };
-  if (network.value !== ip.value) {
-    throw hostBitsSet(network, prefixLength, fail);
+  const [first, last] = cidrBounds(ip, prefixLength);
+  if (first !== ip.value) {
+    throw hostBitsSet({ family: ip.family, value: first }, prefixLength, fail);
   }
-  // the block is exactly this CIDR (a single address for a full-length prefix), as ipBlockEntry would find
   const address = formatIpNumber(ip);
-  const [first, last] = cidrBounds(network, prefixLength);
   return withBounds(prefixLength === familyBits(ip.family)
     ? { kind: NoProxyEntryKind.IP, family: ip.family, address }
     : { kind: NoProxyEntryKind.CIDR, family: ip.family, network: address, prefixLength }, ip.family, first, last);
+}
+
+function hostBitsSet(network: IpNumber, prefixLength: number, fail: Fail): ProxyConfigError {
+  return fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
 }
 
 /** A CIDR prefix length of `family`, from 1 to the address width. */
@@ -253,10 +237,6 @@ function prefixLengthOf(text: string, family: IpFamily, fail: Fail): number {
     throw fail('a /0 CIDR means every address and clients disagree on it; use "*" to bypass the proxy for everything');
   }
   return prefixLength;
-}
-
-function hostBitsSet(network: IpNumber, prefixLength: number, fail: Fail): ProxyConfigError {
-  return fail(`the CIDR has host bits set; did you mean ${formatIpNumber(network)}/${prefixLength}?`);
 }
 
 function parseRange(text: string, fail: Fail): ParsedNoProxyEntry {

@@ -1,5 +1,5 @@
 import { IpBounds, ipBounds } from './entry-bounds';
-import { formatNoProxyEntry } from './format';
+import { formatNoProxyEntry, withPort } from './format';
 import { javaIpv4Patterns, MAX_JAVA_PATTERNS_PER_ENTRY } from './java-globs';
 import { CidrNoProxyEntry, NoProxyEntry, NoProxyEntryKind, NoProxyItem, ParsedNoProxyEntry, parsedEntry, RangeNoProxyEntry } from './types';
 import { formatIpNumber, rangeToCidrs } from '../primitives/ip';
@@ -46,27 +46,20 @@ export type NoProxySource = { readonly entries: NoProxyItem[] } | readonly Parse
  */
 export function renderNoProxyEntry(given: NoProxyEntry): string[] {
   const entry = parsedEntry(given);
+  const text = formatNoProxyEntry(entry);
   switch (entry.kind) {
-    case NoProxyEntryKind.WILDCARD:
-      return ['*'];
     case NoProxyEntryKind.DOMAIN:
-      return [withPort(entry.name, entry.port), withPort(`.${entry.name}`, entry.port)];
-    case NoProxyEntryKind.SUFFIX:
-      return [withPort(`.${entry.name}`, entry.port)];
+      return [text, withPort(`.${entry.name}`, entry.port)];
     case NoProxyEntryKind.IP:
-      if (entry.family === 'IPv4') {
-        return [withPort(entry.address, entry.port)];
-      }
-      return entry.port === undefined ? [entry.address, `[${entry.address}]`] : [`[${entry.address}]:${entry.port}`];
+      return entry.family === 'IPv6' && entry.port === undefined ? [text, `[${text}]`] : [text];
     case NoProxyEntryKind.CIDR:
-      return entry.family === 'IPv4' ? [formatNoProxyEntry(entry), cidrAsRange(entry)] : [formatNoProxyEntry(entry)];
+      return entry.family === 'IPv4' ? [text, cidrAsRange(entry)] : [text];
     case NoProxyEntryKind.RANGE:
-      return entry.family === 'IPv4' ? [formatNoProxyEntry(entry), ...rangeBlocks(entry)] : rangeBlocks(entry);
+      return entry.family === 'IPv4' ? [text, ...rangeBlocks(entry)] : rangeBlocks(entry);
+    case NoProxyEntryKind.WILDCARD:
+    case NoProxyEntryKind.SUFFIX:
+      return [text];
   }
-}
-
-function withPort(host: string, port: number | undefined): string {
-  return port === undefined ? host : `${host}:${port}`;
 }
 
 function cidrAsRange(entry: CidrNoProxyEntry): string {
@@ -88,7 +81,8 @@ function boundsOf(entry: ParsedNoProxyEntry): IpBounds {
   return bounds;
 }
 
-function itemsOf(source: NoProxySource): ReadonlyArray<Partial<NoProxyItem> & { entry: NoProxyEntry }> {
+/** The items of a source: a `NoProxy`'s own, or one per entry of a list. */
+export function itemsOf(source: NoProxySource): ReadonlyArray<Partial<NoProxyItem> & { entry: NoProxyEntry }> {
   // an array has an `entries` method too, so test for the array first
   return isEntryArray(source) ? source.map((entry) => ({ entry })) : source.entries;
 }
@@ -108,6 +102,18 @@ function holdsWildcard(items: readonly EntryHolder[]): boolean {
   return items.some((item) => item.entry.kind === NoProxyEntryKind.WILDCARD);
 }
 
+/** `tokens` with the tokens of `items` that `known` lacks added, in list order (loops: lists run to many thousands). */
+function addTokens(tokens: Set<string>, items: readonly EntryHolder[], known?: ReadonlySet<string>): Set<string> {
+  for (const item of items) {
+    for (const token of renderNoProxyEntry(item.entry)) {
+      if (!known?.has(token)) {
+        tokens.add(token);
+      }
+    }
+  }
+  return tokens;
+}
+
 /**
  * The `env` tokens of a list, de-duplicated, in list order; a list holding `*` renders as `*`
  * alone (curl ignores `*` in a list). Rendered once for a part of a list that many lists start
@@ -119,13 +125,7 @@ export class EnvTokens {
     if (holdsWildcard(items)) {
       return new EnvTokens(new Set(['*']), true);
     }
-    const tokens = new Set<string>();
-    for (const item of items) {
-      for (const token of renderNoProxyEntry(item.entry)) {
-        tokens.add(token);
-      }
-    }
-    return new EnvTokens(tokens, false);
+    return new EnvTokens(addTokens(new Set(), items), false);
   }
 
   /** The `env` value of these tokens alone. */
@@ -140,14 +140,7 @@ export class EnvTokens {
     if (this.wildcard || holdsWildcard(items)) {
       return '*';
     }
-    const added = new Set<string>();
-    for (const item of items) {
-      for (const token of renderNoProxyEntry(item.entry)) {
-        if (!this.tokens.has(token)) {
-          added.add(token);
-        }
-      }
-    }
+    const added = addTokens(new Set(), items, this.tokens);
     if (added.size === 0) {
       return this.value;
     }
@@ -206,7 +199,7 @@ export interface JavaNonProxyHosts {
  */
 export function renderJavaNonProxyHosts(source: NoProxySource): JavaNonProxyHosts {
   const items = itemsOf(source);
-  if (items.some((item) => item.entry.kind === NoProxyEntryKind.WILDCARD)) {
+  if (holdsWildcard(items)) {
     return { value: '*', skipped: [] };
   }
   const patterns: string[] = [];
@@ -231,12 +224,9 @@ export function renderJavaNonProxyHosts(source: NoProxySource): JavaNonProxyHost
 }
 
 function javaLimitation(entry: ParsedNoProxyEntry): string | undefined {
-  if ((entry.kind === NoProxyEntryKind.CIDR || entry.kind === NoProxyEntryKind.RANGE) && entry.family === 'IPv6') {
-    return 'Java nonProxyHosts has no CIDR or range syntax and no glob covers an IPv6 block; list the addresses Java clients must reach directly as single IPs';
-  }
   if (entry.kind === NoProxyEntryKind.CIDR || entry.kind === NoProxyEntryKind.RANGE) {
-    return `Java nonProxyHosts has no CIDR or range syntax and this block needs more than ${MAX_JAVA_PATTERNS_PER_ENTRY} octet globs; `
-      + 'list the addresses Java clients must reach directly as single IPs';
+    const why = entry.family === 'IPv6' ? 'no glob covers an IPv6 block' : `this block needs more than ${MAX_JAVA_PATTERNS_PER_ENTRY} octet globs`;
+    return `Java nonProxyHosts has no CIDR or range syntax and ${why}; list the addresses Java clients must reach directly as single IPs`;
   }
   if ('port' in entry && entry.port !== undefined) {
     return 'Java nonProxyHosts has no port syntax';

@@ -77,7 +77,8 @@ export function parseIpNumber(text: string): IpNumber | undefined {
  */
 export function readIpNumber(text: string): IpNumber | undefined {
   if (!text.includes(':')) {
-    return parseIpv4Number(text);
+    const value = ipv4Value(text);
+    return value === undefined ? undefined : { family: 'IPv4', value: BigInt(value) };
   }
   const v6 = plainIpv6Hex(text);
   return v6 === undefined ? otherIpv6Number(text) : { family: 'IPv6', value: BigInt(`0x${v6}`) };
@@ -94,7 +95,7 @@ function otherIpv6Number(text: string): IpNumber | undefined {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { IPv6 } = require('ipaddr.js') as typeof ipaddr;
   try {
-    return { family: 'IPv6', value: BigInt(`0x${IPv6.parse(text).parts.map(hextetHex).join('')}`) };
+    return { family: 'IPv6', value: BigInt(`0x${IPv6.parse(text).parts.map((part) => part.toString(16).padStart(4, '0')).join('')}`) };
   } catch {
     return undefined; // parse throws exactly when IPv6.isValid is false: one parse instead of two
   }
@@ -123,12 +124,6 @@ function plainIpv6Hex(text: string): string | undefined {
 }
 
 const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
-
-/** A four-part decimal IPv4 address without leading zeros, as an {@link IpNumber}. */
-function parseIpv4Number(text: string): IpNumber | undefined {
-  const value = ipv4Value(text);
-  return value === undefined ? undefined : { family: 'IPv4', value: BigInt(value) };
-}
 
 /**
  * The value of a four-part decimal IPv4 address without leading zeros, as a plain number; undefined
@@ -169,10 +164,6 @@ export function ipv4Value(text: string): number | undefined {
 const DOT = 46;
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
-
-function hextetHex(part: number): string {
-  return part.toString(16).padStart(4, '0');
-}
 
 /** Canonical text of an address: dotted decimal or RFC 5952 (what WHATWG URL and inet_ntop print). */
 export function formatIpNumber(ip: IpNumber): string {
@@ -235,16 +226,12 @@ export interface CidrBlock {
  * and does not pass `end`.
  */
 export function rangeToCidrs(family: IpFamily, start: bigint, end: bigint): CidrBlock[] {
-  const bits = familyBits(family);
   const blocks: CidrBlock[] = [];
   let cursor = start;
   while (cursor <= end) {
+    // the largest block aligned at the cursor that ends by `end`: a single address at the least
     let prefixLength = 0;
-    while (prefixLength < bits) {
-      const size = blockSize(family, prefixLength);
-      if (cursor % size === 0n && cursor + size - 1n <= end) {
-        break;
-      }
+    while (cursor % blockSize(family, prefixLength) !== 0n || cursor + blockSize(family, prefixLength) - 1n > end) {
       prefixLength++;
     }
     blocks.push({ family, network: cursor, prefixLength });

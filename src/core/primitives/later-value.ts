@@ -27,14 +27,9 @@ interface LaterState {
   readonly checks: readonly ((value: unknown) => unknown)[];
 }
 
-function shapingError(state: LaterState): ProxyConfigError {
-  return new ProxyConfigError(state.field,
-    `cannot be ${state.what} here: it shapes a name or content that must be known at program time`);
-}
-
 function laterValueOf(state: LaterState): unknown {
   const refuse = (): never => {
-    throw shapingError(state);
+    throw new ProxyConfigError(state.field, `cannot be ${state.what} here: it shapes a name or content that must be known at program time`);
   };
   const target = Object.create(null) as Record<symbol, LaterState>;
   target[STATE] = state;
@@ -110,9 +105,4 @@ export function replaceLaterValues(value: unknown, replace: (later: unknown) => 
     });
   }
   return copy;
-}
-
-/** Rendered data with each later value as the field it stands for: for comparing two renderings of one product. */
-export function withLaterValuesNamed(value: unknown): unknown {
-  return replaceLaterValues(value, (later) => ({ laterValue: stateOf(later).field }));
 }

@@ -10,29 +10,6 @@ import type * as yaml from 'yaml';
  * most clusters never gzip a file, and node:tls brings the network stack with it).
  */
 
-let yamlModule: typeof yaml | undefined;
-/** The `yaml` package. */
-export function yamlLib(): typeof yaml {
-  return (yamlModule ??= require('yaml') as typeof yaml);
-}
-
-let cryptoModule: typeof crypto | undefined;
-/** `node:crypto` (hashes, certificate parsing). */
-export function cryptoLib(): typeof crypto {
-  return (cryptoModule ??= require('node:crypto') as typeof crypto);
-}
-
-let zlibModule: typeof zlib | undefined;
-/** `node:zlib` (gzip of large node files). */
-export function zlibLib(): typeof zlib {
-  return (zlibModule ??= require('node:zlib') as typeof zlib);
-}
-
-/** Node's bundled root certificates (`tls.rootCertificates`; node:tls loads the network stack). */
-export function rootCertificates(): readonly string[] {
-  return (require('node:tls') as typeof tls).rootCertificates;
-}
-
 /**
  * `load`'s result, computed on the first call. The static facades (`Products`, `Migration`,
  * `AddonValues`) load what each method needs this way: importing the root entry then costs only
@@ -41,4 +18,18 @@ export function rootCertificates(): readonly string[] {
 export function onFirstUse<T>(load: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= load());
+}
+
+/** The `yaml` package. */
+export const yamlLib = onFirstUse(() => require('yaml') as typeof yaml);
+
+/** `node:crypto` (hashes, certificate parsing). */
+export const cryptoLib = onFirstUse(() => require('node:crypto') as typeof crypto);
+
+/** `node:zlib` (gzip of large node files). */
+export const zlibLib = onFirstUse(() => require('node:zlib') as typeof zlib);
+
+/** Node's bundled root certificates (`tls.rootCertificates`; node:tls loads the network stack). */
+export function rootCertificates(): readonly string[] {
+  return (require('node:tls') as typeof tls).rootCertificates;
 }

@@ -2,7 +2,7 @@ import { parseKubernetesVersion, parseReplicas } from '../../../src/core/capi/ku
 import { invalidValue, ProxyConfigError } from '../../../src/core/primitives/errors';
 import { contentHash, joinName } from '../../../src/core/primitives/k8s/names';
 import {
-  isLaterValue, laterValue, laterValueSource, replaceLaterValues, resolveLaterValue, whenKnown, withLaterValuesNamed,
+  isLaterValue, laterValue, laterValueSource, replaceLaterValues, resolveLaterValue, whenKnown,
 } from '../../../src/core/primitives/later-value';
 
 /** The adapter's object for a value known later, as a Pulumi Output is. */
@@ -47,9 +47,6 @@ describe('later values', () => {
     const value = later();
     const data = { spec: { replicas: value, template: ['a', { version: value }] }, note: 'pools[0].replicas' };
     expect(replaceLaterValues(data, () => 7)).toEqual({ spec: { replicas: 7, template: ['a', { version: 7 }] }, note: 'pools[0].replicas' });
-    expect(withLaterValuesNamed(data)).toEqual({
-      spec: { replicas: { laterValue: 'pools[0].replicas' }, template: ['a', { version: { laterValue: 'pools[0].replicas' } }] }, note: 'pools[0].replicas',
-    });
     expect(isLaterValue({ replicas: 3 })).toBe(false);
     expect(isLaterValue(null)).toBe(false);
     expect(() => resolveLaterValue(3, 3)).toThrow(/internal error/);

@@ -52,11 +52,8 @@ export function unknownKey(field: string, key: string, known: readonly string[],
   const hint = suggestion === undefined
     ? `expected one of ${known.join(', ')}`
     : `did you mean ${suggestion}?`;
-  return new ProxyConfigError(fieldPath(field, key), `is not ${article(what)} ${what}; ${hint}`);
-}
-
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+  const article = /^[aeiou]/i.test(what) ? 'an' : 'a';
+  return new ProxyConfigError(fieldPath(field, key), `is not ${article} ${what}; ${hint}`);
 }
 
 /**
