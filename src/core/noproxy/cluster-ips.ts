@@ -1,5 +1,5 @@
 import { invalidValue } from '../primitives/errors';
-import { blockSize, formatIpNumber, networkOf, parseIpNumber } from '../primitives/ip';
+import { blockSize, familyBits, formatIpNumber, networkOf, parseIpNumber } from '../primitives/ip';
 
 /**
  * The single ClusterIPs a cluster definition knows, for every service CIDR (IP family).
@@ -80,7 +80,7 @@ function addressInCidr(cidr: string, offset: number, field: string): string {
   const [address, prefix] = cidr.split('/');
   const ip = parseIpNumber(address);
   const prefixLength = Number(prefix);
-  if (!ip || !/^[0-9]{1,3}$/.test(prefix ?? '')) {
+  if (!ip || !/^[0-9]{1,3}$/.test(prefix ?? '') || prefixLength > familyBits(ip.family)) {
     throw invalidValue(field, cidr, 'must be a CIDR such as 10.96.0.0/12 or fd00:10:96::/112');
   }
   if (blockSize(ip.family, prefixLength) < 16n) {

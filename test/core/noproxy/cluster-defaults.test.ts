@@ -6,6 +6,7 @@ import { lintNoProxy } from '../../../src/core/noproxy/lint';
 import { NoProxy, NoProxyForClusterProps, NoProxyProps } from '../../../src/core/noproxy/no-proxy';
 import { ProxyConfigError } from '../../../src/core/primitives/errors';
 import { Provider } from '../../../src/core/primitives/providers';
+import { libraryError } from '../../support/library-error';
 
 const facts: ClusterFacts = {
   pods: ['192.168.0.0/16'],
@@ -87,6 +88,14 @@ describe('clusterNoProxyDefaults', () => {
       .toThrow(/^network\.services\[1\]: is too small .* \(got "fd00::\/125"\)/);
     expect(() => new ClusterNetwork({ pods: ['192.168.0.0/16', 'fd01::/64'], services: ['10.96.0.0/12', 'fd00::/125'] }))
       .toThrow(/^services\[1\]: is too small .* \(got "fd00::\/125"\)/);
+  });
+
+  test('a second service CIDR whose prefix is longer than its family is refused as the library\'s error, naming it', () => {
+    for (const cidr of ['fd00::/200', '10.0.0.0/33']) {
+      const error = libraryError(() => clusterNoProxyDefaults({ ...facts, services: ['10.96.0.0/12', cidr] }));
+      expect(error.message).toMatch(/^network\.services\[1\]: must be a CIDR /);
+      expect(error.message).toContain(`(got "${cidr}")`);
+    }
   });
 
   test('errors name the network field', () => {
