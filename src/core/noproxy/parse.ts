@@ -252,7 +252,12 @@ function parseRange(text: string, fail: Fail): ParsedNoProxyEntry {
   if (start.value > end.value) {
     throw fail('the start of an IP range must not be after its end');
   }
-  return ipBlockEntry(start.family, start.value, end.value);
+  const entry = ipBlockEntry(start.family, start.value, end.value);
+  if (entry.kind === NoProxyEntryKind.CIDR && entry.prefixLength === 0) {
+    // Its canonical form is the /0 CIDR, refused above: the range must not slip past that rule.
+    throw fail('a range of every address is a /0 CIDR, on which clients disagree; use "*" to bypass the proxy for everything');
+  }
+  return entry;
 }
 
 /**

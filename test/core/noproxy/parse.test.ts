@@ -96,6 +96,8 @@ describe('parseNoProxyEntry: errors name the field and quote the entry', () => {
     ['10.0.0.0-10.0.0.9:80', /can carry a port/],
     ['10.0.0.9-10.0.0.1', /start of an IP range must not be after its end/],
     ['10.0.0.1-fd00::1', /must not mix IPv4 and IPv6/],
+    ['0.0.0.0-255.255.255.255', /a range of every address is a \/0 CIDR, on which clients disagree; use "\*"/],
+    ['::-ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', /a range of every address is a \/0 CIDR/],
     ['10.0.0.1-10.0.0', /two valid addresses joined by "-"/],
     ['a.*.com', /globs inside an entry/],
     ['*example.com', /globs inside an entry/],
