@@ -1,4 +1,5 @@
 import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
+import { keptLibraryFacts } from './kept-library-facts';
 import { ProxyVariableValue } from './proxy-variable';
 import { foreignNoProxyEntries, foreignVariableValue, ClassVariableShape } from './variable-shapes';
 import { CLUSTER_API_GROUP } from '../capi/capi-version';
@@ -65,17 +66,18 @@ export interface TopologyClusterProxyOptions {
   /**
    * Machine (node) network CIDRs.
    *
-   * @default - none
+   * @default - those the Cluster's proxy variable holds (variable shape `library`), else none
    */
   readonly machineCidrs?: string[];
   /**
    * ClusterIP of the cluster DNS Service.
    *
-   * @default - the 10th address of the first service CIDR
+   * @default - the one the Cluster's proxy variable holds (variable shape `library`), else the 10th address of the first service CIDR
    */
   readonly dnsServiceIp?: string;
   /**
-   * The cluster's own NO_PROXY entries (names, suffixes, IPs and CIDRs: the forms the templates read).
+   * The cluster's own NO_PROXY entries (names, suffixes, IPs and CIDRs: the forms the templates
+   * read), after those the Cluster's proxy variable already holds, which stay.
    *
    * @default - none
    */
@@ -122,7 +124,10 @@ type Json = Record<string, any>;
 /**
  * Set the class's proxy variable on a topology Cluster (v1beta1 or v1beta2) and, with delivery
  * `secret`, render its node-proxy Secret: the same Secret `ProxiedCluster` renders for the same
- * definition. The input is not modified.
+ * definition. A variable the Cluster already has is merged into, not replaced: the Cluster's own
+ * facts in it (NO_PROXY entries; with the library's shape also machine CIDRs, DNS address,
+ * control-plane endpoint and CA Secret) stay, and a foreign shape's other fields too. The input is
+ * not modified.
  */
 export function addProxyToTopologyCluster(
   cluster: KubeObject, classProxy: ClusterClassProxy, options: TopologyClusterProxyOptions = {},
@@ -148,24 +153,34 @@ export function addProxyToTopologyCluster(
       throw new ProxyConfigError(unsupported, `cannot be set per cluster with variableShape "${classProxy.variableShape}": that variable has no such field`);
     }
   }
+  const variablePath = `cluster.spec.topology.variables[name=${classProxy.variableName}].value`;
   const previous = (optionalList('cluster.spec.topology.variables', object.spec.topology.variables ?? undefined) as Json[]).find((entry: Json) => entry?.name === classProxy.variableName)?.value;
-  // A foreign variable keeps the NO_PROXY entries the Cluster already has: they are the Cluster's
-  // own facts (TKG puts the vCenter network there), and the templates read them from the variable.
-  const kept = foreignNoProxyEntries(classProxy.variableShape, previous);
-  checkTemplateForms(kept.entries, `cluster.spec.topology.variables[name=${classProxy.variableName}].value.${kept.field}`);
+  // The variable keeps the facts the Cluster already has: they are the Cluster's own (TKG puts the
+  // vCenter network in its NO_PROXY), and the templates read them from the variable.
+  const library = foreignShape ? undefined : keptLibraryFacts(previous, variablePath);
+  const kept = library ? { entries: library.noProxy, field: 'noProxy' } : foreignNoProxyEntries(classProxy.variableShape, previous);
+  checkTemplateForms(kept.entries, `${variablePath}.${kept.field}`);
   checkTemplateForms(options.additionalNoProxy, 'additionalNoProxy');
-  const facts = clusterFacts(object, options, kept.entries, !foreignShape);
+  const facts = clusterFacts(object, {
+    ...options,
+    machineCidrs: options.machineCidrs ?? library?.machineCidrs,
+    dnsServiceIp: options.dnsServiceIp ?? library?.dnsServiceIp,
+  }, kept.entries, !foreignShape, library?.controlPlaneEndpoint);
   const proxy = classProxy.clusterProxy(facts);
   const delivery = options.delivery ?? (proxy.hasCredentials ? NodeProxyDelivery.SECRET : NodeProxyDelivery.INLINE);
   if (delivery === NodeProxyDelivery.INLINE && proxy.hasCredentials) {
     throw new ProxyConfigError('delivery',
       'must be "secret" when the proxy URLs carry credentials: inline, they would be stored in plain text in the Cluster\'s topology variables');
   }
+  if (library?.trustedCaSecretName && delivery === NodeProxyDelivery.SECRET) {
+    throw new ProxyConfigError(`${variablePath}.trustedCaSecretName`,
+      'cannot stay when the variable names the node-proxy Secret (delivery "secret": that Secret holds the node files and their CA); give the CA in the settings or as trustedCaPem');
+  }
   // The same checks and Secret as ProxiedCluster (inline: content within Cluster API's file limit).
   const bootstrap = nodeProxyBootstrap(proxy, { ...classProxy.nodeOptions(clusterName, namespace), delivery });
   const libraryValue: ProxyVariableValue = bootstrap.secret
     ? { secretName: bootstrap.secret.metadata.name }
-    : inlineValue(proxy, facts);
+    : { ...inlineValue(proxy, facts), ...(library?.trustedCaSecretName ? { trustedCaSecretName: library.trustedCaSecretName } : {}) };
   const value = (foreignShape ? foreignVariableValue(classProxy.variableShape, libraryValue, previous) : libraryValue) as ProxyVariableValue;
   const variable = { name: classProxy.variableName, value };
 
@@ -185,11 +200,12 @@ export function addProxyToTopologyCluster(
 /**
  * The facts of the Cluster: its spec first, `options.network` where the spec has none (they must
  * agree); its NO_PROXY entries are those its variable already holds (`keptNoProxy`), then
- * `options.additionalNoProxy`. The control-plane endpoint only `withEndpoint`: a foreign variable
- * has none, so its templates cannot add it, and neither does the library.
+ * `options.additionalNoProxy`. The control-plane endpoint only `withEndpoint` (the spec's, the
+ * network's, else the one the variable held): a foreign variable has none, so its templates cannot
+ * add it, and neither does the library.
  */
 function clusterFacts(
-  cluster: Json, options: TopologyClusterProxyOptions, keptNoProxy: readonly string[], withEndpoint: boolean,
+  cluster: Json, options: TopologyClusterProxyOptions, keptNoProxy: readonly string[], withEndpoint: boolean, keptEndpoint?: string,
 ): TopologyClusterFacts {
   const clusterNetwork = cluster.spec.clusterNetwork;
   const given = options.network;
@@ -215,7 +231,7 @@ function clusterFacts(
   }
   const base = fromSpec ?? given!;
   const additionalNoProxy = [...new Set([...keptNoProxy, ...(options.additionalNoProxy ?? [])])];
-  const endpoint = withEndpoint ? cluster.spec.controlPlaneEndpoint?.host || given?.controlPlaneEndpoint : undefined;
+  const endpoint = withEndpoint ? cluster.spec.controlPlaneEndpoint?.host || given?.controlPlaneEndpoint || keptEndpoint : undefined;
   return {
     pods: base.pods,
     services: base.services,
