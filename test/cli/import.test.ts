@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import * as typescript from 'typescript';
 import { runCli } from '../../src/cli/cli';
 
@@ -9,6 +9,32 @@ import { runCli } from '../../src/cli/cli';
 
 const ROOT = resolve(__dirname, '..', '..');
 const FIXTURES = resolve(ROOT, 'test', 'fixtures', 'import');
+
+/**
+ * A ProxiedCluster built from an imported snippet's values as they are (`settings`, `network` when
+ * the source had one, `files` when it had a profile), synthesized into `yaml`.
+ */
+function clusterUsage(snippet: string): string {
+  const network = snippet.includes('const network = ') ? 'network' : 'new Network({ pods: [\'192.168.0.0/16\'], services: [\'172.20.0.0/16\'] })';
+  const files = snippet.includes('const files: ') ? '  files,\n' : '';
+  return [
+    '',
+    "import { App, Chart } from 'cdk8s';",
+    "import { ClusterNetwork as Network } from 'cluster-proxy-constructs';",
+    "import { ProxiedCluster } from 'cluster-proxy-constructs/cdk8s';",
+    'const app = new App();',
+    "new ProxiedCluster(new Chart(app, 'imported'), 'Imported', {",
+    "  name: 'imported',",
+    "  version: 'v1.31.2',",
+    '  settings,',
+    `  network: ${network},`,
+    `${files}  infrastructureRef: { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1', kind: 'DockerCluster', name: 'imported' },`,
+    "  controlPlane: { replicas: 1, machineTemplate: { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1', kind: 'DockerMachineTemplate', name: 'imported-cp' } },",
+    '});',
+    'export const yaml = app.synthYaml();',
+    '',
+  ].join('\n');
+}
 
 describe('cluster-proxy import', () => {
   test('text: definition, notes and the per-client comparison', () => {
@@ -33,7 +59,7 @@ describe('cluster-proxy import', () => {
     }
   });
 
-  test('the ts format is TypeScript that compiles against the package, for every source', () => {
+  test('the ts format is TypeScript that compiles against the package and goes into the cdk8s API as it is, for every source', () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-ts-'));
     try {
       const sources: Array<[string, string]> = [['tkg', 'tkg-cluster-config.yaml'], ['giantswarm', 'giantswarm-values.yaml'],
@@ -42,7 +68,9 @@ describe('cluster-proxy import', () => {
         const result = runCli(['import', '--from', source, join(FIXTURES, fixture), '--format', 'ts']);
         expect(result.exitCode).toBe(0);
         const file = join(dir, `${source}.ts`);
-        writeFileSync(file, result.stdout);
+        // What a user writes next: the snippet's values, unchanged, into ProxiedCluster (a plain
+        // network object, which the construct refuses, fails to compile here).
+        writeFileSync(file, `${result.stdout}${clusterUsage(result.stdout)}`);
         return file;
       });
       // The snippets name the option values by their enums, so a profile or shape the library
@@ -59,12 +87,26 @@ describe('cluster-proxy import', () => {
         types: ['node'],
         typeRoots: [resolve(ROOT, 'node_modules', '@types')],
         baseUrl: ROOT,
-        paths: { 'cluster-proxy-constructs': ['src/index.ts'] },
+        // The snippets sit in a temporary directory: the package and cdk8s resolve to this checkout's.
+        paths: { 'cluster-proxy-constructs': ['src/index.ts'], 'cluster-proxy-constructs/cdk8s': ['src/cdk8s/index.ts'], 'cdk8s': ['node_modules/cdk8s'] },
         moduleDetection: typescript.ModuleDetectionKind.Force,
       });
       const problems = files.flatMap((file) => typescript.getPreEmitDiagnostics(program, program.getSourceFile(file))).map((d) => `${d.file?.fileName ?? ''}: ${typescript.flattenDiagnosticMessageText(d.messageText, '\n')}`);
       expect(problems).toEqual([]);
+      // And each synthesizes: the snippet run as a program, through the sources (the password,
+      // which no snippet copies, from the variable they read).
+      process.env.PROXY_PASSWORD = 'imported-secret';
+      for (const file of files) {
+        const javaScript = typescript.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: typescript.ModuleKind.CommonJS, target: typescript.ScriptTarget.ES2022 } }).outputText
+          .replace(/require\("cluster-proxy-constructs(\/cdk8s)?"\)/g, (_all, cdk8s: string | undefined) => `require(${JSON.stringify(resolve(ROOT, 'src', cdk8s ? 'cdk8s/index.ts' : 'index.ts'))})`)
+          .replace('require("cdk8s")', `require(${JSON.stringify(require.resolve('cdk8s'))})`);
+        const compiled = join(dir, `${basename(file, '.ts')}.js`);
+        writeFileSync(compiled, javaScript);
+        const synthesized = jest.requireActual(compiled) as { yaml: string };
+        expect(synthesized.yaml).toContain('kind: KubeadmControlPlane');
+      }
     } finally {
+      delete process.env.PROXY_PASSWORD;
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -33,7 +33,7 @@ export function importResultTypeScript(result: ImportResult): string {
   const namespaces = [...(imported.profile ? ['capi'] : []), ...(imported.variableShape ? ['clusterclass'] : [])];
   const lines = [
     `// Imported from ${imported.source} by cluster-proxy import. Review the notes below.`,
-    `import { ${[...namespaces, 'ProxySettings'].join(', ')} } from 'cluster-proxy-constructs';`,
+    `import { ${[...namespaces, ...(imported.network ? ['ClusterNetwork'] : []), 'ProxySettings'].join(', ')} } from 'cluster-proxy-constructs';`,
     '',
     'const settings = new ProxySettings({',
     ...(settings.httpProxy ? [`  httpProxy: ${literal(settings.httpProxy)},`] : []),
@@ -46,12 +46,12 @@ export function importResultTypeScript(result: ImportResult): string {
   ];
   if (imported.network) {
     const network = imported.network;
-    lines.push('', 'const network = {',
+    lines.push('', 'const network = new ClusterNetwork({',
       `  pods: ${list(network.pods)},`,
       `  services: ${list(network.services)},`,
       ...(network.serviceDomain ? [`  serviceDomain: ${literal(network.serviceDomain)},`] : []),
       ...(network.controlPlaneEndpoint ? [`  controlPlaneEndpoint: ${literal(network.controlPlaneEndpoint)},`] : []),
-      '};');
+      '});');
   }
   if (imported.profile) {
     lines.push('', `// Node files laid out as ${imported.source} writes them (see docs/migration):`,
