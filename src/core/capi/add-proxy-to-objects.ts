@@ -9,6 +9,7 @@ import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives
 import { copyJson } from '../primitives/k8s/copy-json';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { checkJsonData } from '../primitives/validation/json-data';
+import { checkObjectNames } from '../primitives/validation/manifests';
 import { checkProps, PropKeys, propKeys } from '../primitives/validation/strict-props';
 
 /**
@@ -80,6 +81,7 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
     throw invalidValue('objects', objects, 'must be an array of Kubernetes objects');
   }
   checkJsonData('objects', objects);
+  objects.forEach((object, index) => checkObjectNames(`objects[${index}]`, object));
   const kubeadmObjects = objects.filter((object) => kubeadmConfigSpecPath(object) !== undefined);
   if (kubeadmObjects.length === 0) {
     throw new ProxyConfigError('objects', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig to add the proxy to');

@@ -16,6 +16,21 @@ export function checkManifestList(field: string, value: unknown): KubeObject[] {
     if (!manifest || typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string' || typeof manifest.metadata?.name !== 'string') {
       throw invalidValue(`${field}[${index}]`, manifest?.kind, 'must be a Kubernetes object with apiVersion, kind and metadata.name');
     }
+    checkObjectNames(`${field}[${index}]`, manifest);
   });
   return value;
+}
+
+/**
+ * Refuse an object whose `metadata.name` or `metadata.namespace` is set but is not a string: both
+ * make up the object's identity, which errors, construct ids and renames write as text.
+ */
+export function checkObjectNames(field: string, object: { metadata?: unknown }): void {
+  const metadata = object.metadata as { name?: unknown; namespace?: unknown } | undefined;
+  for (const key of ['name', 'namespace'] as const) {
+    const value = metadata !== null && typeof metadata === 'object' ? metadata[key] : undefined;
+    if (value !== undefined && typeof value !== 'string') {
+      throw invalidValue(`${field}.metadata.${key}`, value, 'must be a string');
+    }
+  }
 }
