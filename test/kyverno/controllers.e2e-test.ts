@@ -115,7 +115,18 @@ beforeAll(async () => {
   serverSideApply(controlPlane, objects.filter((object) => object.kind !== 'ClusterPolicy'));
   aggregateClusterRoles();
   const policy = objects.filter((object) => object.kind === 'ClusterPolicy');
-  await until('the policy to be admitted', () => controlPlane.kubectl(['apply', '--server-side', '-f', '-'], { input: manifestsText(policy), allowFailure: true }).status === 0);
+  // Each attempt aggregates again: Kyverno checks the aggregated roles before it admits the
+  // policy, and a check that ran before the roles settled must not leave the suite waiting on it.
+  // A timeout says why Kyverno kept refusing.
+  let refusal = '';
+  await until('the policy to be admitted', () => {
+    aggregateClusterRoles();
+    const result = controlPlane.kubectl(['apply', '--server-side', '-f', '-'], { input: manifestsText(policy), allowFailure: true });
+    refusal = result.stderr.trim();
+    return result.status === 0;
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}; kubectl's last refusal: ${refusal}`);
+  });
   await until('the policy to be ready', () => controlPlane.get('clusterpolicy', 'inject-cluster-proxy')?.status?.conditions?.some((c: any) => c.type === 'Ready' && c.status === 'True'));
 }, 600_000);
 
