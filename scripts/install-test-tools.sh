@@ -19,7 +19,7 @@
 #    bootstrap provider, Flatcar's ignition-validate and Flatcar's Ignition), built
 #    from the Go module proxy at the versions its go.mod and go.sum pin, into a cache outside the
 #    repository keyed by those files and the Go version (a second run finds it and only links it),
-#    and linked into the gitignored .cache/bin.
+#    and linked into the gitignored .cache/bin (scripts/build-go-tools.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -97,47 +97,9 @@ if [ ! -f "${jsii_runtime_dir}/package/webpack/bin/jsii-runtime.js" ]; then
   tar -xzf "${jsii_runtime_dir}/${tarball}" -C "${jsii_runtime_dir}"
 fi
 
-# The Go modules of scripts/go-tools/<set>: each builds the programs of its go.mod's `tool` block,
-# with what its build.env sets (ldflags; program_names for a program run under another name than Go
-# gives it; after_build OUT to add files from the module beside the programs; build_programs OUT in
-# place of that build, for a module whose main package needs a generation step first).
-tools_cache=${CLUSTER_PROXY_TOOLS_CACHE:-/var/cache/cluster-proxy-tools}
+# The Go modules of scripts/go-tools/<set>, built into the tools cache and linked into .cache/bin.
 if [ "$mode" = e2e ]; then
-  mkdir -p "$tools_cache" 2>/dev/null || tools_cache=${XDG_CACHE_HOME:-$HOME/.cache}/cluster-proxy-tools
-  mkdir -p "$tools_cache" .cache/bin
-  for module in scripts/go-tools/*/; do
-    set_name=$(basename "$module")
-    key=$( (cat "$module/go.mod" "$module/go.sum" "$module/build.env"; go version) | sha256sum | cut -c1-16)
-    out="$tools_cache/$set_name-$key"
-    if [ ! -f "$out/.complete" ]; then
-      echo "install-test-tools: building the Go tools of $module into $out (minutes on a cold machine)"
-      set_start=$(date +%s)
-      rm -rf "$out"
-      (
-        cd "$module"
-        ldflags=""
-        declare -A program_names=()
-        # shellcheck source=/dev/null
-        source ./build.env
-        if declare -F build_programs >/dev/null; then
-          build_programs "$out"
-        else
-          go build -mod=readonly -trimpath -ldflags "-s -w${ldflags}" -o "$out/bin/" tool
-        fi
-        for built in "${!program_names[@]}"; do
-          mv "$out/bin/$built" "$out/bin/${program_names[$built]}"
-        done
-        if declare -F after_build >/dev/null; then
-          after_build "$out"
-        fi
-      )
-      touch "$out/.complete"
-      echo "install-test-tools: built $set_name in $(( $(date +%s) - set_start ))s"
-    fi
-    for program in "$out"/bin/*; do
-      ln -sfn "$program" ".cache/bin/$(basename "$program")"
-    done
-  done
+  bash scripts/build-go-tools.sh .cache/bin scripts/go-tools/*/
 fi
 
 echo "install-test-tools: ready in $(( $(date +%s) - start ))s"
