@@ -1,8 +1,8 @@
 import { importCaren } from './caren';
-import { compareNoProxy, NoProxyComparison } from './compare-no-proxy';
+import { compareNoProxy, NoProxyClientChange, NoProxyComparison } from './compare-no-proxy';
 import { importEksAnywhere } from './eks-anywhere';
 import { importGiantSwarm } from './giantswarm';
-import { ImportedProxy, ImportSource } from './imported-proxy';
+import { ImportedProxy, ImportNote, ImportSource } from './imported-proxy';
 import { importOpenShift } from './openshift';
 import { importTkg } from './tkg';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
@@ -117,9 +117,31 @@ function withComparison(imported: ImportedProxy, options: ImportProxyOptions): I
     message: `${redundant.join(', ')}: left out of the installation-wide entries, the library computes ${redundant.length === 1 ? 'it' : 'them'} for the cluster`,
   }];
   const config = new ClusterProxyConfig(new ProxySettings(settings), clusterNetwork);
+  const comparison = compareNoProxy(imported.sourceNoProxy, config.noProxy.render(NoProxyFormat.ENV));
   return {
-    imported: { ...imported, settings, network, notes },
+    imported: { ...imported, settings, network, notes: [...notes, ...routeChangeNotes(comparison.changes)] },
     config,
-    noProxy: compareNoProxy(imported.sourceNoProxy, config.noProxy.render(NoProxyFormat.ENV)),
+    noProxy: comparison,
   };
+}
+
+/**
+ * A note for every destination some client routes differently after the import, naming the
+ * destination, the direction and the clients: a move between direct and the proxy is never silent,
+ * whatever format the import is printed in.
+ */
+function routeChangeNotes(changes: readonly NoProxyClientChange[]): ImportNote[] {
+  const byMove = new Map<string, NoProxyClientChange[]>();
+  for (const change of changes) {
+    const key = `${change.url} ${change.before} ${change.after}`;
+    byMove.set(key, [...(byMove.get(key) ?? []), change]);
+  }
+  return [...byMove.values()].map((moved) => {
+    const { url, before, reason } = moved[0];
+    return {
+      field: `(route) ${url}`,
+      message: `${before === 'direct' ? 'went direct, goes through the proxy' : 'went through the proxy, goes direct'} with the library's NO_PROXY `
+        + `for ${moved.map((change) => change.clientName).join(', ')} (${moved[0].clientName}: ${reason})`,
+    };
+  });
 }

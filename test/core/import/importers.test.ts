@@ -161,6 +161,28 @@ describe('shared rules', () => {
       .toThrow(expect.objectContaining({ message: expect.not.stringContaining('s3cr3t') }));
   });
 
+  test.each([
+    [ImportSource.TKG, 'tkg-cluster-config.yaml'],
+    [ImportSource.GIANTSWARM, 'giantswarm-values.yaml'],
+    [ImportSource.CAREN, 'caren-cluster.yaml'],
+    [ImportSource.EKS_ANYWHERE, 'eks-anywhere-cluster.yaml'],
+  ] as const)('%s: every destination whose route changes has a note naming it, its direction and its clients', (source, file) => {
+    const { imported, noProxy } = importProxy(source, fixture(file));
+    expect(noProxy!.changes.length).toBeGreaterThan(0);
+    const routeNotes = imported.notes.filter((note) => note.field.startsWith('(route) '));
+    for (const change of noProxy!.changes) {
+      const direction = change.before === 'direct' ? 'went direct, goes through the proxy' : 'went through the proxy, goes direct';
+      // a destination some clients now reach directly and others through the proxy has a note per direction
+      expect(routeNotes.filter((note) => note.field === `(route) ${change.url}` && note.message.startsWith(direction) && note.message.includes(change.clientName))).toHaveLength(1);
+    }
+    expect(routeNotes.every((note) => noProxy!.changes.some((change) => note.field === `(route) ${change.url}`))).toBe(true);
+  });
+
+  test('Giant Swarm values: a name the chart keeps direct and the library would not is named as moving to the proxy', () => {
+    const { imported } = importProxy(ImportSource.GIANTSWARM, fixture('giantswarm-values.yaml'));
+    expect(imported.notes).toContainEqual({ field: '(route) https://local/', message: expect.stringMatching(/^went direct, goes through the proxy with the library's NO_PROXY for Go x\/net\/http\/httpproxy, /) });
+  });
+
   test('the comparison reports each client whose route changes', () => {
     const comparison = compareNoProxy(['10.0.0.0/8'], '10.0.0.0/8,10.0.0.0-10.255.255.255');
     expect(comparison.added).toEqual(['10.0.0.0-10.255.255.255']);
