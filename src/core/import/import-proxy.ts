@@ -99,7 +99,11 @@ export function importProxy(source: ImportSource, text: string, options: ImportP
   throw firstError;
 }
 
-/** Drop installation-wide entries the library computes for the cluster anyway, then compare. */
+/**
+ * Compare. Installation-wide entries the library also computes for the cluster stay where the
+ * source wrote them (noted): node files written with `noProxyForm` `given` then keep the source's
+ * order, and the expanded value lists each entry once either way.
+ */
 function withComparison(imported: ImportedProxy, options: ImportProxyOptions): ImportResult {
   const network = imported.network ?? options.network;
   // Validate the definition itself, network or not (errors name the library's props).
@@ -109,12 +113,13 @@ function withComparison(imported: ImportedProxy, options: ImportProxyOptions): I
   }
   const clusterNetwork = new ClusterNetwork(network);
   const computed = new Set(NoProxy.forCluster(clusterNetwork).clusterSpecific.map((item) => formatNoProxyEntry(item.entry)));
-  const given = (imported.settings.noProxy ?? []) as readonly string[];
-  const redundant = given.filter((entry) => computed.has(formatNoProxyEntry(parseNoProxyEntry(entry, 'noProxy'))));
-  const settings = { ...imported.settings, noProxy: given.filter((entry) => !redundant.includes(entry)) };
-  const notes = redundant.length === 0 ? imported.notes : [...imported.notes, {
+  const settings = imported.settings;
+  const given = (settings.noProxy ?? []) as readonly string[];
+  const alsoComputed = given.filter((entry) => computed.has(formatNoProxyEntry(parseNoProxyEntry(entry, 'noProxy'))));
+  const notes = alsoComputed.length === 0 ? imported.notes : [...imported.notes, {
     field: 'noProxy',
-    message: `${redundant.join(', ')}: left out of the installation-wide entries, the library computes ${redundant.length === 1 ? 'it' : 'them'} for the cluster`,
+    message: `${alsoComputed.join(', ')}: the library computes ${alsoComputed.length === 1 ? 'it' : 'them'} for the cluster too; `
+      + 'kept where the source wrote them, so node files written with noProxyForm "given" keep its order',
   }];
   const config = new ClusterProxyConfig(new ProxySettings(settings), clusterNetwork);
   const comparison = compareNoProxy(imported.sourceNoProxy, config.noProxy.render(NoProxyFormat.ENV));

@@ -18,9 +18,12 @@ const fixture = (name: string): string => readFileSync(join(__dirname, '..', '..
 const fields = (notes: readonly { field: string }[]): string[] => notes.map((note) => note.field);
 
 describe('TKG', () => {
-  test('cluster configuration variables: ports made explicit, TKG defaults for the CIDRs, entries the library computes left out', () => {
+  test('cluster configuration variables: ports made explicit, TKG defaults for the CIDRs, entries the library computes kept in order and noted', () => {
     const { imported, noProxy } = importProxy(ImportSource.TKG, fixture('tkg-cluster-config.yaml'));
-    expect(imported.settings).toEqual({ httpProxy: 'http://asdf:80', httpsProxy: 'https://asdf2:443', noProxy: ['.svc.cluster.local'] });
+    expect(imported.settings).toEqual({
+      httpProxy: 'http://asdf:80', httpsProxy: 'https://asdf2:443', noProxy: ['.svc.cluster.local', '.svc', 'localhost', '127.0.0.1', '100.64.0.0/13', '100.96.0.0/11'],
+    });
+    expect(imported.notes).toContainEqual({ field: 'noProxy', message: expect.stringMatching(/^\.svc, localhost, 127\.0\.0\.1, 100\.64\.0\.0\/13, 100\.96\.0\.0\/11: the library computes them for the cluster too; kept where the source wrote them/) });
     expect(imported.network).toEqual({ pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'] });
     expect(imported.profile).toBe('tkg');
     expect(imported.notes.find((note) => note.field === 'TKG_HTTP_PROXY')!.message).toMatch(/written as http:\/\/asdf:80 \(port 80 made explicit/);
@@ -92,9 +95,10 @@ describe('Giant Swarm', () => {
     expect(imported.settings.noProxy).toHaveLength(10);
     expect(noProxy).toBeUndefined();
     expect(fields(imported.notes)).toContain('(network)');
-    // With the network given, the entries the library computes leave the installation-wide part.
+    // With the network given, the entries the library computes stay in their place, noted.
     const withNetwork = importProxy(ImportSource.GIANTSWARM, fixture('giantswarm-cluster-values.yaml'), { network: { pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'] } });
-    expect(withNetwork.imported.settings.noProxy).toEqual(['cluster.local', '178.170.32.59', '172.16.0.0/16', 'internal.corpdomain.net', 'example.com', 'svc']);
+    expect(withNetwork.imported.settings.noProxy).toEqual(imported.settings.noProxy);
+    expect(withNetwork.imported.notes).toContainEqual({ field: 'noProxy', message: expect.stringMatching(/^100\.64\.0\.0\/13, 100\.96\.0\.0\/11, 127\.0\.0\.1, localhost: the library computes them/) });
   });
 });
 
