@@ -25,5 +25,6 @@ export { NodeFileEncoding } from './core/node-files/options';
 export { NodeProxyPosition } from './core/node-files/options';
 export { KubeadmEnvironment } from './core/node-files/options';
 export { VariableStyle } from './core/node-files/options';
+export { NoProxyForm } from './core/node-files/options';
 export type { RenderedReference } from './core/capi/capi-version';
 export type { CompatibilityDifference } from './core/node-files/compatibility-profiles';

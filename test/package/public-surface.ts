@@ -48,7 +48,7 @@ export const PUBLIC_SURFACE: Readonly<Record<string, EntryPointSurface>> = {
       },
       capi: {
         values: [
-          'BootstrapFormat', 'CapiVersion', 'CompatibilityProfileName', 'KubeadmEnvironment', 'NodeFileEncoding',
+          'BootstrapFormat', 'CapiVersion', 'CompatibilityProfileName', 'KubeadmEnvironment', 'NoProxyForm', 'NodeFileEncoding',
           'NodeProxyDelivery', 'NodeProxyPosition', 'OsFamily', 'VariableStyle',
         ],
         types: [

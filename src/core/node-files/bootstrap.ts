@@ -7,6 +7,7 @@ import { NodeProxyFileOptions, NodeProxyPosition, KubeadmEnvironment } from './o
 import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { resolveNodeProxyFiles } from './resolution';
 import { nodeProxySecret } from './secret';
+import { nodeFileEnvironments } from './system-no-proxy';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { TRUSTED_CA_SETTING } from '../definition/proxy-settings';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
@@ -181,7 +182,7 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     containerdWaitSeconds,
     kubeadmEnvironment: locations.kubeadmEnvironment,
     ...(locations.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ?
-      { exportLines: styledExportLines(proxy.publicEnvironment, locations.exportVariables).map(plainString) } : {}),
+      { exportLines: styledExportLines(nodeFileEnvironments(proxy, locations).public, locations.exportVariables).map(plainString) } : {}),
     ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
   });
   const files = [

@@ -1,5 +1,6 @@
-import { KubeadmEnvironment, VariableStyle } from './options';
+import { KubeadmEnvironment, NoProxyForm, VariableStyle } from './options';
 import { DEFAULT_NODE_PROXY_FILES, ResolvedNodeProxyFiles } from './resolution';
+import { nodeFileEnvironments } from './system-no-proxy';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { proxyVariables, RenderEnvironment, TextVariable } from '../definition/proxy-environment';
 import { contentHash } from '../primitives/k8s/names';
@@ -68,7 +69,7 @@ function renderedFor(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): 
   }
   // only what changes the text: paths, owner, mode, position and encoding do not
   const key = JSON.stringify([files.dropIns.map((dropIn) => dropIn.secretKey), files.dropInVariables, files.kubeadmEnvironment, files.exportVariables,
-    files.kubeadmCredentials]);
+    files.kubeadmCredentials, ...(files.noProxyForm === NoProxyForm.EXPANDED ? [] : [files.noProxyForm, files.profile])]);
   let rendered = byLayout.get(key);
   if (!rendered) {
     rendered = {};
@@ -84,7 +85,7 @@ export function nodeProxyFileContents(
 ): Readonly<{ [key: string]: Text }> {
   const rendered = renderedFor(proxy, files);
   if (!rendered.contents) {
-    rendered.contents = Object.freeze(renderContents(proxy, proxy.renderEnvironment, files));
+    rendered.contents = Object.freeze(renderContents(proxy, nodeFileEnvironments(proxy, files).render, files));
   }
   return rendered.contents;
 }
@@ -97,7 +98,7 @@ function renderContents(proxy: ClusterProxyConfig, env: RenderEnvironment, files
   }
   if (files.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE) {
     // sourced before kubeadm, which copies it into the static pods: credentials only on request
-    const kubeadmEnv = files.kubeadmCredentials ? env : proxy.publicEnvironment;
+    const kubeadmEnv = files.kubeadmCredentials ? env : nodeFileEnvironments(proxy, files).public;
     contents[PROXY_ENV_KEY] = joinText(...styledExportLines(kubeadmEnv, files.exportVariables).map((line) => joinText(line, '\n')));
   }
   // One file per certificate: Debian's update-ca-certificates and `openssl rehash` handle a
@@ -118,7 +119,7 @@ export function nodeFilesRevision(proxy: ClusterProxyConfig, files: ResolvedNode
   const rendered = renderedFor(proxy, files);
   if (rendered.revision === undefined) {
     rendered.revision = contentHash({
-      files: renderContents(proxy, proxy.publicEnvironment, files),
+      files: renderContents(proxy, nodeFileEnvironments(proxy, files).public, files),
       credentials: proxy.credentialsMarker,
       // undefined, so left out of the hash, unless kubeadm gets the credentials: names from before that option stay
       kubeadmCredentials: files.kubeadmCredentials && proxy.hasCredentials ? true : undefined,

@@ -55,6 +55,29 @@ export enum NodeFileEncoding {
   BASE64 = 'base64',
 }
 
+/**
+ * How the node files write NO_PROXY:
+ *  - `expanded`: the library's value, the one every other renderer writes: each entry in the forms
+ *    every client family reads (`example.com` and `.example.com`, a CIDR and its address range),
+ *    with the cluster's computed entries;
+ *  - `given`: each entry once, as written, in the order the system of the compatibility profile
+ *    composes its list (its own fixed entries, the cluster's CIDRs and endpoint, the installation's
+ *    entries), or without a profile the installation's entries then the cluster's; nothing added;
+ *  - `sorted`: the entries of `given`, sorted.
+ * `given` and `sorted` exist to adopt a running cluster without rolling its machines: the files
+ * then hold the bytes the system wrote. Some clients read the list differently from the expanded
+ * one (Node's http reads address ranges, not CIDRs; proxy-from-env and Node take `example.com` as
+ * that host only), which `cluster-proxy import` lists destination by destination.
+ */
+export enum NoProxyForm {
+  /** The library's value, in every form the clients read. */
+  EXPANDED = 'expanded',
+  /** Each entry once, as written, in the system's order. */
+  GIVEN = 'given',
+  /** The entries of `given`, sorted. */
+  SORTED = 'sorted',
+}
+
 /** Locations and access of the proxy files on a node. */
 export interface NodeProxyFileOptions {
   /**
@@ -95,6 +118,14 @@ export interface NodeProxyFileOptions {
    * @default VariableStyle.PAIRS
    */
   readonly dropInVariables?: VariableStyle;
+  /**
+   * How the drop-ins and the env file or `export` commands write NO_PROXY. `given` and `sorted`
+   * reproduce the bytes a system wrote (with `profile`, in that system's order), to adopt a
+   * running cluster without rolling its machines; new clusters keep `expanded`.
+   *
+   * @default NoProxyForm.EXPANDED
+   */
+  readonly noProxyForm?: NoProxyForm;
   /**
    * How kubeadm gets the proxy.
    *

@@ -1,6 +1,6 @@
 import type { CompatibilityProfileName } from './compatibility-profile-name';
 import { profileLayout } from './compatibility-profiles';
-import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, VariableStyle } from './options';
+import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, NoProxyForm, VariableStyle } from './options';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { frozen } from '../primitives/frozen';
 import { parseOneOf } from '../primitives/validation/one-of';
@@ -31,6 +31,8 @@ export interface ResolvedNodeProxyFiles {
   readonly dropIns: ResolvedDropIn[];
   /** Variable style of the drop-ins. */
   readonly dropInVariables: VariableStyle;
+  /** How the files write NO_PROXY. */
+  readonly noProxyForm: NoProxyForm;
   /** How kubeadm gets the proxy. */
   readonly kubeadmEnvironment: KubeadmEnvironment;
   /** kubeadm (and the static pods) get the credentials too. */
@@ -67,7 +69,7 @@ const VARIABLE_STYLES: VariableStyle[] = Object.values(VariableStyle);
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
   'dropInFileName', 'dropInVariables', 'kubeadmEnvironment', 'exportVariables', 'position', 'encoding', 'omitOwner', 'omitPermissions',
-  'fixedSecretName', 'kubeadmCredentials',
+  'fixedSecretName', 'kubeadmCredentials', 'noProxyForm',
 ]);
 
 /** Conservative path alphabet: safe unquoted in YAML, cloud-init, Ignition and (quoted) in sh. */
@@ -124,6 +126,7 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     permissions: omitPermissions ? '' : parsePermissions(`${field}.permissions`, given.permissions ?? DEFAULTS.permissions, hasCredentials),
     dropIns: frozen(dropIns),
     dropInVariables: parseOneOf(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
+    noProxyForm: parseOneOf(`${field}.noProxyForm`, given.noProxyForm, Object.values(NoProxyForm), NoProxyForm.EXPANDED),
     kubeadmEnvironment,
     kubeadmCredentials,
     exportVariables: parseOneOf(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, VariableStyle.PAIRS),

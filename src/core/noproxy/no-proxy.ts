@@ -174,11 +174,14 @@ function partsOfProps(props: NoProxyProps): ComputedNoProxyParts {
   return new ComputedNoProxyParts(installation, cluster);
 }
 
+/** The reason of a cluster-specific entry the user gave (`additionalClusterSpecific`), not computed. */
+export const USER_CLUSTER_ENTRY_REASON = 'user-defined cluster-specific entry';
+
 /** The cluster-specific items `forCluster` computes: the defaults for the facts, then the additional entries. */
 function clusterPart(facts: ClusterFacts, props: ClusterPartProps): NoProxyItem[] {
   const additional = props.additionalClusterSpecific === undefined
     ? []
-    : parseNoProxyList(props.additionalClusterSpecific, 'clusterNoProxy').map((entry) => ({ entry, reason: 'user-defined cluster-specific entry' }));
+    : parseNoProxyList(props.additionalClusterSpecific, 'clusterNoProxy').map((entry) => ({ entry, reason: USER_CLUSTER_ENTRY_REASON }));
   return [...clusterNoProxyDefaults(facts, props.defaults), ...additional]
     .map(({ entry, reason }): NoProxyItem => ({ entry, part: 'cluster-specific', reason }));
 }

@@ -1,0 +1,108 @@
+import { CompatibilityProfileName } from './compatibility-profile-name';
+import { NoProxyForm } from './options';
+import type { ResolvedNodeProxyFiles } from './resolution';
+import type { ClusterProxyConfig } from '../definition/cluster-proxy-config';
+import { proxyEnvironment, RenderEnvironment } from '../definition/proxy-environment';
+import { formatNoProxyEntry } from '../noproxy/format';
+import { USER_CLUSTER_ENTRY_REASON } from '../noproxy/no-proxy';
+import { NoProxyItem } from '../noproxy/types';
+
+/**
+ * NO_PROXY as another system composes it, for node files that must keep the bytes that system
+ * wrote (`noProxyForm` `given` or `sorted`): each system's order of its own fixed entries, the
+ * cluster's facts and the user's entries, with nothing expanded and nothing added. The importers
+ * read the same systems; `cluster-proxy import` compares this list with the library's, client by
+ * client.
+ */
+
+/** What a system composes its NO_PROXY from, as the library knows it for one cluster. */
+export interface SystemNoProxyInputs {
+  /** The installation-wide entries, each as its canonical text, in the order given. */
+  readonly given: readonly string[];
+  /** Pod CIDRs. */
+  readonly pods: readonly string[];
+  /** Service CIDRs. */
+  readonly services: readonly string[];
+  /** The API server's host name or address, when known. */
+  readonly endpoint?: string;
+  /** The cluster's DNS domain (`cluster.local`). */
+  readonly serviceDomain: string;
+  /** Entries of the infrastructure provider: metadata service, provider API endpoints. */
+  readonly provider: readonly string[];
+  /** Whether the cluster has IPv6 pods. */
+  readonly ipv6: boolean;
+}
+
+type Composition = (inputs: SystemNoProxyInputs) => string[];
+
+const endpointOf = (inputs: SystemNoProxyInputs): string[] => (inputs.endpoint === undefined ? [] : [inputs.endpoint]);
+
+/** TKG's list (plan-based clusters): the user's entries, the CIDRs, then its loopback and service names. */
+const tkgList: Composition = (inputs) => [
+  ...inputs.given, ...inputs.services, ...inputs.pods, 'localhost', '127.0.0.1', ...(inputs.ipv6 ? ['::1'] : []), '.svc', '.svc.cluster.local',
+];
+
+/** Each system's composition, by profile. */
+const COMPOSITIONS: Readonly<Record<CompatibilityProfileName, Composition>> = {
+  'tkg': tkgList,
+  // the ClusterClass's patches sort the same entries (loopback and service names first in the input)
+  'tkg-clusterclass': (inputs) => [
+    'localhost', '127.0.0.1', '.svc', '.svc.cluster.local', ...(inputs.ipv6 ? ['::1'] : []), ...inputs.given, ...inputs.services, ...inputs.pods,
+  ].sort(),
+  // the cluster chart's `cluster.connectivity.proxy.noProxy`
+  'giantswarm': (inputs) => [
+    '127.0.0.1', 'localhost', 'svc', 'local', ...endpointOf(inputs), ...inputs.services, ...inputs.pods, ...inputs.provider, ...inputs.given,
+  ],
+  'caren': (inputs) => [
+    'localhost', '127.0.0.1', ...inputs.pods, ...inputs.services, 'kubernetes', 'kubernetes.default', '.svc',
+    `.svc.${inputs.serviceDomain}`, `.svc.${inputs.serviceDomain}.`, ...inputs.provider, ...inputs.given,
+  ],
+  'eks-anywhere': (inputs) => [
+    ...inputs.pods, ...inputs.services, ...inputs.given, 'localhost', '127.0.0.1', '.svc', ...endpointOf(inputs),
+  ],
+};
+
+/** The NO_PROXY entries a profile's system writes for these inputs, each once, in its order. */
+export function systemNoProxy(profile: CompatibilityProfileName, inputs: SystemNoProxyInputs): string[] {
+  return [...new Set(COMPOSITIONS[profile](inputs))];
+}
+
+/**
+ * The environments the node files are written from: the cluster's own, or with NO_PROXY in the
+ * form the files ask for. Without a profile, `given` is the installation's entries, then the
+ * cluster's (computed and additional) ones. Entries of `additionalNoProxy` follow a system's list.
+ */
+export function nodeFileEnvironments(
+  proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles,
+): { render: RenderEnvironment; public: RenderEnvironment } {
+  if (files.noProxyForm === NoProxyForm.EXPANDED) {
+    return { render: proxy.renderEnvironment, public: proxy.publicEnvironment };
+  }
+  const text = (items: readonly NoProxyItem[]): string[] => items.map((item) => formatNoProxyEntry(item.entry));
+  // as written: the settings' entries before the engine drops those another entry covers
+  const given = proxy.settings.noProxy.map(formatNoProxyEntry);
+  const entries = files.profile === undefined
+    ? [...new Set([...given, ...text(proxy.noProxy.clusterSpecific)])]
+    : [...new Set([
+      ...systemNoProxy(files.profile, inputsOf(proxy, given)),
+      ...text(proxy.noProxy.clusterSpecific.filter((item) => item.reason === USER_CLUSTER_ENTRY_REASON)),
+    ])];
+  const noProxy = (files.noProxyForm === NoProxyForm.SORTED ? entries.sort() : entries).join(',');
+  return {
+    render: proxyEnvironment(proxy.settings, noProxy),
+    public: proxyEnvironment(proxy.settings, noProxy, { credentials: false }),
+  };
+}
+
+function inputsOf(proxy: ClusterProxyConfig, given: string[]): SystemNoProxyInputs {
+  const network = proxy.network;
+  return {
+    given,
+    pods: network.pods,
+    services: network.services,
+    ...(network.controlPlaneEndpoint === undefined ? {} : { endpoint: network.controlPlaneEndpoint }),
+    serviceDomain: network.serviceDomain,
+    provider: network.providerEntries.map((entry) => entry.value),
+    ipv6: network.ipFamilies.includes('IPv6'),
+  };
+}
