@@ -126,12 +126,15 @@ const REDACTING_HOOKS: PropertyDescriptorMap = {
 export function proxyEnvironment(
   settings: ProxySettings,
   given: NoProxy | string,
-  options: { readonly credentials?: boolean } = {},
+  options: { readonly credentials?: boolean; readonly portsAsGiven?: boolean } = {},
 ): ProxyEnvironment {
   // The engine renders validated entries only, so its value needs no control-character check:
   // the clusters of a fleet share the installation-wide text, and none scans it again.
   const noProxy = given instanceof NoProxy ? given.render(NoProxyFormat.ENV) : plainString(checkValue('NO_PROXY', given));
-  const href = (url: ProxyUrl): Text => (options.credentials === false ? url.withoutCredentials.href : url.hrefText);
+  const href = (setting: ProxyUrl): Text => {
+    const url = options.credentials === false ? setting.withoutCredentials : setting;
+    return options.portsAsGiven ? url.hrefTextAsGiven : url.hrefText;
+  };
   const env = {
     ...(settings.httpProxy ? { httpProxy: href(settings.httpProxy) } : {}),
     ...(settings.httpsProxy ? { httpsProxy: href(settings.httpsProxy) } : {}),

@@ -27,6 +27,8 @@ interface ProxyUrlParts {
   readonly host: string;
   readonly hostKind: 'dns' | 'ipv4' | 'ipv6';
   readonly port: number;
+  /** Whether the URL as given wrote its port (else it is the scheme's default). */
+  readonly portWritten: boolean;
   readonly username?: string;
   readonly password?: string;
   /** Credentials known only to their source: slots in the URL's text (see `SecretText`). */
@@ -107,6 +109,7 @@ export class ProxyUrl {
       host,
       hostKind,
       port: port ?? DEFAULT_PORTS[scheme],
+      portWritten: port !== undefined,
       username: credentials?.username,
       password: credentials?.password,
     });
@@ -118,6 +121,8 @@ export class ProxyUrl {
   public readonly host: string;
   /** Port, from the URL or the scheme's default (80 for http, 443 for https). */
   public readonly port: number;
+  /** Whether the URL as given wrote its port; when false, {@link ProxyUrl.port} is the scheme's default. */
+  public readonly portWritten: boolean;
   /**
    * Decoded user name.
    *
@@ -136,6 +141,7 @@ export class ProxyUrl {
     this.scheme = parts.scheme;
     this.host = parts.host;
     this.port = parts.port;
+    this.portWritten = parts.portWritten;
     this.#hostKind = parts.hostKind;
     this.username = parts.username;
     this.#password = parts.password;
@@ -193,11 +199,7 @@ export class ProxyUrl {
    * @jsii ignore used by the library only
    */
   public get hrefText(): Text {
-    if (this.#credentialSlots === undefined) {
-      return this.href;
-    }
-    const later = this.#credentialSlots === 'source' ? undefined : this.#credentialSlots;
-    return joinText(`${this.scheme}://`, userinfoSlots(later), `@${this.authority}`);
+    return this.#credentialSlots === undefined ? this.href : this.hrefTextWith(this.authority);
   }
 
   /**
@@ -209,12 +211,12 @@ export class ProxyUrl {
    */
   public withCredentialSlots(field: string, later?: LaterCredentials): ProxyUrl {
     this.refuseSecondCredentials(field);
-    return new ProxyUrl({ scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port, credentialSlots: later ?? 'source' });
+    return new ProxyUrl({ ...this.address, credentialSlots: later ?? 'source' });
   }
 
   /** The same proxy without user name and password. */
   public get withoutCredentials(): ProxyUrl {
-    this.#withoutCredentials ??= new ProxyUrl({ scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port });
+    this.#withoutCredentials ??= new ProxyUrl(this.address);
     return this.#withoutCredentials;
   }
 
@@ -227,10 +229,7 @@ export class ProxyUrl {
   public withCredentials(field: string, username: string, password?: string): ProxyUrl {
     this.refuseSecondCredentials(field);
     return new ProxyUrl({
-      scheme: this.scheme,
-      host: this.host,
-      hostKind: this.#hostKind,
-      port: this.port,
+      ...this.address,
       username: assertCredentialText('username', username),
       password: password === undefined ? undefined : assertCredentialText('password', password),
     });
@@ -255,6 +254,31 @@ export class ProxyUrl {
     return `ProxyUrl <${this.redacted}>`;
   }
 
+  /**
+   * {@link ProxyUrl.hrefText} with the port left out where the URL as given left it out: the URL
+   * a system wrote, for node files that must keep its bytes.
+   *
+   * @internal
+   * @jsii ignore used by the library only
+   */
+  public get hrefTextAsGiven(): Text {
+    return this.portWritten ? this.hrefText : this.hrefTextWith(this.#hostKind === 'ipv6' ? `[${this.host}]` : this.host);
+  }
+
+  /** The URL as renderers take it (credentials, or slots for them), with this authority. */
+  private hrefTextWith(authority: string): Text {
+    if (this.#credentialSlots === undefined) {
+      return this.render(this.#password === undefined ? undefined : encodeUserinfoComponent(this.#password), authority);
+    }
+    const later = this.#credentialSlots === 'source' ? undefined : this.#credentialSlots;
+    return joinText(`${this.scheme}://`, userinfoSlots(later), `@${authority}`);
+  }
+
+  /** Everything but the credentials. */
+  private get address(): ProxyUrlParts {
+    return { scheme: this.scheme, host: this.host, hostKind: this.#hostKind, port: this.port, portWritten: this.portWritten };
+  }
+
   private refuseSecondCredentials(field: string): void {
     if (this.hasCredentials) {
       throw new ProxyConfigError(callerFieldName(field), `has credentials inside the URL (${this.redacted}) and username/password are also set;`
@@ -262,10 +286,10 @@ export class ProxyUrl {
     }
   }
 
-  private render(encodedPassword: string | undefined): string {
+  private render(encodedPassword: string | undefined, authority = this.authority): string {
     const user = this.username === undefined ? '' : encodeUserinfoComponent(this.username);
     const userinfo = user === '' ? '' : `${user}${encodedPassword === undefined ? '' : `:${encodedPassword}`}@`;
-    return `${this.scheme}://${userinfo}${this.authority}`;
+    return `${this.scheme}://${userinfo}${authority}`;
   }
 }
 

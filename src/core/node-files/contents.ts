@@ -69,7 +69,7 @@ function renderedFor(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): 
   }
   // only what changes the text: paths, owner, mode, position and encoding do not
   const key = JSON.stringify([files.dropIns.map((dropIn) => dropIn.secretKey), files.dropInVariables, files.kubeadmEnvironment, files.exportVariables,
-    files.kubeadmCredentials, ...(files.noProxyForm === NoProxyForm.EXPANDED ? [] : [files.noProxyForm, files.profile])]);
+    files.kubeadmCredentials, files.urlPortAsGiven, ...(files.noProxyForm === NoProxyForm.EXPANDED ? [] : [files.noProxyForm, files.profile])]);
   let rendered = byLayout.get(key);
   if (!rendered) {
     rendered = {};

@@ -127,6 +127,14 @@ export interface NodeProxyFileOptions {
    */
   readonly noProxyForm?: NoProxyForm;
   /**
+   * Write each proxy URL's port only where the URL as given writes it (`http://proxy.corp`), as
+   * the system being adopted did, instead of always (`http://proxy.corp:80`). Clients disagree on
+   * a missing port (curl assumes 1080), so new clusters keep it written.
+   *
+   * @default false
+   */
+  readonly urlPortAsGiven?: boolean;
+  /**
    * How kubeadm gets the proxy.
    *
    * @default KubeadmEnvironment.ENV_FILE

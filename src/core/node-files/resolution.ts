@@ -33,6 +33,8 @@ export interface ResolvedNodeProxyFiles {
   readonly dropInVariables: VariableStyle;
   /** How the files write NO_PROXY. */
   readonly noProxyForm: NoProxyForm;
+  /** The proxy URLs' ports only where they were written. */
+  readonly urlPortAsGiven: boolean;
   /** How kubeadm gets the proxy. */
   readonly kubeadmEnvironment: KubeadmEnvironment;
   /** kubeadm (and the static pods) get the credentials too. */
@@ -69,7 +71,7 @@ const VARIABLE_STYLES: VariableStyle[] = Object.values(VariableStyle);
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
   'dropInFileName', 'dropInVariables', 'kubeadmEnvironment', 'exportVariables', 'position', 'encoding', 'omitOwner', 'omitPermissions',
-  'fixedSecretName', 'kubeadmCredentials', 'noProxyForm',
+  'fixedSecretName', 'kubeadmCredentials', 'noProxyForm', 'urlPortAsGiven',
 ]);
 
 /** Conservative path alphabet: safe unquoted in YAML, cloud-init, Ignition and (quoted) in sh. */
@@ -127,6 +129,7 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     dropIns: frozen(dropIns),
     dropInVariables: parseOneOf(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
     noProxyForm: parseOneOf(`${field}.noProxyForm`, given.noProxyForm, Object.values(NoProxyForm), NoProxyForm.EXPANDED),
+    urlPortAsGiven: parseFlag(`${field}.urlPortAsGiven`, given.urlPortAsGiven),
     kubeadmEnvironment,
     kubeadmCredentials,
     exportVariables: parseOneOf(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, VariableStyle.PAIRS),

@@ -69,15 +69,26 @@ export function systemNoProxy(profile: CompatibilityProfileName, inputs: SystemN
 
 /**
  * The environments the node files are written from: the cluster's own, or with NO_PROXY in the
- * form the files ask for. Without a profile, `given` is the installation's entries, then the
- * cluster's (computed and additional) ones. Entries of `additionalNoProxy` follow a system's list.
+ * form the files ask for and the URLs' ports as given. Without a profile, `given` is the
+ * installation's entries, then the cluster's (computed and additional) ones. Entries of
+ * `additionalNoProxy` follow a system's list.
  */
 export function nodeFileEnvironments(
   proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles,
 ): { render: RenderEnvironment; public: RenderEnvironment } {
-  if (files.noProxyForm === NoProxyForm.EXPANDED) {
+  if (files.noProxyForm === NoProxyForm.EXPANDED && !files.urlPortAsGiven) {
     return { render: proxy.renderEnvironment, public: proxy.publicEnvironment };
   }
+  const noProxy = files.noProxyForm === NoProxyForm.EXPANDED ? proxy.environment.noProxy : formedNoProxy(proxy, files);
+  const portsAsGiven = files.urlPortAsGiven;
+  return {
+    render: proxyEnvironment(proxy.settings, noProxy, { portsAsGiven }),
+    public: proxyEnvironment(proxy.settings, noProxy, { credentials: false, portsAsGiven }),
+  };
+}
+
+/** NO_PROXY in the form `given` or `sorted`. */
+function formedNoProxy(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): string {
   const text = (items: readonly NoProxyItem[]): string[] => items.map((item) => formatNoProxyEntry(item.entry));
   // as written: the settings' entries before the engine drops those another entry covers
   const given = proxy.settings.noProxy.map(formatNoProxyEntry);
@@ -87,11 +98,7 @@ export function nodeFileEnvironments(
       ...systemNoProxy(files.profile, inputsOf(proxy, given)),
       ...text(proxy.noProxy.clusterSpecific.filter((item) => item.reason === USER_CLUSTER_ENTRY_REASON)),
     ])];
-  const noProxy = (files.noProxyForm === NoProxyForm.SORTED ? entries.sort() : entries).join(',');
-  return {
-    render: proxyEnvironment(proxy.settings, noProxy),
-    public: proxyEnvironment(proxy.settings, noProxy, { credentials: false }),
-  };
+  return (files.noProxyForm === NoProxyForm.SORTED ? entries.sort() : entries).join(',');
 }
 
 function inputsOf(proxy: ClusterProxyConfig, given: string[]): SystemNoProxyInputs {

@@ -51,6 +51,15 @@ describe('parseProxyUrl: accepted forms and canonical href', () => {
     );
   });
 
+  test('portWritten says whether the URL wrote its port, and survives adding or removing credentials', () => {
+    const bare = parseProxyUrl('httpProxy', 'http://Proxy.Corp');
+    expect([bare.port, bare.portWritten]).toEqual([80, false]);
+    expect(bare.withCredentials('httpProxy', 'u', 'p').portWritten).toBe(false);
+    expect(bare.withCredentials('httpProxy', 'u', 'p').withoutCredentials.portWritten).toBe(false);
+    expect(parseProxyUrl('httpsProxy', 'https://proxy.corp:443').portWritten).toBe(true);
+    expect(parseProxyUrl('httpProxy', 'http://[fd00::1]').withCredentials('httpProxy', 'u', 'p').hrefTextAsGiven).toBe('http://u:p@[fd00::1]');
+  });
+
   test('ProxyUrl.parse given only the URL (from JavaScript) refuses it without printing the password', () => {
     const parseOne = ProxyUrl.parse as unknown as (url: string) => ProxyUrl;
     expect(() => parseOne('http://svc:S3cret-Canary@proxy.corp:3128')).toThrow(ProxyConfigError);
@@ -159,7 +168,7 @@ describe('redaction of a parsed URL', () => {
   });
 
   test('enumerable properties hold no password (spreading or deep equality cannot leak it)', () => {
-    expect(Object.keys(url).sort()).toEqual(['host', 'port', 'scheme', 'username']);
+    expect(Object.keys(url).sort()).toEqual(['host', 'port', 'portWritten', 'scheme', 'username']);
     expect(JSON.stringify({ ...url })).not.toContain('p@ss');
   });
 

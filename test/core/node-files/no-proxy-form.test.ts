@@ -115,3 +115,31 @@ test('a ClusterClass refuses given and sorted: its patches compute each Cluster\
   expect(() => new ClusterClassProxy({ settings, files: { noProxyForm: NoProxyForm.GIVEN } }))
     .toThrow(/^files\.noProxyForm: .*must be "expanded" in a ClusterClass/);
 });
+
+describe('urlPortAsGiven', () => {
+  const withoutPorts = { ...SETTINGS, httpProxy: 'http://proxy.corp.example', httpsProxy: 'https://Proxy.Corp.Example:443' };
+
+  test('a URL without a port is written without one; a written port stays, even the default', () => {
+    const result = bootstrapOf({ urlPortAsGiven: true, kubeadmEnvironment: KubeadmEnvironment.EXPORTS }, proxyOf(withoutPorts));
+    const dropIn = result.files[0].content!;
+    expect(dropIn).toContain('Environment="HTTP_PROXY=http://proxy.corp.example"\n');
+    expect(dropIn).toContain('Environment="HTTPS_PROXY=https://proxy.corp.example:443"\n');
+    expect(result.preKubeadmCommands).toContainEqual(expect.stringMatching(/^export HTTP_PROXY='http:\/\/proxy\.corp\.example' /));
+    // the NO_PROXY stays expanded unless asked otherwise
+    expect(dropIn).toContain(`NO_PROXY=${proxyOf(withoutPorts).environment.noProxy}"`);
+  });
+
+  test('by default every port is written', () => {
+    expect(bootstrapOf({}, proxyOf(withoutPorts)).files[0].content).toContain('Environment="HTTP_PROXY=http://proxy.corp.example:80"\n');
+  });
+
+  test('with credentials: the Secret\'s drop-ins carry them with the port as given, the env file for kubeadm without them', () => {
+    const result = bootstrapOf({ urlPortAsGiven: true }, proxyOf({ ...withoutPorts, username: 'svc', password: 'p@ss' }), NodeProxyDelivery.SECRET);
+    expect(result.secret!.stringData.containerdProxy).toContain('Environment="HTTP_PROXY=http://svc:p%%40ss@proxy.corp.example"\n');
+    expect(result.secret!.stringData.proxyEnv).toContain("export HTTP_PROXY='http://proxy.corp.example'\n");
+  });
+
+  test('a value other than true or false is refused, naming the option', () => {
+    expect(() => bootstrapOf({ urlPortAsGiven: 'yes' as unknown as boolean })).toThrow(/^files\.urlPortAsGiven: /);
+  });
+});
