@@ -89,8 +89,8 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /**
  * Normalise a proxy URL: a scheme added to `host:port`, credentials split off (the password
- * dropped), then the library's canonical form (lower-case host, port written out, no trailing
- * `/`), each change noted. Errors quote the value with the password masked.
+ * dropped), then the library's canonical form but for the port (lower-case host, no trailing `/`),
+ * each change noted, and a missing port noted. Errors quote the value with the password masked.
  */
 export function normalizeProxyUrl(field: string, raw: unknown, notes: ImportNotes): NormalizedUrl {
   if (typeof raw !== 'string' || raw.trim() === '') {
@@ -108,12 +108,15 @@ export function normalizeProxyUrl(field: string, raw: unknown, notes: ImportNote
       ? 'credentials split off: the user name is the username prop; the password is not copied (give it as password, from a Secret)'
       : 'user name split off into the username prop');
   }
-  const href = url.withoutCredentials.href;
+  // as given, port included or not: node files written with urlPortAsGiven keep the source's bytes
+  const href = url.withoutCredentials.hrefTextAsGiven as string;
   const written = text.replace(/^([a-z]+:\/\/)[^@/]*@/i, '$1');
   if (href !== written) {
-    const authority = written.replace(/^[a-z]+:\/\//i, '').replace(/\/$/, '');
-    const explicitPort = /:\d+$/.test(authority.replace(/^\[[^\]]*\]/, ''));
-    notes.add(field, `written as ${href}${explicitPort ? '' : ` (port ${url.port} made explicit: clients disagree on the default, curl assumes 1080)`}`);
+    notes.add(field, `written as ${href}`);
+  }
+  if (!url.portWritten) {
+    notes.add(field, `no port: the library writes ${url.withoutCredentials.href} (clients disagree on the default, curl assumes 1080), `
+      + 'except in node files with urlPortAsGiven');
   }
   return { href, ...(url.username !== undefined ? { username: url.username } : {}), hadPassword };
 }

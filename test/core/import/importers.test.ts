@@ -18,15 +18,16 @@ const fixture = (name: string): string => readFileSync(join(__dirname, '..', '..
 const fields = (notes: readonly { field: string }[]): string[] => notes.map((note) => note.field);
 
 describe('TKG', () => {
-  test('cluster configuration variables: ports made explicit, TKG defaults for the CIDRs, entries the library computes kept in order and noted', () => {
+  test('cluster configuration variables: missing ports kept missing and noted, TKG defaults for the CIDRs, entries the library computes kept in order and noted', () => {
     const { imported, noProxy } = importProxy(ImportSource.TKG, fixture('tkg-cluster-config.yaml'));
     expect(imported.settings).toEqual({
-      httpProxy: 'http://asdf:80', httpsProxy: 'https://asdf2:443', noProxy: ['.svc.cluster.local', '.svc', 'localhost', '127.0.0.1', '100.64.0.0/13', '100.96.0.0/11'],
+      httpProxy: 'http://asdf', httpsProxy: 'https://asdf2', noProxy: ['.svc.cluster.local', '.svc', 'localhost', '127.0.0.1', '100.64.0.0/13', '100.96.0.0/11'],
     });
     expect(imported.notes).toContainEqual({ field: 'noProxy', message: expect.stringMatching(/^\.svc, localhost, 127\.0\.0\.1, 100\.64\.0\.0\/13, 100\.96\.0\.0\/11: the library computes them for the cluster too; kept where the source wrote them/) });
     expect(imported.network).toEqual({ pods: ['100.96.0.0/11'], services: ['100.64.0.0/13'] });
     expect(imported.profile).toBe('tkg');
-    expect(imported.notes.find((note) => note.field === 'TKG_HTTP_PROXY')!.message).toMatch(/written as http:\/\/asdf:80 \(port 80 made explicit/);
+    expect(imported.notes.find((note) => note.field === 'TKG_HTTP_PROXY')!.message)
+      .toBe('no port: the library writes http://asdf:80 (clients disagree on the default, curl assumes 1080), except in node files with urlPortAsGiven');
     expect(fields(imported.notes)).toEqual(expect.arrayContaining(['CLUSTER_CIDR', 'SERVICE_CIDR', 'noProxy']));
     // TKG's own list: TKG_NO_PROXY, the CIDRs, loopback, .svc and .svc.cluster.local (deduplicated).
     expect(imported.sourceNoProxy).toEqual(['.svc.cluster.local', '.svc', 'localhost', '127.0.0.1', '100.64.0.0/13', '100.96.0.0/11']);
@@ -105,7 +106,7 @@ describe('Giant Swarm', () => {
 describe('CAREN', () => {
   test('clusterConfig.proxy of a Cluster: CAREN\'s computed list, caren profile and shape', () => {
     const { imported, noProxy } = importProxy(ImportSource.CAREN, fixture('caren-cluster.yaml'));
-    expect(imported.settings).toEqual({ httpProxy: 'http://example.com:80', httpsProxy: 'https://example.com:443', noProxy: ['no-proxy.example.com'] });
+    expect(imported.settings).toEqual({ httpProxy: 'http://example.com', httpsProxy: 'https://example.com', noProxy: ['no-proxy.example.com'] });
     expect(imported.network).toEqual({ pods: ['192.168.0.0/16'], services: ['10.128.0.0/12'], serviceDomain: 'cluster.local' });
     expect(imported.sourceNoProxy).toEqual([
       'localhost', '127.0.0.1', '192.168.0.0/16', '10.128.0.0/12', 'kubernetes', 'kubernetes.default', '.svc', '.svc.cluster.local', '.svc.cluster.local.', 'no-proxy.example.com',
