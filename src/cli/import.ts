@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ClusterNetworkProps } from '../core/definition/network';
+import { adoptionFileOptions } from '../core/import/adoption';
 import { IMPORT_SOURCES, importProxy, ImportResult } from '../core/import/import-proxy';
 import { ImportSource } from '../core/import/imported-proxy';
-import { nodeChanges, nodeChangesText, NodeObjectChanges } from '../core/import/node-changes';
+import { nodeChanges, nodeChangesText, NodeObjectChanges, rollsNothing } from '../core/import/node-changes';
 import { importResultJson, importResultTypeScript } from '../core/import/render-import';
 import { redactCredentials } from '../core/primitives/credential-mask';
 import { describeValue, ProxyConfigError } from '../core/primitives/errors';
@@ -27,7 +28,7 @@ export const IMPORT_USAGE = `Usage:
   cluster-proxy import --from ${IMPORT_SOURCES.join('|')} FILE [--format text|json|ts]
                        [--pod-cidr CIDR]... [--service-cidr CIDR]... [--service-domain DOMAIN]
                        [--control-plane-endpoint HOST] [--machine-cidr CIDR]...
-                       [--nodes MANIFEST [--cluster-name NAME]]
+                       [--nodes MANIFEST [--cluster-name NAME] [--check-no-roll]]
 
 Reads the proxy configuration another system uses (YAML or JSON):
   tkg           TKG cluster configuration (TKG_HTTP_PROXY...) or a ClusterClass-based Cluster
@@ -40,6 +41,9 @@ CIDRs are known (from the file or the flags), which HTTP clients would route whi
 differently with the library's NO_PROXY. With --nodes, the KubeadmControlPlane and
 KubeadmConfigTemplates the system renders today are compared with what the library would render
 (in the system's compatibility profile): each node file, line by line, and the preKubeadmCommands.
+With --check-no-roll they are compared with what the library renders to adopt the cluster as it
+is (the profile, NO_PROXY as the system composes it, the URLs' ports as given), and every field of
+a spec that would differ, and so roll machines, is named; the exit code is 1 if any would.
 Passwords are never printed or copied.
 `;
 
@@ -53,13 +57,14 @@ const OPTIONS = {
   'machine-cidr': { type: 'string', multiple: true },
   'nodes': { type: 'string' },
   'cluster-name': { type: 'string' },
+  'check-no-roll': { type: 'boolean' },
   'help': { type: 'boolean', short: 'h' },
 } as const;
 
 /** Run `import` on its arguments (after the word `import`); `readFile` is injectable for tests. */
 export function runImportCommand(argv: readonly string[], readFile: (path: string) => string = (path) => readFileSync(path, 'utf8')): ImportCommandResult {
   try {
-    return { exitCode: 0, stdout: execute(argv, readFile), stderr: '' };
+    return { stderr: '', ...execute(argv, readFile) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // ProxyConfigError messages quote values already redacted, and usage errors quote no credentials.
@@ -73,10 +78,13 @@ export function runImportCommand(argv: readonly string[], readFile: (path: strin
 
 class UsageError extends Error {}
 
-function execute(argv: readonly string[], readFile: (path: string) => string): string {
+function execute(argv: readonly string[], readFile: (path: string) => string): { exitCode: number; stdout: string } {
   const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   if (values.help) {
-    return IMPORT_USAGE;
+    return { exitCode: 0, stdout: IMPORT_USAGE };
+  }
+  if (values['check-no-roll'] && values.nodes === undefined) {
+    throw new UsageError('--check-no-roll needs --nodes: the KubeadmControlPlane and KubeadmConfigTemplates the cluster runs');
   }
   const from = values.from;
   if (from === undefined || !(IMPORT_SOURCES as readonly string[]).includes(from)) {
@@ -108,15 +116,21 @@ function execute(argv: readonly string[], readFile: (path: string) => string): s
     }
     : undefined;
   const result = importProxy(from as ImportSource, text, network ? { network } : {});
-  const nodes = values.nodes === undefined ? undefined : nodeReport(result, readManifest(values.nodes, readFile), values['cluster-name']);
+  const adopt = values['check-no-roll'] === true;
+  const nodes = values.nodes === undefined ? undefined : nodeReport(result, readManifest(values.nodes, readFile), values['cluster-name'], adopt);
+  const exitCode = adopt && !rollsNothing(nodes!) ? 1 : 0;
   if (format === 'json') {
     const json = importResultJson(result);
-    return nodes ? `${JSON.stringify({ ...JSON.parse(json), nodes }, null, 2)}\n` : json;
+    return { exitCode, stdout: nodes ? `${JSON.stringify({ ...JSON.parse(json), nodes, ...(adopt ? { rollsNothing: exitCode === 0 } : {}) }, null, 2)}\n` : json };
   }
   if (format === 'ts') {
-    return importResultTypeScript(result);
+    return { exitCode, stdout: importResultTypeScript(result) };
   }
-  return `${importResultText(result)}${nodes ? `\nWhat changes on the nodes:\n${nodeChangesText(nodes)}` : ''}`;
+  const verdict = !adopt ? '' : exitCode === 0
+    ? '\nNo machine rolls: every spec the cluster runs is byte for byte what the library renders to adopt it.\n'
+    : '\nMachines would roll: the fields named above differ from what the cluster runs.\n';
+  const heading = adopt ? 'What the library renders to adopt the cluster, against what it runs:' : 'What changes on the nodes:';
+  return { exitCode, stdout: `${importResultText(result)}${nodes ? `\n${heading}\n${nodeChangesText(nodes)}${verdict}` : ''}` };
 }
 
 function readManifest(path: string, readFile: (path: string) => string): KubeObject[] {
@@ -135,7 +149,7 @@ function readManifest(path: string, readFile: (path: string) => string): KubeObj
   });
 }
 
-function nodeReport(result: ImportResult, objects: KubeObject[], clusterName: string | undefined): NodeObjectChanges[] {
+function nodeReport(result: ImportResult, objects: KubeObject[], clusterName: string | undefined, adopt: boolean): NodeObjectChanges[] {
   if (!result.config) {
     throw new UsageError('--nodes needs the cluster network: give --pod-cidr and --service-cidr');
   }
@@ -145,7 +159,8 @@ function nodeReport(result: ImportResult, objects: KubeObject[], clusterName: st
     throw new UsageError('--nodes: give --cluster-name (the objects carry no cluster.x-k8s.io/cluster-name label)');
   }
   const profile = result.imported.profile;
-  return nodeChanges(objects, result.config, { clusterName: name, ...(profile ? { files: { profile } } : {}) });
+  const files = adopt ? adoptionFileOptions(profile) : profile ? { profile } : undefined;
+  return nodeChanges(objects, result.config, { clusterName: name, ...(files ? { files } : {}) });
 }
 
 /** A human-readable summary. */

@@ -43,6 +43,13 @@ export interface NodeObjectChanges {
   readonly removedCommands: string[];
   /** Commands only in the library's object (masked). */
   readonly addedCommands: string[];
+  /**
+   * The fields of the KubeadmConfigSpec that differ, byte for byte, as paths into the object
+   * (`spec.kubeadmConfigSpec.preKubeadmCommands[3]`): a KubeadmControlPlane whose spec changes
+   * rolls its machines, and a changed KubeadmConfigTemplate is written under a new name, which
+   * rolls its MachineDeployments. Empty: adopting the cluster rolls nothing.
+   */
+  readonly rollingFields: string[];
 }
 
 /** Options of `nodeChanges`. */
@@ -87,8 +94,31 @@ export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, op
       object: `${object.kind}/${object.metadata?.name}`,
       files: fileChanges(before.files ?? [], after.files ?? [], secretData),
       ...commandChanges(before.preKubeadmCommands ?? [], after.preKubeadmCommands ?? []),
+      rollingFields: differingPaths(before, after, kubeadmConfigSpecPath(object)!.join('.')),
     };
   });
+}
+
+/** Whether adopting with these changes rolls no machine. */
+export function rollsNothing(changes: readonly NodeObjectChanges[]): boolean {
+  return changes.every((object) => object.rollingFields.length === 0);
+}
+
+/** The paths under `path` where two JSON values differ (a whole subtree when its type differs). */
+function differingPaths(before: unknown, after: unknown, path: string): string[] {
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const length = Math.max(before.length, after.length);
+    return Array.from({ length }, (_, index) => differingPaths(before[index], after[index], `${path}[${index}]`)).flat();
+  }
+  if (isObject(before) && isObject(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    return keys.flatMap((key) => differingPaths(before[key], after[key], `${path}.${key}`));
+  }
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [path];
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function withoutSystemProxy(object: KubeObject): KubeObject {
@@ -163,6 +193,12 @@ export function nodeChangesText(changes: NodeObjectChanges[]): string {
     }
     if (object.removedCommands.length + object.addedCommands.length > 0) {
       lines.push('  preKubeadmCommands:', ...object.removedCommands.map((command) => `      - ${command}`), ...object.addedCommands.map((command) => `      + ${command}`));
+    }
+    if (object.rollingFields.length > 0) {
+      lines.push(`  rolls its machines: ${object.rollingFields.length} field${object.rollingFields.length === 1 ? '' : 's'} of the spec differ`,
+        ...object.rollingFields.map((field) => `      ${field}`));
+    } else {
+      lines.push('  rolls nothing: the spec is byte for byte the same');
     }
   }
   return `${lines.join('\n')}\n`;
