@@ -21,9 +21,12 @@ function renderedNoProxy(): string[] {
   return /^Environment="NO_PROXY=(.*)"$/m.exec(Buffer.from(dropIn, 'base64').toString('utf8'))![1].split(',');
 }
 
-/** The words of the notes (entries are named as whole words between commas, spaces and colons). */
+/**
+ * The words of the notes on the definition (entries are named as whole words between commas, spaces
+ * and colons); the notes on route changes name destinations, not entries.
+ */
 function namedInNotes(notes: readonly ImportNote[]): Set<string> {
-  return new Set(notes.flatMap((note) => note.message.split(/[\s,:()]+/)));
+  return new Set(notes.filter((note) => !note.field.startsWith('(route) ')).flatMap((note) => note.message.split(/[\s,:()]+/)));
 }
 
 /** The same values as the `cluster` chart's own (providerIntegration at the top, not under `cluster:`). */
