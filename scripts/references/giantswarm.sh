@@ -1,28 +1,37 @@
 #!/usr/bin/env bash
 # Renders the Giant Swarm reference fixtures (test/fixtures/references/giantswarm/) with Giant
-# Swarm's own `cluster` chart and Helm, the way a provider chart such as cluster-aws renders it: a
-# parent chart whose charts/ holds the `cluster` chart and whose templates hold cluster-aws's
-# `awsNoProxyList` helper (the NO_PROXY template its values name), both taken from the pinned commits.
+# Swarm's own code:
+# - the `cluster` chart, with Helm, the way a provider chart such as cluster-aws renders it: a
+#   parent chart whose charts/ holds the `cluster` chart and whose templates hold cluster-aws's
+#   `awsNoProxyList` helper (the NO_PROXY template its values name);
+# - cluster-apps-operator's `<cluster>-systemd-proxy` and `<cluster>-cluster-values` Secrets, with
+#   its clustersecret resource's GetDesiredState, run by scripts/reference-tools/cluster-apps-operator/
+#   reference_render_test.go dropped into a temp copy of its source (modules from the Go proxy).
+# Each source is taken at its pinned commit.
 #
-# Usage: giantswarm.sh CLUSTER_GIT_DIR CLUSTER_AWS_GIT_DIR [--check]
-#   CLUSTER_GIT_DIR      git directory of github.com/giantswarm/cluster (e.g. a mirror's repo)
-#   CLUSTER_AWS_GIT_DIR  git directory of github.com/giantswarm/cluster-aws
-#   --check              render into a temp dir and diff against the fixtures (exit 1 on a difference)
+# Usage: giantswarm.sh CLUSTER_GIT_DIR CLUSTER_AWS_GIT_DIR CLUSTER_APPS_OPERATOR_GIT_DIR [--check]
+#   CLUSTER_GIT_DIR                git directory of github.com/giantswarm/cluster (e.g. a mirror's repo)
+#   CLUSTER_AWS_GIT_DIR            git directory of github.com/giantswarm/cluster-aws
+#   CLUSTER_APPS_OPERATOR_GIT_DIR  git directory of github.com/giantswarm/cluster-apps-operator
+#   --check                        render into a temp dir and diff against the fixtures (exit 1 on a difference)
 #
 # Run by maintainers, not by CI or the test suites: the fixtures are the committed output.
 set -euo pipefail
 CLUSTER_COMMIT=8657d00aaef4a6e700d7227ec52a3399a3a63d58
 CLUSTER_AWS_COMMIT=49d7ad04c570efba4af062f75edac25f1110585d
+CLUSTER_APPS_OPERATOR_COMMIT=238b0aa8581237f026f3654222234fdf67f28668
 NAMESPACE=org-demo
 RELEASE=demo
 
-cluster_git=${1:?usage: giantswarm.sh CLUSTER_GIT_DIR CLUSTER_AWS_GIT_DIR [--check]}
-cluster_aws_git=${2:?usage: giantswarm.sh CLUSTER_GIT_DIR CLUSTER_AWS_GIT_DIR [--check]}
-check=${3:-}
+usage='usage: giantswarm.sh CLUSTER_GIT_DIR CLUSTER_AWS_GIT_DIR CLUSTER_APPS_OPERATOR_GIT_DIR [--check]'
+cluster_git=${1:?$usage}
+cluster_aws_git=${2:?$usage}
+operator_git=${3:?$usage}
+check=${4:-}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 fixtures=$repo/test/fixtures/references/giantswarm
 
-for pin in "$cluster_git:$CLUSTER_COMMIT" "$cluster_aws_git:$CLUSTER_AWS_COMMIT"; do
+for pin in "$cluster_git:$CLUSTER_COMMIT" "$cluster_aws_git:$CLUSTER_AWS_COMMIT" "$operator_git:$CLUSTER_APPS_OPERATOR_COMMIT"; do
   if ! git --git-dir="${pin%:*}" cat-file -e "${pin##*:}^{commit}" 2>/dev/null; then
     echo "giantswarm.sh: ${pin%:*} does not hold commit ${pin##*:}" >&2
     exit 2
@@ -71,6 +80,19 @@ for values in "$fixtures"/inputs/*.yaml; do
 done
 "$helm" version --template '{{.Version}}' > "$out/HELM_VERSION"
 echo >> "$out/HELM_VERSION"
+
+# cluster-apps-operator: its own resource code, with a fake API server client holding the inputs.
+operator=$work/cluster-apps-operator
+mkdir -p "$operator" "$out/cluster-apps-operator"
+git --git-dir="$operator_git" archive "$CLUSTER_APPS_OPERATOR_COMMIT" | tar -x -C "$operator"
+cp "$repo/scripts/reference-tools/cluster-apps-operator/reference_render_test.go" "$operator/service/controller/resource/clustersecret/"
+(
+  cd "$operator"
+  REFERENCE_PROXY=$fixtures/inputs/cluster-apps-operator/proxy.yaml \
+  REFERENCE_OBJECTS=$fixtures/inputs/cluster-apps-operator/objects.yaml \
+  REFERENCE_OUTPUT=$out/cluster-apps-operator/secrets.yaml \
+    go test -count=1 -run '^TestReferenceRender$' ./service/controller/resource/clustersecret/ >&2
+)
 
 if [ "$check" = --check ]; then
   diff -ru "$fixtures/rendered" "$out"
