@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportNote, ImportSource } from '../../../src/core/import/imported-proxy';
 
 /**
- * The Giant Swarm importer loses nothing the `cluster` chart renders: every entry of the chart's
- * NO_PROXY (rendered by Helm from the reference inputs, test/fixtures/references/giantswarm) is in
- * the imported NO_PROXY or named in a note, and no destination the chart sent direct goes through
- * the proxy with the library's list.
+ * The Giant Swarm importer loses nothing the `cluster` chart or cluster-apps-operator renders:
+ * every entry of their NO_PROXY (rendered by their own code from the reference inputs,
+ * test/fixtures/references/giantswarm) is in the imported NO_PROXY or named in a note, and no
+ * destination they sent direct goes through the proxy with the library's list.
  */
 
 const REFERENCE = join(__dirname, '..', '..', 'fixtures', 'references', 'giantswarm');
@@ -76,5 +76,16 @@ describe('Giant Swarm importer against the rendered chart', () => {
     const { imported } = importProxy(ImportSource.GIANTSWARM, VALUES.replace('- elb.amazonaws.com', '- https://elb.amazonaws.com'));
     expect(imported.settings.noProxy).not.toContain('https://elb.amazonaws.com');
     expect(imported.notes.find((note) => note.field === 'cluster.providerIntegration.connectivity.proxy.noProxy.value[0]')!.message).toMatch(/^dropped: /);
+  });
+
+  test('cluster-apps-operator\'s cluster-values: every entry of its noProxy is imported or named in a note', () => {
+    const secrets = parseAllDocuments(readFileSync(join(REFERENCE, 'rendered', 'cluster-apps-operator', 'secrets.yaml'), 'utf8')).map((document) => document.toJS());
+    const values = Buffer.from(secrets.find((secret) => secret.metadata.name === 'demo-cluster-values').data.values, 'base64').toString('utf8');
+    const { imported, noProxy } = importProxy(ImportSource.GIANTSWARM, values, { network: { pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] } });
+    const named = namedInNotes(imported.notes);
+    const imports = new Set(imported.settings.noProxy);
+    expect(imported.sourceNoProxy.filter((entry) => !imports.has(entry) && !named.has(entry))).toEqual([]);
+    expect(imported.sourceNoProxy).toEqual(parse(values).cluster.proxy.noProxy.split(','));
+    expect(noProxy!.changes.filter((change) => change.after === 'proxy')).toEqual([]);
   });
 });

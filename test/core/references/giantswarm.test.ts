@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { giantSwarmProxySetup } from '../../../src/core/addons/giantswarm/setup';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
@@ -8,12 +9,13 @@ import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 
 /**
- * The `giantswarm` profile against Giant Swarm's own `cluster` chart, rendered by Helm
- * (test/fixtures/references/giantswarm, see its SOURCE.md): the library's node files for the same
- * values (the importer reading the chart's input values) compared byte for byte with the chart's.
- * Every difference is in the ledger below, one entry per cause, so a difference appearing or
- * disappearing fails the test. The proxy URLs and NO_PROXY are compared once as values, then
- * replaced by placeholders in every file and command, so each other difference shows on its own.
+ * The `giantswarm` profile against Giant Swarm's own code (test/fixtures/references/giantswarm, see
+ * its SOURCE.md): the `cluster` chart rendered by Helm, and cluster-apps-operator's
+ * `<cluster>-systemd-proxy` Secret rendered by its own resource code. The library's node files and
+ * Secret for the same values (the importer reading the chart's input values) are compared byte for
+ * byte with them. Every difference is in a ledger below, one entry per cause, so a difference
+ * appearing or disappearing fails the test. The proxy URLs and NO_PROXY are compared once as
+ * values, then replaced by placeholders, so each other difference shows on its own.
  */
 
 const REFERENCE = join(__dirname, '..', '..', 'fixtures', 'references', 'giantswarm');
@@ -66,30 +68,49 @@ function libraryParts(name: string): NodeProxyParts {
   };
 }
 
-/** Every value a variable has in a node configuration's drop-ins and exports (one, when they agree). */
-function valuesOf(parts: NodeProxyParts, variable: string): string[] {
-  const lines = [...parts.files.flatMap((file) => file.content.split('\n')), ...parts.commands];
+/** The lines of a node configuration's drop-ins and its commands. */
+function linesOf(parts: NodeProxyParts): string[] {
+  return [...parts.files.flatMap((file) => file.content.split('\n')), ...parts.commands];
+}
+
+/** Every value a variable has in drop-in and export lines (one, when they agree). */
+function valuesOf(lines: string[], variable: string): string[] {
   const pattern = new RegExp(`^(?:Environment="|export )${variable}=["']?(.*?)["']?(?: # .*)?"?$`, 'i');
   return [...new Set(lines.map((line) => pattern.exec(line)?.[1]).filter((value): value is string => value !== undefined))];
 }
 
-/** The differences of the values (compared once), then of the files and commands with placeholders. */
-function differences(theirs: NodeProxyParts, ours: NodeProxyParts): Difference[] {
-  const found: Difference[] = [];
-  const add = (difference: Difference): void => {
-    if (!found.some((known) => JSON.stringify(known) === JSON.stringify(difference))) {
-      found.push(difference);
+/** Differences, each cause once. */
+class Differences {
+  public readonly found: Difference[] = [];
+
+  public add(difference: Difference): void {
+    if (difference.theirs !== difference.ours && !this.found.some((known) => JSON.stringify(known) === JSON.stringify(difference))) {
+      this.found.push(difference);
     }
-  };
-  // HTTPS_PROXY is the same URL as HTTP_PROXY in these inputs, so it shows as <HTTP_PROXY>.
+  }
+}
+
+/**
+ * The proxy URLs and NO_PROXY of each side compared once, and a function that replaces them by
+ * placeholders in a text of that side (HTTPS_PROXY is the same URL as HTTP_PROXY in these inputs,
+ * so it shows as <HTTP_PROXY>).
+ */
+function compareValues(theirs: string[], ours: string[], found: Differences): (text: string, side: 0 | 1) => string {
   const placeholders: Array<[string, string, string]> = [];
   for (const variable of ['NO_PROXY', 'HTTP_PROXY', 'HTTPS_PROXY']) {
     const [their, our] = [valuesOf(theirs, variable), valuesOf(ours, variable)];
     expect([their.length, our.length]).toEqual([1, 1]);
-    add({ point: variable === 'NO_PROXY' ? 'NO_PROXY value' : 'proxy URL', theirs: their[0], ours: our[0] });
+    found.add({ point: variable === 'NO_PROXY' ? 'NO_PROXY value' : 'proxy URL', theirs: their[0], ours: our[0] });
     placeholders.push([their[0], our[0], `<${variable}>`]);
   }
-  const placed = (text: string, side: 0 | 1): string => placeholders.reduce((result, entry) => result.split(entry[side]).join(entry[2]), text);
+  return (text, side) => placeholders.reduce((result, entry) => result.split(entry[side]).join(entry[2]), text);
+}
+
+/** The differences of the values (compared once), then of the files and commands with placeholders. */
+function differences(theirs: NodeProxyParts, ours: NodeProxyParts): Difference[] {
+  const found = new Differences();
+  const add = (difference: Difference): void => found.add(difference);
+  const placed = compareValues(linesOf(theirs), linesOf(ours), found);
   expect(ours.files.map((file) => file.path)).toEqual(theirs.files.map((file) => file.path));
   theirs.files.forEach((file, index) => {
     for (const field of new Set([...Object.keys(file), ...Object.keys(ours.files[index])])) {
@@ -116,7 +137,7 @@ function differences(theirs: NodeProxyParts, ours: NodeProxyParts): Difference[]
     }
   });
   add({ point: 'command position', theirs: theirs.position, ours: ours.position });
-  return found.filter((difference) => difference.theirs !== difference.ours);
+  return found.found;
 }
 
 /** The chart's commands before its proxy exports. */
@@ -167,5 +188,64 @@ describe.each([
 
   test('the library\'s node files and commands differ from the chart\'s exactly by the ledger', () => {
     expect(differences(chart.values().next().value!, libraryParts(name))).toEqual(ledger);
+  });
+});
+
+/** A Secret's data, decoded, whichever field holds it. */
+function secretData(secret: Record<string, any>): Record<string, string> {
+  const data = Object.entries(secret.data ?? {}).map(([key, value]) => [key, Buffer.from(value as string, 'base64').toString('utf8')]);
+  return { ...Object.fromEntries(data), ...secret.stringData };
+}
+
+/** The differences of two Secrets: metadata, how the data is held, its keys, then each key's content with placeholders. */
+function secretDifferences(theirs: Record<string, any>, ours: Record<string, any>): Difference[] {
+  const found = new Differences();
+  for (const field of ['name', 'namespace', 'labels', 'annotations']) {
+    found.add({ point: `Secret ${field}`, theirs: JSON.stringify(theirs.metadata[field] ?? null), ours: JSON.stringify(ours.metadata[field] ?? null) });
+  }
+  found.add({ point: 'Secret type', theirs: theirs.type ?? '(none)', ours: ours.type ?? '(none)' });
+  const held = (secret: Record<string, any>): string => ['data', 'stringData'].filter((field) => secret[field] !== undefined).join(', ');
+  found.add({ point: 'Secret data field', theirs: held(theirs), ours: held(ours) });
+  const [their, our] = [secretData(theirs), secretData(ours)];
+  found.add({ point: 'Secret keys', theirs: Object.keys(their).join(', '), ours: Object.keys(our).join(', ') });
+  const lines = (data: Record<string, string>): string[] => Object.values(data).flatMap((content) => content.split('\n'));
+  const placed = compareValues(lines(their), lines(our), found);
+  for (const key of Object.keys(their).filter((name) => our[name] !== undefined)) {
+    found.add({ point: `${key} content`, theirs: placed(their[key], 0), ours: placed(our[key], 1) });
+  }
+  return found.found;
+}
+
+/** The systemd-proxy Secret's differences, one per cause. */
+const SECRET_LEDGER: Difference[] = [
+  {
+    point: 'Secret labels',
+    theirs: '{"giantswarm.io/cluster":"demo","giantswarm.io/managed-by":"cluster-apps-operator"}',
+    ours: '{"app.kubernetes.io/managed-by":"cluster-proxy-constructs","cluster.x-k8s.io/cluster-name":"demo","clusterctl.cluster.x-k8s.io/move":""}',
+  },
+  { point: 'Secret annotations', theirs: '{"giantswarm.io/notes":"DO NOT EDIT. Values managed by cluster-apps-operator."}', ours: 'null' },
+  { point: 'Secret type', theirs: '(none)', ours: 'Opaque' },
+  { point: 'Secret data field', theirs: 'data', ours: 'stringData' },
+  { point: 'Secret keys', theirs: 'containerdProxy', ours: 'containerdProxy, kubeletProxy, teleportProxy' },
+  // The operator writes only the installation-wide entries, as it was configured.
+  { point: 'NO_PROXY value', theirs: '.corp.example,10.0.0.0/8,registry.internal', ours: OUR_NO_PROXY },
+  {
+    point: 'containerdProxy content',
+    // Upper/lower pairs (the chart writes the upper-case block, then the lower-case one, as the profile does).
+    theirs: '[Service]\nEnvironment="HTTP_PROXY=<HTTP_PROXY>"\nEnvironment="http_proxy=<HTTP_PROXY>"\n'
+      + 'Environment="HTTPS_PROXY=<HTTP_PROXY>"\nEnvironment="https_proxy=<HTTP_PROXY>"\n'
+      + 'Environment="NO_PROXY=<NO_PROXY>"\nEnvironment="no_proxy=<NO_PROXY>"\n',
+    ours: '[Service]\nEnvironment="HTTP_PROXY=<HTTP_PROXY>"\nEnvironment="HTTPS_PROXY=<HTTP_PROXY>"\nEnvironment="NO_PROXY=<NO_PROXY>"\n'
+      + 'Environment="http_proxy=<HTTP_PROXY>"\nEnvironment="https_proxy=<HTTP_PROXY>"\nEnvironment="no_proxy=<NO_PROXY>"\n',
+  },
+];
+
+describe('cluster-apps-operator\'s <cluster>-systemd-proxy Secret', () => {
+  test('the library\'s Secret (app-platform side, giantswarm profile) differs from the operator\'s exactly by the ledger', () => {
+    const rendered = parseAllDocuments(readFileSync(join(REFERENCE, 'rendered', 'cluster-apps-operator', 'secrets.yaml'), 'utf8')).map((document) => document.toJS());
+    const theirs = rendered.find((secret) => secret.metadata.name === 'demo-systemd-proxy');
+    const { config } = importProxy(ImportSource.GIANTSWARM, readFileSync(join(REFERENCE, 'inputs', 'values.yaml'), 'utf8'));
+    const ours = giantSwarmProxySetup(config!, { clusterName: 'demo', namespace: 'org-demo', files: { profile: CompatibilityProfileName.GIANTSWARM } }).systemdProxySecret!;
+    expect(secretDifferences(theirs, ours as unknown as Record<string, any>)).toEqual(SECRET_LEDGER);
   });
 });
