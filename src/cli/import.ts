@@ -32,7 +32,7 @@ export const IMPORT_USAGE = `Usage:
 
 Reads the proxy configuration another system uses (YAML or JSON):
   tkg           TKG cluster configuration (TKG_HTTP_PROXY...) or a ClusterClass-based Cluster
-  giantswarm    cluster chart values (global.connectivity.proxy) or cluster-values (cluster.proxy)
+  giantswarm    cluster or provider chart values (global.connectivity.proxy) or cluster-values (cluster.proxy)
   caren         a Cluster with the clusterConfig variable (clusterConfig.proxy)
   eks-anywhere  an EKS Anywhere Cluster (spec.proxyConfiguration)
   openshift     an OpenShift Proxy (config.openshift.io/v1)

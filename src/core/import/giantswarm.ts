@@ -1,18 +1,37 @@
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
+import { acceptedNoProxy, ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { ProxyConfigError } from '../primitives/errors';
 
 /**
  * Giant Swarm: the `cluster` chart values (`global.connectivity.proxy {enabled, httpProxy,
- * httpsProxy, noProxy}`, the network under `global.connectivity.network`), or the
+ * httpsProxy, noProxy}`, the network under `global.connectivity.network`, the provider's entries
+ * under `providerIntegration.connectivity.proxy.noProxy`), the values of a provider chart that
+ * nests them (`cluster-aws` and the like: `providerIntegration` under `cluster:`), or the
  * `<cluster>-cluster-values` content cluster-apps-operator writes (`cluster.proxy {http, https,
  * noProxy}`, where noProxy is already the full list).
  *
  * The chart's NO_PROXY (`cluster.connectivity.proxy.noProxy`): `127.0.0.1`, `localhost`, `svc`,
- * `local`, `<cluster>.<baseDomain>`, the service and pod CIDRs, then the user's entries.
+ * `local`, `<cluster>.<baseDomain>`, the service and pod CIDRs, the provider's `value` entries,
+ * the entries its template `templateName` renders, then the user's entries. Every one of them is
+ * imported, so a destination the chart sent direct stays direct; the ones the library computes for
+ * the cluster anyway leave the definition with a note once the network is known.
  */
 
 type Json = Record<string, any>;
+
+/** The pseudo-field naming the entries the chart adds itself (its template of that name). */
+const CHART_NO_PROXY = '(cluster.connectivity.proxy.noProxy template)';
+/** The chart's fixed entries. */
+const CHART_STATIC_NO_PROXY = ['127.0.0.1', 'localhost', 'svc', 'local'];
+
+/**
+ * Provider charts' NO_PROXY templates the importer can evaluate, by name: the value each renders
+ * (only Helm can render any other template).
+ */
+const PROVIDER_NO_PROXY_TEMPLATES: Readonly<Record<string, readonly string[]>> = {
+  // cluster-aws: `- {{ $.Values.global.connectivity.network.vpcCidr }}`
+  awsNoProxyList: ['global', 'connectivity', 'network', 'vpcCidr'],
+};
 
 /** Read Giant Swarm values. */
 export function importGiantSwarm(doc: Json): ImportedProxy {
@@ -36,17 +55,66 @@ function fromChartValues(doc: Json, proxy: Json): ImportedProxy {
   const read = readProxy(fields, { http: proxy.httpProxy, https: proxy.httpsProxy, noProxy: proxy.noProxy }, notes);
   const pods = stringList(valueAt(doc, ['global', 'connectivity', 'network', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['global', 'connectivity', 'network', 'services', 'cidrBlocks']));
-  const name = valueAt(doc, ['global', 'metadata', 'name']);
-  const baseDomain = valueAt(doc, ['global', 'connectivity', 'baseDomain']);
-  const apiHost = name && baseDomain ? `${name}.${baseDomain}` : undefined;
-  if (!apiHost) {
-    notes.add('global.metadata.name / global.connectivity.baseDomain', 'not both set: the chart\'s <cluster>.<baseDomain> entry is left out of the comparison');
-  }
-  return importedProxy(ImportSource.GIANTSWARM, read, notes, {
+  const chart = { field: CHART_NO_PROXY, entries: [...CHART_STATIC_NO_PROXY, ...clusterDomain(doc, notes), ...services, ...pods] };
+  notes.add(CHART_NO_PROXY, `the chart's own entries ${chart.entries.join(', ')}: imported, so what the chart sent direct stays direct`);
+  const sources = [chart, ...providerNoProxy(doc, notes), { field: read.noProxyField, entries: read.noProxy }];
+  const noProxy = sources.flatMap((source) => acceptedNoProxy(source.field, source.entries, notes));
+  return importedProxy(ImportSource.GIANTSWARM, { ...read, noProxy: [...new Set(noProxy)] }, notes, {
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services } } : {}),
-    sourceNoProxy: ['127.0.0.1', 'localhost', 'svc', 'local', ...(apiHost ? [apiHost] : []), ...services, ...pods, ...read.noProxy],
+    sourceNoProxy: sources.flatMap((source) => source.entries),
     profile: CompatibilityProfileName.GIANTSWARM,
   });
+}
+
+/** The chart's `<cluster>.<baseDomain>` entry, when both are set. */
+function clusterDomain(doc: Json, notes: ImportNotes): string[] {
+  const name = valueAt(doc, ['global', 'metadata', 'name']);
+  const baseDomain = valueAt(doc, ['global', 'connectivity', 'baseDomain']);
+  if (name && baseDomain) {
+    return [`${name}.${baseDomain}`];
+  }
+  notes.add('global.metadata.name / global.connectivity.baseDomain', 'not both set: the chart\'s <cluster>.<baseDomain> entry is left out');
+  return [];
+}
+
+/** Entries of one source field. */
+interface NoProxySource {
+  readonly field: string;
+  readonly entries: string[];
+}
+
+/**
+ * The provider integration's entries: its `value`, then what its `templateName` renders. In a
+ * provider chart's values, `providerIntegration` sits under `cluster`.
+ */
+function providerNoProxy(doc: Json, notes: ImportNotes): NoProxySource[] {
+  const nested = doc.providerIntegration === undefined && valueAt(doc, ['cluster', 'providerIntegration']) !== undefined;
+  const path = [...(nested ? ['cluster'] : []), 'providerIntegration', 'connectivity', 'proxy', 'noProxy'];
+  const field = path.join('.');
+  const settings = valueAt(doc, path);
+  const sources = [{ field: `${field}.value`, entries: stringList(valueAt(settings, ['value'])) }];
+  const templateName = valueAt(settings, ['templateName']);
+  if (typeof templateName === 'string' && templateName !== '') {
+    sources.push({ field: `${field}.templateName`, entries: providerTemplateEntries(doc, templateName, `${field}.templateName`, notes) });
+  }
+  const entries = sources.flatMap((source) => source.entries);
+  if (entries.length > 0) {
+    notes.add(field, `the provider's entries ${entries.join(', ')}: imported`);
+  }
+  return sources;
+}
+
+/** What a provider's NO_PROXY template renders, when the importer knows the template. */
+function providerTemplateEntries(doc: Json, templateName: string, field: string, notes: ImportNotes): string[] {
+  if (!Object.hasOwn(PROVIDER_NO_PROXY_TEMPLATES, templateName)) {
+    notes.add(field, `${templateName} is a template of the provider chart, which only Helm renders: its entries are not imported; `
+      + 'add the ones it renders (helm template) to noProxy');
+    return [];
+  }
+  const reads = PROVIDER_NO_PROXY_TEMPLATES[templateName];
+  const entries = stringList(valueAt(doc, reads));
+  notes.add(field, `${templateName} renders ${reads.join('.')}${entries.length > 0 ? '' : ', which is not set: nothing to import'}`);
+  return entries;
 }
 
 function fromClusterValues(proxy: Json): ImportedProxy {
