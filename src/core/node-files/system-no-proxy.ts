@@ -49,9 +49,12 @@ const COMPOSITIONS: Readonly<Record<CompatibilityProfileName, Composition>> = {
   'tkg-clusterclass': (inputs) => [
     'localhost', '127.0.0.1', '.svc', '.svc.cluster.local', ...(inputs.ipv6 ? ['::1'] : []), ...inputs.given, ...inputs.services, ...inputs.pods,
   ].sort(),
-  // the cluster chart's `cluster.connectivity.proxy.noProxy`
+  // The cluster chart's `cluster.connectivity.proxy.noProxy` writes its fixed entries, the cluster's
+  // `<cluster>.<baseDomain>`, the CIDRs and the provider's entries before the user's. The importer
+  // reads all of them into the definition, in that order, so they come first here; entries it
+  // lacks follow.
   'giantswarm': (inputs) => [
-    '127.0.0.1', 'localhost', 'svc', 'local', ...endpointOf(inputs), ...inputs.services, ...inputs.pods, ...inputs.provider, ...inputs.given,
+    ...inputs.given, '127.0.0.1', 'localhost', 'svc', 'local', ...endpointOf(inputs), ...inputs.services, ...inputs.pods, ...inputs.provider,
   ],
   'caren': (inputs) => [
     'localhost', '127.0.0.1', ...inputs.pods, ...inputs.services, 'kubernetes', 'kubernetes.default', '.svc',

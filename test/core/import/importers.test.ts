@@ -76,8 +76,8 @@ describe('Giant Swarm', () => {
       httpProxy: 'http://192.168.52.220:3128',
       httpsProxy: 'http://192.168.52.220:3128',
       username: 'myProxyUser',
-      // The chart's own entries the library does not compute itself come first, as the chart lists them.
-      noProxy: ['svc', 'local', 'mycluster.gigantic.example', '172.16.0.0/16', 'internal.corpdomain.net', 'example.com'],
+      // The chart's own entries come first, as the chart lists them.
+      noProxy: ['127.0.0.1', 'localhost', 'svc', 'local', 'mycluster.gigantic.example', '100.64.0.0/13', '100.96.0.0/11', '172.16.0.0/16', 'internal.corpdomain.net', 'example.com'],
     });
     expect(imported.needsPassword).toBe(true);
     expect(imported.sourceNoProxy.slice(0, 5)).toEqual(['127.0.0.1', 'localhost', 'svc', 'local', 'mycluster.gigantic.example']);

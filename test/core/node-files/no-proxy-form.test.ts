@@ -45,7 +45,8 @@ const EXPECTED_GIVEN: ReadonlyArray<[CompatibilityProfileName, string]> = [
   [CompatibilityProfileName.TKG_CLUSTERCLASS,
     '.corp.example,.svc,.svc.cluster.local,10.0.0.0/8,10.96.0.0/12,127.0.0.1,192.168.0.0/16,localhost,registry.internal,vcenter.corp.example,extra.internal'],
   [CompatibilityProfileName.GIANTSWARM,
-    '127.0.0.1,localhost,svc,local,api.demo.example,10.96.0.0/12,192.168.0.0/16,.corp.example,vcenter.corp.example,10.0.0.0/8,registry.internal,extra.internal'],
+    // the definition's entries first: the importer reads the chart's whole list into them, in the chart's order
+    '.corp.example,vcenter.corp.example,10.0.0.0/8,registry.internal,127.0.0.1,localhost,svc,local,api.demo.example,10.96.0.0/12,192.168.0.0/16,extra.internal'],
   [CompatibilityProfileName.CAREN,
     'localhost,127.0.0.1,192.168.0.0/16,10.96.0.0/12,kubernetes,kubernetes.default,.svc,.svc.cluster.local,.svc.cluster.local.,'
     + '.corp.example,vcenter.corp.example,10.0.0.0/8,registry.internal,extra.internal'],
