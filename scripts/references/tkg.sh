@@ -14,7 +14,8 @@
 set -euo pipefail
 # The parent of 18a59d85f23e ("remove providers"), the last commit with providers/.
 COMMIT=3b8a8ff507906edae626f67f3998fd252fb70be6
-CAPV_VERSION=v1.5.3
+# The infrastructure provider versions of that commit's providers/config.yaml.
+declare -A PROVIDER_VERSIONS=([vsphere]=v1.5.3 [aws]=v2.0.2 [azure]=v1.6.3)
 
 source_checkout=${1:?usage: tkg.sh SOURCE_CHECKOUT [--check]}
 check=${2:-}
@@ -58,11 +59,13 @@ definition_args() {
 }
 
 # One plan-based cluster: inputs/<case>/{cluster-config.yaml,cli-values.yaml} ->
-# rendered/<case>/{kubeadmcontrolplane.yaml,kubeadmconfigtemplate.yaml}.
+# rendered/<case>/{kubeadmcontrolplane.yaml,kubeadmconfigtemplate.yaml}, on the provider that
+# cli-values.yaml's PROVIDER_TYPE names.
 render_plan_case() {
-  local case=$1 plan=dev key value
+  local case=$1 plan=dev key value provider
   local -a files=() values=()
-  mapfile -t files < <(definition_args "$tkg_dir/providers/infrastructure-vsphere/$CAPV_VERSION/cluster-template-definition-$plan.yaml")
+  provider=$(sed -n 's/^PROVIDER_TYPE: //p' "$fixtures/inputs/$case/cli-values.yaml")
+  mapfile -t files < <(definition_args "$tkg_dir/providers/infrastructure-$provider/${PROVIDER_VERSIONS[$provider]}/cluster-template-definition-$plan.yaml")
   local known
   known=$(cd "$tkg_dir" && "$ytt" "${files[@]}" --data-values-inspect -o json | jq -r 'keys[]')
   for input in "$fixtures/inputs/$case/cluster-config.yaml" "$fixtures/inputs/$case/cli-values.yaml"; do
