@@ -31,7 +31,7 @@ const KINDS = ['kubeadmcontrolplane', 'kubeadmconfigtemplate'] as const;
 const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY'] as const;
 
 const THEIR_NO_PROXY = '.corp.example,10.0.0.0/8,registry.internal,10.96.0.0/12,192.168.0.0/16,localhost,127.0.0.1,.svc,.svc.cluster.local';
-const OUR_NO_PROXY = '.corp.example,10.0.0.0/8,10.0.0.0-10.255.255.255,registry.internal,.registry.internal,localhost,.localhost,127.0.0.1,::1,[::1],127.0.0.0/8,127.0.0.0-127.255.255.255,127.0.0.53,127.0.0.54,127.0.1.1,.svc,.cluster.local,.cluster.local.,kubernetes,.kubernetes,kubernetes.default,.kubernetes.default,10.96.0.1,10.96.0.10,192.168.0.0/16,192.168.0.0-192.168.255.255';
+const OUR_NO_PROXY = '.corp.example,10.0.0.0/8,10.0.0.0-10.255.255.255,registry.internal,.registry.internal,.svc.cluster.local,localhost,.localhost,127.0.0.1,::1,[::1],127.0.0.0/8,127.0.0.0-127.255.255.255,127.0.0.53,127.0.0.54,127.0.1.1,.svc,.cluster.local,.cluster.local.,kubernetes,.kubernetes,kubernetes.default,.kubernetes.default,10.96.0.1,10.96.0.10,192.168.0.0/16,192.168.0.0-192.168.255.255';
 const CONTAINERD_WAIT = 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done';
 
 /** The differences of the URL port, in the case whose proxy URL has none. */
@@ -45,7 +45,8 @@ const URL_PORT: Difference[] = [
 const COMMON: Difference[] = [
   // NO_PROXY form: TKG's list (given entries, service and pod CIDRs, loopback, .svc,
   // .svc.cluster.local) against the library's expanded one (ranges beside CIDRs, suffix forms,
-  // loopback and resolver addresses, the API server and DNS ClusterIPs, .cluster.local).
+  // loopback and resolver addresses, the API server and DNS ClusterIPs, .cluster.local), where
+  // .svc.cluster.local, imported from TKG's additions, stays among the given entries.
   { point: 'NO_PROXY value', theirs: THEIR_NO_PROXY, ours: OUR_NO_PROXY },
   // Command markers: every command the library adds ends with its marker.
   { point: 'command marker', theirs: '', ours: ` ${PROXY_COMMAND_MARKER}` },
