@@ -96,8 +96,60 @@ render_plan_case() {
     END { keep() }' "$work/$case.yaml"
 }
 
+# The ClusterClass-based flavour: the class rendered from its template definition
+# (clusterclass-tkg-vsphere-default.yaml, as the management cluster's packages install it), then its
+# patches that read the `proxy` variable evaluated for a Cluster by conformance/gotemplate, which
+# runs them with the libraries Cluster API's topology controller uses (text/template with Sprig,
+# sigs.k8s.io/yaml, evanphx/json-patch) following its inline patch engine; it is not the
+# controller itself. inputs/<case>/cluster.yaml ->
+# rendered/<case>/{kubeadmcontrolplanetemplate.json,kubeadmconfigtemplate.json} (the patched
+# templates of the control plane and of the Cluster's first MachineDeployment, pretty-printed).
+bash "$root/conformance/gotemplate/build.sh" >&2
+patch_engine=$root/conformance/.cache/bin/go-clusterclass-patches
+class_docs=$work/clusterclass-vsphere.json
+mapfile -t class_files < <(definition_args "$tkg_dir/providers/infrastructure-vsphere/${PROVIDER_VERSIONS[vsphere]}/clusterclass-tkg-vsphere-default.yaml")
+(cd "$tkg_dir" && "$ytt" "${class_files[@]}" -o json) | jq -s . >"$class_docs"
+
+render_class_case() {
+  local case=$1
+  mkdir -p "$out/$case"
+  "$ytt" -f "$fixtures/inputs/$case/cluster.yaml" -o json >"$work/$case-cluster.json"
+  jq -n --slurpfile docs "$class_docs" --slurpfile clusters "$work/$case-cluster.json" '
+    def template($ref): $docs[0][] | select(.kind == $ref.kind and .metadata.name == $ref.name);
+    $docs[0] as $docs | $clusters[0] as $cluster
+    | ($docs[] | select(.kind == "ClusterClass")) as $class
+    | $cluster.spec.topology as $topology
+    | $topology.workers.machineDeployments[0] as $md
+    | ($class.spec.workers.machineDeployments[] | select(.class == $md.class)) as $mdClass
+    | $cluster.spec.clusterNetwork as $network
+    | ([$network.pods.cidrBlocks[], $network.services.cidrBlocks[]] | map(contains(":"))) as $v6
+    | {clusters: [{
+        patches: [$class.spec.patches[] | select(tostring | test("\\.proxy\\b"))],
+        variables: (([$topology.variables[] | {(.name): .value}] | add // {}) + {builtin: {cluster: {
+          name: $cluster.metadata.name, namespace: $cluster.metadata.namespace,
+          topology: {class: $topology.class, version: $topology.version},
+          network: {pods: $network.pods.cidrBlocks, services: $network.services.cidrBlocks,
+            ipFamily: (if ($v6 | all) then "IPv6" elif ($v6 | any) then "DualStack" else "IPv4" end)}}}}),
+        items: [
+          {object: template($class.spec.controlPlane.ref), holder: {kind: "Cluster", fieldPath: "spec.controlPlaneRef"},
+           variables: {builtin: {controlPlane: {replicas: $topology.controlPlane.replicas, version: $topology.version}}}},
+          {object: template($mdClass.template.bootstrap.ref), holder: {kind: "MachineDeployment", fieldPath: "spec.template.spec.bootstrap.configRef"},
+           variables: {builtin: {machineDeployment: {class: $md.class, topologyName: $md.name, replicas: $md.replicas, version: $topology.version}}}}
+        ]}]}' >"$work/$case-patch-input.json"
+  "$patch_engine" <"$work/$case-patch-input.json" >"$work/$case-patched.json"
+  if jq -e '.clusters[0].error' "$work/$case-patched.json" >/dev/null; then
+    echo "tkg.sh: $case: $(jq -r '.clusters[0].error' "$work/$case-patched.json")" >&2
+    exit 1
+  fi
+  jq '.clusters[0].items[0]' "$work/$case-patched.json" >"$out/$case/kubeadmcontrolplanetemplate.json"
+  jq '.clusters[0].items[1]' "$work/$case-patched.json" >"$out/$case/kubeadmconfigtemplate.json"
+}
+
 for case_dir in "$fixtures"/inputs/plan-*/; do
   render_plan_case "$(basename "$case_dir")"
+done
+for case_dir in "$fixtures"/inputs/clusterclass-*/; do
+  render_class_case "$(basename "$case_dir")"
 done
 
 if [ "$check" = "--check" ]; then

@@ -7,24 +7,30 @@ import { ImportSource } from '../../../src/core/import/imported-proxy';
 
 /**
  * The TKG importer loses nothing: each NO_PROXY entry of TKG's own render (the reference renders of
- * test/fixtures/references/tkg, on vSphere, AWS and Azure) is in the imported definition (its
- * entries or its network) or named in a note that says where it went.
+ * test/fixtures/references/tkg: plan-based clusters on vSphere, AWS and Azure, a ClusterClass-based
+ * one on vSphere) is in the imported definition (its entries or its network) or named in a note
+ * that says where it went.
  */
 
 type Json = Record<string, any>;
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'references', 'tkg');
-const CASES = readdirSync(join(FIXTURES, 'inputs')).filter((name) => name.startsWith('plan-') && name !== 'plan-vsphere-without-proxy');
+const CASES = readdirSync(join(FIXTURES, 'inputs')).filter((name) => !name.endsWith('-without-proxy'));
+const isClass = (testCase: string): boolean => testCase.startsWith('clusterclass-');
 
 /** The NO_PROXY TKG rendered into the control plane's containerd drop-in. */
 function renderedNoProxy(testCase: string): string[] {
-  const controlPlane = parse(readFileSync(join(FIXTURES, 'rendered', testCase, 'kubeadmcontrolplane.yaml'), 'utf8')) as Json;
-  const dropIn = controlPlane.spec.kubeadmConfigSpec.files.find((file: Json) => file.path === '/etc/systemd/system/containerd.service.d/http-proxy.conf');
+  const rendered = join(FIXTURES, 'rendered', testCase);
+  const files: Json[] = isClass(testCase)
+    ? JSON.parse(readFileSync(join(rendered, 'kubeadmcontrolplanetemplate.json'), 'utf8')).spec.template.spec.kubeadmConfigSpec.files
+    : parse(readFileSync(join(rendered, 'kubeadmcontrolplane.yaml'), 'utf8')).spec.kubeadmConfigSpec.files;
+  const dropIn = files.find((file) => file.path === '/etc/systemd/system/containerd.service.d/http-proxy.conf')!;
   return /Environment="NO_PROXY=([^"]*)"/.exec(dropIn.content)![1].split(',');
 }
 
 function importCase(testCase: string): ImportResult {
-  return importProxy(ImportSource.TKG, readFileSync(join(FIXTURES, 'inputs', testCase, 'cluster-config.yaml'), 'utf8'));
+  const input = isClass(testCase) ? 'cluster.yaml' : 'cluster-config.yaml';
+  return importProxy(ImportSource.TKG, readFileSync(join(FIXTURES, 'inputs', testCase, input), 'utf8'));
 }
 
 /** Where an entry went: the definition's entries, its network, or the notes. */

@@ -4,17 +4,20 @@ import { parse } from 'yaml';
 import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 
 /**
- * The `tkg` profile against TKG's own render (test/fixtures/references/tkg, SOURCE.md there): the
- * importer reads the case's cluster configuration, the library adds the proxy to the
- * KubeadmControlPlane and KubeadmConfigTemplate TKG renders without a proxy, and the result is
- * compared with TKG's render of the same cluster with the proxy, file by file and command by
- * command. Every difference is in the ledger below, one entry per cause; the test fails when one
- * appears or disappears. Everything else in the two objects is equal.
+ * The TKG profiles against TKG's own render (test/fixtures/references/tkg, SOURCE.md there): the
+ * importer reads the case's cluster configuration (plan-based) or Cluster (ClusterClass-based),
+ * the library adds the proxy to the objects TKG renders without a proxy (`addProxyToObjects` on the
+ * KubeadmControlPlane and KubeadmConfigTemplate; for the class's templates, the files and commands
+ * of `nodeProxyBootstrap` appended where its position says), and the result is compared with TKG's
+ * render of the same cluster with the proxy, file by file and command by command. Every difference
+ * is in the ledger below, one entry per cause; the test fails when one appears or disappears.
+ * Everything else in the objects is equal.
  */
 
 type Json = Record<string, any>;
@@ -60,17 +63,43 @@ const COMMON: Difference[] = [
   { point: 'KubeadmConfigTemplate preKubeadmCommands', theirs: '', ours: CONTAINERD_WAIT },
 ];
 
+/** The class's NO_PROXY: the same entries, sorted. */
+const THEIR_CLASS_NO_PROXY = '.corp.example,.svc,.svc.cluster.local,10.0.0.0/8,10.96.0.0/12,127.0.0.1,192.168.0.0/16,localhost,registry.internal';
+
+/** The differences of every ClusterClass case. */
+const CLASS_COMMON: Difference[] = [
+  { point: 'NO_PROXY value', theirs: THEIR_CLASS_NO_PROXY, ours: OUR_NO_PROXY },
+  { point: 'command marker', theirs: '', ours: ` ${PROXY_COMMAND_MARKER}` },
+  // The class exports bare values; the library quotes them.
+  { point: 'export quoting', theirs: 'export NAME=value', ours: "export NAME='value'" },
+  // Containerd restart: the library restarts and waits before its exports; the class's
+  // restartContainerdService patch restarts after them, without a wait.
+  ...['KubeadmControlPlaneTemplate', 'KubeadmConfigTemplate'].flatMap((kind) => [
+    { point: `${kind} preKubeadmCommands`, theirs: '', ours: `systemctl restart containerd\n${CONTAINERD_WAIT}` },
+    { point: `${kind} preKubeadmCommands`, theirs: 'systemctl restart containerd', ours: '' },
+  ]),
+];
+
 /** Every difference between TKG's render and the library's, one per cause, in the order found. */
 const LEDGER: Record<string, Difference[]> = {
   'plan-vsphere': COMMON,
   'plan-vsphere-no-port': [...URL_PORT, ...COMMON],
+  'clusterclass-vsphere': CLASS_COMMON,
+  'clusterclass-vsphere-no-port': [...URL_PORT, ...CLASS_COMMON],
 };
 
 const read = (path: string): string => readFileSync(join(FIXTURES, path), 'utf8');
 
-/** The kubeadm config spec of a KubeadmControlPlane or KubeadmConfigTemplate. */
+/** The kubeadm config spec of a KubeadmControlPlane, KubeadmControlPlaneTemplate or KubeadmConfigTemplate. */
 function specOf(object: Json): Json {
-  return object.kind === 'KubeadmControlPlane' ? object.spec.kubeadmConfigSpec : object.spec.template.spec;
+  switch (object.kind) {
+    case 'KubeadmControlPlane':
+      return object.spec.kubeadmConfigSpec;
+    case 'KubeadmControlPlaneTemplate':
+      return object.spec.template.spec.kubeadmConfigSpec;
+    default:
+      return object.spec.template.spec;
+  }
 }
 
 /** The object without its files and commands, which the comparison takes item by item. */
@@ -153,7 +182,15 @@ function differencesOf(kind: string, theirs: { files: Json[]; commands: string[]
     differences.push({ point: 'command marker', theirs: '', ours: marker });
   }
   const unmarked = ourCommands.map((command) => (command.endsWith(marker) ? command.slice(0, -marker.length) : command));
-  for (const hunk of commandHunks(theirs.commands, unmarked)) {
+  // Export quoting: the library single-quotes what TKG's class exports bare.
+  const unquoted = unmarked.map((command) => {
+    const quoted = /^export (\w+)='([^']*)'$/.exec(command);
+    return quoted && theirs.commands.includes(`export ${quoted[1]}=${quoted[2]}`) ? `export ${quoted[1]}=${quoted[2]}` : command;
+  });
+  if (unquoted.some((command, index) => command !== unmarked[index])) {
+    differences.push({ point: 'export quoting', theirs: 'export NAME=value', ours: "export NAME='value'" });
+  }
+  for (const hunk of commandHunks(theirs.commands, unquoted)) {
     differences.push({ point: `${kind} preKubeadmCommands`, theirs: hunk.theirs.join('\n'), ours: hunk.ours.join('\n') });
   }
   const ourFiles: Json[] = ours.files.map((file) => ({ ...file, content: align(String(file.content)) }));
@@ -176,7 +213,7 @@ function unique(differences: Difference[]): Difference[] {
   return [...seen.values()];
 }
 
-describe.each(Object.keys(LEDGER))('TKG %s: the tkg profile against TKG\'s render', (testCase) => {
+describe.each(['plan-vsphere', 'plan-vsphere-no-port'])('TKG %s: the tkg profile against TKG\'s render', (testCase) => {
   const { imported, config } = importProxy(ImportSource.TKG, read(`inputs/${testCase}/cluster-config.yaml`));
   const base = KINDS.map((kind) => parse(read(`rendered/${WITHOUT_PROXY}/${kind}.yaml`)) as KubeObject);
   const theirs = KINDS.map((kind) => parse(read(`rendered/${testCase}/${kind}.yaml`)) as Json);
@@ -195,6 +232,38 @@ describe.each(Object.keys(LEDGER))('TKG %s: the tkg profile against TKG\'s rende
   test('the differences are the ledger\'s, no more and no fewer', () => {
     const differences = unique(result.objects.flatMap((ours, index) =>
       differencesOf(ours.kind, appended(theirs[index], base[index]), appended(ours, base[index]))));
+    expect(differences).toEqual(LEDGER[testCase]);
+  });
+});
+
+describe.each(['clusterclass-vsphere', 'clusterclass-vsphere-no-port'])('TKG %s: the tkg-clusterclass profile against TKG\'s class evaluated for the Cluster', (testCase) => {
+  const CLASS_KINDS = ['kubeadmcontrolplanetemplate', 'kubeadmconfigtemplate'];
+  const { imported, config } = importProxy(ImportSource.TKG, read(`inputs/${testCase}/cluster.yaml`));
+  const base = CLASS_KINDS.map((kind) => JSON.parse(read(`rendered/clusterclass-vsphere-without-proxy/${kind}.json`)) as Json);
+  const theirs = CLASS_KINDS.map((kind) => JSON.parse(read(`rendered/${testCase}/${kind}.json`)) as Json);
+  const bootstrap = nodeProxyBootstrap(config!, { clusterName: 'demo', namespace: 'default', files: { profile: imported.profile! } });
+  // The library's files and commands appended, where its position puts them.
+  const ours = base.map((object) => {
+    const copy = structuredClone(object);
+    const spec = specOf(copy);
+    spec.files = [...spec.files ?? [], ...bootstrap.files];
+    spec.preKubeadmCommands = [...spec.preKubeadmCommands ?? [], ...bootstrap.preKubeadmCommands];
+    return copy;
+  });
+
+  test('the importer picks the tkg-clusterclass profile; the proxy is inline, placed last', () => {
+    expect(imported.profile).toBe(CompatibilityProfileName.TKG_CLUSTERCLASS);
+    expect(bootstrap.delivery).toBe('inline');
+    expect(bootstrap.position).toBe('last');
+  });
+
+  test('TKG\'s patches change nothing but files and commands', () => {
+    theirs.forEach((object, index) => expect(withoutNodeLists(object)).toEqual(withoutNodeLists(base[index])));
+  });
+
+  test('the differences are the ledger\'s, no more and no fewer', () => {
+    const differences = unique(ours.flatMap((object, index) =>
+      differencesOf(object.kind, appended(theirs[index], base[index]), appended(object, base[index]))));
     expect(differences).toEqual(LEDGER[testCase]);
   });
 });
