@@ -13,7 +13,7 @@ import { invalidValue, ProxyConfigError } from '../primitives/errors';
  * TKG's own NO_PROXY (tanzu-framework `get_no_proxy()`): `TKG_NO_PROXY`, on AWS the VPC CIDR and
  * `169.254.0.0/16`, on Azure the VNet CIDR, `169.254.0.0/16` and `168.63.129.16`, the service and
  * pod CIDRs, `localhost`, `127.0.0.1`, `::1` on IPv6, `.svc`, `.svc.cluster.local`, de-duplicated;
- * the ClusterClass variant sorts the list without the provider entries.
+ * the ClusterClass variant sorts the same list.
  */
 
 type Json = Record<string, any>;
@@ -34,10 +34,21 @@ interface ProviderAdditions {
 }
 
 const PROVIDER_ADDITIONS: Readonly<Record<string, ProviderAdditions>> = {
-  aws: { cidrVariable: 'AWS_VPC_CIDR', defaultCidr: '10.0.0.0/16', classCidrPath: ['vpc', 'cidr'], classDefaultCidr: '10.0.0.0/16', entries: ['169.254.0.0/16'] },
+  aws: {
+    cidrVariable: 'AWS_VPC_CIDR',
+    defaultCidr: '10.0.0.0/16',
+    classCidrPath: ['vpc', 'cidr'],
+    classDefaultCidr: '10.0.0.0/16',
+    entries: ['169.254.0.0/16'],
+  },
   // The Azure class's patch reads network.vnet.cidr, which its variable's schema does not define
   // (it has vnet.cidrBlocks), so a Cluster cannot set it and the class adds no VNet CIDR.
-  azure: { cidrVariable: 'AZURE_VNET_CIDR', defaultCidr: '10.0.0.0/16', classCidrPath: ['vnet', 'cidr'], entries: ['169.254.0.0/16', '168.63.129.16'] },
+  azure: {
+    cidrVariable: 'AZURE_VNET_CIDR',
+    defaultCidr: '10.0.0.0/16',
+    classCidrPath: ['vnet', 'cidr'],
+    entries: ['169.254.0.0/16', '168.63.129.16'],
+  },
 };
 
 /** The CIDRs and entries TKG adds on a provider, once read from the plan's variables or the class's. */
@@ -83,7 +94,7 @@ function fromConfigVariables(doc: Json): ImportedProxy {
   }
   const provider = providerAdditions(doc, notes);
   const added = namesTkgAdds(/ipv6/i.test(String(doc.TKG_IP_FAMILY ?? '')));
-  noteTkgAdditions('TKG_NO_PROXY', [...services, ...pods], added, notes);
+  noteTkgAdditions('TKG_NO_PROXY', [...services, ...pods], added, true, notes);
   const sourceNoProxy = unique([...proxy.noProxy, ...provider.cidrs, ...provider.entries, ...services, ...pods, ...added]);
   const trustedCaPem = decodeCa('TKG_PROXY_CA_CERT', doc.TKG_PROXY_CA_CERT);
   const network = { pods, services, ...(provider.cidrs.length > 0 ? { machineCidrs: provider.cidrs } : {}) };
@@ -149,9 +160,10 @@ function fromClusterClass(doc: Json): ImportedProxy {
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const networkKnown = pods.length > 0 && services.length > 0;
   const provider = classProviderAdditions(doc, variables, notes, networkKnown ? 'machineCidrs' : 'an entry');
-  const added = namesTkgAdds([...pods, ...services].some((cidr) => cidr.includes(':')));
-  noteTkgAdditions('proxy.noProxy', [...services, ...pods], added, notes);
-  const sourceNoProxy = unique([...provider.cidrs, ...provider.entries, ...added, ...read.noProxy, ...services, ...pods]).sort();
+  const clusterCidrs = [...services, ...pods];
+  const added = namesTkgAdds(clusterCidrs.some((cidr) => cidr.includes(':')));
+  noteTkgAdditions('proxy.noProxy', clusterCidrs, added, networkKnown, notes);
+  const sourceNoProxy = unique([...provider.cidrs, ...provider.entries, ...added, ...read.noProxy, ...clusterCidrs]).sort();
   const trust = variables.find((variable) => variable?.name === 'trust')?.value;
   const proxyCa = (trust?.additionalTrustedCAs ?? []).find((ca: Json) => ca?.name === 'proxy');
   const trustedCaPem = decodeCa('trust.additionalTrustedCAs[proxy].data', proxyCa?.data);
@@ -162,7 +174,8 @@ function fromClusterClass(doc: Json): ImportedProxy {
   if (proxy.systemWide === true) {
     notes.add('proxy.systemWide', 'is true: TKG also writes the proxy into /etc/environment and /etc/profile; the library does not (the proxy stays with the services that need it)');
   }
-  const entries = unique([...read.noProxy, ...(networkKnown ? [] : provider.cidrs), ...provider.entries, ...added]);
+  // Without both CIDR lists there is no network to import: the CIDRs TKG adds stay entries.
+  const entries = unique([...read.noProxy, ...(networkKnown ? [] : [...provider.cidrs, ...clusterCidrs]), ...provider.entries, ...added]);
   return importedProxy(ImportSource.TKG, { ...read, noProxy: entries }, notes, {
     ...(networkKnown ? { network: { pods, services, ...(provider.cidrs.length > 0 ? { machineCidrs: provider.cidrs } : {}) } } : {}),
     sourceNoProxy,
@@ -176,10 +189,11 @@ function namesTkgAdds(ipv6: boolean): string[] {
   return [...TKG_LOOPBACK, ...(ipv6 ? ['::1'] : []), ...TKG_SERVICE_SUFFIXES];
 }
 
-/** Where the entries TKG adds went: the CIDRs are the network, the names entries. */
-function noteTkgAdditions(field: string, cidrs: string[], names: string[], notes: ImportNotes): void {
+/** Where the entries TKG adds went: the CIDRs are the network (when it is imported), the names entries. */
+function noteTkgAdditions(field: string, cidrs: string[], names: string[], cidrsInNetwork: boolean, notes: ImportNotes): void {
   const what = cidrs.length > 0 ? `${cidrs.join(', ')} (the service and pod CIDRs) and ${names.join(', ')}` : names.join(', ');
-  notes.add(field, `TKG adds ${what} to every cluster's NO_PROXY: ${cidrs.length > 0 ? 'the CIDRs imported as the network, the others' : 'imported'} as entries`);
+  const where = cidrs.length > 0 && cidrsInNetwork ? 'the CIDRs imported as the network, the others as entries' : 'imported as entries';
+  notes.add(field, `TKG adds ${what} to every cluster's NO_PROXY: ${where}`);
 }
 
 /** A base64-encoded PEM (TKG's encoding of CA variables). */

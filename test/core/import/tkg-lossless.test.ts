@@ -132,4 +132,19 @@ describe('where TKG\'s additions go', () => {
     }));
     expect(notesOf({ imported })['spec.topology.class']).toEqual(["azure: TKG's class adds 169.254.0.0/16, 168.63.129.16 to NO_PROXY: imported as entries"]);
   });
+
+  test('ClusterClass with only the pod CIDRs: no network to import, so the CIDRs TKG adds stay entries', () => {
+    const { imported } = importProxy(ImportSource.TKG, JSON.stringify({
+      kind: 'Cluster',
+      spec: {
+        clusterNetwork: { pods: { cidrBlocks: ['192.168.0.0/16'] } },
+        topology: { class: 'tkg-vsphere-default-v1.0.0', variables: [{ name: 'proxy', value: { httpProxy: 'http://p:3128', httpsProxy: 'http://p:3128' } }] },
+      },
+    }));
+    expect(imported.network).toBeUndefined();
+    expect(imported.settings.noProxy).toEqual(['192.168.0.0/16', 'localhost', '127.0.0.1', '.svc', '.svc.cluster.local']);
+    expect(notesOf({ imported })['proxy.noProxy']).toEqual([
+      "TKG adds 192.168.0.0/16 (the service and pod CIDRs) and localhost, 127.0.0.1, .svc, .svc.cluster.local to every cluster's NO_PROXY: imported as entries",
+    ]);
+  });
 });
