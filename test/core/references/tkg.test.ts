@@ -44,7 +44,7 @@ const URL_PORT: Difference[] = [
   { point: 'HTTPS_PROXY value', theirs: 'http://proxy.corp.example', ours: 'http://proxy.corp.example:80' },
 ];
 
-/** The differences of every case. */
+/** The differences of every plan-based case. */
 const COMMON: Difference[] = [
   // NO_PROXY form: TKG's list (given entries, service and pod CIDRs, loopback, .svc,
   // .svc.cluster.local) against the library's expanded one (ranges beside CIDRs, suffix forms,
