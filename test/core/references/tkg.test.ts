@@ -1,0 +1,269 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
+import { importProxy } from '../../../src/core/import/import-proxy';
+import { ImportSource } from '../../../src/core/import/imported-proxy';
+import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
+import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
+import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
+import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+
+/**
+ * The TKG profiles against TKG's own render (test/fixtures/references/tkg, SOURCE.md there): the
+ * importer reads the case's cluster configuration (plan-based) or Cluster (ClusterClass-based),
+ * the library adds the proxy to the objects TKG renders without a proxy (`addProxyToObjects` on the
+ * KubeadmControlPlane and KubeadmConfigTemplate; for the class's templates, the files and commands
+ * of `nodeProxyBootstrap` appended where its position says), and the result is compared with TKG's
+ * render of the same cluster with the proxy, file by file and command by command. Every difference
+ * is in the ledger below, one entry per cause; the test fails when one appears or disappears.
+ * Everything else in the objects is equal.
+ */
+
+type Json = Record<string, any>;
+
+interface Difference {
+  readonly point: string;
+  readonly theirs: string;
+  readonly ours: string;
+}
+
+const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'references', 'tkg');
+const WITHOUT_PROXY = 'plan-vsphere-without-proxy';
+const KINDS = ['kubeadmcontrolplane', 'kubeadmconfigtemplate'] as const;
+const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY'] as const;
+
+const THEIR_NO_PROXY = '.corp.example,10.0.0.0/8,registry.internal,10.96.0.0/12,192.168.0.0/16,localhost,127.0.0.1,.svc,.svc.cluster.local';
+const OUR_NO_PROXY = '.corp.example,10.0.0.0/8,10.0.0.0-10.255.255.255,registry.internal,.registry.internal,.svc.cluster.local,localhost,.localhost,127.0.0.1,::1,[::1],127.0.0.0/8,127.0.0.0-127.255.255.255,127.0.0.53,127.0.0.54,127.0.1.1,.svc,.cluster.local,.cluster.local.,kubernetes,.kubernetes,kubernetes.default,.kubernetes.default,10.96.0.1,10.96.0.10,192.168.0.0/16,192.168.0.0-192.168.255.255';
+const CONTAINERD_WAIT = 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done';
+
+/** The differences of the URL port, in the case whose proxy URL has none. */
+const URL_PORT: Difference[] = [
+  // TKG writes the URL as given; the library writes the scheme's default port out.
+  { point: 'HTTP_PROXY value', theirs: 'http://proxy.corp.example', ours: 'http://proxy.corp.example:80' },
+  { point: 'HTTPS_PROXY value', theirs: 'http://proxy.corp.example', ours: 'http://proxy.corp.example:80' },
+];
+
+/** The differences of every plan-based case. */
+const COMMON: Difference[] = [
+  // NO_PROXY form: TKG's list (given entries, service and pod CIDRs, loopback, .svc,
+  // .svc.cluster.local) against the library's expanded one (ranges beside CIDRs, suffix forms,
+  // loopback and resolver addresses, the API server and DNS ClusterIPs, .cluster.local), where
+  // .svc.cluster.local, imported from TKG's additions, stays among the given entries.
+  { point: 'NO_PROXY value', theirs: THEIR_NO_PROXY, ours: OUR_NO_PROXY },
+  // Command markers: every command the library adds ends with its marker.
+  { point: 'command marker', theirs: '', ours: ` ${PROXY_COMMAND_MARKER}` },
+  // Containerd restart policy: the control plane's stop/start becomes one restart, then the wait.
+  {
+    point: 'KubeadmControlPlane preKubeadmCommands',
+    theirs: 'systemctl stop containerd\nsystemctl start containerd',
+    ours: `systemctl restart containerd\n${CONTAINERD_WAIT}`,
+  },
+  // Containerd wait: the workers' restart is followed by the wait.
+  { point: 'KubeadmConfigTemplate preKubeadmCommands', theirs: '', ours: CONTAINERD_WAIT },
+];
+
+/** The class's NO_PROXY: the same entries, sorted. */
+const THEIR_CLASS_NO_PROXY = '.corp.example,.svc,.svc.cluster.local,10.0.0.0/8,10.96.0.0/12,127.0.0.1,192.168.0.0/16,localhost,registry.internal';
+
+/** The differences of every ClusterClass case. */
+const CLASS_COMMON: Difference[] = [
+  { point: 'NO_PROXY value', theirs: THEIR_CLASS_NO_PROXY, ours: OUR_NO_PROXY },
+  { point: 'command marker', theirs: '', ours: ` ${PROXY_COMMAND_MARKER}` },
+  // The class exports bare values; the library quotes them.
+  { point: 'export quoting', theirs: 'export NAME=value', ours: "export NAME='value'" },
+  // Containerd restart: the library restarts and waits before its exports; the class's
+  // restartContainerdService patch restarts after them, without a wait.
+  ...['KubeadmControlPlaneTemplate', 'KubeadmConfigTemplate'].flatMap((kind) => [
+    { point: `${kind} preKubeadmCommands`, theirs: '', ours: `systemctl restart containerd\n${CONTAINERD_WAIT}` },
+    { point: `${kind} preKubeadmCommands`, theirs: 'systemctl restart containerd', ours: '' },
+  ]),
+];
+
+/** Every difference between TKG's render and the library's, one per cause, in the order found. */
+const LEDGER: Record<string, Difference[]> = {
+  'plan-vsphere': COMMON,
+  'plan-vsphere-no-port': [...URL_PORT, ...COMMON],
+  'clusterclass-vsphere': CLASS_COMMON,
+  'clusterclass-vsphere-no-port': [...URL_PORT, ...CLASS_COMMON],
+};
+
+const read = (path: string): string => readFileSync(join(FIXTURES, path), 'utf8');
+
+/** The kubeadm config spec of a KubeadmControlPlane, KubeadmControlPlaneTemplate or KubeadmConfigTemplate. */
+function specOf(object: Json): Json {
+  switch (object.kind) {
+    case 'KubeadmControlPlane':
+      return object.spec.kubeadmConfigSpec;
+    case 'KubeadmControlPlaneTemplate':
+      return object.spec.template.spec.kubeadmConfigSpec;
+    default:
+      return object.spec.template.spec;
+  }
+}
+
+/** The object without its files and commands, which the comparison takes item by item. */
+function withoutNodeLists(object: Json): Json {
+  const copy = structuredClone(object);
+  delete specOf(copy).files;
+  delete specOf(copy).preKubeadmCommands;
+  return copy;
+}
+
+/** The entries the proxy appended to the object's files and commands, after the base's own. */
+function appended(object: Json, base: Json): { files: Json[]; commands: string[] } {
+  const spec = specOf(object);
+  const baseSpec = specOf(base);
+  expect(spec.files.slice(0, baseSpec.files.length)).toEqual(baseSpec.files);
+  expect(spec.preKubeadmCommands.slice(0, baseSpec.preKubeadmCommands.length)).toEqual(baseSpec.preKubeadmCommands);
+  return { files: spec.files.slice(baseSpec.files.length), commands: spec.preKubeadmCommands.slice(baseSpec.preKubeadmCommands.length) };
+}
+
+/** The one value of a proxy variable in the drop-ins and exports (`NAME=value` or `NAME='value'`). */
+function valueOf(name: string, texts: string[]): string {
+  const values = new Set(texts.flatMap((text) => [...text.matchAll(new RegExp(`\\b${name}=(?:'([^']*)'|([^"\\s]*))`, 'g'))].map((match) => match[1] ?? match[2])));
+  expect(values.size).toBe(1);
+  return [...values][0];
+}
+
+/** The hunks where two command lists differ (longest common subsequence). */
+function commandHunks(theirs: string[], ours: string[]): Array<{ theirs: string[]; ours: string[] }> {
+  const common: number[][] = Array.from({ length: theirs.length + 1 }, () => new Array(ours.length + 1).fill(0));
+  for (let i = theirs.length - 1; i >= 0; i--) {
+    for (let j = ours.length - 1; j >= 0; j--) {
+      common[i][j] = theirs[i] === ours[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+    }
+  }
+  const hunks: Array<{ theirs: string[]; ours: string[] }> = [];
+  let hunk = { theirs: [] as string[], ours: [] as string[] };
+  const close = (): void => {
+    if (hunk.theirs.length + hunk.ours.length > 0) {
+      hunks.push(hunk);
+      hunk = { theirs: [], ours: [] };
+    }
+  };
+  let i = 0;
+  let j = 0;
+  while (i < theirs.length || j < ours.length) {
+    if (i < theirs.length && j < ours.length && theirs[i] === ours[j]) {
+      close();
+      i++;
+      j++;
+    } else if (j < ours.length && (i === theirs.length || common[i][j + 1] >= common[i + 1][j])) {
+      hunk.ours.push(ours[j++]);
+    } else {
+      hunk.theirs.push(theirs[i++]);
+    }
+  }
+  close();
+  return hunks;
+}
+
+/** The differences between TKG's proxy entries and the library's in one object. */
+function differencesOf(kind: string, theirs: { files: Json[]; commands: string[] }, ours: { files: Json[]; commands: string[] }): Difference[] {
+  const differences: Difference[] = [];
+  const theirTexts = [...theirs.files.map((file) => String(file.content)), ...theirs.commands];
+  let ourTexts = [...ours.files.map((file) => String(file.content)), ...ours.commands];
+  // Each variable's value once, then TKG's value in ours, so the rest compares the layout alone.
+  const substitutions: Array<[string, string]> = [];
+  for (const name of PROXY_VARIABLES) {
+    const theirValue = valueOf(name, theirTexts);
+    const ourValue = valueOf(name, ourTexts);
+    if (theirValue !== ourValue) {
+      differences.push({ point: `${name} value`, theirs: theirValue, ours: ourValue });
+      substitutions.push([`${name}=${ourValue}`, `${name}=${theirValue}`], [`${name}='${ourValue}'`, `${name}='${theirValue}'`]);
+    }
+  }
+  const align = (text: string): string => substitutions.reduce((result, [from, to]) => result.split(from).join(to), text);
+  ourTexts = ourTexts.map(align);
+  const marker = ` ${PROXY_COMMAND_MARKER}`;
+  const ourCommands = ours.commands.map(align);
+  if (ourCommands.some((command) => command.endsWith(marker))) {
+    differences.push({ point: 'command marker', theirs: '', ours: marker });
+  }
+  const unmarked = ourCommands.map((command) => (command.endsWith(marker) ? command.slice(0, -marker.length) : command));
+  // Export quoting: the library single-quotes what TKG's class exports bare.
+  const unquoted = unmarked.map((command) => {
+    const quoted = /^export (\w+)='([^']*)'$/.exec(command);
+    return quoted && theirs.commands.includes(`export ${quoted[1]}=${quoted[2]}`) ? `export ${quoted[1]}=${quoted[2]}` : command;
+  });
+  if (unquoted.some((command, index) => command !== unmarked[index])) {
+    differences.push({ point: 'export quoting', theirs: 'export NAME=value', ours: "export NAME='value'" });
+  }
+  for (const hunk of commandHunks(theirs.commands, unquoted)) {
+    differences.push({ point: `${kind} preKubeadmCommands`, theirs: hunk.theirs.join('\n'), ours: hunk.ours.join('\n') });
+  }
+  const ourFiles: Json[] = ours.files.map((file) => ({ ...file, content: align(String(file.content)) }));
+  if (theirs.files.map((file) => file.path).join('\n') !== ourFiles.map((file) => file.path).join('\n')) {
+    differences.push({ point: `${kind} files (paths in order)`, theirs: theirs.files.map((file) => file.path).join('\n'), ours: ourFiles.map((file) => file.path).join('\n') });
+  }
+  for (const theirFile of theirs.files) {
+    const ourFile: Json = ourFiles.find((file) => file.path === theirFile.path) ?? {};
+    for (const field of [...new Set([...Object.keys(theirFile), ...Object.keys(ourFile)])]) {
+      if (theirFile[field] !== ourFile[field]) {
+        differences.push({ point: `${theirFile.path} ${field}`, theirs: String(theirFile[field] ?? ''), ours: String(ourFile[field] ?? '') });
+      }
+    }
+  }
+  return differences;
+}
+
+function unique(differences: Difference[]): Difference[] {
+  const seen = new Map(differences.map((difference) => [JSON.stringify(difference), difference]));
+  return [...seen.values()];
+}
+
+describe.each(['plan-vsphere', 'plan-vsphere-no-port'])('TKG %s: the tkg profile against TKG\'s render', (testCase) => {
+  const { imported, config } = importProxy(ImportSource.TKG, read(`inputs/${testCase}/cluster-config.yaml`));
+  const base = KINDS.map((kind) => parse(read(`rendered/${WITHOUT_PROXY}/${kind}.yaml`)) as KubeObject);
+  const theirs = KINDS.map((kind) => parse(read(`rendered/${testCase}/${kind}.yaml`)) as Json);
+  const result = addProxyToObjects(base, config!, { clusterName: 'demo', namespace: 'default', renameTemplates: false, files: { profile: imported.profile! } });
+
+  test('the importer picks the tkg profile; the proxy is inline (no Secret)', () => {
+    expect(imported.profile).toBe(CompatibilityProfileName.TKG);
+    expect(result.secret).toBeUndefined();
+    expect(result.objects.map((object) => object.kind)).toEqual(['KubeadmControlPlane', 'KubeadmConfigTemplate']);
+  });
+
+  test('everything but the proxy entries of files and commands is equal', () => {
+    result.objects.forEach((ours, index) => expect(withoutNodeLists(ours)).toEqual(withoutNodeLists(theirs[index])));
+  });
+
+  test('the differences are the ledger\'s, no more and no fewer', () => {
+    const differences = unique(result.objects.flatMap((ours, index) =>
+      differencesOf(ours.kind, appended(theirs[index], base[index]), appended(ours, base[index]))));
+    expect(differences).toEqual(LEDGER[testCase]);
+  });
+});
+
+describe.each(['clusterclass-vsphere', 'clusterclass-vsphere-no-port'])('TKG %s: the tkg-clusterclass profile against TKG\'s class evaluated for the Cluster', (testCase) => {
+  const CLASS_KINDS = ['kubeadmcontrolplanetemplate', 'kubeadmconfigtemplate'];
+  const { imported, config } = importProxy(ImportSource.TKG, read(`inputs/${testCase}/cluster.yaml`));
+  const base = CLASS_KINDS.map((kind) => JSON.parse(read(`rendered/clusterclass-vsphere-without-proxy/${kind}.json`)) as Json);
+  const theirs = CLASS_KINDS.map((kind) => JSON.parse(read(`rendered/${testCase}/${kind}.json`)) as Json);
+  const bootstrap = nodeProxyBootstrap(config!, { clusterName: 'demo', namespace: 'default', files: { profile: imported.profile! } });
+  // The library's files and commands appended, where its position puts them.
+  const ours = base.map((object) => {
+    const copy = structuredClone(object);
+    const spec = specOf(copy);
+    spec.files = [...spec.files ?? [], ...bootstrap.files];
+    spec.preKubeadmCommands = [...spec.preKubeadmCommands ?? [], ...bootstrap.preKubeadmCommands];
+    return copy;
+  });
+
+  test('the importer picks the tkg-clusterclass profile; the proxy is inline, placed last', () => {
+    expect(imported.profile).toBe(CompatibilityProfileName.TKG_CLUSTERCLASS);
+    expect(bootstrap.delivery).toBe('inline');
+    expect(bootstrap.position).toBe('last');
+  });
+
+  test('TKG\'s patches change nothing but files and commands', () => {
+    theirs.forEach((object, index) => expect(withoutNodeLists(object)).toEqual(withoutNodeLists(base[index])));
+  });
+
+  test('the differences are the ledger\'s, no more and no fewer', () => {
+    const differences = unique(ours.flatMap((object, index) =>
+      differencesOf(object.kind, appended(theirs[index], base[index]), appended(object, base[index]))));
+    expect(differences).toEqual(LEDGER[testCase]);
+  });
+});
