@@ -69,8 +69,8 @@ export function importTkg(doc: Json): ImportedProxy {
 }
 
 /**
- * Every entry TKG renders is kept: the CIDRs as the network, the others as entries (those the
- * library computes for the cluster anyway are then left out with a note, as for any source).
+ * Every entry TKG renders is kept: the CIDRs as the network, the provider's as entries, and the
+ * names TKG adds to every cluster are computed by the library too (noted).
  */
 function fromConfigVariables(doc: Json): ImportedProxy {
   const notes = new ImportNotes();
@@ -99,7 +99,9 @@ function fromConfigVariables(doc: Json): ImportedProxy {
   const trustedCaPem = decodeCa('TKG_PROXY_CA_CERT', doc.TKG_PROXY_CA_CERT);
   const network = { pods, services, ...(provider.cidrs.length > 0 ? { machineCidrs: provider.cidrs } : {}) };
   const facts = { network, sourceNoProxy, profile: CompatibilityProfileName.TKG };
-  const withAdditions = { ...proxy, noProxy: unique([...proxy.noProxy, ...provider.entries, ...added]) };
+  // TKG's order: the user's entries, then the provider's; the names TKG adds the library computes
+  // (and the tkg profile writes them after the CIDRs, as TKG does)
+  const withAdditions = { ...proxy, noProxy: unique([...proxy.noProxy, ...provider.cidrs, ...provider.entries]) };
   return importedProxy(ImportSource.TKG, withAdditions, notes, facts, trustedCaPem);
 }
 
@@ -175,7 +177,7 @@ function fromClusterClass(doc: Json): ImportedProxy {
     notes.add('proxy.systemWide', 'is true: TKG also writes the proxy into /etc/environment and /etc/profile; the library does not (the proxy stays with the services that need it)');
   }
   // Without both CIDR lists there is no network to import: the CIDRs TKG adds stay entries.
-  const entries = unique([...read.noProxy, ...(networkKnown ? [] : [...provider.cidrs, ...clusterCidrs]), ...provider.entries, ...added]);
+  const entries = unique([...read.noProxy, ...provider.cidrs, ...(networkKnown ? [] : clusterCidrs), ...provider.entries]);
   return importedProxy(ImportSource.TKG, { ...read, noProxy: entries }, notes, {
     ...(networkKnown ? { network: { pods, services, ...(provider.cidrs.length > 0 ? { machineCidrs: provider.cidrs } : {}) } } : {}),
     sourceNoProxy,
@@ -189,11 +191,15 @@ function namesTkgAdds(ipv6: boolean): string[] {
   return [...TKG_LOOPBACK, ...(ipv6 ? ['::1'] : []), ...TKG_SERVICE_SUFFIXES];
 }
 
-/** Where the entries TKG adds went: the CIDRs are the network (when it is imported), the names entries. */
+/**
+ * Where the entries TKG adds went: the CIDRs are the network (when it is imported), the names are
+ * computed by the library for every cluster too.
+ */
 function noteTkgAdditions(field: string, cidrs: string[], names: string[], cidrsInNetwork: boolean, notes: ImportNotes): void {
   const what = cidrs.length > 0 ? `${cidrs.join(', ')} (the service and pod CIDRs) and ${names.join(', ')}` : names.join(', ');
-  const where = cidrs.length > 0 && cidrsInNetwork ? 'the CIDRs imported as the network, the others as entries' : 'imported as entries';
-  notes.add(field, `TKG adds ${what} to every cluster's NO_PROXY: ${where}`);
+  const cidrsWhere = cidrs.length === 0 ? '' : cidrsInNetwork ? 'the CIDRs imported as the network, ' : 'the CIDRs imported as entries, ';
+  notes.add(field, `TKG adds ${what} to every cluster's NO_PROXY: ${cidrsWhere}`
+    + 'the names computed by the library for every cluster too (the tkg profiles write them where TKG does with noProxyForm "given")');
 }
 
 /** A base64-encoded PEM (TKG's encoding of CA variables). */

@@ -55,7 +55,7 @@ describe('TKG', () => {
       },
     };
     const { imported } = importProxy(ImportSource.TKG, stringify(cluster));
-    expect(imported.settings).toEqual({ httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: ['.corp.example', 'vcenter.corp.example', '.svc.cluster.local'], trustedCaPem: CA_1 });
+    expect(imported.settings).toEqual({ httpProxy: 'http://proxy.corp.example:3128', httpsProxy: 'http://proxy.corp.example:3128', noProxy: ['.corp.example', 'vcenter.corp.example'], trustedCaPem: CA_1 });
     expect(imported.profile).toBe('tkg-clusterclass');
     expect(imported.variableShape).toBe('tkg');
     expect(imported.notes.find((note) => note.field === 'trust.additionalTrustedCAs[proxy]')!.message).toMatch(/trustedCaVariable/);

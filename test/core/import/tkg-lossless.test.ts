@@ -66,14 +66,14 @@ describe('where TKG\'s additions go', () => {
     return notes;
   };
 
-  test('vSphere: the CIDRs are the network, the names entries (the ones the library computes leave with a note)', () => {
+  test('vSphere: the CIDRs are the network, the names the library computes too (noted)', () => {
     const result = importCase('plan-vsphere');
     expect(result.imported.network).toEqual({ pods: ['192.168.0.0/16'], services: ['10.96.0.0/12'] });
-    expect(result.imported.settings.noProxy).toEqual(['.corp.example', '10.0.0.0/8', 'registry.internal', '.svc.cluster.local']);
-    expect(notesOf(result)).toEqual({
-      TKG_NO_PROXY: ["TKG adds 10.96.0.0/12, 192.168.0.0/16 (the service and pod CIDRs) and localhost, 127.0.0.1, .svc, .svc.cluster.local to every cluster's NO_PROXY: the CIDRs imported as the network, the others as entries"],
-      noProxy: ['localhost, 127.0.0.1, .svc: left out of the installation-wide entries, the library computes them for the cluster'],
-    });
+    expect(result.imported.settings.noProxy).toEqual(['.corp.example', '10.0.0.0/8', 'registry.internal']);
+    expect(notesOf(result).TKG_NO_PROXY).toEqual([
+      "TKG adds 10.96.0.0/12, 192.168.0.0/16 (the service and pod CIDRs) and localhost, 127.0.0.1, .svc, .svc.cluster.local to every cluster's NO_PROXY: "
+      + 'the CIDRs imported as the network, the names computed by the library for every cluster too (the tkg profiles write them where TKG does with noProxyForm "given")',
+    ]);
   });
 
   test('AWS: the VPC CIDR is machineCidrs, 169.254.0.0/16 an entry', () => {
@@ -122,7 +122,7 @@ describe('where TKG\'s additions go', () => {
     ]);
     expect(withNetwork.sourceNoProxy).toEqual(['.svc', '.svc.cluster.local', '10.0.0.0/16', '10.96.0.0/12', '127.0.0.1', '169.254.0.0/16', '192.168.0.0/16', 'localhost']);
     const withoutNetwork = importProxy(ImportSource.TKG, cluster(undefined)).imported;
-    expect(withoutNetwork.settings.noProxy).toEqual(['10.0.0.0/16', '169.254.0.0/16', 'localhost', '127.0.0.1', '.svc', '.svc.cluster.local']);
+    expect(withoutNetwork.settings.noProxy).toEqual(['10.0.0.0/16', '169.254.0.0/16']);
   });
 
   test('ClusterClass on Azure: the fixed addresses (the class reads no VNet CIDR a Cluster can set)', () => {
@@ -133,7 +133,7 @@ describe('where TKG\'s additions go', () => {
     expect(notesOf({ imported })['spec.topology.class']).toEqual(["azure: TKG's class adds 169.254.0.0/16, 168.63.129.16 to NO_PROXY: imported as entries"]);
   });
 
-  test('ClusterClass with only the pod CIDRs: no network to import, so the CIDRs TKG adds stay entries', () => {
+  test('ClusterClass with only the pod CIDRs: no network to import, so the CIDRs TKG adds are entries', () => {
     const { imported } = importProxy(ImportSource.TKG, JSON.stringify({
       kind: 'Cluster',
       spec: {
@@ -142,9 +142,10 @@ describe('where TKG\'s additions go', () => {
       },
     }));
     expect(imported.network).toBeUndefined();
-    expect(imported.settings.noProxy).toEqual(['192.168.0.0/16', 'localhost', '127.0.0.1', '.svc', '.svc.cluster.local']);
+    expect(imported.settings.noProxy).toEqual(['192.168.0.0/16']);
     expect(notesOf({ imported })['proxy.noProxy']).toEqual([
-      "TKG adds 192.168.0.0/16 (the service and pod CIDRs) and localhost, 127.0.0.1, .svc, .svc.cluster.local to every cluster's NO_PROXY: imported as entries",
+      "TKG adds 192.168.0.0/16 (the service and pod CIDRs) and localhost, 127.0.0.1, .svc, .svc.cluster.local to every cluster's NO_PROXY: "
+      + 'the CIDRs imported as entries, the names computed by the library for every cluster too (the tkg profiles write them where TKG does with noProxyForm "given")',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
+import { adoptionFileOptions } from '../../../src/core/import/adoption';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 
@@ -33,24 +34,12 @@ const WITHOUT_PROXY = 'plan-vsphere-without-proxy';
 const KINDS = ['kubeadmcontrolplane', 'kubeadmconfigtemplate'] as const;
 const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY'] as const;
 
-const THEIR_NO_PROXY = '.corp.example,10.0.0.0/8,registry.internal,10.96.0.0/12,192.168.0.0/16,localhost,127.0.0.1,.svc,.svc.cluster.local';
-const OUR_NO_PROXY = '.corp.example,10.0.0.0/8,10.0.0.0-10.255.255.255,registry.internal,.registry.internal,.svc.cluster.local,localhost,.localhost,127.0.0.1,::1,[::1],127.0.0.0/8,127.0.0.0-127.255.255.255,127.0.0.53,127.0.0.54,127.0.1.1,.svc,.cluster.local,.cluster.local.,kubernetes,.kubernetes,kubernetes.default,.kubernetes.default,10.96.0.1,10.96.0.10,192.168.0.0/16,192.168.0.0-192.168.255.255';
 const CONTAINERD_WAIT = 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done';
 
-/** The differences of the URL port, in the case whose proxy URL has none. */
-const URL_PORT: Difference[] = [
-  // TKG writes the URL as given; the library writes the scheme's default port out.
-  { point: 'HTTP_PROXY value', theirs: 'http://proxy.corp.example', ours: 'http://proxy.corp.example:80' },
-  { point: 'HTTPS_PROXY value', theirs: 'http://proxy.corp.example', ours: 'http://proxy.corp.example:80' },
-];
-
 /** The differences of every plan-based case. */
+// Adopted with NO_PROXY and the URLs' ports as given, the drop-ins and exports carry TKG's bytes:
+// only the commands around them differ.
 const COMMON: Difference[] = [
-  // NO_PROXY form: TKG's list (given entries, service and pod CIDRs, loopback, .svc,
-  // .svc.cluster.local) against the library's expanded one (ranges beside CIDRs, suffix forms,
-  // loopback and resolver addresses, the API server and DNS ClusterIPs, .cluster.local), where
-  // .svc.cluster.local, imported from TKG's additions, stays among the given entries.
-  { point: 'NO_PROXY value', theirs: THEIR_NO_PROXY, ours: OUR_NO_PROXY },
   // Command markers: every command the library adds ends with its marker.
   { point: 'command marker', theirs: '', ours: ` ${PROXY_COMMAND_MARKER}` },
   // Containerd restart policy: the control plane's stop/start becomes one restart, then the wait.
@@ -63,12 +52,8 @@ const COMMON: Difference[] = [
   { point: 'KubeadmConfigTemplate preKubeadmCommands', theirs: '', ours: CONTAINERD_WAIT },
 ];
 
-/** The class's NO_PROXY: the same entries, sorted. */
-const THEIR_CLASS_NO_PROXY = '.corp.example,.svc,.svc.cluster.local,10.0.0.0/8,10.96.0.0/12,127.0.0.1,192.168.0.0/16,localhost,registry.internal';
-
 /** The differences of every ClusterClass case. */
 const CLASS_COMMON: Difference[] = [
-  { point: 'NO_PROXY value', theirs: THEIR_CLASS_NO_PROXY, ours: OUR_NO_PROXY },
   { point: 'command marker', theirs: '', ours: ` ${PROXY_COMMAND_MARKER}` },
   // The class exports bare values; the library quotes them.
   { point: 'export quoting', theirs: 'export NAME=value', ours: "export NAME='value'" },
@@ -83,9 +68,9 @@ const CLASS_COMMON: Difference[] = [
 /** Every difference between TKG's render and the library's, one per cause, in the order found. */
 const LEDGER: Record<string, Difference[]> = {
   'plan-vsphere': COMMON,
-  'plan-vsphere-no-port': [...URL_PORT, ...COMMON],
+  'plan-vsphere-no-port': COMMON,
   'clusterclass-vsphere': CLASS_COMMON,
-  'clusterclass-vsphere-no-port': [...URL_PORT, ...CLASS_COMMON],
+  'clusterclass-vsphere-no-port': CLASS_COMMON,
 };
 
 const read = (path: string): string => readFileSync(join(FIXTURES, path), 'utf8');
@@ -217,7 +202,7 @@ describe.each(['plan-vsphere', 'plan-vsphere-no-port'])('TKG %s: the tkg profile
   const { imported, config } = importProxy(ImportSource.TKG, read(`inputs/${testCase}/cluster-config.yaml`));
   const base = KINDS.map((kind) => parse(read(`rendered/${WITHOUT_PROXY}/${kind}.yaml`)) as KubeObject);
   const theirs = KINDS.map((kind) => parse(read(`rendered/${testCase}/${kind}.yaml`)) as Json);
-  const result = addProxyToObjects(base, config!, { clusterName: 'demo', namespace: 'default', renameTemplates: false, files: { profile: imported.profile! } });
+  const result = addProxyToObjects(base, config!, { clusterName: 'demo', namespace: 'default', renameTemplates: false, files: adoptionFileOptions(imported.profile) });
 
   test('the importer picks the tkg profile; the proxy is inline (no Secret)', () => {
     expect(imported.profile).toBe(CompatibilityProfileName.TKG);
@@ -241,7 +226,7 @@ describe.each(['clusterclass-vsphere', 'clusterclass-vsphere-no-port'])('TKG %s:
   const { imported, config } = importProxy(ImportSource.TKG, read(`inputs/${testCase}/cluster.yaml`));
   const base = CLASS_KINDS.map((kind) => JSON.parse(read(`rendered/clusterclass-vsphere-without-proxy/${kind}.json`)) as Json);
   const theirs = CLASS_KINDS.map((kind) => JSON.parse(read(`rendered/${testCase}/${kind}.json`)) as Json);
-  const bootstrap = nodeProxyBootstrap(config!, { clusterName: 'demo', namespace: 'default', files: { profile: imported.profile! } });
+  const bootstrap = nodeProxyBootstrap(config!, { clusterName: 'demo', namespace: 'default', files: adoptionFileOptions(imported.profile) });
   // The library's files and commands appended, where its position puts them.
   const ours = base.map((object) => {
     const copy = structuredClone(object);
