@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
+import { adoptionFileOptions } from '../../../src/core/import/adoption';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
-import { adoptionFileOptions } from '../../../src/core/import/adoption';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 
