@@ -22,10 +22,4 @@ reference_extract "$checkout" "$work"
 package=pkg/handlers/generic/mutation/generic/httpproxy
 rm "$work/$package"/*_test.go
 cp "$repo_root/scripts/reference-tools/caren/proxy_reference_test.go" "$work/$package/"
-rendered=$(reference_output "$mode")
-(
-  cd "$work"
-  REFERENCE_INPUTS=$fixtures/inputs REFERENCE_OUTPUT=$rendered GOFLAGS=-mod=mod \
-    nice -n 19 go test -vet=off -count=1 -run '^TestRenderProxyReferences$' "./$package"
-)
-reference_compare "$mode" "$rendered"
+reference_render_go "$work" "$package" "$mode"

@@ -21,10 +21,4 @@ reference_extract "$checkout" "$work"
 package=internal/proxyreference
 mkdir -p "$work/$package"
 cp "$repo_root/scripts/reference-tools/eks-anywhere/proxy_reference_test.go" "$work/$package/"
-rendered=$(reference_output "$mode")
-(
-  cd "$work"
-  REFERENCE_INPUTS=$fixtures/inputs REFERENCE_OUTPUT=$rendered GOFLAGS=-mod=mod \
-    nice -n 19 go test -vet=off -count=1 -run '^TestRenderProxyReferences$' "./$package"
-)
-reference_compare "$mode" "$rendered"
+reference_render_go "$work" "$package" "$mode"
