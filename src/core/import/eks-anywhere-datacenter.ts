@@ -62,21 +62,25 @@ export interface EksAnywhereDatacenter {
 export function readEksAnywhereDatacenter(cluster: Json, documents: readonly Json[], notes: ImportNotes): EksAnywhereDatacenter {
   const none = { endpoints: [], afterControlPlaneEndpoint: false };
   const ref = valueAt(cluster, ['spec', 'datacenterRef']) as Json | undefined;
-  const kind = DATACENTER_KINDS[typeof ref?.kind === 'string' && Object.hasOwn(DATACENTER_KINDS, ref.kind) ? ref.kind : ''];
-  if (!kind) {
-    if (typeof ref?.kind === 'string' && !Object.hasOwn(DATACENTER_KINDS, ref.kind)) {
-      notes.add('spec.datacenterRef.kind', `${ref.kind} is not read: the NO_PROXY entries its provider adds, if any, are not compared`);
-    }
+  if (typeof ref?.kind !== 'string') {
     return none;
   }
-  const datacenter = documents.find((document) => document?.kind === ref!.kind && valueAt(document, ['metadata', 'name']) === ref!.name);
+  if (!Object.hasOwn(DATACENTER_KINDS, ref.kind)) {
+    notes.add('spec.datacenterRef.kind', `${ref.kind} is not read: the NO_PROXY entries its provider adds, if any, are not compared`);
+    return none;
+  }
+  const kind = DATACENTER_KINDS[ref.kind];
+  if (!kind) {
+    return none;
+  }
+  const datacenter = documents.find((document) => document?.kind === ref.kind && valueAt(document, ['metadata', 'name']) === ref.name);
   if (!datacenter) {
-    notes.add('spec.datacenterRef', `${ref!.kind} ${ref!.name} is not in the file: EKS Anywhere also adds ${kind.role} to NO_PROXY, which neither the definition nor the comparison has (import the cluster configuration file with its datacenter config)`);
+    notes.add('spec.datacenterRef', `${ref.kind} ${ref.name} is not in the file: EKS Anywhere also adds ${kind.role} to NO_PROXY, which neither the definition nor the comparison has (import the cluster configuration file with its datacenter config)`);
     return none;
   }
   const endpoints = kind.endpoints(valueAt(datacenter, ['spec']) ?? {});
   if (endpoints.length > 0) {
-    notes.add(`${ref!.kind}.${kind.field}`, `${endpoints.join(', ')}: a provider endpoint of the network, as EKS Anywhere adds ${kind.role} to NO_PROXY`);
+    notes.add(`${ref.kind}.${kind.field}`, `${endpoints.join(', ')}: a provider endpoint of the network, as EKS Anywhere adds ${kind.role} to NO_PROXY`);
   }
   return { ...(kind.provider ? { provider: kind.provider } : {}), endpoints, afterControlPlaneEndpoint: kind.afterControlPlaneEndpoint === true };
 }
