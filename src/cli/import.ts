@@ -34,7 +34,8 @@ Reads the proxy configuration another system uses (YAML or JSON):
   tkg           TKG cluster configuration (TKG_HTTP_PROXY...) or a ClusterClass-based Cluster
   giantswarm    cluster or provider chart values (global.connectivity.proxy) or cluster-values (cluster.proxy)
   caren         a Cluster with the clusterConfig variable (clusterConfig.proxy)
-  eks-anywhere  an EKS Anywhere Cluster (spec.proxyConfiguration)
+  eks-anywhere  an EKS Anywhere Cluster (spec.proxyConfiguration), with the datacenter config it
+                names when the file holds it
   openshift     an OpenShift Proxy (config.openshift.io/v1)
 and prints the library's definition, the notes on every change, and, when the pod and service
 CIDRs are known (from the file or the flags), which HTTP clients would route which destinations

@@ -1,28 +1,18 @@
+import { CAREN_INFRASTRUCTURES, carenNoProxy } from './caren-no-proxy';
 import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
+import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { ProxyConfigError } from '../primitives/errors';
 
 /**
  * Nutanix CAREN: a Cluster whose `clusterConfig` topology variable has `proxy {http, https,
- * additionalNo}` (or that variable's value alone).
- *
- * CAREN's NO_PROXY (`GenerateNoProxy`): `localhost`, `127.0.0.1`, the pod and service CIDRs,
- * `kubernetes`, `kubernetes.default`, `.svc`, `.svc.<domain>`, `.svc.<domain>.`, per-provider
- * entries (AWS: `169.254.169.254`, `.elb.amazonaws.com`; Azure: `169.254.169.254`; GCP:
- * `169.254.169.254`, `metadata`, `metadata.google.internal`), then `additionalNo`; each CIDR also
- * gets its IP-range form.
+ * additionalNo}` (or that variable's value alone). CAREN's NO_PROXY: `caren-no-proxy.ts`. The
+ * infrastructure kind selects the library's provider, whose preset writes the entries CAREN adds
+ * for it; every entry of CAREN's list the library leaves out gets a note.
  */
 
 type Json = Record<string, any>;
-
-const PROVIDER_ENTRIES: Readonly<Record<string, readonly string[]>> = {
-  AWSCluster: ['169.254.169.254', '.elb.amazonaws.com'],
-  AWSManagedCluster: ['169.254.169.254', '.elb.amazonaws.com'],
-  AzureCluster: ['169.254.169.254'],
-  AzureManagedControlPlane: ['169.254.169.254'],
-  GCPCluster: ['169.254.169.254', 'metadata', 'metadata.google.internal'],
-};
 
 /** Read a CAREN Cluster (or its clusterConfig value). */
 export function importCaren(doc: Json): ImportedProxy {
@@ -40,18 +30,22 @@ export function importCaren(doc: Json): ImportedProxy {
   const pods = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const domain = String(valueAt(doc, ['spec', 'clusterNetwork', 'serviceDomain']) ?? 'cluster.local').replace(/^\./, '');
-  const infrastructure = valueAt(doc, ['spec', 'infrastructureRef', 'kind']) as string | undefined;
+  const kind = valueAt(doc, ['spec', 'infrastructureRef', 'kind']) as string | undefined;
+  const infrastructure = kind !== undefined && Object.hasOwn(CAREN_INFRASTRUCTURES, kind) ? CAREN_INFRASTRUCTURES[kind] : undefined;
   if (!isCluster) {
     notes.add('clusterConfig', 'is not inside a Cluster: no network facts, so no comparison; pass the Cluster instead');
   }
   notes.add('clusterConfig.proxy', 'the URLs stay in the Cluster variable only without credentials; with credentials the library reads the node files from a Secret (variableShape "library")');
-  return importedProxy(ImportSource.CAREN, read, notes, {
-    ...(pods.length > 0 && services.length > 0 ? { network: { pods, services, serviceDomain: domain } } : {}),
-    sourceNoProxy: [
-      'localhost', '127.0.0.1', ...pods, ...services, 'kubernetes', 'kubernetes.default', '.svc', `.svc.${domain}`, `.svc.${domain}.`,
-      ...(infrastructure ? PROVIDER_ENTRIES[infrastructure] ?? [] : []), ...read.noProxy,
-    ],
+  if (infrastructure) {
+    notes.add('spec.infrastructureRef.kind', `${kind}: network provider "${infrastructure.provider}", whose preset entries include the ones CAREN adds for it`);
+  }
+  const imported = importedProxy(ImportSource.CAREN, read, notes, {
+    ...(pods.length > 0 && services.length > 0
+      ? { network: { pods, services, serviceDomain: domain, ...(infrastructure ? { provider: infrastructure.provider } : {}) } }
+      : {}),
+    sourceNoProxy: carenNoProxy({ pods, services, domain, infrastructure, additionalNo: read.noProxy }),
     profile: CompatibilityProfileName.CAREN,
     variableShape: ClassVariableShape.CAREN,
   });
+  return withSourceEntriesLeftOutNoted(imported, 'clusterConfig.proxy (the NO_PROXY CAREN renders)');
 }

@@ -1,20 +1,25 @@
+import { readEksAnywhereDatacenter } from './eks-anywhere-datacenter';
 import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
+import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { ProxyConfigError } from '../primitives/errors';
 
 /**
  * EKS Anywhere: a `Cluster` (anywhere.eks.amazonaws.com) with `spec.proxyConfiguration {httpProxy,
- * httpsProxy, noProxy[]}`. EKS Anywhere accepts `host:port` without a scheme; the library adds
+ * httpsProxy, noProxy[]}`, and from the same file (a cluster configuration file) the datacenter
+ * config its `spec.datacenterRef` names (see `eks-anywhere-datacenter.ts` for the kinds read; the
+ * machine configs are not read). EKS Anywhere accepts `host:port` without a scheme; the library adds
  * `http://` and says so.
  *
- * EKS Anywhere's NO_PROXY (`pkg/clusterapi/proxy.go`): pod CIDRs, service CIDRs, `noProxy`,
- * `localhost`, `127.0.0.1`, `.svc`, the control-plane endpoint host (and a provider endpoint).
+ * EKS Anywhere's NO_PROXY (`pkg/clusterapi/proxy.go`, the providers' `template.go`): pod CIDRs,
+ * service CIDRs, `noProxy`, `localhost`, `127.0.0.1`, `.svc`, the datacenter's endpoints and the
+ * control-plane endpoint host (Tinkerbell: the endpoint, then its IP).
  */
 
 type Json = Record<string, any>;
 
-/** Read an EKS Anywhere Cluster. */
-export function importEksAnywhere(doc: Json): ImportedProxy {
+/** Read an EKS Anywhere Cluster; `documents` are the file's documents, for its datacenter config. */
+export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc]): ImportedProxy {
   const proxy = valueAt(doc, ['spec', 'proxyConfiguration']);
   if (!proxy || typeof proxy !== 'object') {
     throw new ProxyConfigError('spec.proxyConfiguration', 'is missing: the file holds no EKS Anywhere proxy configuration');
@@ -26,9 +31,23 @@ export function importEksAnywhere(doc: Json): ImportedProxy {
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const endpoint = valueAt(doc, ['spec', 'controlPlaneConfiguration', 'endpoint', 'host']) as string | undefined;
   notes.add('spec.proxyConfiguration', 'is immutable in EKS Anywhere; the library changes the proxy in place (the node files roll the machines)');
-  return importedProxy(ImportSource.EKS_ANYWHERE, read, notes, {
-    ...(pods.length > 0 && services.length > 0 ? { network: { pods, services, ...(endpoint ? { controlPlaneEndpoint: endpoint } : {}) } } : {}),
-    sourceNoProxy: [...pods, ...services, ...read.noProxy, 'localhost', '127.0.0.1', '.svc', ...(endpoint ? [endpoint] : [])],
+  const datacenter = readEksAnywhereDatacenter(doc, documents, notes);
+  const endpoints = endpoint ? [endpoint] : [];
+  const imported = importedProxy(ImportSource.EKS_ANYWHERE, read, notes, {
+    ...(pods.length > 0 && services.length > 0 ? {
+      network: {
+        pods,
+        services,
+        ...(endpoint ? { controlPlaneEndpoint: endpoint } : {}),
+        ...(datacenter.provider ? { provider: datacenter.provider } : {}),
+        ...(datacenter.endpoints.length > 0 ? { providerEndpoints: datacenter.endpoints } : {}),
+      },
+    } : {}),
+    sourceNoProxy: [
+      ...pods, ...services, ...read.noProxy, 'localhost', '127.0.0.1', '.svc',
+      ...(datacenter.afterControlPlaneEndpoint ? [...endpoints, ...datacenter.endpoints] : [...datacenter.endpoints, ...endpoints]),
+    ],
     profile: CompatibilityProfileName.EKS_ANYWHERE,
   });
+  return withSourceEntriesLeftOutNoted(imported, 'spec.proxyConfiguration (the NO_PROXY EKS Anywhere renders)');
 }

@@ -23,8 +23,9 @@ import { checkProps, propKeys } from '../primitives/validation/strict-props';
  */
 
 /** Every importer, by source name. */
-// Each takes one parsed document, whatever its shape (never null: empty documents are skipped).
-const IMPORTERS: Readonly<Record<ImportSource, (document: Record<string, any>) => ImportedProxy>> = {
+// Each takes one parsed document, whatever its shape (never null: empty documents are skipped), and
+// the file's documents (EKS Anywhere reads the datacenter config its Cluster names from them).
+const IMPORTERS: Readonly<Record<ImportSource, (document: Record<string, any>, documents: readonly Record<string, any>[]) => ImportedProxy>> = {
   'tkg': importTkg,
   'giantswarm': importGiantSwarm,
   'caren': importCaren,
@@ -65,7 +66,10 @@ export interface ImportResult {
 
 const IMPORT_PROXY_KEYS = propKeys<ImportProxyOptions>({ network: true });
 
-/** Parse `text` (YAML or JSON; in a multi-document file, the first document the importer reads) and import it. */
+/**
+ * Parse `text` (YAML or JSON; in a multi-document file, the first document the importer reads, with
+ * the others for what it references) and import it.
+ */
 export function importProxy(source: ImportSource, text: string, options: ImportProxyOptions = {}): ImportResult {
   checkProps('options', options, IMPORT_PROXY_KEYS, 'import option');
   // an own key only: `constructor` or `toString` would pick a function every object inherits
@@ -91,7 +95,7 @@ export function importProxy(source: ImportSource, text: string, options: ImportP
   let firstError: unknown;
   for (const document of parsed) {
     try {
-      return withComparison(importer(document as Record<string, any>), options);
+      return withComparison(importer(document as Record<string, any>, parsed as Record<string, any>[]), options);
     } catch (error) {
       firstError ??= error;
     }

@@ -106,9 +106,10 @@ describe('CAREN', () => {
   test('clusterConfig.proxy of a Cluster: CAREN\'s computed list, caren profile and shape', () => {
     const { imported, noProxy } = importProxy(ImportSource.CAREN, fixture('caren-cluster.yaml'));
     expect(imported.settings).toEqual({ httpProxy: 'http://example.com', httpsProxy: 'https://example.com', noProxy: ['no-proxy.example.com'] });
-    expect(imported.network).toEqual({ pods: ['192.168.0.0/16'], services: ['10.128.0.0/12'], serviceDomain: 'cluster.local' });
+    expect(imported.network).toEqual({ pods: ['192.168.0.0/16'], services: ['10.128.0.0/12'], serviceDomain: 'cluster.local', provider: 'nutanix' });
     expect(imported.sourceNoProxy).toEqual([
-      'localhost', '127.0.0.1', '192.168.0.0/16', '10.128.0.0/12', 'kubernetes', 'kubernetes.default', '.svc', '.svc.cluster.local', '.svc.cluster.local.', 'no-proxy.example.com',
+      'localhost', '127.0.0.1', '192.168.0.0/16', '192.168.0.0-192.168.255.255', '10.128.0.0/12', '10.128.0.0-10.143.255.255',
+      'kubernetes', 'kubernetes.default', '.svc', '.svc.cluster.local', '.svc.cluster.local.', 'no-proxy.example.com',
     ]);
     expect([imported.profile, imported.variableShape]).toEqual(['caren', 'caren']);
     // Nothing CAREN sent direct goes through the proxy with the library's list.
