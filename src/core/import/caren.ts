@@ -1,7 +1,7 @@
-import { CAREN_INFRASTRUCTURES, carenNoProxy } from './caren-no-proxy';
 import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
+import { CAREN_INFRASTRUCTURES, carenNoProxy } from '../node-files/caren-no-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { ProxyConfigError } from '../primitives/errors';
 

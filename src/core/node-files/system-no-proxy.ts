@@ -1,3 +1,4 @@
+import { CAREN_INFRASTRUCTURES, carenNoProxy } from './caren-no-proxy';
 import { CompatibilityProfileName } from './compatibility-profile-name';
 import { NoProxyForm } from './options';
 import type { ResolvedNodeProxyFiles } from './resolution';
@@ -6,6 +7,7 @@ import { proxyEnvironment, RenderEnvironment } from '../definition/proxy-environ
 import { formatNoProxyEntry } from '../noproxy/format';
 import { USER_CLUSTER_ENTRY_REASON } from '../noproxy/no-proxy';
 import { NoProxyItem } from '../noproxy/types';
+import { Provider } from '../primitives/providers';
 
 /**
  * NO_PROXY as another system composes it, for node files that must keep the bytes that system
@@ -29,6 +31,10 @@ export interface SystemNoProxyInputs {
   readonly serviceDomain: string;
   /** Entries of the infrastructure provider: metadata service, provider API endpoints. */
   readonly provider: readonly string[];
+  /** The infrastructure provider. */
+  readonly providerName: Provider;
+  /** The provider API endpoints given for the cluster (vCenter, Prism Central). */
+  readonly providerEndpoints: readonly string[];
   /** Whether the cluster has IPv6 pods. */
   readonly ipv6: boolean;
 }
@@ -56,12 +62,16 @@ const COMPOSITIONS: Readonly<Record<CompatibilityProfileName, Composition>> = {
   'giantswarm': (inputs) => [
     ...inputs.given, '127.0.0.1', 'localhost', 'svc', 'local', ...endpointOf(inputs), ...inputs.services, ...inputs.pods, ...inputs.provider,
   ],
-  'caren': (inputs) => [
-    'localhost', '127.0.0.1', ...inputs.pods, ...inputs.services, 'kubernetes', 'kubernetes.default', '.svc',
-    `.svc.${inputs.serviceDomain}`, `.svc.${inputs.serviceDomain}.`, ...inputs.provider, ...inputs.given,
-  ],
+  'caren': (inputs) => carenNoProxy({
+    pods: inputs.pods,
+    services: inputs.services,
+    domain: inputs.serviceDomain,
+    infrastructure: Object.values(CAREN_INFRASTRUCTURES).find((infrastructure) => infrastructure.provider === inputs.providerName),
+    additionalNo: inputs.given,
+  }),
+  // the provider templates' list (vSphere's vCenter, Nutanix's Prism Central: the provider's endpoints)
   'eks-anywhere': (inputs) => [
-    ...inputs.pods, ...inputs.services, ...inputs.given, 'localhost', '127.0.0.1', '.svc', ...endpointOf(inputs),
+    ...inputs.pods, ...inputs.services, ...inputs.given, 'localhost', '127.0.0.1', '.svc', ...inputs.providerEndpoints, ...endpointOf(inputs),
   ],
 };
 
@@ -113,6 +123,8 @@ function inputsOf(proxy: ClusterProxyConfig, given: string[]): SystemNoProxyInpu
     ...(network.controlPlaneEndpoint === undefined ? {} : { endpoint: network.controlPlaneEndpoint }),
     serviceDomain: network.serviceDomain,
     provider: network.providerEntries.map((entry) => entry.value),
+    providerName: network.provider,
+    providerEndpoints: network.providerEndpoints,
     ipv6: network.ipFamilies.includes('IPv6'),
   };
 }

@@ -47,9 +47,10 @@ const EXPECTED_GIVEN: ReadonlyArray<[CompatibilityProfileName, string]> = [
   [CompatibilityProfileName.GIANTSWARM,
     // the definition's entries first: the importer reads the chart's whole list into them, in the chart's order
     '.corp.example,vcenter.corp.example,10.0.0.0/8,registry.internal,127.0.0.1,localhost,svc,local,api.demo.example,10.96.0.0/12,192.168.0.0/16,extra.internal'],
+  // CAREN writes every CIDR followed by its address range
   [CompatibilityProfileName.CAREN,
-    'localhost,127.0.0.1,192.168.0.0/16,10.96.0.0/12,kubernetes,kubernetes.default,.svc,.svc.cluster.local,.svc.cluster.local.,'
-    + '.corp.example,vcenter.corp.example,10.0.0.0/8,registry.internal,extra.internal'],
+    'localhost,127.0.0.1,192.168.0.0/16,192.168.0.0-192.168.255.255,10.96.0.0/12,10.96.0.0-10.111.255.255,kubernetes,kubernetes.default,.svc,'
+    + '.svc.cluster.local,.svc.cluster.local.,.corp.example,vcenter.corp.example,10.0.0.0/8,10.0.0.0-10.255.255.255,registry.internal,extra.internal'],
   [CompatibilityProfileName.EKS_ANYWHERE,
     '192.168.0.0/16,10.96.0.0/12,.corp.example,vcenter.corp.example,10.0.0.0/8,registry.internal,localhost,127.0.0.1,.svc,api.demo.example,extra.internal'],
 ];

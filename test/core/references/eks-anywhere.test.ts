@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { Difference, fixtureText, LedgerEntry, ledgerOf, NodeData, nodeDataDifferences, NodeFile, referenceCases } from './node-data-differences';
+import { adoptionFileOptions } from '../../../src/core/import/adoption';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
@@ -31,7 +32,7 @@ function proxyPart(spec: { files?: NodeFile[]; preKubeadmCommands?: string[] }):
 
 function oursFor(input: string): NodeData {
   const { config } = importProxy(ImportSource.EKS_ANYWHERE, fixtureText(fixtures, 'inputs', input));
-  const bootstrap = nodeProxyBootstrap(config!, { clusterName: 'demo', namespace: 'default', files: { profile: CompatibilityProfileName.EKS_ANYWHERE } });
+  const bootstrap = nodeProxyBootstrap(config!, { clusterName: 'demo', namespace: 'default', files: adoptionFileOptions(CompatibilityProfileName.EKS_ANYWHERE) });
   return { files: bootstrap.files.map((file) => ({ ...file, content: file.content! })), preKubeadmCommands: bootstrap.preKubeadmCommands };
 }
 
@@ -59,30 +60,21 @@ function differencesFor(input: string): Difference[] {
   ];
 }
 
-/** Every difference, with the cases showing it (the exact text on both sides). */
+/** The library's bounded wait for containerd, marked. */
+const CONTAINERD_WAIT = 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done # cluster-proxy-constructs';
+
+/**
+ * Every difference, with the cases showing it (the exact text on both sides). Adopted with NO_PROXY
+ * and the URLs' ports as given, the drop-ins are the provider templates' bytes: only the commands
+ * differ, and from proxy.go (the Snow provider's path) the final newline and the provider endpoint.
+ */
 const LEDGER: LedgerEntry[] = [
   {
-    // The service CIDR, covered by the given 10.0.0.0/8 (normalization drops covered entries)
-    point: 'proxy.go: NO_PROXY entries only they write',
-    theirs: '10.96.0.0/12',
-    ours: '(absent)',
-    cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    // The library's cluster defaults (range forms, loopback forms, cluster domain, kubernetes names,
-    // ClusterIPs, the .name form of domain entries)
+    // proxy.go (Snow's path) knows no provider endpoint; the provider templates write it, as the library does
     point: 'proxy.go: NO_PROXY entries only the library writes',
     theirs: '(absent)',
-    ours: '10.0.0.0-10.255.255.255,.registry.internal,.localhost,::1,[::1],127.0.0.0/8,127.0.0.0-127.255.255.255,127.0.0.53,127.0.0.54,127.0.1.1,.cluster.local,.cluster.local.,kubernetes,.kubernetes,kubernetes.default,.kubernetes.default,10.96.0.1,10.96.0.10,192.168.0.0-192.168.255.255',
-    cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    // EKS Anywhere: CIDRs, noProxy, defaults, endpoints; the library: installation-wide entries first,
-    // then its cluster defaults in category order
-    point: 'proxy.go: NO_PROXY order of the common entries',
-    theirs: '192.168.0.0/16,.corp.example,10.0.0.0/8,registry.internal,localhost,127.0.0.1,.svc,10.0.10.10',
-    ours: '.corp.example,10.0.0.0/8,registry.internal,localhost,127.0.0.1,.svc,192.168.0.0/16,10.0.10.10',
-    cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
+    ours: 'prism-central.corp.example',
+    cases: ['nutanix'],
   },
   {
     // proxy.go writes the drop-in without a final newline (the provider templates, a YAML block, with one)
@@ -107,31 +99,11 @@ const LEDGER: LedgerEntry[] = [
   {
     point: 'proxy.go: preKubeadmCommands[2]',
     theirs: '(absent)',
-    ours: 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done # cluster-proxy-constructs',
+    ours: CONTAINERD_WAIT,
     cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
   },
   {
-    // The service CIDR as above, and Prism Central: the importer gives it as a provider endpoint, and the
-    // library drops it as covered by the given .corp.example
-    point: 'nutanix: NO_PROXY entries only they write',
-    theirs: '10.96.0.0/12,prism-central.corp.example',
-    ours: '(absent)',
-    cases: ['nutanix'],
-  },
-  {
-    point: 'nutanix: NO_PROXY entries only the library writes',
-    theirs: '(absent)',
-    ours: '10.0.0.0-10.255.255.255,.registry.internal,.localhost,::1,[::1],127.0.0.0/8,127.0.0.0-127.255.255.255,127.0.0.53,127.0.0.54,127.0.1.1,.cluster.local,.cluster.local.,kubernetes,.kubernetes,kubernetes.default,.kubernetes.default,10.96.0.1,10.96.0.10,192.168.0.0-192.168.255.255',
-    cases: ['nutanix'],
-  },
-  {
-    point: 'nutanix: NO_PROXY order of the common entries',
-    theirs: '192.168.0.0/16,.corp.example,10.0.0.0/8,registry.internal,localhost,127.0.0.1,.svc,10.0.10.10',
-    ours: '.corp.example,10.0.0.0/8,registry.internal,localhost,127.0.0.1,.svc,192.168.0.0/16,10.0.10.10',
-    cases: ['nutanix'],
-  },
-  {
-    // The templates run the two commands with sudo; the library without, marked, and then waits for containerd
+    // the provider templates reload and restart with sudo, and do not wait
     point: 'nutanix: preKubeadmCommands[0]',
     theirs: 'sudo systemctl daemon-reload',
     ours: 'systemctl daemon-reload # cluster-proxy-constructs',
@@ -146,51 +118,13 @@ const LEDGER: LedgerEntry[] = [
   {
     point: 'nutanix: preKubeadmCommands[2]',
     theirs: '(absent)',
-    ours: 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done # cluster-proxy-constructs',
+    ours: CONTAINERD_WAIT,
     cases: ['nutanix'],
   },
   {
-    // A URL without a port: EKS Anywhere writes it as given, the library with the port written out
-    point: 'proxy.go: Environment HTTP_PROXY',
-    theirs: 'http://proxy.corp.example',
-    ours: 'http://proxy.corp.example:80',
-    cases: ['vsphere-url-without-port'],
-  },
-  {
-    point: 'proxy.go: Environment HTTPS_PROXY',
-    theirs: 'http://proxy.corp.example',
-    ours: 'http://proxy.corp.example:80',
-    cases: ['vsphere-url-without-port'],
-  },
-  {
-    point: 'vsphere: Environment HTTP_PROXY',
-    theirs: 'http://proxy.corp.example',
-    ours: 'http://proxy.corp.example:80',
-    cases: ['vsphere-url-without-port'],
-  },
-  {
-    point: 'vsphere: Environment HTTPS_PROXY',
-    theirs: 'http://proxy.corp.example',
-    ours: 'http://proxy.corp.example:80',
-    cases: ['vsphere-url-without-port'],
-  },
-  {
-    // The service CIDR as above, and vCenter: given as a provider endpoint, covered by .corp.example
-    point: 'vsphere: NO_PROXY entries only they write',
-    theirs: '10.96.0.0/12,vcenter.corp.example',
-    ours: '(absent)',
-    cases: ['vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    point: 'vsphere: NO_PROXY entries only the library writes',
+    point: 'proxy.go: NO_PROXY entries only the library writes',
     theirs: '(absent)',
-    ours: '10.0.0.0-10.255.255.255,.registry.internal,.localhost,::1,[::1],127.0.0.0/8,127.0.0.0-127.255.255.255,127.0.0.53,127.0.0.54,127.0.1.1,.cluster.local,.cluster.local.,kubernetes,.kubernetes,kubernetes.default,.kubernetes.default,10.96.0.1,10.96.0.10,192.168.0.0-192.168.255.255',
-    cases: ['vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    point: 'vsphere: NO_PROXY order of the common entries',
-    theirs: '192.168.0.0/16,.corp.example,10.0.0.0/8,registry.internal,localhost,127.0.0.1,.svc,10.0.10.10',
-    ours: '.corp.example,10.0.0.0/8,registry.internal,localhost,127.0.0.1,.svc,192.168.0.0/16,10.0.10.10',
+    ours: 'vcenter.corp.example',
     cases: ['vsphere-url-without-port', 'vsphere'],
   },
   {
@@ -208,7 +142,7 @@ const LEDGER: LedgerEntry[] = [
   {
     point: 'vsphere: preKubeadmCommands[2]',
     theirs: '(absent)',
-    ours: 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done # cluster-proxy-constructs',
+    ours: CONTAINERD_WAIT,
     cases: ['vsphere-url-without-port', 'vsphere'],
   },
 ];
