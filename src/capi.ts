@@ -26,5 +26,6 @@ export { NodeProxyPosition } from './core/node-files/options';
 export { KubeadmEnvironment } from './core/node-files/options';
 export { VariableStyle } from './core/node-files/options';
 export { NoProxyForm } from './core/node-files/options';
+export { NodeProxyCommands } from './core/node-files/options';
 export type { RenderedReference } from './core/capi/capi-version';
 export type { CompatibilityDifference } from './core/node-files/compatibility-profiles';

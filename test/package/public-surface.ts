@@ -49,7 +49,7 @@ export const PUBLIC_SURFACE: Readonly<Record<string, EntryPointSurface>> = {
       capi: {
         values: [
           'BootstrapFormat', 'CapiVersion', 'CompatibilityProfileName', 'KubeadmEnvironment', 'NoProxyForm', 'NodeFileEncoding',
-          'NodeProxyDelivery', 'NodeProxyPosition', 'OsFamily', 'VariableStyle',
+          'NodeProxyCommands', 'NodeProxyDelivery', 'NodeProxyPosition', 'OsFamily', 'VariableStyle',
         ],
         types: [
           'AddProxyOptions', 'AddProxyResult', 'CompatibilityDifference', 'CompatibilityProfile', 'ControlPlaneProps',

@@ -1,7 +1,7 @@
 import { BOOTSTRAP_API_GROUP, CapiVersion, capiVersionOf, CONTROL_PLANE_API_GROUP } from './capi-version';
 import { checkKubeadmSpelling } from './kubeadm-spelling';
 import { TRUSTED_CA_SETTING } from '../definition/proxy-settings';
-import { NodeProxyBootstrap, parseBootstrapFormat } from '../node-files/bootstrap';
+import { forControlPlane, NodeProxyBootstrap, parseBootstrapFormat } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
 import { isProxyCommand } from '../node-files/commands';
 import { MAX_COMMANDS, MAX_FILES } from '../node-files/kubeadm-file';
@@ -75,11 +75,11 @@ export function addProxyToKubeadmConfigSpec(
 
   const proxyPaths = new Set(bootstrap.files.map((file) => file.path));
   const ownFiles = optionalList(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file)));
-  const ownCommands = optionalList(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isProxyCommand(command));
+  const ownCommands = optionalList(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isOwnedByProxy(command, bootstrap));
   const proxyFiles = bootstrap.files.map((file) => copyJson(file));
   const last = bootstrap.position === NodeProxyPosition.LAST;
   const files = last ? [...ownFiles, ...proxyFiles] : [...proxyFiles, ...ownFiles];
-  const commands = last ? [...ownCommands, ...bootstrap.preKubeadmCommands] : [...bootstrap.preKubeadmCommands, ...ownCommands];
+  const commands = withProxyCommands(ownCommands, bootstrap);
   if (files.length > MAX_FILES) {
     throw new ProxyConfigError(`${field}.files`, `would hold ${files.length} files: ${ownFiles.length} of its own and ${proxyFiles.length} of the node proxy's `
       + `(which writes one per certificate of ${TRUSTED_CA_SETTING}); Cluster API accepts at most ${MAX_FILES}`);
@@ -93,6 +93,30 @@ export function addProxyToKubeadmConfigSpec(
     files,
     preKubeadmCommands: commands,
   };
+}
+
+/** `export` lines of the proxy variables, and the revision no-op: a system's unmarked proxy commands from an earlier apply. */
+const UNMARKED_PROXY_COMMAND = /^(export (HTTP_PROXY|HTTPS_PROXY|NO_PROXY|http_proxy|https_proxy|no_proxy)=|: node proxy files revision )/;
+
+/**
+ * Whether a command of the spec is the proxy's, to be replaced: the library's (marked), or, when
+ * the proxy's commands are a system's (unmarked), one of them or an earlier version of its exports.
+ */
+function isOwnedByProxy(command: unknown, bootstrap: NodeProxyBootstrap): boolean {
+  if (isProxyCommand(command)) {
+    return true;
+  }
+  const unmarked = bootstrap.preKubeadmCommands.some((proxyCommand) => !isProxyCommand(proxyCommand));
+  return unmarked && typeof command === 'string' && (bootstrap.preKubeadmCommands.includes(command) || UNMARKED_PROXY_COMMAND.test(command));
+}
+
+/** The spec's own commands with the proxy's: first, last, or after the command the bootstrap names when the spec has it. */
+function withProxyCommands(own: readonly unknown[], bootstrap: NodeProxyBootstrap): unknown[] {
+  const after = bootstrap.afterCommand === undefined ? -1 : own.indexOf(bootstrap.afterCommand);
+  if (after !== -1) {
+    return [...own.slice(0, after + 1), ...bootstrap.preKubeadmCommands, ...own.slice(after + 1)];
+  }
+  return bootstrap.position === NodeProxyPosition.LAST ? [...own, ...bootstrap.preKubeadmCommands] : [...bootstrap.preKubeadmCommands, ...own];
 }
 
 /**
@@ -118,7 +142,8 @@ export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxy
     parent = next as Json;
   }
   const last = path[path.length - 1];
-  parent[last] = addProxyToKubeadmConfigSpec(parent[last], bootstrap, `${name}: ${path.join('.')}`, capiVersionOf(object.apiVersion));
+  const forObject = object.kind === 'KubeadmControlPlane' ? forControlPlane(bootstrap) : bootstrap;
+  parent[last] = addProxyToKubeadmConfigSpec(parent[last], forObject, `${name}: ${path.join('.')}`, capiVersionOf(object.apiVersion));
   return copy as KubeObject;
 }
 

@@ -2,7 +2,7 @@ import { CapiVersion, capiApiVersion, ClusterObjectScope, CONTROL_PLANE_API_GROU
 import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
-import { NodeProxyBootstrap } from '../node-files/bootstrap';
+import { forControlPlane, NodeProxyBootstrap } from '../node-files/bootstrap';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { clusterObjectMetadata } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
@@ -67,7 +67,7 @@ export function kubeadmControlPlaneObject(props: KubeadmControlPlaneObjectProps,
   const parsedReplicas = parseReplicas(fieldName(field, 'replicas'), props.replicas, 1);
   const infrastructureRef = renderReference(props.capiVersion, parseObjectReference(fieldName(field, 'machineTemplate'), props.machineTemplate));
   const specField = fieldName(field, 'kubeadmConfigSpec');
-  const kubeadmConfigSpec = addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, specField, props.capiVersion);
+  const kubeadmConfigSpec = addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, forControlPlane(props.bootstrap), specField, props.capiVersion);
   // checked when known: the count may be a later value
   const replicas = parsedReplicas === undefined ? undefined : whenKnown(parsedReplicas, (known) => {
     if ((known as number) % 2 === 0 && !hasExternalEtcd(specField, kubeadmConfigSpec)) {

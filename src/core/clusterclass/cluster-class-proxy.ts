@@ -15,7 +15,7 @@ import { BootstrapFormat } from '../node-files/bootstrap-format';
 import { PROXY_COMMAND_MARKER } from '../node-files/commands';
 import { profileLayout } from '../node-files/compatibility-profiles';
 import { NodeProxyDelivery } from '../node-files/delivery';
-import { KubeadmEnvironment, NodeProxyFileOptions, NoProxyForm } from '../node-files/options';
+import { KubeadmEnvironment, NodeProxyCommands, NodeProxyFileOptions, NoProxyForm } from '../node-files/options';
 import { OS_FAMILIES, OsFamily, trustedCaPath, trustStoreFor } from '../node-files/os-family';
 import { resolveNodeProxyFiles } from '../node-files/resolution';
 import { CLUSTER_NO_PROXY_CATEGORIES, ClusterNoProxyCategory } from '../noproxy/categories';
@@ -353,6 +353,10 @@ function nodeLayout(proxy: ClusterProxyConfig, options: NodeProxyOptions, caFrom
   const inline = nodeProxyBootstrap(proxy, { ...options, delivery: NodeProxyDelivery.INLINE });
   const secret = nodeProxyBootstrap(proxy, { ...options, delivery: NodeProxyDelivery.SECRET });
   const resolved = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
+  if (resolved.commands !== NodeProxyCommands.LIBRARY) {
+    // the class's patches find the proxy's commands again by their marker
+    throw invalidValue('files.commands', resolved.commands, 'must be "library" in a ClusterClass: its patches replace the proxy\'s commands by their marker');
+  }
   if (resolved.noProxyForm !== NoProxyForm.EXPANDED) {
     // each Cluster's NO_PROXY is computed by the patches from its variables, not from this proxy
     throw invalidValue('files.noProxyForm', resolved.noProxyForm,

@@ -1,12 +1,12 @@
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
-import { NodeProxyFileOptions, NoProxyForm } from '../node-files/options';
+import { NodeProxyCommands, NodeProxyFileOptions, NoProxyForm } from '../node-files/options';
 
 /**
  * The node-file options that adopt a running cluster with the bytes its nodes have: the system's
- * profile, NO_PROXY as the system composes it, the proxy URLs' ports as given. What
+ * profile and commands, NO_PROXY as the system composes it, the proxy URLs' ports as given. What
  * `cluster-proxy import --check-no-roll` renders; a cluster moves to the library's own layout
  * later, in a rollout it plans.
  */
 export function adoptionFileOptions(profile: CompatibilityProfileName | undefined): NodeProxyFileOptions {
-  return { ...(profile ? { profile } : {}), noProxyForm: NoProxyForm.GIVEN, urlPortAsGiven: true };
+  return { ...(profile ? { profile, commands: NodeProxyCommands.SYSTEM } : {}), noProxyForm: NoProxyForm.GIVEN, urlPortAsGiven: true };
 }

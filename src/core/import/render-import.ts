@@ -54,8 +54,11 @@ export function importResultTypeScript(result: ImportResult): string {
       '});');
   }
   if (imported.profile) {
+    const profile = `capi.CompatibilityProfileName.${enumMember(CompatibilityProfileName, imported.profile)}`;
     lines.push('', `// Node files laid out as ${imported.source} writes them (see docs/migration):`,
-      `const files: capi.NodeProxyFileOptions = { profile: capi.CompatibilityProfileName.${enumMember(CompatibilityProfileName, imported.profile)} };`);
+      `const files: capi.NodeProxyFileOptions = { profile: ${profile} };`,
+      '// To adopt a running cluster with the bytes its nodes have, so no machine rolls (what --check-no-roll renders):',
+      `// { profile: ${profile}, commands: capi.NodeProxyCommands.SYSTEM, noProxyForm: capi.NoProxyForm.GIVEN, urlPortAsGiven: true }`);
   }
   if (imported.variableShape) {
     lines.push('', '// ClusterClass: keep the Clusters\' proxy variable in its current shape (ClusterClassProxyPatches prop):',

@@ -1,12 +1,13 @@
 import { BOOTSTRAP_FORMATS, BootstrapFormat } from './bootstrap-format';
-import { nodeProxyCommands, parseContainerdWaitSeconds } from './commands';
-import { nodeFilesRevision, nodeProxyFileContents, PROXY_ENV_KEY, styledExportLines, trustedCaKey } from './contents';
+import { nodeProxyCommands, NodeProxyCommandOptions, parseContainerdWaitSeconds } from './commands';
+import { nodeFilesRevision, nodeProxyFileContents, PROXY_ENV_KEY, styledExportLines, styledVariables, trustedCaKey } from './contents';
 import { NODE_PROXY_DELIVERIES, NodeProxyDelivery } from './delivery';
 import { inlineFileContent, KubeadmFile } from './kubeadm-file';
-import { NodeProxyFileOptions, NodeProxyPosition, KubeadmEnvironment } from './options';
+import { NodeProxyCommands, NodeProxyFileOptions, NodeProxyPosition, KubeadmEnvironment } from './options';
 import { OS_FAMILIES, OsFamily, parseOsFamily, trustedCaPath, trustStoreFor } from './os-family';
 import { resolveNodeProxyFiles } from './resolution';
 import { nodeProxySecret } from './secret';
+import { systemProxyCommands } from './system-commands';
 import { nodeFileEnvironments } from './system-no-proxy';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { TRUSTED_CA_SETTING } from '../definition/proxy-settings';
@@ -104,11 +105,25 @@ export interface NodeProxyBootstrap {
   /** Commands to put in `preKubeadmCommands`. */
   readonly preKubeadmCommands: string[];
   /**
+   * Commands to put in a KubeadmControlPlane's `preKubeadmCommands`, where they differ from the
+   * workers' (a profile's system commands).
+   *
+   * @default - preKubeadmCommands
+   */
+  readonly controlPlanePreKubeadmCommands?: string[];
+  /**
    * Whether the files and commands go before or after the spec's own.
    *
    * @default NodeProxyPosition.FIRST
    */
   readonly position?: NodeProxyPosition;
+  /**
+   * A command of the spec's own that the proxy's commands follow when the spec has it (where the
+   * profile's system writes them, with files `commands: 'system'`).
+   *
+   * @default - none: `position` decides
+   */
+  readonly afterCommand?: string;
   /**
    * The Secret the files read, in delivery `secret`.
    *
@@ -134,6 +149,12 @@ export function nodeProxyOptionsOf(props: NodeProxyOptions): NodeProxyOptions {
     files: props.files,
     containerdWaitSeconds: props.containerdWaitSeconds,
   };
+}
+
+/** The bootstrap as a KubeadmControlPlane takes it: with the control plane's commands, where they differ. */
+export function forControlPlane(bootstrap: NodeProxyBootstrap): NodeProxyBootstrap {
+  const { controlPlanePreKubeadmCommands, ...common } = bootstrap;
+  return controlPlanePreKubeadmCommands ? frozen({ ...common, preKubeadmCommands: controlPlanePreKubeadmCommands }) : bootstrap;
 }
 
 /** Validate the options and compute the node files, commands and Secret. */
@@ -176,15 +197,27 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
   const trustStore = osFamily && proxy.settings.trustedCa ? trustStoreFor(osFamily) : undefined;
   const caFiles = (trustStore ? proxy.settings.trustedCa!.certificates : [])
     .map((_, index) => file(trustedCaPath(trustStore!, index + 1), trustedCaKey(index + 1), CA_FILE_PERMISSIONS));
-  const commands = nodeProxyCommands({
+  const system = locations.commands === NodeProxyCommands.SYSTEM ? systemProxyCommands(locations.profile!) : undefined;
+  if (system && options.containerdWaitSeconds !== undefined) {
+    throw new ProxyConfigError('containerdWaitSeconds', 'does not apply with files.commands "system": the system\'s commands do not wait for containerd');
+  }
+  const exportLines = (): string[] => {
+    const environment = nodeFileEnvironments(proxy, locations).public;
+    return system ? system.exportLines(styledVariables(environment, locations.exportVariables))
+      : styledExportLines(environment, locations.exportVariables).map(plainString);
+  };
+  const commandOptions: NodeProxyCommandOptions = {
     envFilePath: locations.envFilePath,
     trustStore,
     containerdWaitSeconds,
     kubeadmEnvironment: locations.kubeadmEnvironment,
-    ...(locations.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ?
-      { exportLines: styledExportLines(nodeFileEnvironments(proxy, locations).public, locations.exportVariables).map(plainString) } : {}),
+    ...(locations.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ? { exportLines: exportLines() } : {}),
     ...(secret && locations.fixedSecretName ? { revision: nodeFilesRevision(proxy, locations) } : {}),
-  });
+    ...(system ? { system } : {}),
+  };
+  const commands = nodeProxyCommands(commandOptions);
+  const controlPlaneCommands = system?.controlPlaneBefore
+    ? nodeProxyCommands({ ...commandOptions, system: { ...system, before: system.controlPlaneBefore } }) : undefined;
   const files = [
     ...locations.dropIns.map((dropIn) => file(dropIn.path, dropIn.secretKey, locations.permissions)),
     ...(locations.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE ? [file(locations.envFilePath, PROXY_ENV_KEY, locations.permissions)] : []),
@@ -199,7 +232,9 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     ...(osFamily ? { osFamily } : {}),
     files: frozen(files),
     preKubeadmCommands: frozen(commands),
+    ...(controlPlaneCommands ? { controlPlanePreKubeadmCommands: frozen(controlPlaneCommands) } : {}),
     ...(locations.position === NodeProxyPosition.LAST ? { position: locations.position } : {}),
+    ...(system?.afterCommand ? { afterCommand: system.afterCommand } : {}),
     ...(secret ? { secret } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import { KubeadmEnvironment } from './options';
 import { TrustStore } from './os-family';
+import type { SystemProxyCommands } from './system-commands';
 import { invalidValue } from '../primitives/errors';
 import { quoteShellValue } from '../render/shell';
 
@@ -56,6 +57,12 @@ export interface NodeProxyCommandOptions {
    * @default - none
    */
   readonly revision?: string;
+  /**
+   * The commands of a profile's system, in place of the library's restart and wait, unmarked.
+   *
+   * @default - the library's
+   */
+  readonly system?: Pick<SystemProxyCommands, 'before' | 'after'>;
 }
 
 /** True for a command the library added (it ends with {@link PROXY_COMMAND_MARKER}). */
@@ -89,6 +96,16 @@ export function parseContainerdWaitSeconds(field: string, value: unknown): numbe
  * With a `revision`, a no-op `:` command carrying it comes first.
  */
 export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
+  const kubeadm = [
+    ...(options.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE ? [`. ${quoteShellValue(options.envFilePath)}`] : []),
+    ...(options.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ? options.exportLines ?? [] : []),
+  ];
+  const revision = options.revision !== undefined ? [`: node proxy files revision ${options.revision}`] : [];
+  if (options.system) {
+    // the system's own commands: the trust store first, so its containerd restart reads the CA
+    const trust = options.trustStore ? [options.trustStore.updateCommand] : [];
+    return [...revision, ...trust, ...options.system.before, ...kubeadm, ...options.system.after];
+  }
   const marked = (command: string): string => `${command} ${PROXY_COMMAND_MARKER}`;
   const wait = options.containerdWaitSeconds;
   const waitLoop = 'cluster_proxy_tries=0; '
@@ -97,12 +114,11 @@ export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
     + 'cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; '
     + 'done';
   return [
-    ...(options.revision !== undefined ? [`: node proxy files revision ${options.revision}`] : []),
+    ...revision,
     'systemctl daemon-reload',
     ...(options.trustStore ? [options.trustStore.updateCommand] : []),
     'systemctl restart containerd',
     waitLoop,
-    ...(options.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE ? [`. ${quoteShellValue(options.envFilePath)}`] : []),
-    ...(options.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ? options.exportLines ?? [] : []),
+    ...kubeadm,
   ].map(marked);
 }

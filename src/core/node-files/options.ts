@@ -78,6 +78,20 @@ export enum NoProxyForm {
   SORTED = 'sorted',
 }
 
+/**
+ * Which commands activate the proxy files:
+ *  - `library`: the library's (`systemctl daemon-reload`, `systemctl restart containerd`, a bounded
+ *    wait until containerd answers, then the proxy for kubeadm), each marked as the library's;
+ *  - `system`: the commands the profile's system writes, as it writes them (no wait, its own
+ *    `export` quoting where the value is safe unquoted, nothing marked), to adopt a running cluster.
+ */
+export enum NodeProxyCommands {
+  /** The library's commands, with the bounded containerd wait, marked. */
+  LIBRARY = 'library',
+  /** The profile's system's commands, as it writes them. */
+  SYSTEM = 'system',
+}
+
 /** Locations and access of the proxy files on a node. */
 export interface NodeProxyFileOptions {
   /**
@@ -134,6 +148,15 @@ export interface NodeProxyFileOptions {
    * @default false
    */
   readonly urlPortAsGiven?: boolean;
+  /**
+   * The library's commands, or those of the profile's system (needs `profile`): what its nodes
+   * already run, so adopting a cluster rolls no machine. The system's commands do not wait for
+   * containerd (so `containerdWaitSeconds` does not apply) and carry no marker; applying the proxy
+   * again recognises them by their text.
+   *
+   * @default NodeProxyCommands.LIBRARY
+   */
+  readonly commands?: NodeProxyCommands;
   /**
    * How kubeadm gets the proxy.
    *

@@ -1,6 +1,6 @@
 import type { CompatibilityProfileName } from './compatibility-profile-name';
 import { profileLayout } from './compatibility-profiles';
-import { KubeadmEnvironment, NodeFileEncoding, NodeProxyFileOptions, NodeProxyPosition, NoProxyForm, VariableStyle } from './options';
+import { KubeadmEnvironment, NodeFileEncoding, NodeProxyCommands, NodeProxyFileOptions, NodeProxyPosition, NoProxyForm, VariableStyle } from './options';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { frozen } from '../primitives/frozen';
 import { parseOneOf } from '../primitives/validation/one-of';
@@ -35,6 +35,8 @@ export interface ResolvedNodeProxyFiles {
   readonly noProxyForm: NoProxyForm;
   /** The proxy URLs' ports only where they were written. */
   readonly urlPortAsGiven: boolean;
+  /** The library's commands or the profile's system's. */
+  readonly commands: NodeProxyCommands;
   /** How kubeadm gets the proxy. */
   readonly kubeadmEnvironment: KubeadmEnvironment;
   /** kubeadm (and the static pods) get the credentials too. */
@@ -71,7 +73,7 @@ const VARIABLE_STYLES: VariableStyle[] = Object.values(VariableStyle);
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'profile', 'containerdDropInPath', 'kubeletDropInPath', 'envFilePath', 'owner', 'permissions', 'dropInUnits', 'dropInDirectory',
   'dropInFileName', 'dropInVariables', 'kubeadmEnvironment', 'exportVariables', 'position', 'encoding', 'omitOwner', 'omitPermissions',
-  'fixedSecretName', 'kubeadmCredentials', 'noProxyForm', 'urlPortAsGiven',
+  'fixedSecretName', 'kubeadmCredentials', 'noProxyForm', 'urlPortAsGiven', 'commands',
 ]);
 
 /** Conservative path alphabet: safe unquoted in YAML, cloud-init, Ignition and (quoted) in sh. */
@@ -130,6 +132,7 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     dropInVariables: parseOneOf(`${field}.dropInVariables`, given.dropInVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
     noProxyForm: parseOneOf(`${field}.noProxyForm`, given.noProxyForm, Object.values(NoProxyForm), NoProxyForm.EXPANDED),
     urlPortAsGiven: parseFlag(`${field}.urlPortAsGiven`, given.urlPortAsGiven),
+    commands: parseCommands(field, given.commands, own.profile),
     kubeadmEnvironment,
     kubeadmCredentials,
     exportVariables: parseOneOf(`${field}.exportVariables`, given.exportVariables, VARIABLE_STYLES, VariableStyle.PAIRS),
@@ -143,6 +146,14 @@ export function resolveNodeProxyFiles(field: string, options: NodeProxyFileOptio
     throw invalidValue(field, paths, 'the drop-ins and the env file must be different files');
   }
   return Object.freeze(resolved);
+}
+
+function parseCommands(field: string, value: unknown, profile: unknown): NodeProxyCommands {
+  const commands = parseOneOf(`${field}.commands`, value, Object.values(NodeProxyCommands), NodeProxyCommands.LIBRARY);
+  if (commands === NodeProxyCommands.SYSTEM && profile === undefined) {
+    throw new ProxyConfigError(`${field}.commands`, 'is "system", the commands of the profile\'s system, but no profile is set: set profile');
+  }
+  return commands;
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

@@ -30,30 +30,10 @@ function differencesFor(input: string): Difference[] {
 }
 
 /**
- * Every difference, with the cases showing it (the exact text on both sides). Adopted with NO_PROXY
- * and the URLs' ports as given, the drop-ins are CAREN's bytes: only the commands differ.
+ * Every difference, with the cases showing it (the exact text on both sides). Adopted with CAREN's
+ * commands (none), NO_PROXY and the URLs' ports as given, the node data is CAREN's, byte for byte.
  */
-const LEDGER: LedgerEntry[] = [
-  {
-    // CAREN adds no commands: the library reloads systemd, restarts containerd and waits for it (marked)
-    point: 'preKubeadmCommands[0]',
-    theirs: '(absent)',
-    ours: 'systemctl daemon-reload # cluster-proxy-constructs',
-    cases: ['aws', 'docker', 'nutanix-url-without-port', 'nutanix'],
-  },
-  {
-    point: 'preKubeadmCommands[1]',
-    theirs: '(absent)',
-    ours: 'systemctl restart containerd # cluster-proxy-constructs',
-    cases: ['aws', 'docker', 'nutanix-url-without-port', 'nutanix'],
-  },
-  {
-    point: 'preKubeadmCommands[2]',
-    theirs: '(absent)',
-    ours: 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done # cluster-proxy-constructs',
-    cases: ['aws', 'docker', 'nutanix-url-without-port', 'nutanix'],
-  },
-];
+const LEDGER: LedgerEntry[] = [];
 
 test('every difference from CAREN\'s rendered files and commands is in the ledger, and nothing else differs', () => {
   const cases = referenceCases(fixtures);

@@ -60,89 +60,41 @@ function differencesFor(input: string): Difference[] {
   ];
 }
 
-/** The library's bounded wait for containerd, marked. */
-const CONTAINERD_WAIT = 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done # cluster-proxy-constructs';
-
 /**
- * Every difference, with the cases showing it (the exact text on both sides). Adopted with NO_PROXY
- * and the URLs' ports as given, the drop-ins are the provider templates' bytes: only the commands
- * differ, and from proxy.go (the Snow provider's path) the final newline and the provider endpoint.
+ * Every difference, with the cases showing it (the exact text on both sides). Adopted with EKS
+ * Anywhere's commands, NO_PROXY and the URLs' ports as given, the node data is the provider
+ * templates' (vSphere, Nutanix) byte for byte. proxy.go, the path of the Snow provider only, writes
+ * no provider endpoint, no final newline and no commands.
  */
 const LEDGER: LedgerEntry[] = [
   {
-    // proxy.go (Snow's path) knows no provider endpoint; the provider templates write it, as the library does
     point: 'proxy.go: NO_PROXY entries only the library writes',
     theirs: '(absent)',
     ours: 'prism-central.corp.example',
     cases: ['nutanix'],
   },
   {
-    // proxy.go writes the drop-in without a final newline (the provider templates, a YAML block, with one)
     point: 'proxy.go: file ends with',
     theirs: '""',
     ours: '"\\n"',
     cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
   },
   {
-    // proxy.go adds no commands: the library reloads systemd, restarts containerd and waits for it (marked)
     point: 'proxy.go: preKubeadmCommands[0]',
     theirs: '(absent)',
-    ours: 'systemctl daemon-reload # cluster-proxy-constructs',
+    ours: 'sudo systemctl daemon-reload',
     cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
   },
   {
     point: 'proxy.go: preKubeadmCommands[1]',
     theirs: '(absent)',
-    ours: 'systemctl restart containerd # cluster-proxy-constructs',
+    ours: 'sudo systemctl restart containerd',
     cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    point: 'proxy.go: preKubeadmCommands[2]',
-    theirs: '(absent)',
-    ours: CONTAINERD_WAIT,
-    cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    // the provider templates reload and restart with sudo, and do not wait
-    point: 'nutanix: preKubeadmCommands[0]',
-    theirs: 'sudo systemctl daemon-reload',
-    ours: 'systemctl daemon-reload # cluster-proxy-constructs',
-    cases: ['nutanix'],
-  },
-  {
-    point: 'nutanix: preKubeadmCommands[1]',
-    theirs: 'sudo systemctl restart containerd',
-    ours: 'systemctl restart containerd # cluster-proxy-constructs',
-    cases: ['nutanix'],
-  },
-  {
-    point: 'nutanix: preKubeadmCommands[2]',
-    theirs: '(absent)',
-    ours: CONTAINERD_WAIT,
-    cases: ['nutanix'],
   },
   {
     point: 'proxy.go: NO_PROXY entries only the library writes',
     theirs: '(absent)',
     ours: 'vcenter.corp.example',
-    cases: ['vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    point: 'vsphere: preKubeadmCommands[0]',
-    theirs: 'sudo systemctl daemon-reload',
-    ours: 'systemctl daemon-reload # cluster-proxy-constructs',
-    cases: ['vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    point: 'vsphere: preKubeadmCommands[1]',
-    theirs: 'sudo systemctl restart containerd',
-    ours: 'systemctl restart containerd # cluster-proxy-constructs',
-    cases: ['vsphere-url-without-port', 'vsphere'],
-  },
-  {
-    point: 'vsphere: preKubeadmCommands[2]',
-    theirs: '(absent)',
-    ours: CONTAINERD_WAIT,
     cases: ['vsphere-url-without-port', 'vsphere'],
   },
 ];

@@ -34,36 +34,12 @@ const WITHOUT_PROXY = 'plan-vsphere-without-proxy';
 const KINDS = ['kubeadmcontrolplane', 'kubeadmconfigtemplate'] as const;
 const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY'] as const;
 
-const CONTAINERD_WAIT = 'cluster_proxy_tries=0; until timeout 5 ctr version >/dev/null 2>&1; do if [ "$cluster_proxy_tries" -ge 60 ]; then echo \'cluster-proxy-constructs: containerd did not answer within 60s\' >&2; exit 1; fi; cluster_proxy_tries=$((cluster_proxy_tries + 1)); sleep 1; done';
+// Adopted with TKG's commands, NO_PROXY and the URLs' ports as given, the files and commands are
+// TKG's, byte for byte, on the control plane (which stops and starts containerd) and the workers.
+const COMMON: Difference[] = [];
 
-/** The differences of every plan-based case. */
-// Adopted with NO_PROXY and the URLs' ports as given, the drop-ins and exports carry TKG's bytes:
-// only the commands around them differ.
-const COMMON: Difference[] = [
-  // Command markers: every command the library adds ends with its marker.
-  { point: 'command marker', theirs: '', ours: ` ${PROXY_COMMAND_MARKER}` },
-  // Containerd restart policy: the control plane's stop/start becomes one restart, then the wait.
-  {
-    point: 'KubeadmControlPlane preKubeadmCommands',
-    theirs: 'systemctl stop containerd\nsystemctl start containerd',
-    ours: `systemctl restart containerd\n${CONTAINERD_WAIT}`,
-  },
-  // Containerd wait: the workers' restart is followed by the wait.
-  { point: 'KubeadmConfigTemplate preKubeadmCommands', theirs: '', ours: CONTAINERD_WAIT },
-];
-
-/** The differences of every ClusterClass case. */
-const CLASS_COMMON: Difference[] = [
-  { point: 'command marker', theirs: '', ours: ` ${PROXY_COMMAND_MARKER}` },
-  // The class exports bare values; the library quotes them.
-  { point: 'export quoting', theirs: 'export NAME=value', ours: "export NAME='value'" },
-  // Containerd restart: the library restarts and waits before its exports; the class's
-  // restartContainerdService patch restarts after them, without a wait.
-  ...['KubeadmControlPlaneTemplate', 'KubeadmConfigTemplate'].flatMap((kind) => [
-    { point: `${kind} preKubeadmCommands`, theirs: '', ours: `systemctl restart containerd\n${CONTAINERD_WAIT}` },
-    { point: `${kind} preKubeadmCommands`, theirs: 'systemctl restart containerd', ours: '' },
-  ]),
-];
+/** Adopted the same way, the class's patches evaluated for the Cluster give the library's files and commands. */
+const CLASS_COMMON: Difference[] = [];
 
 /** Every difference between TKG's render and the library's, one per cause, in the order found. */
 const LEDGER: Record<string, Difference[]> = {
