@@ -89,8 +89,9 @@ test('system commands need a profile, do not take a containerd wait, and a Clust
   const proxy = new ClusterProxyConfig(new ProxySettings(SETTINGS), NETWORK);
   expect(() => nodeProxyBootstrap(proxy, { clusterName: 'demo', files: { commands: NodeProxyCommands.SYSTEM } }))
     .toThrow(/^files\.commands: is "system", the commands of the profile's system, but no profile is set/);
-  expect(() => nodeProxyBootstrap(proxy, { clusterName: 'demo', containerdWaitSeconds: 30, files: { profile: CompatibilityProfileName.TKG, commands: NodeProxyCommands.SYSTEM } }))
+  const tkgSystem = { profile: CompatibilityProfileName.TKG, commands: NodeProxyCommands.SYSTEM };
+  expect(() => nodeProxyBootstrap(proxy, { clusterName: 'demo', containerdWaitSeconds: 30, files: tkgSystem }))
     .toThrow(/^containerdWaitSeconds: does not apply with files\.commands "system"/);
-  expect(() => new ClusterClassProxy({ settings: new ProxySettings(SETTINGS), files: { profile: CompatibilityProfileName.TKG, commands: NodeProxyCommands.SYSTEM } }))
+  expect(() => new ClusterClassProxy({ settings: new ProxySettings(SETTINGS), files: tkgSystem }))
     .toThrow(/^files\.commands: .*must be "library" in a ClusterClass/);
 });
