@@ -205,7 +205,7 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, Omit<CompatibilityProf
       },
       {
         point: 'final newline',
-        theirs: 'the drop-in ends after the NO_PROXY line, without a newline',
+        theirs: '`pkg/clusterapi` (the Snow provider\'s path) ends the drop-in after the NO_PROXY line, without a newline; the provider templates end it with one',
         ours: 'every file ends with a newline',
         why: 'not harmful either way (systemd reads both alike); text files end with a newline, so this byte stays',
       },
