@@ -74,11 +74,14 @@ export function addProxyToKubeadmConfigSpec(
   }
 
   const proxyPaths = new Set(bootstrap.files.map((file) => file.path));
-  const ownFiles = optionalList(`${field}.files`, copy.files).filter((file, index) => !proxyPaths.has(filePath(`${field}.files[${index}]`, file)));
+  const specFiles = optionalList(`${field}.files`, copy.files);
+  const isProxyFile = specFiles.map((file, index) => proxyPaths.has(filePath(`${field}.files[${index}]`, file)));
+  const ownFiles = specFiles.filter((_, index) => !isProxyFile[index]);
   const ownCommands = optionalList(`${field}.preKubeadmCommands`, copy.preKubeadmCommands).filter((command) => !isOwnedByProxy(command, bootstrap));
   const proxyFiles = bootstrap.files.map((file) => copyJson(file));
-  const last = bootstrap.position === NodeProxyPosition.LAST;
-  const files = last ? [...ownFiles, ...proxyFiles] : [...proxyFiles, ...ownFiles];
+  const firstProxyFile = isProxyFile.indexOf(true);
+  const at = firstProxyFile === -1 || !bootstrap.systemCommands ? undefined : isProxyFile.slice(0, firstProxyFile).filter((proxy) => !proxy).length;
+  const files = withProxyFiles(ownFiles, proxyFiles, at, bootstrap);
   const commands = withProxyCommands(ownCommands, bootstrap);
   if (files.length > MAX_FILES) {
     throw new ProxyConfigError(`${field}.files`, `would hold ${files.length} files: ${ownFiles.length} of its own and ${proxyFiles.length} of the node proxy's `
@@ -106,8 +109,20 @@ function isOwnedByProxy(command: unknown, bootstrap: NodeProxyBootstrap): boolea
   if (isProxyCommand(command)) {
     return true;
   }
-  const unmarked = bootstrap.preKubeadmCommands.some((proxyCommand) => !isProxyCommand(proxyCommand));
-  return unmarked && typeof command === 'string' && (bootstrap.preKubeadmCommands.includes(command) || UNMARKED_PROXY_COMMAND.test(command));
+  return bootstrap.systemCommands === true && typeof command === 'string'
+    && (bootstrap.preKubeadmCommands.includes(command) || UNMARKED_PROXY_COMMAND.test(command));
+}
+
+/**
+ * The spec's own files with the proxy's: with a system's commands, where the spec already had files
+ * at the proxy's paths (`at`: how many of its own files came before the first of them), so that
+ * adopting objects that carry the system's proxy moves nothing; else first or last.
+ */
+function withProxyFiles(own: readonly unknown[], proxy: readonly unknown[], at: number | undefined, bootstrap: NodeProxyBootstrap): unknown[] {
+  if (at !== undefined) {
+    return [...own.slice(0, at), ...proxy, ...own.slice(at)];
+  }
+  return bootstrap.position === NodeProxyPosition.LAST ? [...own, ...proxy] : [...proxy, ...own];
 }
 
 /** The spec's own commands with the proxy's: first, last, or after the command the bootstrap names when the spec has it. */

@@ -2,7 +2,7 @@ import { addProxyToObjects } from '../capi/add-proxy-to-objects';
 import { kubeadmConfigSpecOf, kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { isProxyCommand } from '../node-files/commands';
-import { NodeProxyFileOptions } from '../node-files/options';
+import { NodeProxyCommands, NodeProxyFileOptions } from '../node-files/options';
 import { redactCredentials } from '../primitives/credential-mask';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { copyJson } from '../primitives/k8s/copy-json';
@@ -84,7 +84,10 @@ export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, op
   if (kubeadm.length === 0) {
     throw new ProxyConfigError('nodes', 'hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig');
   }
-  const stripped = kubeadm.map(withoutSystemProxy);
+  // Adopting with the system's commands (files `commands: 'system'`), the system's proxy stays for
+  // the merge to replace: its files in place (same paths), its commands by their text.
+  const adopting = options.files?.commands === NodeProxyCommands.SYSTEM;
+  const stripped = adopting ? kubeadm : kubeadm.map(withoutSystemProxy);
   const proposed = addProxyToObjects(stripped, proxy, { clusterName: options.clusterName, files: options.files, renameTemplates: false });
   const secretData = proposed.secret?.stringData ?? {};
   return kubeadm.map((object, index) => {

@@ -118,6 +118,13 @@ export interface NodeProxyBootstrap {
    */
   readonly position?: NodeProxyPosition;
   /**
+   * The commands are those of the profile's system (files `commands: 'system'`): unmarked, so
+   * applying the proxy again finds its commands by their text, and its files where the spec has them.
+   *
+   * @default false
+   */
+  readonly systemCommands?: boolean;
+  /**
    * A command of the spec's own that the proxy's commands follow when the spec has it (where the
    * profile's system writes them, with files `commands: 'system'`).
    *
@@ -234,6 +241,7 @@ export function nodeProxyBootstrap(proxy: ClusterProxyConfig, options: NodeProxy
     preKubeadmCommands: frozen(commands),
     ...(controlPlaneCommands ? { controlPlanePreKubeadmCommands: frozen(controlPlaneCommands) } : {}),
     ...(locations.position === NodeProxyPosition.LAST ? { position: locations.position } : {}),
+    ...(system ? { systemCommands: true } : {}),
     ...(system?.afterCommand ? { afterCommand: system.afterCommand } : {}),
     ...(secret ? { secret } : {}),
   });

@@ -95,3 +95,13 @@ test('system commands need a profile, do not take a containerd wait, and a Clust
   expect(() => new ClusterClassProxy({ settings: new ProxySettings(SETTINGS), files: tkgSystem }))
     .toThrow(/^files\.commands: .*must be "library" in a ClusterClass/);
 });
+
+test('with a system\'s commands the proxy\'s files take the place the spec had them at; the library\'s go first', () => {
+  const own = (path: string): Record<string, string> => ({ path, content: 'x\n' });
+  const files = [own('/etc/a'), own('/etc/systemd/system/containerd.service.d/http-proxy.conf'), own('/etc/b')];
+  const system = bootstrapOf(CompatibilityProfileName.EKS_ANYWHERE);
+  const paths = (spec: Record<string, any>): string[] => spec.files.map((file: { path: string }) => file.path);
+  expect(paths(addProxyToKubeadmConfigSpec({ files }, system))).toEqual(['/etc/a', '/etc/systemd/system/containerd.service.d/http-proxy.conf', '/etc/b']);
+  const library = nodeProxyBootstrap(new ClusterProxyConfig(new ProxySettings(SETTINGS), NETWORK), { clusterName: 'demo', files: { profile: CompatibilityProfileName.EKS_ANYWHERE } });
+  expect(paths(addProxyToKubeadmConfigSpec({ files }, library))).toEqual(['/etc/systemd/system/containerd.service.d/http-proxy.conf', '/etc/a', '/etc/b']);
+});
