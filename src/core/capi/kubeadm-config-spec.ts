@@ -3,7 +3,7 @@ import { checkKubeadmSpelling } from './kubeadm-spelling';
 import { TRUSTED_CA_SETTING } from '../definition/proxy-settings';
 import { forControlPlane, NodeProxyBootstrap, parseBootstrapFormat } from '../node-files/bootstrap';
 import { BootstrapFormat } from '../node-files/bootstrap-format';
-import { isProxyCommand } from '../node-files/commands';
+import { isProxyCommand, PROXY_EXPORT, REVISION_COMMAND_PREFIX } from '../node-files/commands';
 import { MAX_COMMANDS, MAX_FILES } from '../node-files/kubeadm-file';
 import { NodeProxyPosition } from '../node-files/options';
 import { invalidValue, kindForError, ProxyConfigError } from '../primitives/errors';
@@ -98,9 +98,6 @@ export function addProxyToKubeadmConfigSpec(
   };
 }
 
-/** `export` lines of the proxy variables, and the revision no-op: a system's unmarked proxy commands from an earlier apply. */
-const UNMARKED_PROXY_COMMAND = /^(export (HTTP_PROXY|HTTPS_PROXY|NO_PROXY|http_proxy|https_proxy|no_proxy)=|: node proxy files revision )/;
-
 /**
  * Whether a command of the spec is the proxy's, to be replaced: the library's (marked), or, when
  * the proxy's commands are a system's (unmarked), one of them or an earlier version of its exports.
@@ -110,7 +107,8 @@ function isOwnedByProxy(command: unknown, bootstrap: NodeProxyBootstrap): boolea
     return true;
   }
   return bootstrap.systemCommands === true && typeof command === 'string'
-    && (bootstrap.preKubeadmCommands.includes(command) || UNMARKED_PROXY_COMMAND.test(command));
+    // also an earlier apply's exports and revision, whose values have changed since
+    && (bootstrap.preKubeadmCommands.includes(command) || PROXY_EXPORT.test(command) || command.startsWith(REVISION_COMMAND_PREFIX));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { addProxyToObjects } from '../capi/add-proxy-to-objects';
 import { kubeadmConfigSpecOf, kubeadmConfigSpecPath } from '../capi/kubeadm-config-spec';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
-import { isProxyCommand } from '../node-files/commands';
+import { isProxyCommand, PROXY_EXPORT } from '../node-files/commands';
 import { NodeProxyCommands, NodeProxyFileOptions } from '../node-files/options';
 import { redactCredentials } from '../primitives/credential-mask';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
@@ -70,8 +70,8 @@ type Json = Record<string, any>;
 
 /** Paths of the proxy files other systems write. */
 const SYSTEM_PROXY_FILE = /(\.service\.d\/[^/]*proxy[^/]*\.conf|\/etc\/caren\/containerd\/restart\.sh|\/etc\/cluster-proxy\/proxy-env\.sh)$/;
-/** Proxy commands other systems run. */
-const SYSTEM_PROXY_COMMAND = /^(sudo )?(export (HTTP_PROXY|HTTPS_PROXY|NO_PROXY|http_proxy|https_proxy|no_proxy)=|systemctl (daemon-reload|restart containerd|stop containerd|start containerd)$|\/bin\/bash \/etc\/caren\/containerd\/restart\.sh$)/;
+/** The service commands other systems run for their proxy (their `export` lines match PROXY_EXPORT). */
+const SYSTEM_PROXY_SERVICE_COMMAND = /^(systemctl (daemon-reload|restart containerd|stop containerd|start containerd)|\/bin\/bash \/etc\/caren\/containerd\/restart\.sh)$/;
 
 /** The current kubeadm objects against the library's version of them. */
 export function nodeChanges(current: KubeObject[], proxy: ClusterProxyConfig, options: NodeChangesOptions): NodeObjectChanges[] {
@@ -131,7 +131,10 @@ function withoutSystemProxy(object: KubeObject): KubeObject {
     spec.files = spec.files.filter((file: Json) => !SYSTEM_PROXY_FILE.test(String(file?.path ?? '')));
   }
   if (Array.isArray(spec.preKubeadmCommands)) {
-    const systemProxyCommand = (command: unknown): boolean => isProxyCommand(command) || SYSTEM_PROXY_COMMAND.test(String(command).trim());
+    const systemProxyCommand = (command: unknown): boolean => {
+      const text = String(command).trim().replace(/^sudo /, '');
+      return isProxyCommand(command) || PROXY_EXPORT.test(text) || SYSTEM_PROXY_SERVICE_COMMAND.test(text);
+    };
     spec.preKubeadmCommands = spec.preKubeadmCommands.filter((command: unknown) => !systemProxyCommand(command));
   }
   return copy as KubeObject;

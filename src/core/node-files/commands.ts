@@ -27,6 +27,12 @@ import { quoteShellValue } from '../render/shell';
  */
 export const PROXY_COMMAND_MARKER = '# cluster-proxy-constructs';
 
+/** The start of the no-op command that carries a revision of the node files. */
+export const REVISION_COMMAND_PREFIX = ': node proxy files revision ';
+
+/** An `export` line of a proxy variable, whoever wrote it (the library, a system's commands, a system). */
+export const PROXY_EXPORT = /^export (HTTP_PROXY|HTTPS_PROXY|NO_PROXY|http_proxy|https_proxy|no_proxy)=/;
+
 /** Default seconds to wait (one retry per second) for containerd to answer after its restart. */
 export const DEFAULT_CONTAINERD_WAIT_SECONDS = 60;
 
@@ -100,7 +106,7 @@ export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
     ...(options.kubeadmEnvironment === KubeadmEnvironment.ENV_FILE ? [`. ${quoteShellValue(options.envFilePath)}`] : []),
     ...(options.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ? options.exportLines ?? [] : []),
   ];
-  const revision = options.revision !== undefined ? [`: node proxy files revision ${options.revision}`] : [];
+  const revision = options.revision !== undefined ? [`${REVISION_COMMAND_PREFIX}${options.revision}`] : [];
   if (options.system) {
     // the system's own commands: the trust store first, so its containerd restart reads the CA
     const trust = options.trustStore ? [options.trustStore.updateCommand] : [];
