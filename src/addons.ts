@@ -9,6 +9,7 @@ export { AddonValues } from './core/api/addon-values';
 export type { TkgProxyAddonsOptions } from './core/addons/tkg/tkg-proxy-addons';
 export type { AddonResourceSetOptions } from './core/addons/cluster-resource-set';
 export type { GiantSwarmProxySetupOptions, GiantSwarmProxySetup } from './core/addons/giantswarm/setup';
+export { GiantSwarmValuesLayout } from './core/addons/giantswarm/values-layout';
 export type { ProxyEnvSourceOptions } from './core/addons/proxy-env-source';
 export type { InClusterForwardProxyProps } from './core/addons/forward-proxy/forward-proxy';
 export type { ForwardProxyWorkloadProps } from './core/addons/forward-proxy/forward-proxy-workload';

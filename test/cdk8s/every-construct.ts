@@ -5,8 +5,11 @@
 import { ApiObject, Chart } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
+import { GiantSwarmValuesLayout } from '../../src/core/addons/giantswarm/values-layout';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
+import { CompatibilityProfileName } from '../../src/core/node-files/compatibility-profile-name';
+import { VariableStyle } from '../../src/core/node-files/options';
 import { OsFamily } from '../../src/core/node-files/os-family';
 import { Provider } from '../../src/core/primitives/providers';
 import { infraRef, demoNetwork } from '../support/fixtures/cluster';
@@ -104,6 +107,13 @@ export const EVERY_CONSTRUCT: ConstructCase[] = [
     namespace: 'org-acme',
     apps: [{ name: 'mycluster-cert-manager', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }],
   } as any)],
+  ['GiantSwarmProxyApps (cluster-apps-operator\'s layout)', (chart, proxy) => new cdk8s.GiantSwarmProxyApps(chart, 'Gs', {
+    proxy,
+    clusterName: 'adopted',
+    namespace: 'org-acme',
+    valuesLayout: GiantSwarmValuesLayout.OPERATOR,
+    files: { profile: CompatibilityProfileName.GIANTSWARM, dropInUnits: ['containerd'], dropInVariables: VariableStyle.PAIRS },
+  })],
   ['ProxyEnvSources', (chart, proxy) => new cdk8s.ProxyEnvSources(chart, 'Env', { proxy, namespaces: ['team-a'] })],
   ['InClusterForwardProxy (its own BasicAuth credentials)', (chart, _proxy, basicAuthPassword) => new cdk8s.InClusterForwardProxy(chart, 'Egress', {
     network: { pods: ['fd00:10::/56'], services: ['fd00:20::/108'] },

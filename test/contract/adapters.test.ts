@@ -17,6 +17,7 @@ import * as cdk8sPlus from 'cdk8s-plus-28';
 import { parseAllDocuments } from 'yaml';
 import * as cdk8s from '../../src/cdk8s';
 import { ProxyAwareDeployment as PlusProxyAwareDeployment } from '../../src/cdk8s/plus';
+import { GiantSwarmValuesLayout } from '../../src/core/addons/giantswarm/values-layout';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
@@ -265,12 +266,13 @@ describe('addons: cdk8s and Pulumi emit the same objects', () => {
     expect(plainTextLeaks(recorded, password())).toEqual([]);
   });
 
-  test('GiantSwarmProxyApps', async () => {
+  test.each([GiantSwarmValuesLayout.LIBRARY, GiantSwarmValuesLayout.OPERATOR])('GiantSwarmProxyApps, %s values', async (valuesLayout) => {
     const options = {
       clusterName: 'mycluster',
       namespace: 'org-acme',
       apps: [{ name: 'mycluster-cert-manager', appName: 'cert-manager-app', catalog: 'default', version: '3.7.0', targetNamespace: 'kube-system' }],
       metadata: METADATA,
+      valuesLayout,
     };
     const expected = synth((chart) => new cdk8s.GiantSwarmProxyApps(chart, 'Gs', { proxy: vsphere(), ...options }));
     expect(await registered(new adapter.GiantSwarmProxyApps('gs', { proxy: vsphereDefinition(), ...options }))).toEqual(expected);

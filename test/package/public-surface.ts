@@ -36,7 +36,7 @@ export const PUBLIC_SURFACE: Readonly<Record<string, EntryPointSurface>> = {
     ],
     namespaces: {
       addons: {
-        values: ['AddonValues', 'HelmPresetName', 'KustomizeWorkloadKind', 'ProxyEnvSourceKind', 'ResourceSetStrategy', 'TinyproxyLogLevel'],
+        values: ['AddonValues', 'GiantSwarmValuesLayout', 'HelmPresetName', 'KustomizeWorkloadKind', 'ProxyEnvSourceKind', 'ResourceSetStrategy', 'TinyproxyLogLevel'],
         types: [
           'AddonResourceSet', 'AddonResourceSetOptions', 'ForwardProxyWorkloadProps', 'GiantSwarmAppProps',
           'GiantSwarmProxySetup', 'GiantSwarmProxySetupOptions', 'GiantSwarmUserConfig', 'HelmCaMount', 'HelmPreset',

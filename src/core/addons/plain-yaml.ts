@@ -7,8 +7,8 @@
  * library writes as an anchor and an alias...) returns `undefined`, and the caller uses the `yaml`
  * library for the whole document.
  */
-export function plainYaml(value: unknown): string | undefined {
-  const writer = new PlainWriter();
+export function plainYaml(value: unknown, compactSequences = false): string | undefined {
+  const writer = new PlainWriter(compactSequences ? '' : '  ');
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]\n';
     if (!writer.sequence(value, '')) return undefined;
@@ -68,6 +68,9 @@ class PlainWriter {
   public readonly lines: string[] = [];
   private readonly seen = new Set<object>();
 
+  /** @param sequenceIndent how far a list under a key is indented from the key */
+  constructor(private readonly sequenceIndent: string) {}
+
   public map(map: Record<string, unknown>, indent: string): boolean {
     if (!this.firstMeeting(map)) return false;
     for (const key of Object.keys(map)) {
@@ -79,7 +82,7 @@ class PlainWriter {
         this.lines.push(`${indent}${name}: ${inline}`);
       } else if (Array.isArray(item)) {
         this.lines.push(`${indent}${name}:`);
-        if (!this.sequence(item, `${indent}  `)) return false;
+        if (!this.sequence(item, `${indent}${this.sequenceIndent}`)) return false;
       } else if (isPlainObject(item)) {
         this.lines.push(`${indent}${name}:`);
         if (!this.map(item, `${indent}  `)) return false;

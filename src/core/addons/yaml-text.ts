@@ -13,8 +13,17 @@ import { CredentialSlot, holdsSecretText, isSecretText, joinText, plainString, S
  * Text for Secret data ({@link renderSecretYaml}) may hold text with slots for credentials the
  * library never sees (a proxy URL): the result then has the same slots.
  */
-export function renderYaml(value: unknown): string {
-  return plainString(renderSecretYaml(value));
+export function renderYaml(value: unknown, style: YamlStyle = {}): string {
+  return plainString(renderSecretYaml(value, style));
+}
+
+/** How YAML text is laid out where a consumer compares it byte for byte. */
+export interface YamlStyle {
+  /**
+   * A list under a key starts at the key's column (`env:` then `- name: ...`), as Go's YAML encoders
+   * write it, instead of two columns in.
+   */
+  readonly compactSequences?: boolean;
 }
 
 /**
@@ -22,13 +31,13 @@ export function renderYaml(value: unknown): string {
  * percent-encoded credential, which any YAML scalar style carries as it is, so the slots are
  * written as tokens of letters and digits and the text is cut at them again.
  */
-export function renderSecretYaml(value: unknown): Text {
+export function renderSecretYaml(value: unknown, style: YamlStyle = {}): Text {
   if (!holdsSecretText(value)) {
-    return yamlOf(value);
+    return yamlOf(value, style);
   }
   for (let prefix = 'slot'; ; prefix += 'z') {
     const slots: CredentialSlot[] = [];
-    const pieces = yamlOf(withSlotTokens(value, prefix, slots)).split(new RegExp(`${prefix}([0-9]+)x`));
+    const pieces = yamlOf(withSlotTokens(value, prefix, slots), style).split(new RegExp(`${prefix}([0-9]+)x`));
     // the user's own text may hold a token: then a longer prefix
     if (pieces.length === 2 * slots.length + 1 && slots.every((_, index) => pieces[2 * index + 1] === String(index))) {
       return new SecretText(pieces.map((piece, index) => (index % 2 === 0 ? piece : slots[Number(piece)])));
@@ -46,8 +55,9 @@ export function renderYamlDocuments(values: unknown[]): string {
   return plainString(renderSecretYamlDocuments(values));
 }
 
-function yamlOf(value: unknown): string {
-  return plainYaml(value) ?? yamlLib().stringify(value, { lineWidth: 0, minContentWidth: 0 });
+function yamlOf(value: unknown, style: YamlStyle): string {
+  const compact = style.compactSequences === true;
+  return plainYaml(value, compact) ?? yamlLib().stringify(value, { lineWidth: 0, minContentWidth: 0, indentSeq: !compact });
 }
 
 function withSlotTokens(value: unknown, prefix: string, slots: CredentialSlot[]): unknown {

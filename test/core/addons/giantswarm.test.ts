@@ -2,6 +2,7 @@ import { parse } from 'yaml';
 import { giantSwarmApp } from '../../../src/core/addons/giantswarm/app';
 import { giantSwarmClusterValues } from '../../../src/core/addons/giantswarm/cluster-values';
 import { giantSwarmProxySetup } from '../../../src/core/addons/giantswarm/setup';
+import { GiantSwarmValuesLayout } from '../../../src/core/addons/giantswarm/values-layout';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
@@ -41,6 +42,40 @@ describe('Giant Swarm cluster values', () => {
       .toThrow('values.cluster.proxy.http: is set by the proxy definition');
     const onlyHttp = new ClusterProxyConfig(new ProxySettings({ httpProxy: 'http://p:3128' }), proxy.network);
     expect(() => giantSwarmClusterValues(onlyHttp, { clusterName: 'c', namespace: 'org-a' })).toThrow(/^httpsProxy: Giant Swarm apps need both/);
+  });
+});
+
+describe('Giant Swarm cluster values in cluster-apps-operator\'s layout', () => {
+  const proxy = vsphereProxy();
+  const operator = { clusterName: 'mycluster', namespace: 'org-acme', valuesLayout: GiantSwarmValuesLayout.OPERATOR };
+
+  test('the Secret holds the operator\'s keys with credentials, the ConfigMap the same without, both labelled as the operator\'s', () => {
+    const { secret, configMap } = giantSwarmClusterValues(proxy, operator);
+    const values = parse(secret.stringData.values);
+    expect(Object.keys(values)).toEqual(['cluster', 'env', 'http_proxy', 'https_proxy', 'no_proxy']);
+    expect(values.env.map((variable: { name: string }) => variable.name)).toEqual(['NO_PROXY', 'HTTP_PROXY', 'HTTPS_PROXY']);
+    expect(values.http_proxy).toBe(proxy.environment.httpProxy);
+    expect(secret.stringData.values).toContain('\nenv:\n- name: NO_PROXY\n');
+    // composed as the operator does: the cluster's facts, the installation's entries as written, then its own three
+    expect(values.no_proxy).toBe(['cluster.local', ...proxy.network.services, ...proxy.network.pods, proxy.network.controlPlaneEndpoint,
+      '.corp.example', '10.0.0.0/8', 'svc', '127.0.0.1', 'localhost'].join(','));
+    expect(values.cluster.proxy.noProxy).toBe(values.no_proxy);
+    expect((configMap.data as any).values).not.toContain(encodeURIComponent('@'));
+    expect(parse((configMap.data as any).values).https_proxy).toBe('http://proxy.corp.example:3128');
+    for (const object of [secret, configMap]) {
+      expect(object.metadata.labels).toEqual({ 'giantswarm.io/cluster': 'mycluster', 'giantswarm.io/managed-by': 'cluster-apps-operator' });
+      expect(object.metadata.annotations).toEqual({ 'giantswarm.io/notes': 'DO NOT EDIT. Values managed by cluster-apps-operator.' });
+    }
+    expectValidObjects([secret, configMap]);
+  });
+
+  test('the systemd-proxy Secret takes the operator\'s metadata and keeps its content; the layout is checked', () => {
+    const library = giantSwarmProxySetup(proxy, { clusterName: 'mycluster', namespace: 'org-acme' }).systemdProxySecret!;
+    const adopted = giantSwarmProxySetup(proxy, operator).systemdProxySecret!;
+    expect(adopted.stringData).toEqual(library.stringData);
+    expect(adopted.metadata).toEqual({ name: library.metadata.name, namespace: 'org-acme', labels: expect.objectContaining({ 'giantswarm.io/managed-by': 'cluster-apps-operator' }), annotations: expect.any(Object) });
+    expect(errorOf(() => giantSwarmClusterValues(proxy, { ...operator, valuesLayout: 'operator' as GiantSwarmValuesLayout })))
+      .toMatch(/^valuesLayout: .*library.*cluster-apps-operator/);
   });
 });
 

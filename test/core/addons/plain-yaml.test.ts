@@ -9,7 +9,9 @@ import { Provider } from '../../../src/core/primitives/providers';
 import { demoNetwork, demoSettings } from '../../support/fixtures/cluster';
 
 /** What the `yaml` library writes with the options `renderYaml` gives it. */
-const libraryYaml = (value: unknown) => YAML.stringify(value, { lineWidth: 0, minContentWidth: 0 });
+const libraryYaml = (value: unknown, compactSequences = false) => YAML.stringify(value, {
+  lineWidth: 0, minContentWidth: 0, indentSeq: !compactSequences,
+});
 
 /** Text made of the characters that decide quoting: indicators, digits, signs, words YAML reads as other types. */
 const trickyText = fc.oneof(
@@ -31,11 +33,13 @@ const { tree } = fc.letrec((tie) => ({
 describe('plainYaml', () => {
   test('writes exactly what the yaml library writes, or leaves the document to it', () => {
     let written = 0;
-    fc.assert(fc.property(fc.oneof(tree, fc.dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,8}$/), tree, { maxKeys: 5 })), (value) => {
-      const text = plainYaml(value);
+    const value = fc.oneof(tree, fc.dictionary(fc.stringMatching(/^[a-z][a-zA-Z0-9_]{0,8}$/), tree, { maxKeys: 5 }));
+    fc.assert(fc.property(value, fc.boolean(), (document, compactSequences) => {
+      const text = plainYaml(document, compactSequences);
       if (text !== undefined) {
         written++;
-        expect(text).toBe(libraryYaml(value));
+        expect(text).toBe(libraryYaml(document, compactSequences));
+        expect(renderYaml(document, { compactSequences })).toBe(text);
       }
     }), { numRuns: 3000 });
     // the property must reach the fast path often, or it proves nothing

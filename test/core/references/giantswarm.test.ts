@@ -2,13 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { giantSwarmProxySetup } from '../../../src/core/addons/giantswarm/setup';
+import { GiantSwarmValuesLayout } from '../../../src/core/addons/giantswarm/values-layout';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
+import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
+import { ClusterNetwork } from '../../../src/core/definition/network';
+import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { adoptionFileOptions } from '../../../src/core/import/adoption';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { PROXY_COMMAND_MARKER } from '../../../src/core/node-files/commands';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
+import { VariableStyle } from '../../../src/core/node-files/options';
 
 /**
  * The `giantswarm` profile against Giant Swarm's own code (test/fixtures/references/giantswarm, see
@@ -194,8 +199,11 @@ function secretData(secret: Record<string, any>): Record<string, string> {
   return { ...Object.fromEntries(data), ...secret.stringData };
 }
 
-/** The differences of two Secrets: metadata, how the data is held, its keys, then each key's content with placeholders. */
-function secretDifferences(theirs: Record<string, any>, ours: Record<string, any>): Difference[] {
+/**
+ * The differences of two Secrets: metadata, how the data is held, its keys, then (for drop-ins)
+ * each key's content with placeholders.
+ */
+function secretDifferences(theirs: Record<string, any>, ours: Record<string, any>, dropIns = true): Difference[] {
   const found = new Differences();
   for (const field of ['name', 'namespace', 'labels', 'annotations']) {
     found.add({ point: `Secret ${field}`, theirs: JSON.stringify(theirs.metadata[field] ?? null), ours: JSON.stringify(ours.metadata[field] ?? null) });
@@ -205,6 +213,9 @@ function secretDifferences(theirs: Record<string, any>, ours: Record<string, any
   found.add({ point: 'Secret data field', theirs: held(theirs), ours: held(ours) });
   const [their, our] = [secretData(theirs), secretData(ours)];
   found.add({ point: 'Secret keys', theirs: Object.keys(their).join(', '), ours: Object.keys(our).join(', ') });
+  if (!dropIns) {
+    return found.found;
+  }
   const lines = (data: Record<string, string>): string[] => Object.values(data).flatMap((content) => content.split('\n'));
   const placed = compareValues(lines(their), lines(our), found);
   for (const key of Object.keys(their).filter((name) => our[name] !== undefined)) {
@@ -244,5 +255,60 @@ describe('cluster-apps-operator\'s <cluster>-systemd-proxy Secret', () => {
     const { config } = importProxy(ImportSource.GIANTSWARM, readFileSync(join(REFERENCE, 'inputs', 'values.yaml'), 'utf8'));
     const ours = giantSwarmProxySetup(config!, { clusterName: 'demo', namespace: 'org-demo', files: { profile: CompatibilityProfileName.GIANTSWARM } }).systemdProxySecret!;
     expect(secretDifferences(theirs, ours as unknown as Record<string, any>)).toEqual(SECRET_LEDGER);
+  });
+});
+
+/** The operator's inputs (its proxy configuration, the Cluster it reconciles) as a user writes them in a definition. */
+function operatorDefinition(): ClusterProxyConfig {
+  const read = (file: string) => parseAllDocuments(readFileSync(join(REFERENCE, 'inputs', 'cluster-apps-operator', file), 'utf8')).map((document) => document.toJS());
+  const [proxy] = read('proxy.yaml');
+  const cluster = read('objects.yaml').find((object) => object.kind === 'Cluster');
+  const settings = new ProxySettings({ httpProxy: proxy.http, httpsProxy: proxy.https, noProxy: proxy.noProxy.split(',') });
+  return new ClusterProxyConfig(settings, new ClusterNetwork({
+    pods: cluster.spec.clusterNetwork.pods.cidrBlocks,
+    services: cluster.spec.clusterNetwork.services.cidrBlocks,
+    serviceDomain: cluster.spec.clusterNetwork.serviceDomain,
+    controlPlaneEndpoint: cluster.spec.controlPlaneEndpoint.host,
+  }));
+}
+
+/** What the API server makes of the same Secret either way: `stringData` is stored as `data`, a missing type as `Opaque`. */
+const SERVER_NORMALIZED: Difference[] = [
+  { point: 'Secret type', theirs: '(none)', ours: 'Opaque' },
+  { point: 'Secret data field', theirs: 'data', ours: 'stringData' },
+];
+
+describe('cluster-apps-operator\'s Secrets, with the operator\'s values layout', () => {
+  const rendered = () => parseAllDocuments(readFileSync(join(REFERENCE, 'rendered', 'cluster-apps-operator', 'secrets.yaml'), 'utf8'))
+    .map((document) => document.toJS());
+  // the operator's drop-in: containerd's only, each variable beside its lower-case twin
+  const files = { ...adoptionFileOptions(CompatibilityProfileName.GIANTSWARM), dropInUnits: ['containerd'], dropInVariables: VariableStyle.PAIRS };
+  const setup = () => giantSwarmProxySetup(operatorDefinition(), {
+    clusterName: 'demo', namespace: 'org-demo', files, valuesLayout: GiantSwarmValuesLayout.OPERATOR,
+  });
+
+  test('the <cluster>-cluster-values Secret is the operator\'s, but for what the API server normalizes', () => {
+    const theirs = rendered().find((secret) => secret.metadata.name === 'demo-cluster-values');
+    expect(secretDifferences(theirs, setup().valuesSecret as unknown as Record<string, any>, false)).toEqual(SERVER_NORMALIZED);
+    expect(secretData(setup().valuesSecret as unknown as Record<string, any>).values).toBe(secretData(theirs).values);
+  });
+
+  test('the <cluster>-systemd-proxy Secret differs only where the library keeps the whole NO_PROXY', () => {
+    const theirs = rendered().find((secret) => secret.metadata.name === 'demo-systemd-proxy');
+    const ours = setup().systemdProxySecret as unknown as Record<string, any>;
+    expect(secretDifferences(theirs, ours)).toEqual([
+      ...SERVER_NORMALIZED,
+      // The operator writes only the installation-wide entries; the library keeps the cluster's
+      // complete list, which containerd needs for in-cluster registries and the API server. The
+      // Secret's name is fixed, so new data rolls no machine.
+      { point: 'NO_PROXY value', theirs: '.corp.example,10.0.0.0/8,registry.internal', ours: expect.stringContaining('.corp.example,10.0.0.0/8,registry.internal') },
+    ]);
+  });
+
+  test('the ConfigMap holds the same values without credentials, and the library\'s layout stays the default', () => {
+    expect(setup().valuesConfigMap!.data).toEqual({ values: secretData(rendered()[0]).values });
+    const library = giantSwarmProxySetup(operatorDefinition(), { clusterName: 'demo', namespace: 'org-demo' });
+    expect(library.valuesSecret.metadata.labels).toEqual({ 'giantswarm.io/cluster': 'demo', 'app.kubernetes.io/managed-by': 'cluster-proxy-constructs' });
+    expect(Object.keys(library.valuesSecret.stringData!)).toEqual(['values']);
   });
 });

@@ -1,4 +1,4 @@
-import { GIANT_SWARM_CLUSTER_LABEL } from './cluster-values';
+import { GIANT_SWARM_CLUSTER_LABEL } from './values-layout';
 import { invalidValue } from '../../primitives/errors';
 import { copyJson } from '../../primitives/k8s/copy-json';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../../primitives/k8s/manifest';

@@ -2,13 +2,13 @@ import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { copyJson } from '../../primitives/k8s/copy-json';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
 import { assertDnsLabel } from '../../primitives/k8s/names';
+import { parseOneOf } from '../../primitives/validation/one-of';
 import { configMapObject, secretObject } from '../../product/data-objects';
 import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { renderSecretYaml, renderYaml } from '../yaml-text';
+import { GIANT_SWARM_CLUSTER_LABEL, GiantSwarmValuesLayout, operatorEnvironment, operatorMetadata, operatorValues } from './values-layout';
 
-/** Label Giant Swarm operators use to tie objects to a cluster (`label.Cluster` in their operators). */
-export const GIANT_SWARM_CLUSTER_LABEL = 'giantswarm.io/cluster';
 /** Data key of a Giant Swarm values Secret or ConfigMap (what app-operator reads). */
 export const GIANT_SWARM_VALUES_KEY = 'values';
 
@@ -25,6 +25,14 @@ export interface GiantSwarmClusterValuesOptions {
    * @default - only `cluster.proxy`
    */
   readonly values?: ValuesObject;
+  /**
+   * Whose values to write: the library's, or byte for byte what cluster-apps-operator writes (its
+   * keys, its NO_PROXY composition, the URLs as written, its labels and annotation), for taking over
+   * a cluster whose apps read the operator's values.
+   *
+   * @default GiantSwarmValuesLayout.LIBRARY
+   */
+  readonly valuesLayout?: GiantSwarmValuesLayout;
 }
 
 /** The cluster values objects: always the Secret, the ConfigMap on request. */
@@ -57,6 +65,10 @@ function clusterProxyValues(values: AddonProxyValues): ValuesObject {
 export function giantSwarmClusterValues(proxy: ClusterProxyConfig, options: GiantSwarmClusterValuesOptions): GiantSwarmClusterValues {
   const clusterName = assertDnsLabel('clusterName', options.clusterName);
   const namespace = assertDnsLabel('namespace', options.namespace);
+  const layout = parseOneOf('valuesLayout', options.valuesLayout ?? GiantSwarmValuesLayout.LIBRARY, Object.values(GiantSwarmValuesLayout));
+  if (layout === GiantSwarmValuesLayout.OPERATOR) {
+    return operatorClusterValues(proxy, clusterName, namespace, options.values);
+  }
   const withCredentials = mergeValues('values', clusterProxyValues(addonProxyValues(proxy, 'Giant Swarm apps')), options.values);
   const withoutCredentials = mergeValues('values', clusterProxyValues(addonProxyValues(proxy, 'Giant Swarm apps', 'strip')), options.values);
   const metadata = {
@@ -67,5 +79,20 @@ export function giantSwarmClusterValues(proxy: ClusterProxyConfig, options: Gian
   return {
     secret: secretObject(copyJson(metadata), { [GIANT_SWARM_VALUES_KEY]: renderSecretYaml(withCredentials) }),
     configMap: configMapObject(copyJson(metadata), { [GIANT_SWARM_VALUES_KEY]: renderYaml(withoutCredentials) }),
+  };
+}
+
+/**
+ * The values cluster-apps-operator writes, in its layout: a Go YAML encoder's text (lists not
+ * indented under their key), the operator's metadata on both objects.
+ */
+function operatorClusterValues(proxy: ClusterProxyConfig, clusterName: string, namespace: string, extra?: ValuesObject): GiantSwarmClusterValues {
+  addonProxyValues(proxy, 'Giant Swarm apps');
+  const text = (credentials: boolean) => mergeValues('values', operatorValues(operatorEnvironment(proxy, credentials)) as ValuesObject, extra);
+  const metadata = () => operatorMetadata(clusterName, `${clusterName}-cluster-values`, namespace);
+  const style = { compactSequences: true };
+  return {
+    secret: secretObject(metadata(), { [GIANT_SWARM_VALUES_KEY]: renderSecretYaml(text(true), style) }),
+    configMap: configMapObject(metadata(), { [GIANT_SWARM_VALUES_KEY]: renderYaml(text(false), style) }),
   };
 }

@@ -1,5 +1,6 @@
 import { giantSwarmApp, GiantSwarmAppProps } from './app';
 import { giantSwarmClusterValues } from './cluster-values';
+import { GiantSwarmValuesLayout, operatorMetadata } from './values-layout';
 import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { NodeProxyFileOptions } from '../../node-files/options';
 import { resolveNodeProxyFiles } from '../../node-files/resolution';
@@ -52,10 +53,21 @@ export interface GiantSwarmProxySetupOptions {
    * @default - none
    */
   readonly values?: ValuesObject;
+  /**
+   * Whose values and labels to write: the library's, or byte for byte what cluster-apps-operator
+   * writes for a private cluster (the cluster values' keys, NO_PROXY composition and URLs as written,
+   * and the operator's labels and annotation on the cluster values and on the
+   * `<cluster>-systemd-proxy` Secret, whose content `files` shapes). For taking over a cluster whose
+   * apps read the operator's values; new clusters keep the library's, whose NO_PROXY every client
+   * reads the same way.
+   *
+   * @default GiantSwarmValuesLayout.LIBRARY
+   */
+  readonly valuesLayout?: GiantSwarmValuesLayout;
 }
 
 const GIANT_SWARM_SETUP_KEYS = propKeys<GiantSwarmProxySetupOptions>({
-  clusterName: true, namespace: true, apps: true, configMap: true, systemdProxySecret: true, files: true, values: true,
+  clusterName: true, namespace: true, apps: true, configMap: true, systemdProxySecret: true, files: true, values: true, valuesLayout: true,
 });
 
 /** Everything of a Giant Swarm-style setup, by role. */
@@ -124,5 +136,9 @@ export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSw
  */
 function nodeSecret(proxy: ClusterProxyConfig, options: GiantSwarmProxySetupOptions): SecretObject {
   const files = resolveNodeProxyFiles('files', options.files, proxy.hasCredentials);
-  return nodeProxySecret(options.clusterName, options.namespace, proxy, files);
+  const secret = nodeProxySecret(options.clusterName, options.namespace, proxy, files);
+  if (options.valuesLayout !== GiantSwarmValuesLayout.OPERATOR) {
+    return secret;
+  }
+  return { ...secret, metadata: operatorMetadata(options.clusterName, secret.metadata.name, options.namespace) };
 }

@@ -1,0 +1,80 @@
+import type { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
+import { proxyEnvironment, RenderEnvironment } from '../../definition/proxy-environment';
+import { formatNoProxyEntry } from '../../noproxy/format';
+import { USER_CLUSTER_ENTRY_REASON } from '../../noproxy/no-proxy';
+import { ObjectMeta } from '../../primitives/k8s/manifest';
+
+/**
+ * Who the Giant Swarm values are written for:
+ *  - `library`: the library's own values, `cluster.proxy` with the computed NO_PROXY, labelled as
+ *    the library's;
+ *  - `cluster-apps-operator`: what cluster-apps-operator writes for a private cluster, byte for
+ *    byte for the same facts: `cluster.proxy`, the `env` list and the lower-case keys cert-manager
+ *    reads, NO_PROXY composed as the operator composes it (nothing expanded), the URLs as written,
+ *    and the operator's labels and annotation on both of its Secrets. For taking over a cluster
+ *    whose apps read the operator's values: applying the library's objects then changes nothing
+ *    the apps see, and the two writers agree while both run.
+ */
+export enum GiantSwarmValuesLayout {
+  /** The library's values and labels. */
+  LIBRARY = 'library',
+  /** What cluster-apps-operator writes. */
+  OPERATOR = 'cluster-apps-operator',
+}
+
+/** Label Giant Swarm operators use to tie objects to a cluster (`label.Cluster` in their operators). */
+export const GIANT_SWARM_CLUSTER_LABEL = 'giantswarm.io/cluster';
+
+const OPERATOR_NAME = 'cluster-apps-operator';
+
+/** The metadata cluster-apps-operator gives each Secret it writes for a cluster. */
+export function operatorMetadata(clusterName: string, name: string, namespace: string): ObjectMeta {
+  return {
+    name,
+    namespace,
+    annotations: { 'giantswarm.io/notes': `DO NOT EDIT. Values managed by ${OPERATOR_NAME}.` },
+    labels: { [GIANT_SWARM_CLUSTER_LABEL]: clusterName, 'giantswarm.io/managed-by': OPERATOR_NAME },
+  };
+}
+
+/**
+ * NO_PROXY as cluster-apps-operator composes it: the cluster's service domain, service and pod
+ * CIDRs and API server host, the installation's entries as written, then `svc`, `127.0.0.1` and
+ * `localhost`, each written where it comes (the operator keeps repeats). The cluster's own
+ * additional entries, which the operator has no place for, follow the installation's.
+ */
+function operatorNoProxy(proxy: ClusterProxyConfig): string {
+  const network = proxy.network;
+  const additional = proxy.noProxy.clusterSpecific.filter((item) => item.reason === USER_CLUSTER_ENTRY_REASON);
+  return [
+    network.serviceDomain,
+    ...network.services,
+    ...network.pods,
+    ...(network.controlPlaneEndpoint === undefined ? [] : [network.controlPlaneEndpoint]),
+    ...proxy.settings.noProxy.map(formatNoProxyEntry),
+    ...additional.map((item) => formatNoProxyEntry(item.entry)),
+    'svc',
+    '127.0.0.1',
+    'localhost',
+  ].join(',');
+}
+
+/** The environment the operator's values are written from, with or without the URLs' credentials. */
+export function operatorEnvironment(proxy: ClusterProxyConfig, credentials: boolean): RenderEnvironment {
+  return proxyEnvironment(proxy.settings, operatorNoProxy(proxy), { credentials, portsAsGiven: true });
+}
+
+/**
+ * The values the operator writes, keys in the order its YAML encoder sorts them: `cluster.proxy`,
+ * the `env` list (NO_PROXY first), and the lower-case keys of cert-manager's upstream chart.
+ */
+export function operatorValues(env: RenderEnvironment): Record<string, unknown> {
+  const variable = (name: string, value: unknown) => ({ name, value });
+  return {
+    cluster: { proxy: { http: env.httpProxy, https: env.httpsProxy, noProxy: env.noProxy } },
+    env: [variable('NO_PROXY', env.noProxy), variable('HTTP_PROXY', env.httpProxy), variable('HTTPS_PROXY', env.httpsProxy)],
+    http_proxy: env.httpProxy,
+    https_proxy: env.httpsProxy,
+    no_proxy: env.noProxy,
+  };
+}
