@@ -7,7 +7,7 @@ import { kappControllerConfigSecret } from './tkg/kapp-controller';
 import { RESOURCE_SET_SECRET_TYPE } from './tkg/tkg-metadata';
 import { CLUSTER_NAME_LABEL } from '../primitives/k8s/cluster-labels';
 import { hideDataFromInspect, isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
-import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { assertDataKey, assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
 import { MAX_SECRET_BYTES } from '../primitives/k8s/size-limits';
 import { knownByteLength } from '../primitives/secret-text';
 import { checkManifestList } from '../primitives/validation/manifests';
@@ -33,6 +33,20 @@ export interface AddonResourceSetOptions {
    * @default 'addons'
    */
   readonly name?: string;
+  /**
+   * Name of the Secret the objects travel in, where a system names it apart from its set (TKG's
+   * kapp-controller set on a management cluster reads `<cluster>-kapp-controller-crs`).
+   *
+   * @default - the set's own name, `<cluster>-<name>`
+   */
+  readonly secretName?: string;
+  /**
+   * The Secret's data key holding the objects (TKG's sets use `value`). Cluster API applies every
+   * key's documents, so the key only matters to tools that read the Secret.
+   *
+   * @default 'manifests.yaml'
+   */
+  readonly secretKey?: string;
   /** The addon's manifests (e.g. kapp-controller's release YAML, parsed), applied in the workload cluster. */
   readonly manifests: KubeObject[];
   /**
@@ -75,6 +89,8 @@ const ADDON_RESOURCE_SET_KEYS = propKeys<AddonResourceSetOptions>({
   clusterName: true,
   namespace: true,
   name: true,
+  secretName: true,
+  secretKey: true,
   manifests: true,
   kappControllerNamespace: true,
   injectProxyEnv: true,
@@ -95,7 +111,7 @@ export interface AddonResourceSet {
   readonly objects: KubeObject[];
 }
 
-/** Key of the Secret holding the multi-document YAML. */
+/** Default key of the Secret holding the multi-document YAML. */
 export const RESOURCE_SET_KEY = 'manifests.yaml';
 
 /**
@@ -113,6 +129,8 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
     throw invalidValue('name', options.name, 'must be a string');
   }
   const name = assertObjectName('name', `${clusterName}-${options.name ?? 'addons'}`);
+  const secretName = options.secretName === undefined ? name : assertObjectName('secretName', options.secretName);
+  const secretKey = assertDataKey('secretKey', options.secretKey ?? RESOURCE_SET_KEY);
   const capiVersion = parseCapiVersion('capiVersion', options.capiVersion ?? 'v1beta2');
   const strategy = parseStrategy(options.strategy ?? 'Reconcile');
   const deliveredObjects = deliveredObjectsOf(proxy, options);
@@ -124,15 +142,15 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
     throw new ProxyConfigError('manifests', `render to ${bytes} bytes, more than a Secret holds (1 MiB); split them over several resource sets`);
   }
   const labels = { [MANAGED_BY_LABEL]: MANAGED_BY, [CLUSTER_NAME_LABEL]: clusterName };
-  const metadata = { name, ...(namespace ? { namespace } : {}), labels };
-  const secret = secretObject(metadata, { [RESOURCE_SET_KEY]: manifests }, RESOURCE_SET_SECRET_TYPE);
+  const metadataNamed = (objectName: string) => ({ name: objectName, ...(namespace ? { namespace } : {}), labels: { ...labels } });
+  const secret = secretObject(metadataNamed(secretName), { [secretKey]: manifests }, RESOURCE_SET_SECRET_TYPE);
   const clusterResourceSet: KubeObject = {
     apiVersion: `addons.cluster.x-k8s.io/${capiVersion}`,
     kind: 'ClusterResourceSet',
-    metadata,
+    metadata: metadataNamed(name),
     spec: {
       clusterSelector: { matchLabels: { ...(options.clusterSelector ?? { [CLUSTER_NAME_LABEL]: clusterName }) } },
-      resources: [{ kind: 'Secret', name }],
+      resources: [{ kind: 'Secret', name: secretName }],
       strategy,
     },
   };

@@ -2,7 +2,7 @@ import { addonResourceSet, RESOURCE_SET_KEY } from '../../../src/core/addons/clu
 import { ResourceSetStrategy } from '../../../src/core/addons/resource-set-strategy';
 import { CapiVersion } from '../../../src/core/capi/capi-version';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
-import { anonymousProxy, parseYamlDocuments, vsphereProxy } from '../../support/fixtures/addons';
+import { anonymousProxy, errorOf, parseYamlDocuments, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects, schemaErrors } from '../../support/schemas';
 
 /** A small stand-in for kapp-controller's release YAML: its namespace and Deployment. */
@@ -61,6 +61,29 @@ describe('addonResourceSet', () => {
     expect(env.find((v: any) => v.name === 'NO_PROXY').value).toBe(proxy.environment.noProxy);
     expect(env.find((v: any) => v.name === 'HTTPS_PROXY').valueFrom).toEqual({ secretKeyRef: { name: 'cluster-proxy-env', key: 'HTTPS_PROXY' } });
     expect(inner[2].stringData.HTTPS_PROXY).toBe(proxy.environment.httpsProxy);
+  });
+
+  test('a system\'s names: the Secret named and keyed apart from its set, as TKG\'s kapp-controller set on a management cluster', () => {
+    const set = addonResourceSet(anonymousProxy(), {
+      clusterName: 'mgmt',
+      namespace: 'tkg-system',
+      name: 'kapp-controller',
+      secretName: 'mgmt-kapp-controller-crs',
+      secretKey: 'value',
+      strategy: ResourceSetStrategy.APPLY_ONCE,
+      clusterSelector: { 'tkg.tanzu.vmware.com/cluster-name': 'mgmt' },
+      manifests: KAPP_CONTROLLER_MANIFESTS,
+    });
+    expect(set.objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Secret/mgmt-kapp-controller-crs', 'ClusterResourceSet/mgmt-kapp-controller']);
+    expect((set.clusterResourceSet.spec as { resources: unknown }).resources).toEqual([{ kind: 'Secret', name: 'mgmt-kapp-controller-crs' }]);
+    expect(Object.keys(set.secret.stringData)).toEqual(['value']);
+    expect(parseYamlDocuments(set.secret.stringData.value)).toEqual(JSON.parse(JSON.stringify(set.deliveredObjects)));
+    expect(set.secret.metadata.labels).toEqual(set.clusterResourceSet.metadata.labels);
+    expectValidObjects(set.objects);
+    const base = { clusterName: 'mgmt', manifests: KAPP_CONTROLLER_MANIFESTS };
+    expect(errorOf(() => addonResourceSet(anonymousProxy(), { ...base, secretKey: 'manifests/yaml' }))).toMatch(/^secretKey: .*must be a data key/);
+    expect(errorOf(() => addonResourceSet(anonymousProxy(), { ...base, secretKey: '..data' }))).toMatch(/^secretKey: /);
+    expect(errorOf(() => addonResourceSet(anonymousProxy(), { ...base, secretName: 'Mgmt_CRS' }))).toMatch(/^secretName: .*DNS-1123 subdomain/);
   });
 
   test('the validator enforces each version\'s required fields (v1beta2 needs resources)', () => {

@@ -28,6 +28,17 @@ export function assertObjectName(field: string, value: unknown): string {
   return value;
 }
 
+/** Characters of a Secret or ConfigMap data key (the API server's `IsConfigMapKey`). */
+const DATA_KEY = /^[-._a-zA-Z0-9]+$/;
+
+/** Throw a field-naming error unless `value` is a key the API server accepts in a Secret's or ConfigMap's data. */
+export function assertDataKey(field: string, value: unknown): string {
+  if (typeof value !== 'string' || value.length > 253 || !DATA_KEY.test(value) || value === '.' || value === '..' || value.startsWith('..')) {
+    throw invalidValue(field, value, 'must be a data key: letters, digits, "-", "_" and ".", at most 253 characters, not "." or starting with ".."');
+  }
+  return value;
+}
+
 /**
  * Serialize with object keys sorted at every level, so equal content always hashes the same
  * regardless of the order properties were assigned in.
