@@ -7,6 +7,7 @@ import { clusterNetworkSpec } from '../capi/cluster';
 import { parseTrustAnchors } from '../definition/ca-bundle';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { ClusterNetwork } from '../definition/network';
+import { ProxyUrl } from '../definition/proxy-url';
 import { nodeProxyBootstrap } from '../node-files/bootstrap';
 import { NodeProxyDelivery } from '../node-files/delivery';
 import { formatNoProxyEntry } from '../noproxy/format';
@@ -16,6 +17,7 @@ import { invalidValue, kindForError, ProxyConfigError } from '../primitives/erro
 import { copyJson } from '../primitives/k8s/copy-json';
 import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
+import { plainString } from '../primitives/secret-text';
 import { checkJsonData } from '../primitives/validation/json-data';
 import { checkProps, optionalList, propKeys } from '../primitives/validation/strict-props';
 
@@ -89,10 +91,22 @@ export interface TopologyClusterProxyOptions {
    * @default - the trust variable is left as the Cluster has it
    */
   readonly trustedCaPem?: string;
+  /**
+   * The Cluster's class is the variable shape's own system's (TKG's `tkg-vsphere-default`, CAREN's),
+   * not this library's. That class reads the whole proxy from the variable, so the variable carries
+   * the settings' NO_PROXY entries as written, then `additionalNoProxy`, and the URLs as written;
+   * of what the variable held before, only its other fields stay (TKG's `systemWide`). Set from
+   * the definition imported from such a Cluster, the variable keeps every byte, so the system's
+   * patches render the same node files and no machine rolls. Needs a foreign `variableShape`
+   * (which refuses URLs with credentials); the node-proxy Secret is not used.
+   *
+   * @default false
+   */
+  readonly systemClass?: boolean;
 }
 
 const TOPOLOGY_CLUSTER_PROXY_KEYS = propKeys<TopologyClusterProxyOptions>({
-  delivery: true, network: true, machineCidrs: true, dnsServiceIp: true, additionalNoProxy: true, trustedCaPem: true,
+  delivery: true, network: true, machineCidrs: true, dnsServiceIp: true, additionalNoProxy: true, trustedCaPem: true, systemClass: true,
 });
 
 /** A ClusterClass variable as set on a Cluster: its name and value. */
@@ -126,8 +140,9 @@ type Json = Record<string, any>;
  * `secret`, render its node-proxy Secret: the same Secret `ProxiedCluster` renders for the same
  * definition. A variable the Cluster already has is merged into, not replaced: the Cluster's own
  * facts in it (NO_PROXY entries; with the library's shape also machine CIDRs, DNS address,
- * control-plane endpoint and CA Secret) stay, and a foreign shape's other fields too. The input is
- * not modified.
+ * control-plane endpoint and CA Secret) stay, and a foreign shape's other fields too, its fields
+ * and the variable itself where they stand, so a variable that already says the same is the same
+ * text. The input is not modified.
  */
 export function addProxyToTopologyCluster(
   cluster: KubeObject, classProxy: ClusterClassProxy, options: TopologyClusterProxyOptions = {},
@@ -153,12 +168,15 @@ export function addProxyToTopologyCluster(
       throw new ProxyConfigError(unsupported, `cannot be set per cluster with variableShape "${classProxy.variableShape}": that variable has no such field`);
     }
   }
+  const systemClass = parseSystemClass(options, classProxy);
   const variablePath = `cluster.spec.topology.variables[name=${classProxy.variableName}].value`;
   const previous = (optionalList('cluster.spec.topology.variables', object.spec.topology.variables ?? undefined) as Json[]).find((entry: Json) => entry?.name === classProxy.variableName)?.value;
   // The variable keeps the facts the Cluster already has: they are the Cluster's own (TKG puts the
   // vCenter network in its NO_PROXY), and the templates read them from the variable.
   const library = foreignShape ? undefined : keptLibraryFacts(previous, variablePath);
-  const kept = library ? { entries: library.noProxy, field: 'noProxy' } : foreignNoProxyEntries(classProxy.variableShape, previous);
+  // a system's class reads the whole list from the variable, which the definition now writes
+  const kept = library ? { entries: library.noProxy, field: 'noProxy' }
+    : systemClass ? { entries: [], field: 'noProxy' } : foreignNoProxyEntries(classProxy.variableShape, previous);
   checkTemplateForms(kept.entries, `${variablePath}.${kept.field}`);
   checkTemplateForms(options.additionalNoProxy, 'additionalNoProxy');
   const facts = clusterFacts(object, {
@@ -167,6 +185,11 @@ export function addProxyToTopologyCluster(
     dnsServiceIp: options.dnsServiceIp ?? library?.dnsServiceIp,
   }, kept.entries, !foreignShape, library?.controlPlaneEndpoint);
   const proxy = classProxy.clusterProxy(facts);
+  if (systemClass) {
+    const value = foreignVariableValue(classProxy.variableShape, systemClassValue(proxy, facts), previous) as ProxyVariableValue;
+    const variable = { name: classProxy.variableName, value };
+    return { cluster: withVariables(object, [variable]), variable, proxy };
+  }
   const delivery = options.delivery ?? (proxy.hasCredentials ? NodeProxyDelivery.SECRET : NodeProxyDelivery.INLINE);
   if (delivery === NodeProxyDelivery.INLINE && proxy.hasCredentials) {
     throw new ProxyConfigError('delivery',
@@ -192,9 +215,47 @@ export function addProxyToTopologyCluster(
     copy.spec.controlPlaneEndpoint = { host: proxy.network.controlPlaneEndpoint, port: copy.spec.controlPlaneEndpoint?.port ?? 6443 };
   }
   const trust = options.trustedCaPem === undefined ? undefined : trustVariable(classProxy, copy.spec.topology.variables ?? [], options.trustedCaPem);
-  const others = (copy.spec.topology.variables ?? []).filter((entry: Json) => entry?.name !== variable.name && entry?.name !== trust?.name);
-  copy.spec.topology.variables = [...others, copyJson(variable), ...(trust ? [trust] : [])];
-  return { cluster: copy as KubeObject, variable, ...(bootstrap.secret ? { secret: bootstrap.secret } : {}), proxy };
+  const withProxy = withVariables(copy, [variable, ...(trust ? [trust] : [])]);
+  return { cluster: withProxy, variable, ...(bootstrap.secret ? { secret: bootstrap.secret } : {}), proxy };
+}
+
+/** A copy of the Cluster with these variables set: each replaces the one of its name where it stood, or follows the others. */
+function withVariables(cluster: Json, variables: ReadonlyArray<{ name: string; value: unknown }>): KubeObject {
+  const copy = copyJson(cluster);
+  const current: Json[] = copy.spec.topology.variables ?? [];
+  const replaced = current.map((entry) => variables.find((variable) => variable.name === entry?.name) ?? entry);
+  const added = variables.filter((variable) => !current.some((entry) => entry?.name === variable.name));
+  copy.spec.topology.variables = [...replaced, ...added].map((entry) => copyJson(entry));
+  return copy as KubeObject;
+}
+
+function parseSystemClass(options: TopologyClusterProxyOptions, classProxy: ClusterClassProxy): boolean {
+  if (options.systemClass === undefined || options.systemClass === false) {
+    return false;
+  }
+  if (options.systemClass !== true) {
+    throw invalidValue('systemClass', options.systemClass, 'must be true or false');
+  }
+  if (classProxy.variableShape === ClassVariableShape.LIBRARY) {
+    throw new ProxyConfigError('systemClass', 'needs the variable shape of the system whose class the Cluster uses (variableShape "tkg", "caren"...): the library\'s own variable has no system class');
+  }
+  const unused = (['delivery', 'trustedCaPem'] as const).find((key) => options[key] !== undefined);
+  if (unused) {
+    throw new ProxyConfigError(unused, 'cannot be set with systemClass: the system\'s class renders the node files from its variable alone');
+  }
+  return true;
+}
+
+/** The variable's proxy for a system's class: the URLs and NO_PROXY entries as the definition wrote them. */
+function systemClassValue(proxy: ClusterProxyConfig, facts: TopologyClusterFacts): { http?: string; https?: string; noProxy: string[] } {
+  // a class of a foreign variable shape refuses credentials, so the URLs are plain text
+  const href = (url: ProxyUrl | undefined) => (url === undefined ? undefined : plainString(url.hrefTextAsGiven));
+  const additional = facts.additionalNoProxy === undefined ? [] : parseNoProxyList(facts.additionalNoProxy, 'additionalNoProxy').map(formatNoProxyEntry);
+  return {
+    http: href(proxy.settings.httpProxy),
+    https: href(proxy.settings.httpsProxy),
+    noProxy: [...new Set([...proxy.settings.noProxy.map(formatNoProxyEntry), ...additional])],
+  };
 }
 
 /**

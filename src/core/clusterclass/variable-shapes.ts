@@ -164,13 +164,22 @@ export function foreignVariableValue(
     throw invalidValue('settings', { httpProxy: value.http, httpsProxy: value.https },
       `must use one proxy for both schemes: the "${shape}" variable has a single ${spec.http}`);
   }
-  const { [spec.http]: _http, [spec.https]: _https, [spec.noProxy]: _noProxy, ...kept } = copyJson(foreignProxyObject(spec, existing) ?? {});
-  const proxy = {
-    ...kept,
+  const ours: Record<string, unknown> = {
     ...(value.http ? { [spec.http]: value.http } : {}),
     ...(value.https ? { [spec.https]: value.https } : {}),
     ...(value.noProxy && value.noProxy.length > 0 ? { [spec.noProxy]: spec.noProxyString ? value.noProxy.join(',') : [...value.noProxy] } : {}),
   };
+  // The fields stay where the Cluster has them, so a variable that already says the same is the
+  // same text (a quiet diff); the proxy's fields it lacked follow.
+  const proxy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(copyJson(foreignProxyObject(spec, existing) ?? {}) as Record<string, unknown>)) {
+    if (![spec.http, spec.https, spec.noProxy].includes(key)) {
+      proxy[key] = field;
+    } else if (key in ours) {
+      proxy[key] = ours[key];
+    }
+  }
+  Object.assign(proxy, Object.fromEntries(Object.entries(ours).filter(([key]) => !(key in proxy))));
   if (spec.path.length === 0) {
     return proxy;
   }

@@ -142,6 +142,29 @@ describe.each([ClassVariableShape.CLUSTER_API_BOOK, ClassVariableShape.TKG, Clas
       .toThrow(`cluster.spec.topology.variables[name=${existing.name}].value.${field}[1]: is not a form the ClusterClass templates read`);
   });
 
+  test('for the system\'s own class (systemClass), the variable carries the whole definition, in place among the Cluster\'s variables', () => {
+    const fixture = classWithVariable(shape);
+    const { classProxy } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, {
+      settings: new ProxySettings({ ...settingsValues, noProxy: ['.corp.example', '10.0.0.0/8'] }), variableShape: shape,
+    });
+    const existing = structuredClone(existingVariables[shape]);
+    const own = cluster(existing) as Json;
+    own.spec.topology.variables.push({ name: 'ntpServers', value: ['ntp.corp.example'] });
+    const result = addProxyToTopologyCluster(own as KubeObject, classProxy, { systemClass: true, additionalNoProxy: ['git.corp.example'] });
+    const variables = (result.cluster as Json).spec.topology.variables as Json[];
+    expect(variables.map((variable) => variable.name)).toEqual(['imageRepository', existing.name, 'ntpServers']);
+    const written = shape === ClassVariableShape.CAREN ? variables[1].value.proxy : variables[1].value;
+    const field = { 'cluster-api-book': 'noProxy', 'tkg': 'noProxy', 'caren': 'additionalNo' }[shape];
+    // the definition's entries, then the Cluster's additional ones; the Cluster's previous list is replaced
+    const entries = ['.corp.example', '10.0.0.0/8', 'git.corp.example'];
+    expect(written[field]).toEqual(shape === ClassVariableShape.CLUSTER_API_BOOK ? entries.join(',') : entries);
+    expect(Object.values(written)).toContain('http://proxy.corp.example:3128');
+    expect(result.secret).toBeUndefined();
+    if (shape === ClassVariableShape.CAREN) {
+      expect(variables[1].value.controlPlane).toEqual(existing.value.controlPlane);
+    }
+  });
+
   test('a URL with credentials in the Cluster fails the patch instead of reaching a node file', () => {
     const fixture = classWithVariable(shape);
     const { clusterClass } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: shape });
@@ -171,4 +194,9 @@ test('a class without the variable gets the shape\'s definition; credentials and
   expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), classProxy)).toThrow(/settings: must use one proxy for both schemes/);
   const { classProxy: tkg } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings, variableShape: ClassVariableShape.TKG });
   expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), tkg, { machineCidrs: ['10.0.0.0/24'] })).toThrow(/machineCidrs: cannot be set per cluster with variableShape "tkg"/);
+  expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), tkg, { systemClass: true, delivery: NodeProxyDelivery.INLINE }))
+    .toThrow(/^delivery: cannot be set with systemClass/);
+  expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), tkg, { systemClass: 'yes' as never })).toThrow(/^systemClass: .*must be true or false/);
+  const { classProxy: library } = addProxyToClusterClass(fixture.clusterClass, fixture.templates, { settings });
+  expect(() => addProxyToTopologyCluster(cluster({ name: 'x', value: {} }), library, { systemClass: true })).toThrow(/^systemClass: needs the variable shape of the system/);
 });

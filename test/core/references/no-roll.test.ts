@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
+import { ClusterClassProxy } from '../../../src/core/clusterclass/cluster-class-proxy';
+import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
+import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { adoptionFileOptions } from '../../../src/core/import/adoption';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeChanges, rollsNothing } from '../../../src/core/import/node-changes';
+import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
 
 /**
@@ -52,5 +56,31 @@ describe.each(CASES)('%s', (_name, source, input, objects) => {
     const changes = nodeChanges(objects(), new ClusterProxyConfig(settings, config!.network), { clusterName: 'demo', files: adoptionFileOptions(imported.profile) });
     expect(changes.every((object) => object.rollingFields.length > 0)).toBe(true);
     expect(rollsNothing(changes)).toBe(false);
+  });
+});
+
+/**
+ * A Cluster on TKG's own ClusterClass is adopted by taking over its `proxy` variable, not its class:
+ * TKG's patches then render the node files from the same variable as before. Set by the library
+ * from the imported definition, the variable, and so the whole Cluster, stays byte for byte.
+ */
+describe.each(['clusterclass-vsphere', 'clusterclass-vsphere-no-port'])('TKG %s: a Cluster on TKG\'s class', (name) => {
+  const input = () => read('tkg', 'inputs', name, 'cluster.yaml');
+  const adopt = (settings: ProxySettings) => addProxyToTopologyCluster(
+    parse(input()), new ClusterClassProxy({ settings, variableShape: ClassVariableShape.TKG }), { systemClass: true },
+  );
+
+  test('adopted through its proxy variable, the Cluster keeps every byte, so TKG\'s class renders the same node files', () => {
+    const { imported } = importProxy(ImportSource.TKG, input());
+    expect(imported.profile).toBe(CompatibilityProfileName.TKG_CLUSTERCLASS);
+    const { cluster } = adopt(new ProxySettings(imported.settings));
+    expect(JSON.stringify(cluster)).toBe(JSON.stringify(parse(input())));
+  });
+
+  test('a changed definition reaches the variable: an entry added, one removed, a new URL', () => {
+    const { imported } = importProxy(ImportSource.TKG, input());
+    const noProxy = [...(imported.settings.noProxy ?? []) as string[]].slice(1);
+    const { variable } = adopt(new ProxySettings({ ...imported.settings, httpProxy: 'http://proxy2.corp.example:3128', noProxy: [...noProxy, 'added.corp.example'] }));
+    expect(variable.value).toEqual({ ...parse(input()).spec.topology.variables[0].value, httpProxy: 'http://proxy2.corp.example:3128', noProxy: [...noProxy, 'added.corp.example'] });
   });
 });

@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { importProxy } from '../src/core/import/import-proxy';
+import { ImportSource } from '../src/core/import/imported-proxy';
+import { ClusterClassProxy } from '../src/core/clusterclass/cluster-class-proxy';
+import { ClassVariableShape } from '../src/core/clusterclass/variable-shapes';
+import { addProxyToTopologyCluster } from '../src/core/clusterclass/topology-cluster';
+import { ProxySettings } from '../src/core/definition/proxy-settings';
+const text = readFileSync('test/fixtures/references/tkg/inputs/clusterclass-vsphere/cluster.yaml','utf8');
+const r = importProxy(ImportSource.TKG, text);
+console.log(JSON.stringify(r.imported.settings), r.imported.profile, r.imported.notes.map((n:any)=>n.field+': '+n.message).join('\n'));
+const cluster = parse(text);
+const cp = new ClusterClassProxy({ settings: new ProxySettings(r.imported.settings as any), variableShape: ClassVariableShape.TKG } as any);
+const out = addProxyToTopologyCluster(cluster, cp);
+console.log(JSON.stringify(out.variable), JSON.stringify(cluster.spec.topology.variables));
+console.log(JSON.stringify(out.cluster) === JSON.stringify(cluster));
