@@ -2,6 +2,7 @@ import { readEksAnywhereDatacenter } from './eks-anywhere-datacenter';
 import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { eksAnywhereNoProxy, readInputs } from '../node-files/system-no-proxy';
 import { ProxyConfigError } from '../primitives/errors';
 
 /**
@@ -32,7 +33,6 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
   const endpoint = valueAt(doc, ['spec', 'controlPlaneConfiguration', 'endpoint', 'host']) as string | undefined;
   notes.add('spec.proxyConfiguration', 'is immutable in EKS Anywhere; the library changes the proxy in place (the node files roll the machines)');
   const datacenter = readEksAnywhereDatacenter(doc, documents, notes);
-  const endpoints = endpoint ? [endpoint] : [];
   const imported = importedProxy(ImportSource.EKS_ANYWHERE, read, notes, {
     ...(pods.length > 0 && services.length > 0 ? {
       network: {
@@ -43,10 +43,10 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
         ...(datacenter.endpoints.length > 0 ? { providerEndpoints: datacenter.endpoints } : {}),
       },
     } : {}),
-    sourceNoProxy: [
-      ...pods, ...services, ...read.noProxy, 'localhost', '127.0.0.1', '.svc',
-      ...(datacenter.afterControlPlaneEndpoint ? [...endpoints, ...datacenter.endpoints] : [...datacenter.endpoints, ...endpoints]),
-    ],
+    // Tinkerbell's IP follows the control-plane endpoint, the other providers' endpoints precede it
+    sourceNoProxy: datacenter.afterControlPlaneEndpoint
+      ? [...eksAnywhereNoProxy(readInputs({ pods, services, given: read.noProxy, endpoint })), ...datacenter.endpoints]
+      : eksAnywhereNoProxy(readInputs({ pods, services, given: read.noProxy, endpoint, providerEndpoints: datacenter.endpoints })),
     profile: CompatibilityProfileName.EKS_ANYWHERE,
   });
   return withSourceEntriesLeftOutNoted(imported, 'spec.proxyConfiguration (the NO_PROXY EKS Anywhere renders)');

@@ -1,5 +1,6 @@
 import { acceptedNoProxy, ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { giantSwarmChartNoProxy, readInputs } from '../node-files/system-no-proxy';
 import { ProxyConfigError } from '../primitives/errors';
 
 /**
@@ -21,8 +22,6 @@ type Json = Record<string, any>;
 
 /** The pseudo-field naming the entries the chart adds itself (its template of that name). */
 const CHART_NO_PROXY = '(cluster.connectivity.proxy.noProxy template)';
-/** The chart's fixed entries. */
-const CHART_STATIC_NO_PROXY = ['127.0.0.1', 'localhost', 'svc', 'local'];
 
 /**
  * Provider charts' NO_PROXY templates the importer can evaluate, by name: the value each renders
@@ -55,13 +54,17 @@ function fromChartValues(doc: Json, proxy: Json): ImportedProxy {
   const read = readProxy(fields, { http: proxy.httpProxy, https: proxy.httpsProxy, noProxy: proxy.noProxy }, notes);
   const pods = stringList(valueAt(doc, ['global', 'connectivity', 'network', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['global', 'connectivity', 'network', 'services', 'cidrBlocks']));
-  const chart = { field: CHART_NO_PROXY, entries: [...CHART_STATIC_NO_PROXY, ...clusterDomain(doc, notes), ...services, ...pods] };
+  const [endpoint] = clusterDomain(doc, notes);
+  const chart = { field: CHART_NO_PROXY, entries: giantSwarmChartNoProxy(readInputs({ endpoint, services, pods })) };
   notes.add(CHART_NO_PROXY, `the chart's own entries ${chart.entries.join(', ')}: imported, so what the chart sent direct stays direct`);
-  const sources = [chart, ...providerNoProxy(doc, notes), { field: read.noProxyField, entries: read.noProxy }];
+  const provider = providerNoProxy(doc, notes);
+  const sources = [chart, ...provider, { field: read.noProxyField, entries: read.noProxy }];
   const noProxy = sources.flatMap((source) => acceptedNoProxy(source.field, source.entries, notes));
   return importedProxy(ImportSource.GIANTSWARM, { ...read, noProxy: [...new Set(noProxy)] }, notes, {
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services } } : {}),
-    sourceNoProxy: sources.flatMap((source) => source.entries),
+    sourceNoProxy: giantSwarmChartNoProxy(readInputs({
+      endpoint, services, pods, provider: provider.flatMap((source) => source.entries), given: read.noProxy,
+    })),
     profile: CompatibilityProfileName.GIANTSWARM,
   });
 }

@@ -1,6 +1,7 @@
 import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { readInputs, systemNoProxy, tkgAddedNames } from '../node-files/system-no-proxy';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 
 /**
@@ -59,10 +60,6 @@ interface ProviderAddition {
 
 const NO_PROVIDER_ADDITION: ProviderAddition = { cidrs: [], entries: [] };
 
-/** The names TKG adds to every cluster's NO_PROXY, around `::1` (on IPv6). */
-const TKG_LOOPBACK = ['localhost', '127.0.0.1'];
-const TKG_SERVICE_SUFFIXES = ['.svc', '.svc.cluster.local'];
-
 /** Read a TKG cluster configuration or ClusterClass-based Cluster. */
 export function importTkg(doc: Json): ImportedProxy {
   return doc.kind === 'Cluster' ? fromClusterClass(doc) : fromConfigVariables(doc);
@@ -93,15 +90,16 @@ function fromConfigVariables(doc: Json): ImportedProxy {
     services.push(TKG_DEFAULT_SERVICE_CIDR);
   }
   const provider = providerAdditions(doc, notes);
-  const added = namesTkgAdds(/ipv6/i.test(String(doc.TKG_IP_FAMILY ?? '')));
-  noteTkgAdditions('TKG_NO_PROXY', [...services, ...pods], added, true, notes);
-  const sourceNoProxy = unique([...proxy.noProxy, ...provider.cidrs, ...provider.entries, ...services, ...pods, ...added]);
+  const ipv6 = /ipv6/i.test(String(doc.TKG_IP_FAMILY ?? ''));
+  noteTkgAdditions('TKG_NO_PROXY', [...services, ...pods], tkgAddedNames(ipv6), true, notes);
+  const given = [...proxy.noProxy, ...provider.cidrs, ...provider.entries];
+  const sourceNoProxy = systemNoProxy(CompatibilityProfileName.TKG, readInputs({ given, services, pods, ipv6 }));
   const trustedCaPem = decodeCa('TKG_PROXY_CA_CERT', doc.TKG_PROXY_CA_CERT);
   const network = { pods, services, ...(provider.cidrs.length > 0 ? { machineCidrs: provider.cidrs } : {}) };
   const facts = { network, sourceNoProxy, profile: CompatibilityProfileName.TKG };
   // TKG's order: the user's entries, then the provider's; the names TKG adds the library computes
   // (and the tkg profile writes them after the CIDRs, as TKG does)
-  const withAdditions = { ...proxy, noProxy: unique([...proxy.noProxy, ...provider.cidrs, ...provider.entries]) };
+  const withAdditions = { ...proxy, noProxy: unique(given) };
   return importedProxy(ImportSource.TKG, withAdditions, notes, facts, trustedCaPem);
 }
 
@@ -163,9 +161,10 @@ function fromClusterClass(doc: Json): ImportedProxy {
   const networkKnown = pods.length > 0 && services.length > 0;
   const provider = classProviderAdditions(doc, variables, notes, networkKnown ? 'machineCidrs' : 'an entry');
   const clusterCidrs = [...services, ...pods];
-  const added = namesTkgAdds(clusterCidrs.some((cidr) => cidr.includes(':')));
-  noteTkgAdditions('proxy.noProxy', clusterCidrs, added, networkKnown, notes);
-  const sourceNoProxy = unique([...provider.cidrs, ...provider.entries, ...added, ...read.noProxy, ...clusterCidrs]).sort();
+  const ipv6 = clusterCidrs.some((cidr) => cidr.includes(':'));
+  noteTkgAdditions('proxy.noProxy', clusterCidrs, tkgAddedNames(ipv6), networkKnown, notes);
+  const given = [...provider.cidrs, ...provider.entries, ...read.noProxy];
+  const sourceNoProxy = systemNoProxy(CompatibilityProfileName.TKG_CLUSTERCLASS, readInputs({ given, services, pods, ipv6 }));
   const trust = variables.find((variable) => variable?.name === 'trust')?.value;
   const proxyCa = (trust?.additionalTrustedCAs ?? []).find((ca: Json) => ca?.name === 'proxy');
   const trustedCaPem = decodeCa('trust.additionalTrustedCAs[proxy].data', proxyCa?.data);
@@ -184,11 +183,6 @@ function fromClusterClass(doc: Json): ImportedProxy {
     profile: CompatibilityProfileName.TKG_CLUSTERCLASS,
     variableShape: ClassVariableShape.TKG,
   }, trustedCaPem);
-}
-
-/** The names TKG adds to every cluster's NO_PROXY, in its order. */
-function namesTkgAdds(ipv6: boolean): string[] {
-  return [...TKG_LOOPBACK, ...(ipv6 ? ['::1'] : []), ...TKG_SERVICE_SUFFIXES];
 }
 
 /**

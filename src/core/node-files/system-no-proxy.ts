@@ -41,27 +41,48 @@ export interface SystemNoProxyInputs {
 
 type Composition = (inputs: SystemNoProxyInputs) => string[];
 
+/** The inputs of what an importer read from a system's file: what it did not read is empty. */
+export function readInputs(read: Partial<SystemNoProxyInputs>): SystemNoProxyInputs {
+  return {
+    given: [], pods: [], services: [], serviceDomain: 'cluster.local', provider: [], providerName: Provider.OTHER, providerEndpoints: [], ipv6: false, ...read,
+  };
+}
+
 const endpointOf = (inputs: SystemNoProxyInputs): string[] => (inputs.endpoint === undefined ? [] : [inputs.endpoint]);
 
+/** The names TKG adds to every cluster's NO_PROXY, in its order (`::1` on IPv6). */
+export function tkgAddedNames(ipv6: boolean): string[] {
+  return ['localhost', '127.0.0.1', ...(ipv6 ? ['::1'] : []), '.svc', '.svc.cluster.local'];
+}
+
 /** TKG's list (plan-based clusters): the user's entries, the CIDRs, then its loopback and service names. */
-const tkgList: Composition = (inputs) => [
-  ...inputs.given, ...inputs.services, ...inputs.pods, 'localhost', '127.0.0.1', ...(inputs.ipv6 ? ['::1'] : []), '.svc', '.svc.cluster.local',
+const tkgList: Composition = (inputs) => [...inputs.given, ...inputs.services, ...inputs.pods, ...tkgAddedNames(inputs.ipv6)];
+
+/**
+ * Giant Swarm's `cluster` chart (`cluster.connectivity.proxy.noProxy`): its fixed entries, the
+ * cluster's `<cluster>.<baseDomain>`, the CIDRs, the provider integration's entries, then the
+ * installation's.
+ */
+export const giantSwarmChartNoProxy: Composition = (inputs) => [
+  '127.0.0.1', 'localhost', 'svc', 'local', ...endpointOf(inputs), ...inputs.services, ...inputs.pods, ...inputs.provider, ...inputs.given,
+];
+
+/**
+ * EKS Anywhere's provider templates: the CIDRs, the user's entries, its loopback and service names,
+ * the provider's endpoints (vCenter, Prism Central), then the control-plane endpoint.
+ */
+export const eksAnywhereNoProxy: Composition = (inputs) => [
+  ...inputs.pods, ...inputs.services, ...inputs.given, 'localhost', '127.0.0.1', '.svc', ...inputs.providerEndpoints, ...endpointOf(inputs),
 ];
 
 /** Each system's composition, by profile. */
 const COMPOSITIONS: Readonly<Record<CompatibilityProfileName, Composition>> = {
   'tkg': tkgList,
   // the ClusterClass's patches sort the same entries (loopback and service names first in the input)
-  'tkg-clusterclass': (inputs) => [
-    'localhost', '127.0.0.1', '.svc', '.svc.cluster.local', ...(inputs.ipv6 ? ['::1'] : []), ...inputs.given, ...inputs.services, ...inputs.pods,
-  ].sort(),
-  // The cluster chart's `cluster.connectivity.proxy.noProxy` writes its fixed entries, the cluster's
-  // `<cluster>.<baseDomain>`, the CIDRs and the provider's entries before the user's. The importer
-  // reads all of them into the definition, in that order, so they come first here; entries it
-  // lacks follow.
-  'giantswarm': (inputs) => [
-    ...inputs.given, '127.0.0.1', 'localhost', 'svc', 'local', ...endpointOf(inputs), ...inputs.services, ...inputs.pods, ...inputs.provider,
-  ],
+  'tkg-clusterclass': (inputs) => [...tkgAddedNames(inputs.ipv6), ...inputs.given, ...inputs.services, ...inputs.pods].sort(),
+  // The importer reads every entry of the chart's list into the definition, in the chart's order,
+  // so they come first here; entries it lacks follow.
+  'giantswarm': (inputs) => [...inputs.given, ...giantSwarmChartNoProxy({ ...inputs, given: [] })],
   'caren': (inputs) => carenNoProxy({
     pods: inputs.pods,
     services: inputs.services,
@@ -69,10 +90,7 @@ const COMPOSITIONS: Readonly<Record<CompatibilityProfileName, Composition>> = {
     infrastructure: Object.values(CAREN_INFRASTRUCTURES).find((infrastructure) => infrastructure.provider === inputs.providerName),
     additionalNo: inputs.given,
   }),
-  // the provider templates' list (vSphere's vCenter, Nutanix's Prism Central: the provider's endpoints)
-  'eks-anywhere': (inputs) => [
-    ...inputs.pods, ...inputs.services, ...inputs.given, 'localhost', '127.0.0.1', '.svc', ...inputs.providerEndpoints, ...endpointOf(inputs),
-  ],
+  'eks-anywhere': eksAnywhereNoProxy,
 };
 
 /** The NO_PROXY entries a profile's system writes for these inputs, each once, in its order. */
