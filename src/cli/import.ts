@@ -6,6 +6,7 @@ import { IMPORT_SOURCES, importProxy, ImportResult } from '../core/import/import
 import { ImportSource } from '../core/import/imported-proxy';
 import { nodeChanges, nodeChangesText, NodeObjectChanges, rollsNothing } from '../core/import/node-changes';
 import { importResultJson, importResultTypeScript } from '../core/import/render-import';
+import { systemClassRollingFields } from '../core/import/system-class-adoption';
 import { redactCredentials } from '../core/primitives/credential-mask';
 import { describeValue, ProxyConfigError } from '../core/primitives/errors';
 import { KubeObject } from '../core/primitives/k8s/manifest';
@@ -44,7 +45,9 @@ KubeadmConfigTemplates the system renders today are compared with what the libra
 (in the system's compatibility profile): each node file, line by line, and the preKubeadmCommands.
 With --check-no-roll they are compared with what the library renders to adopt the cluster as it
 is (the profile, NO_PROXY as the system composes it, the URLs' ports as given), and every field of
-a spec that would differ, and so roll machines, is named; the exit code is 1 if any would.
+a spec that would differ, and so roll machines, is named; the exit code is 1 if any would. For a
+Cluster of its system's own ClusterClass (TKG, CAREN), --check-no-roll needs no --nodes: the
+library takes over the Cluster's variable (systemClass) and its topology must not change.
 Passwords are never printed or copied.
 `;
 
@@ -84,9 +87,6 @@ function execute(argv: readonly string[], readFile: (path: string) => string): {
   if (values.help) {
     return { exitCode: 0, stdout: IMPORT_USAGE };
   }
-  if (values['check-no-roll'] && values.nodes === undefined) {
-    throw new UsageError('--check-no-roll needs --nodes: the KubeadmControlPlane and KubeadmConfigTemplates the cluster runs');
-  }
   const from = values.from;
   if (from === undefined || !(IMPORT_SOURCES as readonly string[]).includes(from)) {
     throw new UsageError(`--from must be one of ${IMPORT_SOURCES.join(', ')} (got ${describeValue(from)})`);
@@ -118,6 +118,9 @@ function execute(argv: readonly string[], readFile: (path: string) => string): {
     : undefined;
   const result = importProxy(from as ImportSource, text, network ? { network } : {});
   const adopt = values['check-no-roll'] === true;
+  if (adopt && values.nodes === undefined) {
+    return systemClassCheck(result, text, format);
+  }
   const nodes = values.nodes === undefined ? undefined : nodeReport(result, readManifest(values.nodes, readFile), values['cluster-name'], adopt);
   const exitCode = adopt && !rollsNothing(nodes!) ? 1 : 0;
   if (format === 'json') {
@@ -132,6 +135,31 @@ function execute(argv: readonly string[], readFile: (path: string) => string): {
     : '\nMachines would roll: the fields named above differ from what the cluster runs.\n';
   const heading = adopt ? 'What the library renders to adopt the cluster, against what it runs:' : 'What changes on the nodes:';
   return { exitCode, stdout: `${importResultText(result)}${nodes ? `\n${heading}\n${nodeChangesText(nodes)}${verdict}` : ''}` };
+}
+
+/**
+ * `--check-no-roll` on a Cluster of its system's own ClusterClass: the library takes over its
+ * variable only, so the Cluster's topology is what must not change.
+ */
+function systemClassCheck(result: ImportResult, text: string, format: string): { exitCode: number; stdout: string } {
+  const cluster = yamlLib().parseAllDocuments(text).map((document) => document.toJS()).find((object) => object?.kind === 'Cluster');
+  const variableShape = result.imported.variableShape;
+  if (!cluster?.spec?.topology || !variableShape) {
+    throw new UsageError('--check-no-roll needs --nodes (the KubeadmControlPlane and KubeadmConfigTemplates the cluster runs), '
+      + 'unless FILE is a Cluster of its system\'s own ClusterClass');
+  }
+  const rollingFields = systemClassRollingFields(cluster, result.imported, variableShape);
+  const exitCode = rollingFields.length === 0 ? 0 : 1;
+  if (format === 'json') {
+    return { exitCode, stdout: `${JSON.stringify({ ...JSON.parse(importResultJson(result)), rollingFields, rollsNothing: exitCode === 0 }, null, 2)}\n` };
+  }
+  if (format === 'ts') {
+    return { exitCode, stdout: importResultTypeScript(result) };
+  }
+  const verdict = exitCode === 0
+    ? 'No machine rolls: set from this definition with systemClass, the Cluster\'s topology is byte for byte what it runs, so its class renders the same nodes.\n'
+    : `Machines would roll: set from this definition with systemClass, the Cluster's topology differs in\n${rollingFields.map((field) => `  ${field}\n`).join('')}`;
+  return { exitCode, stdout: `${importResultText(result)}\n${verdict}` };
 }
 
 function readManifest(path: string, readFile: (path: string) => string): KubeObject[] {

@@ -192,9 +192,39 @@ describe('cluster-proxy import --nodes --check-no-roll', () => {
     }
   });
 
-  test('without --nodes it is a usage error', () => {
+  test('without --nodes it is a usage error, unless FILE is a Cluster of its system\'s own class', () => {
     expect(runCli([...tkgArgs, '--check-no-roll'])).toMatchObject({
-      exitCode: 2, stderr: 'cluster-proxy import: --check-no-roll needs --nodes: the KubeadmControlPlane and KubeadmConfigTemplates the cluster runs\n',
+      exitCode: 2,
+      stderr: 'cluster-proxy import: --check-no-roll needs --nodes (the KubeadmControlPlane and KubeadmConfigTemplates the cluster runs), '
+        + 'unless FILE is a Cluster of its system\'s own ClusterClass\n',
     });
+  });
+});
+
+describe('cluster-proxy import --check-no-roll on a Cluster of its system\'s own ClusterClass', () => {
+  const TKG_CLUSTER = join(__dirname, '..', 'fixtures', 'references', 'tkg', 'inputs', 'clusterclass-vsphere', 'cluster.yaml');
+
+  test.each([
+    ['tkg', TKG_CLUSTER],
+    ['caren', join(__dirname, '..', 'fixtures', 'references', 'caren', 'inputs', 'nutanix.yaml')],
+  ])('%s: the library takes over the variable and the topology stays byte for byte: exit 0', (from, file) => {
+    const text = runCli(['import', '--from', from, file, '--check-no-roll']);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toMatch(/\nNo machine rolls: set from this definition with systemClass, the Cluster's topology is byte for byte what it runs/);
+    const json = JSON.parse(runCli(['import', '--from', from, file, '--check-no-roll', '--format', 'json']).stdout);
+    expect([json.rollsNothing, json.rollingFields]).toEqual([true, []]);
+  });
+
+  test('an entry the definition writes differently is named, and exits 1', () => {
+    // the library writes a host name in lower case, so the variable would change and TKG's class roll the machines
+    const dir = mkdtempSync(join(tmpdir(), 'no-roll-'));
+    try {
+      writeFileSync(join(dir, 'cluster.yaml'), readFileSync(TKG_CLUSTER, 'utf8').replace('- registry.internal', '- REGISTRY.internal'));
+      const text = runCli(['import', '--from', 'tkg', join(dir, 'cluster.yaml'), '--check-no-roll']);
+      expect(text.exitCode).toBe(1);
+      expect(text.stdout).toMatch(/\nMachines would roll: set from this definition with systemClass, the Cluster's topology differs in\n  spec\.topology\.variables\[0\]\.value\.noProxy\[2\]\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

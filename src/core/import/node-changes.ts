@@ -108,7 +108,7 @@ export function rollsNothing(changes: readonly NodeObjectChanges[]): boolean {
 }
 
 /** The paths under `path` where two JSON values differ (a whole subtree when its type differs). */
-function differingPaths(before: unknown, after: unknown, path: string): string[] {
+export function differingPaths(before: unknown, after: unknown, path: string): string[] {
   if (Array.isArray(before) && Array.isArray(after)) {
     const length = Math.max(before.length, after.length);
     return Array.from({ length }, (_, index) => differingPaths(before[index], after[index], `${path}[${index}]`)).flat();
