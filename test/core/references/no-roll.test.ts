@@ -1,42 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { adoptionFileOptions } from '../../../src/core/import/adoption';
 import { importProxy } from '../../../src/core/import/import-proxy';
-import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeChanges, rollsNothing } from '../../../src/core/import/node-changes';
-import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { SYSTEM_RENDERS } from '../../support/fixtures/system-renders';
 
 /**
  * The no-roll check (`cluster-proxy import --check-no-roll`) on the objects each system renders
- * itself (test/fixtures/references): imported from the system's own inputs and adopted with the
- * system's layout, every KubeadmControlPlane, KubeadmConfigTemplate and KubeadmConfig keeps its
- * spec byte for byte, so Cluster API rolls no machine. Changing the proxy afterwards is caught.
+ * itself (test/support/fixtures/system-renders.ts): imported from the system's own inputs and
+ * adopted with the system's layout, every KubeadmControlPlane, KubeadmConfigTemplate and
+ * KubeadmConfig keeps its spec byte for byte, so Cluster API rolls no machine. Changing the proxy
+ * afterwards is caught.
  */
 
-const REFERENCES = join(__dirname, '..', '..', 'fixtures', 'references');
-const read = (...path: string[]): string => readFileSync(join(REFERENCES, ...path), 'utf8');
-const objectsOf = (...texts: string[]): KubeObject[] => texts.flatMap((text) => parseAllDocuments(text).map((document) => document.toJS()))
-  .filter((object) => ['KubeadmControlPlane', 'KubeadmConfigTemplate', 'KubeadmConfig'].includes(object?.kind));
-
-const CASES: ReadonlyArray<[string, ImportSource, () => string, () => KubeObject[]]> = [
-  ...['plan-vsphere', 'plan-vsphere-no-port', 'plan-aws', 'plan-azure'].map((name): [string, ImportSource, () => string, () => KubeObject[]] => [
-    `TKG ${name}`, ImportSource.TKG, () => read('tkg', 'inputs', name, 'cluster-config.yaml'),
-    // the CLI sets the namespace after ytt renders
-    () => objectsOf(...['kubeadmcontrolplane.yaml', 'kubeadmconfigtemplate.yaml'].map((file) => read('tkg', 'rendered', name, file).replace('${ NAMESPACE }', 'default'))),
-  ]),
-  ...['values', 'values-no-port'].map((name): [string, ImportSource, () => string, () => KubeObject[]] => [
-    `Giant Swarm ${name}`, ImportSource.GIANTSWARM, () => read('giantswarm', 'inputs', `${name}.yaml`), () => objectsOf(read('giantswarm', 'rendered', `${name}.yaml`)),
-  ]),
-  ...[['vsphere', 'vsphere'], ['vsphere', 'vsphere-url-without-port'], ['nutanix', 'nutanix']].map(([provider, name]): [string, ImportSource, () => string, () => KubeObject[]] => [
-    `EKS Anywhere ${name}`, ImportSource.EKS_ANYWHERE, () => read('eks-anywhere', 'inputs', `${name}.yaml`),
-    () => objectsOf(read('eks-anywhere', 'rendered', provider, `${name}.controlplane.yaml`), read('eks-anywhere', 'rendered', provider, `${name}.workers.yaml`)),
-  ]),
-];
-
-describe.each(CASES)('%s', (_name, source, input, objects) => {
+describe.each(SYSTEM_RENDERS)('$name', ({ source, input, objects }) => {
   test('adopted with the system\'s layout, no object\'s spec changes: no machine rolls', () => {
     const { imported, config } = importProxy(source, input());
     const running = objects();
