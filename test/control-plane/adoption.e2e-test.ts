@@ -1,13 +1,14 @@
 /**
  * Adopting a running cluster rolls no machine, through a real API server. For each cluster another
  * system put behind the proxy (TKG, Giant Swarm, EKS Anywhere: the objects each renders itself),
- * the system creates its KubeadmControlPlane, KubeadmConfigTemplates and KubeadmConfigs under its
- * own field manager; `cluster-proxy import --check-no-roll` reads them back as `kubectl get` prints
- * them; then a GitOps applier applies what the library renders to adopt them and takes ownership
- * of every field (server-side apply, `--force-conflicts`). The API server bumps
- * `metadata.generation` on any change of these objects' spec, and Cluster API rolls machines only
- * on a spec change: no generation may move, and every stored spec must be the same. The same
- * adoption with one more NO_PROXY entry must bump every object's generation.
+ * the system creates its KubeadmControlPlane, KubeadmConfigTemplates and KubeadmConfigs under a
+ * field manager of its own (named after it); `cluster-proxy import --check-no-roll` reads them back
+ * as the API server returns them; then a GitOps applier applies what the library renders to adopt
+ * them, as a migration taking ownership does (server-side apply, `--force-conflicts`: the library's
+ * manager then owns every field it sets, beside the system's where the values agree). The API
+ * server bumps `metadata.generation` on any change of these objects' spec, and Cluster API rolls
+ * machines only on a spec change: no generation may move, and every stored spec must be the same.
+ * The same adoption with one more NO_PROXY entry must bump every object's generation.
  */
 import { stringify } from 'yaml';
 import { runImportCommand } from '../../src/cli/import';
