@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { ClusterClassProxy } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
@@ -11,36 +11,17 @@ import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeChanges, rollsNothing } from '../../../src/core/import/node-changes';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
-import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
+import { SYSTEM_RENDERS } from '../../support/fixtures/system-renders';
 
 /**
  * The no-roll check (`cluster-proxy import --check-no-roll`) on the objects each system renders
- * itself (test/fixtures/references): imported from the system's own inputs and adopted with the
- * system's layout, every KubeadmControlPlane, KubeadmConfigTemplate and KubeadmConfig keeps its
- * spec byte for byte, so Cluster API rolls no machine. Changing the proxy afterwards is caught.
+ * itself (test/support/fixtures/system-renders.ts): imported from the system's own inputs and
+ * adopted with the system's layout, every KubeadmControlPlane, KubeadmConfigTemplate and
+ * KubeadmConfig keeps its spec byte for byte, so Cluster API rolls no machine. Changing the proxy
+ * afterwards is caught.
  */
 
-const REFERENCES = join(__dirname, '..', '..', 'fixtures', 'references');
-const read = (...path: string[]): string => readFileSync(join(REFERENCES, ...path), 'utf8');
-const objectsOf = (...texts: string[]): KubeObject[] => texts.flatMap((text) => parseAllDocuments(text).map((document) => document.toJS()))
-  .filter((object) => ['KubeadmControlPlane', 'KubeadmConfigTemplate', 'KubeadmConfig'].includes(object?.kind));
-
-const CASES: ReadonlyArray<[string, ImportSource, () => string, () => KubeObject[]]> = [
-  ...['plan-vsphere', 'plan-vsphere-no-port', 'plan-aws', 'plan-azure'].map((name): [string, ImportSource, () => string, () => KubeObject[]] => [
-    `TKG ${name}`, ImportSource.TKG, () => read('tkg', 'inputs', name, 'cluster-config.yaml'),
-    // the CLI sets the namespace after ytt renders
-    () => objectsOf(...['kubeadmcontrolplane.yaml', 'kubeadmconfigtemplate.yaml'].map((file) => read('tkg', 'rendered', name, file).replace('${ NAMESPACE }', 'default'))),
-  ]),
-  ...['values', 'values-no-port'].map((name): [string, ImportSource, () => string, () => KubeObject[]] => [
-    `Giant Swarm ${name}`, ImportSource.GIANTSWARM, () => read('giantswarm', 'inputs', `${name}.yaml`), () => objectsOf(read('giantswarm', 'rendered', `${name}.yaml`)),
-  ]),
-  ...[['vsphere', 'vsphere'], ['vsphere', 'vsphere-url-without-port'], ['nutanix', 'nutanix']].map(([provider, name]): [string, ImportSource, () => string, () => KubeObject[]] => [
-    `EKS Anywhere ${name}`, ImportSource.EKS_ANYWHERE, () => read('eks-anywhere', 'inputs', `${name}.yaml`),
-    () => objectsOf(read('eks-anywhere', 'rendered', provider, `${name}.controlplane.yaml`), read('eks-anywhere', 'rendered', provider, `${name}.workers.yaml`)),
-  ]),
-];
-
-describe.each(CASES)('%s', (_name, source, input, objects) => {
+describe.each(SYSTEM_RENDERS)('$name', ({ source, input, objects }) => {
   test('adopted with the system\'s layout, no object\'s spec changes: no machine rolls', () => {
     const { imported, config } = importProxy(source, input());
     const running = objects();
@@ -65,7 +46,7 @@ describe.each(CASES)('%s', (_name, source, input, objects) => {
  * from the imported definition, the variable, and so the whole Cluster, stays byte for byte.
  */
 describe.each(['clusterclass-vsphere', 'clusterclass-vsphere-no-port'])('TKG %s: a Cluster on TKG\'s class', (name) => {
-  const input = () => read('tkg', 'inputs', name, 'cluster.yaml');
+  const input = () => readFileSync(join(__dirname, '..', '..', 'fixtures', 'references', 'tkg', 'inputs', name, 'cluster.yaml'), 'utf8');
   const adopt = (settings: ProxySettings) => addProxyToTopologyCluster(
     parse(input()), new ClusterClassProxy({ settings, variableShape: ClassVariableShape.TKG }), { systemClass: true },
   );
