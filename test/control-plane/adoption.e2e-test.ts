@@ -102,14 +102,17 @@ function storedSpecs(controlPlane: ControlPlane, objects: readonly KubeObject[])
 }
 
 /**
- * What the library renders to adopt the running objects, the merge `--check-no-roll` compares
- * with (nodeChanges): the system's layout (`adoptionFileOptions`), templates keeping their names.
+ * What the library renders to adopt the running objects: the system's layout
+ * (`adoptionFileOptions`), otherwise the defaults, under which a template the proxy leaves as it is
+ * keeps its name. A changed proxy is merged in place (`renameTemplates: false`, as `--check-no-roll`
+ * compares), so each object's generation shows the change; by default a changed template would get
+ * a new name instead.
  */
 function adoptedObjects(render: SystemRender, running: KubeObject[], extraNoProxy: string[] = []): KubeObject[] {
   const { imported, config } = importProxy(render.source, render.input());
   const noProxy = [...(imported.settings.noProxy ?? []) as string[], ...extraNoProxy];
   const proxy = extraNoProxy.length === 0 ? config! : new ClusterProxyConfig(new ProxySettings({ ...imported.settings, noProxy }), config!.network);
-  const options = { clusterName: CLUSTER_NAME, files: adoptionFileOptions(imported.profile), renameTemplates: false };
+  const options = { clusterName: CLUSTER_NAME, files: adoptionFileOptions(imported.profile), ...(extraNoProxy.length > 0 ? { renameTemplates: false } : {}) };
   return addProxyToObjects(running, proxy, options).objects;
 }
 

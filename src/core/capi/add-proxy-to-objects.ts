@@ -8,6 +8,7 @@ import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { CLUSTER_NAME_LABEL, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
 import { copyJson } from '../primitives/k8s/copy-json';
 import { isSecretObject, KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
+import { canonicalJson } from '../primitives/k8s/names';
 import { checkJsonData } from '../primitives/validation/json-data';
 import { checkObjectNames } from '../primitives/validation/manifests';
 import { checkProps, PropKeys, propKeys } from '../primitives/validation/strict-props';
@@ -30,8 +31,10 @@ export interface AddProxyOptions extends NodeProxyProps {
    */
   readonly namespace?: string;
   /**
-   * Rename each KubeadmConfigTemplate to `<name>-<hash of its spec>` and point the MachineDeployments
-   * among the objects at the new name, so a proxy change rolls the workers. Turn it off only if
+   * Rename each KubeadmConfigTemplate the proxy changes to `<name>-<hash of its spec>` and point the
+   * MachineDeployments among the objects at the new name, so a proxy change rolls the workers. A
+   * template whose spec stays byte for byte (it already carries these proxy files, as a cluster
+   * adopted with its system's layout does) keeps its name, so nothing rolls. Turn it off only if
    * something else renames your templates on change.
    *
    * @default true
@@ -106,7 +109,9 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
       return copyJson(object);
     }
     const withProxy = addProxyToKubeadmObject(object, bootstrapFor(object));
-    if (options.renameTemplates === false || !isKind(object, BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate')) {
+    // a template the proxy leaves as it is has nothing to roll: it keeps its name (an adopted one too)
+    if (options.renameTemplates === false || !isKind(object, BOOTSTRAP_API_GROUP, 'KubeadmConfigTemplate')
+      || canonicalJson(withProxy.spec) === canonicalJson(object.spec)) {
       return withProxy;
     }
     const renamed = renameTemplate(withProxy);

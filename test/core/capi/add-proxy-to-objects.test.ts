@@ -111,6 +111,18 @@ describe('addProxyToObjects: adopting the proxy in an existing chart', () => {
     expect(result.secret).toBeUndefined();
   });
 
+  test('a template that already carries the proxy keeps its name, so adopting it rolls nothing; a proxy change renames it', () => {
+    const anonymous = demoProxy({ username: undefined, password: undefined });
+    // a cluster whose templates already have these files under their own names (as a system that wrote them leaves them)
+    const running = addProxyToObjects(existingChart('v1beta2'), anonymous, { clusterName: 'demo', renameTemplates: false }).objects;
+    const adopted = addProxyToObjects(running, anonymous, { clusterName: 'demo' });
+    expect(adopted.objects).toEqual(running);
+    const changed = addProxyToObjects(running, demoProxy({ username: undefined, password: undefined, noProxy: ['added.corp.example'] }), { clusterName: 'demo' });
+    const template = changed.objects.find((object) => object.kind === 'KubeadmConfigTemplate')!;
+    expect(template.metadata.name).toMatch(/^demo-md-0-[0-9a-f]{10}$/);
+    expect((changed.objects[2] as any).spec.template.spec.bootstrap.configRef.name).toBe(template.metadata.name);
+  });
+
   test('bad input is refused with the reason', () => {
     expect(() => addProxyToObjects([existingChart('v1beta2')[3]], demoProxy(), { clusterName: 'demo' }))
       .toThrow('objects: hold no KubeadmControlPlane, KubeadmConfigTemplate or KubeadmConfig to add the proxy to');
