@@ -163,6 +163,7 @@ const BY_CALLABLE: Record<string, Arguments> = {
   'Migration.importProxy': { source: () => 'tkg', text: () => 'TKG_HTTP_PROXY_ENABLED: true\nTKG_HTTP_PROXY: "http://proxy.corp.example:3128"\nTKG_NO_PROXY: ".corp.example"\n' },
   'Migration.nodeChanges': { options: data({ clusterName: 'demo' }) },
   'Migration.compatibilityProfile': { name: () => 'tkg' },
+  'Migration.adoptionFileOptions': { profile: () => 'giantswarm' },
   'AddonValues.helmPreset': { preset: () => 'cert-manager' },
   'AddonValues.helmCustomPreset': { preset: data({ envLists: [['extraEnv']] }) },
   'AddonValues.helmProxyBlock': { options: data({ allowCredentialsInValues: true }) },

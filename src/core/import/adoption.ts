@@ -1,4 +1,5 @@
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { compatibilityProfile } from '../node-files/compatibility-profiles';
 import { NodeProxyCommands, NodeProxyFileOptions, NoProxyForm } from '../node-files/options';
 
 /**
@@ -8,5 +9,6 @@ import { NodeProxyCommands, NodeProxyFileOptions, NoProxyForm } from '../node-fi
  * later, in a rollout it plans.
  */
 export function adoptionFileOptions(profile: CompatibilityProfileName | undefined): NodeProxyFileOptions {
-  return { ...(profile ? { profile, commands: NodeProxyCommands.SYSTEM } : {}), noProxyForm: NoProxyForm.GIVEN, urlPortAsGiven: true };
+  const named = profile === undefined ? undefined : compatibilityProfile(profile).name;
+  return { ...(named ? { profile: named, commands: NodeProxyCommands.SYSTEM } : {}), noProxyForm: NoProxyForm.GIVEN, urlPortAsGiven: true };
 }

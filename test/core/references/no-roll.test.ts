@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { Migration } from '../../../src/core/api/migration';
 import { ClusterClassProxy } from '../../../src/core/clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../../../src/core/clusterclass/topology-cluster';
 import { ClassVariableShape } from '../../../src/core/clusterclass/variable-shapes';
@@ -64,4 +65,11 @@ describe.each(['clusterclass-vsphere', 'clusterclass-vsphere-no-port'])('TKG %s:
     const { variable } = adopt(new ProxySettings({ ...imported.settings, httpProxy: 'http://proxy2.corp.example:3128', noProxy: [...noProxy, 'added.corp.example'] }));
     expect(variable.value).toEqual({ ...parse(input()).spec.topology.variables[0].value, httpProxy: 'http://proxy2.corp.example:3128', noProxy: [...noProxy, 'added.corp.example'] });
   });
+});
+
+test('the public Migration.adoptionFileOptions gives the layout the check adopts with, and refuses an unknown profile', () => {
+  expect(Migration.adoptionFileOptions(CompatibilityProfileName.GIANTSWARM)).toEqual(adoptionFileOptions(CompatibilityProfileName.GIANTSWARM));
+  expect(Migration.adoptionFileOptions(CompatibilityProfileName.TKG)).toEqual({ profile: 'tkg', commands: 'system', noProxyForm: 'given', urlPortAsGiven: true });
+  expect(Migration.adoptionFileOptions()).toEqual({ noProxyForm: 'given', urlPortAsGiven: true });
+  expect(() => Migration.adoptionFileOptions('rancher' as CompatibilityProfileName)).toThrow(/^profile: .*"tkg"/);
 });
