@@ -20,7 +20,7 @@ import { importProxy } from '../../src/core/import/import-proxy';
 import { ImportSource } from '../../src/core/import/imported-proxy';
 import { KubeObject } from '../../src/core/primitives/k8s/manifest';
 import { deleteObjects, FIELD_MANAGER, liveObjects, serverSideApply } from '../support/control-plane/apply';
-import { ControlPlane, startControlPlane } from '../support/control-plane/control-plane';
+import { ControlPlane, controlPlanesByStorage } from '../support/control-plane/control-plane';
 import { displayName, GitOpsApplier } from '../support/control-plane/gitops';
 import { SYSTEM_RENDERS, SystemRender } from '../support/fixtures/system-renders';
 
@@ -29,16 +29,7 @@ import { SYSTEM_RENDERS, SystemRender } from '../support/fixtures/system-renders
  * or earlier) store; the others are v1beta2. No conversion webhook runs here, so each system's
  * objects go to a control plane that stores their version (as in apply.e2e-test.ts).
  */
-let current: ControlPlane;
-let earlier: ControlPlane;
-beforeAll(async () => {
-  current = await startControlPlane();
-  earlier = await startControlPlane({ capiStorageVersion: 'v1beta1' });
-}, 300_000);
-afterAll(async () => {
-  await current?.stop();
-  await earlier?.stop();
-});
+const planes = controlPlanesByStorage();
 
 const CLUSTER_NAME = 'demo';
 const ADDED_NO_PROXY = 'added.corp.example';
@@ -84,7 +75,7 @@ function controlPlaneFor(objects: readonly KubeObject[]): ControlPlane {
   if (versions.length !== 1) {
     throw new Error(`the objects mix Cluster API versions (${versions.join(', ')}): no control plane stores both`);
   }
-  return versions[0] === 'v1beta1' ? earlier : current;
+  return versions[0] === 'v1beta1' ? planes.earlier : planes.current;
 }
 
 /**
@@ -112,7 +103,8 @@ function adoptedObjects(render: SystemRender, running: KubeObject[], extraNoProx
   const { imported, config } = importProxy(render.source, render.input());
   const noProxy = [...(imported.settings.noProxy ?? []) as string[], ...extraNoProxy];
   const proxy = extraNoProxy.length === 0 ? config! : new ClusterProxyConfig(new ProxySettings({ ...imported.settings, noProxy }), config!.network);
-  const options = { clusterName: CLUSTER_NAME, files: adoptionFileOptions(imported.profile), ...(extraNoProxy.length > 0 ? { renameTemplates: false } : {}) };
+  const inPlace = extraNoProxy.length > 0 ? { renameTemplates: false } : {};
+  const options = { clusterName: CLUSTER_NAME, files: adoptionFileOptions(imported.profile), ...inPlace };
   return addProxyToObjects(running, proxy, options).objects;
 }
 

@@ -25,26 +25,14 @@ import { proxyWith } from '../cdk8s/credential-source-fixtures';
 import { EVERY_CONSTRUCT } from '../cdk8s/every-construct';
 import { runProgram } from '../pulumi/example-program';
 import { applyAndReadBack, manifestsText } from '../support/control-plane/apply';
-import { ControlPlane, startControlPlane } from '../support/control-plane/control-plane';
+import { controlPlanesByStorage } from '../support/control-plane/control-plane';
 import { clusterOptions, infraRef, settingsProps } from '../support/fixtures/cluster';
 import { REPO_ROOT } from '../support/module-loading';
 import { installMocks, kubeObjectOf, recorded, resetRecorded, settle, stopCallbacks } from '../support/pulumi-mocks';
 import { sealingKeyPair } from '../support/sealing-certificate';
 
-/**
- * Two management clusters: Cluster API 1.11 and later store v1beta2, 1.10 and earlier v1beta1. No
- * conversion webhook runs here, so each Cluster API object goes to the one that stores its version.
- */
-let current: ControlPlane;
-let earlier: ControlPlane;
-beforeAll(async () => {
-  current = await startControlPlane();
-  earlier = await startControlPlane({ capiStorageVersion: 'v1beta1' });
-}, 300_000);
-afterAll(async () => {
-  await current?.stop();
-  await earlier?.stop();
-});
+/** Two management clusters: Cluster API 1.11 and later store v1beta2, 1.10 and earlier v1beta1. */
+const planes = controlPlanesByStorage();
 
 const isCapiV1beta1 = (manifest: any) => /\.?cluster\.x-k8s\.io\/v1beta1$/.test(manifest.apiVersion);
 
@@ -52,8 +40,8 @@ const isCapiV1beta1 = (manifest: any) => /\.?cluster\.x-k8s\.io\/v1beta1$/.test(
 function expectAppliedAsWritten(manifests: readonly any[]): void {
   expect(manifests.length).toBeGreaterThan(0);
   const differences = [
-    ...applyAndReadBack(current, manifests.filter((manifest) => !isCapiV1beta1(manifest))).differences,
-    ...applyAndReadBack(earlier, manifests.filter(isCapiV1beta1)).differences,
+    ...applyAndReadBack(planes.current, manifests.filter((manifest) => !isCapiV1beta1(manifest))).differences,
+    ...applyAndReadBack(planes.earlier, manifests.filter(isCapiV1beta1)).differences,
   ];
   expect(differences).toEqual([]);
 }
@@ -171,8 +159,10 @@ describe('negative controls: what the API server refuses, and the library refuse
   const controlPlaneManifest = () => synth((chart) => new cdk8s.ProxiedCluster(chart, 'Demo', clusterOptions()))
     .find((manifest) => manifest.kind === 'KubeadmControlPlane');
   const refusal = (manifest: any) => {
-    current.ensureNamespaces([manifest.metadata.namespace]);
-    const run = current.kubectl(['apply', '--server-side', '--field-manager=negative-control', '-f', '-'], { input: manifestsText([manifest]), allowFailure: true });
+    planes.current.ensureNamespaces([manifest.metadata.namespace]);
+    const run = planes.current.kubectl(['apply', '--server-side', '--field-manager=negative-control', '-f', '-'], {
+      input: manifestsText([manifest]), allowFailure: true,
+    });
     expect(run.status).not.toBe(0);
     return run.stderr;
   };

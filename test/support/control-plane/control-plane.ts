@@ -328,3 +328,35 @@ async function installCrds(controlPlane: ControlPlane, capiStorageVersion: strin
     await delay(250);
   }
 }
+
+/** The two management clusters of one suite, by the version they store Cluster API objects in. */
+export interface ControlPlanesByStorage {
+  /** Cluster API 1.11 and later: v1beta2. */
+  readonly current: ControlPlane;
+  /** Cluster API 1.10 and earlier: v1beta1. */
+  readonly earlier: ControlPlane;
+}
+
+/**
+ * Start both management clusters before the suite and stop them after it. No conversion webhook
+ * runs here, so each Cluster API object goes to the one that stores its version.
+ */
+export function controlPlanesByStorage(): ControlPlanesByStorage {
+  const planes: { current?: ControlPlane; earlier?: ControlPlane } = {};
+  beforeAll(async () => {
+    planes.current = await startControlPlane();
+    planes.earlier = await startControlPlane({ capiStorageVersion: 'v1beta1' });
+  }, 300_000);
+  afterAll(async () => {
+    await planes.current?.stop();
+    await planes.earlier?.stop();
+  });
+  return {
+    get current() {
+      return planes.current!;
+    },
+    get earlier() {
+      return planes.earlier!;
+    },
+  };
+}
