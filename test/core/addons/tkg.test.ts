@@ -159,8 +159,17 @@ describe('TKG\'s own NO_PROXY and URLs (noProxyForm, urlPortAsGiven)', () => {
       .toThrow('vCenter vcenter.lab.example would be reached through the proxy (noProxyForm writes the entries as given and TKG\'s own: add the vCenter to noProxy)');
   });
 
+  test('compactSequences writes the lists among the values given at their key\'s column, as ytt does', () => {
+    const values = { deployment: { tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }] } };
+    const text = (compactSequences: boolean) => kappControllerAddonSecret(covered, { clusterName: 'wl', values, compactSequences }).stringData['values.yaml'];
+    expect(text(true)).toContain('    tolerations:\n    - key: CriticalAddonsOnly\n      operator: Exists\n');
+    expect(text(false)).toContain('    tolerations:\n      - key: CriticalAddonsOnly\n        operator: Exists\n');
+    expect(parse(text(true))).toEqual(parse(text(false)));
+  });
+
   test('bad values are refused naming the option', () => {
     expect(() => tkgProxyAddonSecrets(covered, { clusterName: 'wl', noProxyForm: 'asGiven' as NoProxyForm })).toThrow(/^noProxyForm: must be one of "expanded", "given", "sorted"/);
     expect(() => tkgProxyAddonSecrets(covered, { clusterName: 'wl', urlPortAsGiven: 'yes' as unknown as boolean })).toThrow(/^urlPortAsGiven: must be true or false/);
+    expect(() => tkgProxyAddonSecrets(covered, { clusterName: 'wl', compactSequences: 1 as unknown as boolean })).toThrow(/^compactSequences: must be true or false/);
   });
 });

@@ -45,5 +45,5 @@ export function tkgConfigValuesSecret(proxy: ClusterProxyConfig, options: TkgCon
     name: `${clusterName}-config-values`,
     ...(namespace ? { namespace } : {}),
     labels: { [CLUSTERCTL_MOVE_LABEL]: '', [TKG_CLUSTER_NAME_LABEL]: clusterName, [MANAGED_BY_LABEL]: MANAGED_BY },
-  }, { value: renderSecretYaml(mergeValues('values', proxyValues, options.values)) }, RESOURCE_SET_SECRET_TYPE);
+  }, { value: renderSecretYaml(mergeValues('values', proxyValues, options.values), values.yamlStyle) }, RESOURCE_SET_SECRET_TYPE);
 }

@@ -47,12 +47,14 @@ export function kappControllerProxyConfig(
  * (tanzu-framework `add_kapp-controller.yaml`).
  */
 export function kappControllerAddonSecret(proxy: ClusterProxyConfig, options: KappControllerAddonOptions): SecretObject {
-  const proxyValues = { config: kappControllerProxyConfig(proxy, tkgProxyValues(proxy, 'TKG addon values', options)) };
+  const values = tkgProxyValues(proxy, 'TKG addon values', options);
+  const proxyValues = { config: kappControllerProxyConfig(proxy, values) };
   return tkgAddonSecret({
     ...options,
     addonName: 'kapp-controller',
     addonType: 'addons-management/kapp-controller',
     annotations: { [TKG_REMOTE_APP_ANNOTATION]: 'true' },
+    style: values.yamlStyle,
     values: { kappController: mergeValues('values', proxyValues, options.values) },
   });
 }

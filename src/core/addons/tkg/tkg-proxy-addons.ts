@@ -73,6 +73,7 @@ const TKG_PROXY_ADDONS_KEYS = propKeys<TkgProxyAddonsOptions>({
   configValuesExtra: true,
   noProxyForm: true,
   urlPortAsGiven: true,
+  compactSequences: true,
 });
 
 /**
@@ -83,9 +84,8 @@ const TKG_PROXY_ADDONS_KEYS = propKeys<TkgProxyAddonsOptions>({
  */
 export function tkgProxyAddonSecrets(proxy: ClusterProxyConfig, options: TkgProxyAddonsOptions): SecretObject[] {
   checkProps('', options, TKG_PROXY_ADDONS_KEYS, 'TKG addon option');
-  const cluster = {
-    clusterName: options.clusterName, namespace: options.namespace, noProxyForm: options.noProxyForm, urlPortAsGiven: options.urlPortAsGiven,
-  };
+  const { clusterName, namespace, noProxyForm, urlPortAsGiven, compactSequences } = options;
+  const cluster = { clusterName, namespace, noProxyForm, urlPortAsGiven, compactSequences };
   return [
     ...(options.vsphere ?? true ? [
       vsphereCpiAddonSecret(proxy, { ...cluster, values: options.vsphereCpiValues }),

@@ -5,6 +5,7 @@ import { nodeFileEnvironments, userNoProxy } from '../../node-files/system-no-pr
 import { ProxyConfigError } from '../../primitives/errors';
 import { parseFlag, parseOneOf } from '../../primitives/validation/one-of';
 import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
+import { YamlStyle } from '../yaml-text';
 
 /** How TKG's addon values write NO_PROXY and the proxy URLs: the library's values, or TKG's own. */
 export interface TkgValueFormOptions {
@@ -26,12 +27,22 @@ export interface TkgValueFormOptions {
    * @default false
    */
   readonly urlPortAsGiven?: boolean;
+  /**
+   * Write a list in the values at its key's column (`tolerations:` then `- key: ...`), as ytt, a
+   * Go YAML encoder, writes TKG's values, instead of two columns in. The same data either way;
+   * only lists among the values given (`vsphereCpiValues`, ...) have any.
+   *
+   * @default false
+   */
+  readonly compactSequences?: boolean;
 }
 
 /** The proxy values of TKG's addon Secrets and its config values, in the form asked for. */
 export interface TkgProxyValues extends AddonProxyValues {
   /** The config values' `TKG_NO_PROXY`: the NO_PROXY of the addons, or in `given` and `sorted` the entries as given. */
   readonly configNoProxy: string;
+  /** How the values' YAML is laid out. */
+  readonly yamlStyle: YamlStyle;
 }
 
 /**
@@ -47,11 +58,13 @@ export function tkgProxyValues(proxy: ClusterProxyConfig, consumer: string, form
   }
   const noProxyForm = parseOneOf('noProxyForm', form.noProxyForm, Object.values(NoProxyForm), NoProxyForm.EXPANDED);
   const urlPortAsGiven = parseFlag('urlPortAsGiven', form.urlPortAsGiven);
+  const yamlStyle = { compactSequences: parseFlag('compactSequences', form.compactSequences) };
   if (noProxyForm === NoProxyForm.EXPANDED && !urlPortAsGiven) {
-    return { ...values, configNoProxy: values.noProxy };
+    return { ...values, configNoProxy: values.noProxy, yamlStyle };
   }
   const env = nodeFileEnvironments(proxy, { profile: CompatibilityProfileName.TKG, noProxyForm, urlPortAsGiven }).render;
   return {
+    yamlStyle,
     httpProxy: env.httpProxy!,
     httpsProxy: env.httpsProxy!,
     noProxy: env.noProxy,

@@ -57,6 +57,7 @@ function vsphereAddonSecret(
     ...options,
     addonName: addon.addonName,
     addonType: addon.addonType,
+    style: values.yamlStyle,
     values: { [addon.valuesKey]: mergeValues('values', proxyValues, options.values) },
   });
 }
