@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../../../src/core/addons/tkg/tkg-proxy-addons';
-import { renderYaml } from '../../../src/core/addons/yaml-text';
+import { renderYaml, YamlStyle } from '../../../src/core/addons/yaml-text';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/definition/network';
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';
@@ -64,8 +64,6 @@ const ADOPTED: Difference[] = [
     theirs: 'vsphereCSI.http_proxy after vSphereVersion; vsphereCSI.https_proxy after http_proxy; vsphereCSI.no_proxy after https_proxy',
     ours: 'vsphereCSI.http_proxy after deployment_replicas; vsphereCSI.https_proxy after http_proxy; vsphereCSI.no_proxy after https_proxy',
   },
-  // YAML style, the same data: ytt writes a sequence under a key unindented, the library's writer indents it.
-  { point: 'demo-kapp-controller-addon: values text', theirs: indented(TOLERATIONS, 4), ours: indented(TOLERATIONS, 6) },
   // TKG's template sets no namespace: the CLI applies the object into the cluster's, the one the library writes.
   { point: 'demo-config-values: namespace', theirs: ABSENT, ours: 'default' },
   // The library's: the switch TKG's CLI reads before it uses the proxy variables (the management
@@ -87,7 +85,7 @@ const OUR_NO_PROXY = '.corp.example,10.0.0.0/8,10.0.0.0-10.255.255.255,registry.
   + '::1,[::1],127.0.0.0/8,127.0.0.0-127.255.255.255,127.0.0.53,127.0.0.54,127.0.1.1,.svc,.cluster.local,.cluster.local.,kubernetes,'
   + '.kubernetes,kubernetes.default,.kubernetes.default,10.96.0.1,10.96.0.10,192.168.0.0/16,192.168.0.0-192.168.255.255';
 
-/** With the library's defaults, the adopted differences and these: NO_PROXY expanded and (without a port) the port written. */
+/** With the library's defaults, the adopted differences and these: NO_PROXY expanded, (without a port) the port written, lists indented. */
 function defaultsOnly(portless: boolean): Difference[] {
   return [
     ...(portless ? [
@@ -95,6 +93,8 @@ function defaultsOnly(portless: boolean): Difference[] {
       { point: `${ALL}: HTTPS_PROXY value`, theirs: 'http://proxy.corp.example', ours: 'http://proxy.corp.example:80' },
     ] : []),
     { point: `${ADDON_SECRETS}: NO_PROXY value`, theirs: `${TKG_NO_PROXY},10.96.0.0/12,192.168.0.0/16,localhost,127.0.0.1,.svc,.svc.cluster.local`, ours: OUR_NO_PROXY },
+    // YAML style, the same data: ytt writes a list under a key at the key's column, the library two columns in.
+    { point: 'demo-kapp-controller-addon: values text', theirs: indented(TOLERATIONS, 4), ours: indented(TOLERATIONS, 6) },
     // TKG stores TKG_NO_PROXY as given, its templates' input; the library stores the value it computed.
     { point: 'demo-config-values: NO_PROXY value', theirs: TKG_NO_PROXY, ours: OUR_NO_PROXY },
   ];
@@ -208,7 +208,7 @@ function variableOf(path: string): string {
  * sides; the library's document, parsed and written again by its own YAML writer in TKG's key
  * order, is then compared line by line with TKG's.
  */
-function secretDifferences(theirs: Json, ours: Json, keys: string[]): Found[] {
+function secretDifferences(theirs: Json, ours: Json, keys: string[], style: YamlStyle): Found[] {
   const differences: Found[] = [];
   const add = (point: string, their: string, our: string): void => {
     if (their !== our) {
@@ -232,7 +232,7 @@ function secretDifferences(theirs: Json, ours: Json, keys: string[]): Found[] {
   add('values header', their.header, our.header);
   const [theirValues, ourValues]: Json[] = [parse(their.body), parse(our.body)];
   // the library's writer writes its parsed document again byte for byte, so the reordering below changes nothing else
-  expect(renderYaml(ourValues)).toBe(our.body);
+  expect(renderYaml(ourValues, style)).toBe(our.body);
   for (const path of keys) {
     const [theirValue, ourValue] = [at(theirValues, path), at(ourValues, path)];
     add(`${variableOf(path)} value`, theirValue === undefined ? ABSENT : String(theirValue), String(ourValue));
@@ -243,7 +243,7 @@ function secretDifferences(theirs: Json, ours: Json, keys: string[]): Found[] {
     }
   }
   add('key order', positions(theirValues, keys), positions(ourValues, keys));
-  for (const hunk of lineHunks(withPlaceholders(their.body, theirValues, keys), renderYaml(ordered(ourValues, theirValues)).split('\n'))) {
+  for (const hunk of lineHunks(withPlaceholders(their.body, theirValues, keys), renderYaml(ordered(ourValues, theirValues), style).split('\n'))) {
     add('values text', hunk.theirs.join('\n'), hunk.ours.join('\n'));
   }
   return differences;
@@ -305,9 +305,9 @@ function caseOf(testCase: string, adopted: boolean) {
   const network = new ClusterNetwork({ ...imported.network!, providerEndpoints: [vcenter] });
   const config = new ClusterProxyConfig(new ProxySettings(imported.settings), network);
   const theirs = parseAllDocuments(read(`rendered/${testCase}/addon-secrets.yaml`)).map((document) => document.toJS() as Json);
-  // the node files' adoption options, as `cluster-proxy import --check-no-roll` renders them
+  // the node files' adoption options, as `cluster-proxy import --check-no-roll` renders them, and ytt's lists
   const { noProxyForm, urlPortAsGiven } = adoptionFileOptions(imported.profile);
-  const cluster = { clusterName: 'demo', namespace: 'default', ...(adopted ? { noProxyForm, urlPortAsGiven } : {}) };
+  const cluster = { clusterName: 'demo', namespace: 'default', ...(adopted ? { noProxyForm, urlPortAsGiven, compactSequences: true } : {}) };
   const keys = tkgProxyAddonSecrets(config, cluster).map((secret) => libraryKeys(secret as unknown as Json));
   const extras = Object.fromEntries(theirs.map((secret, index) => {
     const addon = ADDONS[secret.metadata.name];
@@ -321,15 +321,16 @@ function caseOf(testCase: string, adopted: boolean) {
 function differencesOf(testCase: string, adopted: boolean): Difference[] {
   const { theirs, ours, keys } = caseOf(testCase, adopted);
   expect(ours.map((secret) => secret.metadata.name)).toEqual(theirs.map((secret) => secret.metadata.name));
-  return grouped(theirs.flatMap((secret, index) => secretDifferences(secret, ours[index], keys[index])));
+  const style = { compactSequences: adopted };
+  return grouped(theirs.flatMap((secret, index) => secretDifferences(secret, ours[index], keys[index], style)));
 }
 
 describe.each(['plan-vsphere', 'plan-vsphere-no-port'])('TKG %s: the library\'s addon Secrets against TKG\'s render', (testCase) => {
-  test('adopted (NO_PROXY as TKG composes it, the URLs\' ports as given), the differences are the ledger\'s', () => {
+  test('adopted (NO_PROXY as TKG composes it, the URLs\' ports as given, lists compact), the differences are the ledger\'s', () => {
     expect(differencesOf(testCase, true)).toEqual(ADOPTED);
   });
 
-  test('with the library\'s defaults, the differences are the adopted ones and NO_PROXY\'s and the port\'s', () => {
+  test('with the library\'s defaults, the differences are the adopted ones and NO_PROXY\'s, the port\'s and the lists\'', () => {
     expect(byPoint(differencesOf(testCase, false))).toEqual(byPoint([...ADOPTED, ...defaultsOnly(testCase === 'plan-vsphere-no-port')]));
   });
 });
