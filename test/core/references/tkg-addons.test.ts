@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { lineHunks } from './line-hunks';
+import { Difference } from './node-data-differences';
 import { tkgProxyAddonSecrets, TkgProxyAddonsOptions } from '../../../src/core/addons/tkg/tkg-proxy-addons';
 import { renderYaml, YamlStyle } from '../../../src/core/addons/yaml-text';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
@@ -24,12 +26,6 @@ import { CompatibilityProfileName } from '../../../src/core/node-files/compatibi
  */
 
 type Json = Record<string, any>;
-
-interface Difference {
-  readonly point: string;
-  readonly theirs: string;
-  readonly ours: string;
-}
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'references', 'tkg');
 const ABSENT = '(absent)';
@@ -156,38 +152,6 @@ function positions(value: Json, keys: string[]): string {
     const index = siblings.indexOf(parts[parts.length - 1]);
     return `${path} ${index === 0 ? 'first' : `after ${siblings[index - 1]}`}`;
   }).join('; ');
-}
-
-/** The hunks where two line lists differ (longest common subsequence). */
-function lineHunks(theirs: string[], ours: string[]): Array<{ theirs: string[]; ours: string[] }> {
-  const common: number[][] = Array.from({ length: theirs.length + 1 }, () => new Array(ours.length + 1).fill(0));
-  for (let i = theirs.length - 1; i >= 0; i--) {
-    for (let j = ours.length - 1; j >= 0; j--) {
-      common[i][j] = theirs[i] === ours[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
-    }
-  }
-  const hunks: Array<{ theirs: string[]; ours: string[] }> = [];
-  let hunk = { theirs: [] as string[], ours: [] as string[] };
-  let i = 0;
-  let j = 0;
-  while (i < theirs.length || j < ours.length) {
-    if (i < theirs.length && j < ours.length && theirs[i] === ours[j]) {
-      if (hunk.theirs.length + hunk.ours.length > 0) {
-        hunks.push(hunk);
-        hunk = { theirs: [], ours: [] };
-      }
-      i++;
-      j++;
-    } else if (j < ours.length && (i === theirs.length || common[i][j + 1] >= common[i + 1][j])) {
-      hunk.ours.push(ours[j++]);
-    } else {
-      hunk.theirs.push(theirs[i++]);
-    }
-  }
-  if (hunk.theirs.length + hunk.ours.length > 0) {
-    hunks.push(hunk);
-  }
-  return hunks;
 }
 
 /** A difference in one Secret, before the same difference in several Secrets counts once. */
