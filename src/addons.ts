@@ -7,6 +7,7 @@
 
 export { AddonValues } from './core/api/addon-values';
 export type { TkgProxyAddonsOptions } from './core/addons/tkg/tkg-proxy-addons';
+export type { TkgValueFormOptions } from './core/addons/tkg/tkg-proxy-values';
 export type { AddonResourceSetOptions } from './core/addons/cluster-resource-set';
 export type { GiantSwarmProxySetupOptions, GiantSwarmProxySetup } from './core/addons/giantswarm/setup';
 export { GiantSwarmValuesLayout } from './core/addons/giantswarm/values-layout';

@@ -60,11 +60,12 @@ definition_args() {
 
 # One plan-based cluster: inputs/<case>/{cluster-config.yaml,cli-values.yaml} ->
 # rendered/<case>/{kubeadmcontrolplane.yaml,kubeadmconfigtemplate.yaml}, on the provider that
-# cli-values.yaml's PROVIDER_TYPE names.
+# cli-values.yaml's PROVIDER_TYPE names; on vSphere with a proxy also addon-secrets.yaml.
 render_plan_case() {
-  local case=$1 plan=dev key value provider
+  local case=$1 plan=dev key value provider http_proxy
   local -a files=() values=()
   provider=$(sed -n 's/^PROVIDER_TYPE: //p' "$fixtures/inputs/$case/cli-values.yaml")
+  http_proxy=$(sed -n 's/^TKG_HTTP_PROXY: //p' "$fixtures/inputs/$case/cluster-config.yaml")
   mapfile -t files < <(definition_args "$tkg_dir/providers/infrastructure-$provider/${PROVIDER_VERSIONS[$provider]}/cluster-template-definition-$plan.yaml")
   local known
   known=$(cd "$tkg_dir" && "$ytt" "${files[@]}" --data-values-inspect -o json | jq -r 'keys[]')
@@ -82,18 +83,29 @@ render_plan_case() {
   mkdir -p "$out/$case"
   (cd "$tkg_dir" && "$ytt" "${files[@]}" "${values[@]}") >"$work/$case.yaml"
   # The stream split at its document separators, keeping (unchanged) the two kinds the node proxy
-  # lives in; the dev plan has one of each.
-  awk -v dir="$out/$case" '
+  # lives in (the dev plan has one of each) and, for a vSphere cluster with a proxy, every Secret
+  # that carries the proxy URL (the addon Secrets and the config values), in stream order.
+  local secrets=""
+  if [ "$provider" = vsphere ] && [ -n "$http_proxy" ]; then
+    secrets=$out/$case/addon-secrets.yaml
+  fi
+  awk -v dir="$out/$case" -v proxy="$http_proxy" -v secrets="$secrets" '
     function keep() {
       if (kind == "KubeadmControlPlane" || kind == "KubeadmConfigTemplate") {
         if (seen[kind]++) { print "tkg.sh: more than one " kind > "/dev/stderr"; exit 1 }
         printf "%s", doc > (dir "/" tolower(kind) ".yaml")
       }
+      if (secrets != "" && kind == "Secret" && index(doc, proxy) > 0) {
+        printf "%s%s", (kept++ ? "---\n" : ""), doc > secrets
+      }
     }
     /^---$/ { keep(); doc = ""; kind = ""; next }
     { doc = doc $0 "\n" }
     /^kind: / { kind = $2 }
-    END { keep() }' "$work/$case.yaml"
+    END {
+      keep()
+      if (secrets != "" && !kept) { print "tkg.sh: no Secret carries the proxy" > "/dev/stderr"; exit 1 }
+    }' "$work/$case.yaml"
 }
 
 # The ClusterClass-based flavour: the class rendered from its template definition

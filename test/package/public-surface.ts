@@ -43,7 +43,7 @@ export const PUBLIC_SURFACE: Readonly<Record<string, EntryPointSurface>> = {
           'HelmProxyKeys', 'HelmProxyValues', 'HelmProxyValuesOptions', 'HelmValues', 'InClusterForwardProxyProps',
           'KustomizeContainer', 'KustomizeInlinePatch', 'KustomizeProxyComponentOptions', 'KustomizeTarget',
           'LocalObjectName', 'NamespacedName', 'ProxyBasicAuth', 'ProxyEnvFromSource', 'ProxyEnvSourceOptions',
-          'TkgProxyAddonsOptions', 'ValuesObject',
+          'TkgProxyAddonsOptions', 'TkgValueFormOptions', 'ValuesObject',
         ],
       },
       capi: {

@@ -3,7 +3,7 @@ import { profileLayout } from './compatibility-profiles';
 import { KubeadmEnvironment, NodeFileEncoding, NodeProxyCommands, NodeProxyFileOptions, NodeProxyPosition, NoProxyForm, VariableStyle } from './options';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { frozen } from '../primitives/frozen';
-import { parseOneOf } from '../primitives/validation/one-of';
+import { parseFlag, parseOneOf } from '../primitives/validation/one-of';
 import { fieldPath } from '../primitives/validation/strict-props';
 
 // The node-file options validated and completed: defaults, a compatibility profile's layout, and
@@ -194,13 +194,6 @@ function parseUnits(field: string, value: unknown): string[] {
     throw invalidValue(field, value, 'must include "containerd": image pulls go through it, and the node commands restart it');
   }
   return value;
-}
-
-function parseFlag(field: string, value: unknown): boolean {
-  if (value !== undefined && typeof value !== 'boolean') {
-    throw invalidValue(field, value, 'must be true or false');
-  }
-  return value === true;
 }
 
 /** An absolute path without `.`/`..` segments, in a conservative alphabet, at most 512 characters (the CRD limit). */

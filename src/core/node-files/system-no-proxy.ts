@@ -105,7 +105,7 @@ export function systemNoProxy(profile: CompatibilityProfileName, inputs: SystemN
  * `additionalNoProxy` follow a system's list.
  */
 export function nodeFileEnvironments(
-  proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles,
+  proxy: ClusterProxyConfig, files: Pick<ResolvedNodeProxyFiles, 'profile' | 'noProxyForm' | 'urlPortAsGiven'>,
 ): { render: RenderEnvironment; public: RenderEnvironment } {
   if (files.noProxyForm === NoProxyForm.EXPANDED && !files.urlPortAsGiven) {
     return { render: proxy.renderEnvironment, public: proxy.publicEnvironment };
@@ -119,17 +119,35 @@ export function nodeFileEnvironments(
 }
 
 /** NO_PROXY in the form `given` or `sorted`. */
-function formedNoProxy(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): string {
-  const text = (items: readonly NoProxyItem[]): string[] => items.map((item) => formatNoProxyEntry(item.entry));
-  // as written: the settings' entries before the engine drops those another entry covers
-  const given = proxy.settings.noProxy.map(formatNoProxyEntry);
+function formedNoProxy(proxy: ClusterProxyConfig, files: Pick<ResolvedNodeProxyFiles, 'profile' | 'noProxyForm'>): string {
+  const given = givenEntries(proxy);
   const entries = files.profile === undefined
-    ? [...new Set([...given, ...text(proxy.noProxy.clusterSpecific)])]
-    : [...new Set([
-      ...systemNoProxy(files.profile, inputsOf(proxy, given)),
-      ...text(proxy.noProxy.clusterSpecific.filter((item) => item.reason === USER_CLUSTER_ENTRY_REASON)),
-    ])];
-  return (files.noProxyForm === NoProxyForm.SORTED ? entries.sort() : entries).join(',');
+    ? [...given, ...text(proxy.noProxy.clusterSpecific)]
+    : [...systemNoProxy(files.profile, inputsOf(proxy, given)), ...userClusterEntries(proxy)];
+  return inForm(entries, files.noProxyForm);
+}
+
+/**
+ * The NO_PROXY entries the user gave, in the form `given` or `sorted`: the installation's, then the
+ * cluster's own additional ones, nothing computed. What a system that composes its list itself
+ * stores as its input (TKG's `TKG_NO_PROXY` in the config values).
+ */
+export function userNoProxy(proxy: ClusterProxyConfig, form: NoProxyForm): string {
+  return inForm([...givenEntries(proxy), ...userClusterEntries(proxy)], form);
+}
+
+const text = (items: readonly NoProxyItem[]): string[] => items.map((item) => formatNoProxyEntry(item.entry));
+
+/** As written: the settings' entries before the engine drops those another entry covers. */
+const givenEntries = (proxy: ClusterProxyConfig): string[] => proxy.settings.noProxy.map(formatNoProxyEntry);
+
+const userClusterEntries = (proxy: ClusterProxyConfig): string[] =>
+  text(proxy.noProxy.clusterSpecific.filter((item) => item.reason === USER_CLUSTER_ENTRY_REASON));
+
+/** Each entry once, in order or sorted. */
+function inForm(entries: string[], form: NoProxyForm): string {
+  const unique = [...new Set(entries)];
+  return (form === NoProxyForm.SORTED ? unique.sort() : unique).join(',');
 }
 
 function inputsOf(proxy: ClusterProxyConfig, given: string[]): SystemNoProxyInputs {

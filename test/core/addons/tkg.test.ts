@@ -2,10 +2,12 @@ import { parse } from 'yaml';
 import { tkgConfigValuesSecret } from '../../../src/core/addons/tkg/config-values';
 import { kappControllerAddonSecret } from '../../../src/core/addons/tkg/kapp-controller';
 import { YTT_DATA_VALUES_HEADER } from '../../../src/core/addons/tkg/tkg-metadata';
+import { tkgProxyAddonSecrets } from '../../../src/core/addons/tkg/tkg-proxy-addons';
 import { vsphereCpiAddonSecret, vsphereCsiAddonSecret } from '../../../src/core/addons/tkg/vsphere-addons';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/definition/network';
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';
+import { NoProxyForm } from '../../../src/core/node-files/options';
 import { Provider } from '../../../src/core/primitives/providers';
 import { anonymousProxy, testCaPem, vsphereProxy } from '../../support/fixtures/addons';
 import { expectValidObjects } from '../../support/schemas';
@@ -126,5 +128,48 @@ describe('TKG <cluster>-config-values Secret', () => {
     expect(() => tkgConfigValuesSecret(proxy, { clusterName: 'wl', values: { VSPHERE_DATACENTER: '/dc\u00001' } })).toThrow(/^values\.VSPHERE_DATACENTER: must not contain a NUL character$/);
     expect(() => tkgConfigValuesSecret(proxy, { clusterName: 'wl', values: { CLUSTER_PLAN: NaN } })).toThrow(/^values\.CLUSTER_PLAN: must be a finite number/);
     expectValidObjects([secret]);
+  });
+});
+
+describe('TKG\'s own NO_PROXY and URLs (noProxyForm, urlPortAsGiven)', () => {
+  const covered = vsphereProxy({ httpProxy: 'http://proxy.corp.example', httpsProxy: 'http://proxy.corp.example', noProxy: ['.corp.example', '10.0.0.0/8', '.lab.example'] });
+  const tkgList = '.corp.example,10.0.0.0/8,.lab.example,100.64.0.0/13,100.96.0.0/11,localhost,127.0.0.1,.svc,.svc.cluster.local';
+
+  test('given: the addons get TKG\'s list, the config values the entries as given; the URLs keep their credentials', () => {
+    const [cpi, csi, kapp, config] = tkgProxyAddonSecrets(covered, { clusterName: 'wl', noProxyForm: NoProxyForm.GIVEN, urlPortAsGiven: true });
+    expect(dataValues(cpi).vsphereCPI.no_proxy).toBe(tkgList);
+    expect(dataValues(csi).vsphereCSI.no_proxy).toBe(tkgList);
+    expect(dataValues(kapp).kappController.config.noProxy).toBe(tkgList);
+    const values = parse(config.stringData.value);
+    expect(values.TKG_NO_PROXY).toBe('.corp.example,10.0.0.0/8,.lab.example');
+    expect(values.TKG_HTTP_PROXY).toBe(String(covered.environment.httpProxy).replace(':80', ''));
+    expect(values.TKG_HTTP_PROXY).toMatch(/^http:\/\/svc-k8s:[^@]+@proxy\.corp\.example$/);
+    expect(dataValues(cpi).vsphereCPI.https_proxy).toBe(values.TKG_HTTP_PROXY);
+  });
+
+  test('sorted sorts both lists; the port is written unless asked otherwise', () => {
+    const [cpi, , config] = tkgProxyAddonSecrets(covered, { clusterName: 'wl', noProxyForm: NoProxyForm.SORTED, kappController: false });
+    expect(dataValues(cpi).vsphereCPI.no_proxy).toBe(tkgList.split(',').sort().join(','));
+    expect(parse(config.stringData.value).TKG_NO_PROXY).toBe('.corp.example,.lab.example,10.0.0.0/8');
+    expect(dataValues(cpi).vsphereCPI.http_proxy).toMatch(/@proxy\.corp\.example:80$/);
+  });
+
+  test('the vCenter check reads the list written: given entries that miss it are refused', () => {
+    expect(() => vsphereCpiAddonSecret(vsphereProxy(), { clusterName: 'wl', noProxyForm: NoProxyForm.GIVEN }))
+      .toThrow('vCenter vcenter.lab.example would be reached through the proxy (noProxyForm writes the entries as given and TKG\'s own: add the vCenter to noProxy)');
+  });
+
+  test('compactSequences writes the lists among the values given at their key\'s column, as ytt does', () => {
+    const values = { deployment: { tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }] } };
+    const text = (compactSequences: boolean) => kappControllerAddonSecret(covered, { clusterName: 'wl', values, compactSequences }).stringData['values.yaml'];
+    expect(text(true)).toContain('    tolerations:\n    - key: CriticalAddonsOnly\n      operator: Exists\n');
+    expect(text(false)).toContain('    tolerations:\n      - key: CriticalAddonsOnly\n        operator: Exists\n');
+    expect(parse(text(true))).toEqual(parse(text(false)));
+  });
+
+  test('bad values are refused naming the option', () => {
+    expect(() => tkgProxyAddonSecrets(covered, { clusterName: 'wl', noProxyForm: 'asGiven' as NoProxyForm })).toThrow(/^noProxyForm: must be one of "expanded", "given", "sorted"/);
+    expect(() => tkgProxyAddonSecrets(covered, { clusterName: 'wl', urlPortAsGiven: 'yes' as unknown as boolean })).toThrow(/^urlPortAsGiven: must be true or false/);
+    expect(() => tkgProxyAddonSecrets(covered, { clusterName: 'wl', compactSequences: 1 as unknown as boolean })).toThrow(/^compactSequences: must be true or false/);
   });
 });

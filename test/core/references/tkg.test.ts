@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { lineHunks } from './line-hunks';
 import { addProxyToObjects } from '../../../src/core/capi/add-proxy-to-objects';
 import { adoptionFileOptions } from '../../../src/core/import/adoption';
 import { importProxy } from '../../../src/core/import/import-proxy';
@@ -87,39 +88,6 @@ function valueOf(name: string, texts: string[]): string {
   return [...values][0];
 }
 
-/** The hunks where two command lists differ (longest common subsequence). */
-function commandHunks(theirs: string[], ours: string[]): Array<{ theirs: string[]; ours: string[] }> {
-  const common: number[][] = Array.from({ length: theirs.length + 1 }, () => new Array(ours.length + 1).fill(0));
-  for (let i = theirs.length - 1; i >= 0; i--) {
-    for (let j = ours.length - 1; j >= 0; j--) {
-      common[i][j] = theirs[i] === ours[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
-    }
-  }
-  const hunks: Array<{ theirs: string[]; ours: string[] }> = [];
-  let hunk = { theirs: [] as string[], ours: [] as string[] };
-  const close = (): void => {
-    if (hunk.theirs.length + hunk.ours.length > 0) {
-      hunks.push(hunk);
-      hunk = { theirs: [], ours: [] };
-    }
-  };
-  let i = 0;
-  let j = 0;
-  while (i < theirs.length || j < ours.length) {
-    if (i < theirs.length && j < ours.length && theirs[i] === ours[j]) {
-      close();
-      i++;
-      j++;
-    } else if (j < ours.length && (i === theirs.length || common[i][j + 1] >= common[i + 1][j])) {
-      hunk.ours.push(ours[j++]);
-    } else {
-      hunk.theirs.push(theirs[i++]);
-    }
-  }
-  close();
-  return hunks;
-}
-
 /** The differences between TKG's proxy entries and the library's in one object. */
 function differencesOf(kind: string, theirs: { files: Json[]; commands: string[] }, ours: { files: Json[]; commands: string[] }): Difference[] {
   const differences: Difference[] = [];
@@ -151,7 +119,7 @@ function differencesOf(kind: string, theirs: { files: Json[]; commands: string[]
   if (unquoted.some((command, index) => command !== unmarked[index])) {
     differences.push({ point: 'export quoting', theirs: 'export NAME=value', ours: "export NAME='value'" });
   }
-  for (const hunk of commandHunks(theirs.commands, unquoted)) {
+  for (const hunk of lineHunks(theirs.commands, unquoted)) {
     differences.push({ point: `${kind} preKubeadmCommands`, theirs: hunk.theirs.join('\n'), ours: hunk.ours.join('\n') });
   }
   const ourFiles: Json[] = ours.files.map((file) => ({ ...file, content: align(String(file.content)) }));

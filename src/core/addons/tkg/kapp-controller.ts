@@ -4,14 +4,14 @@ import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s
 import { assertDnsLabel } from '../../primitives/k8s/names';
 import { Text } from '../../primitives/secret-text';
 import { secretObject } from '../../product/data-objects';
-import { addonProxyValues } from '../addon-proxy';
+import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { TkgClusterRef, tkgAddonSecret } from './tkg-addon-secret';
 import { TKG_REMOTE_APP_ANNOTATION } from './tkg-metadata';
-import { tkgProxyValues } from './tkg-proxy-values';
+import { TkgValueFormOptions, tkgProxyValues } from './tkg-proxy-values';
 
 /** Options of {@link kappControllerAddonSecret}. */
-export interface KappControllerAddonOptions extends TkgClusterRef {
+export interface KappControllerAddonOptions extends TkgClusterRef, TkgValueFormOptions {
   /**
    * Other data values under `kappController` (`namespace`, `deployment`, ...), beside `config`.
    * The kapp-controller package has defaults for all of them. Setting a proxy key is an error.
@@ -26,9 +26,12 @@ export interface KappControllerAddonOptions extends TkgClusterRef {
  * kapp-controller reads for its own fetches (carvel.dev kapp-controller docs, "Configuring the
  * Controller"): `httpProxy`, `httpsProxy`, `noProxy`, and `caCerts` (a PEM chain added to the
  * system trust pool) when the definition has a trusted CA.
+ *
+ * @param values the proxy values, by default the library's
  */
-export function kappControllerProxyConfig(proxy: ClusterProxyConfig): { [key: string]: Text } {
-  const values = addonProxyValues(proxy, 'kapp-controller');
+export function kappControllerProxyConfig(
+  proxy: ClusterProxyConfig, values: AddonProxyValues = addonProxyValues(proxy, 'kapp-controller'),
+): { [key: string]: Text } {
   return {
     ...(proxy.settings.trustedCa ? { caCerts: proxy.settings.trustedCa.pem } : {}),
     httpProxy: values.httpProxy,
@@ -44,13 +47,14 @@ export function kappControllerProxyConfig(proxy: ClusterProxyConfig): { [key: st
  * (tanzu-framework `add_kapp-controller.yaml`).
  */
 export function kappControllerAddonSecret(proxy: ClusterProxyConfig, options: KappControllerAddonOptions): SecretObject {
-  tkgProxyValues(proxy, 'TKG addon values');
-  const proxyValues = { config: kappControllerProxyConfig(proxy) };
+  const values = tkgProxyValues(proxy, 'TKG addon values', options);
+  const proxyValues = { config: kappControllerProxyConfig(proxy, values) };
   return tkgAddonSecret({
     ...options,
     addonName: 'kapp-controller',
     addonType: 'addons-management/kapp-controller',
     annotations: { [TKG_REMOTE_APP_ANNOTATION]: 'true' },
+    style: values.yamlStyle,
     values: { kappController: mergeValues('values', proxyValues, options.values) },
   });
 }

@@ -7,7 +7,7 @@ import { assertDnsLabel, assertObjectName } from '../../primitives/k8s/names';
 import { joinText } from '../../primitives/secret-text';
 import { secretObject } from '../../product/data-objects';
 import { ValuesObject } from '../merge-values';
-import { renderSecretYaml } from '../yaml-text';
+import { renderSecretYaml, YamlStyle } from '../yaml-text';
 
 /** Where a TKG addon Secret goes: the workload cluster it configures and its namespace. */
 export interface TkgClusterRef {
@@ -35,6 +35,12 @@ export interface TkgAddonSecretProps extends TkgClusterRef {
    * @default - none
    */
   readonly annotations?: { readonly [key: string]: string };
+  /**
+   * How the values' YAML is laid out.
+   *
+   * @default - the library's
+   */
+  readonly style?: YamlStyle;
 }
 
 /**
@@ -56,5 +62,5 @@ export function tkgAddonSecret(props: TkgAddonSecretProps): SecretObject {
       [MANAGED_BY_LABEL]: MANAGED_BY,
     },
     annotations: { [TKG_ADDON_TYPE_ANNOTATION]: props.addonType, ...props.annotations },
-  }, { 'values.yaml': joinText(YTT_DATA_VALUES_HEADER, renderSecretYaml(props.values)) }, TKG_ADDON_SECRET_TYPE);
+  }, { 'values.yaml': joinText(YTT_DATA_VALUES_HEADER, renderSecretYaml(props.values, props.style)) }, TKG_ADDON_SECRET_TYPE);
 }

@@ -3,11 +3,12 @@ import { SecretObject } from '../../primitives/k8s/manifest';
 import { ValuesObject } from '../merge-values';
 import { tkgConfigValuesSecret } from './config-values';
 import { kappControllerAddonSecret } from './kapp-controller';
+import { TkgValueFormOptions } from './tkg-proxy-values';
 import { vsphereCpiAddonSecret, vsphereCsiAddonSecret } from './vsphere-addons';
 import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 
 /** Options of `tkgProxyAddonSecrets`: which TKG addon Secrets to emit, and their other values. */
-export interface TkgProxyAddonsOptions {
+export interface TkgProxyAddonsOptions extends TkgValueFormOptions {
   /** Workload cluster name. */
   readonly clusterName: string;
   /**
@@ -70,6 +71,9 @@ const TKG_PROXY_ADDONS_KEYS = propKeys<TkgProxyAddonsOptions>({
   kappControllerValues: true,
   configValues: true,
   configValuesExtra: true,
+  noProxyForm: true,
+  urlPortAsGiven: true,
+  compactSequences: true,
 });
 
 /**
@@ -80,7 +84,8 @@ const TKG_PROXY_ADDONS_KEYS = propKeys<TkgProxyAddonsOptions>({
  */
 export function tkgProxyAddonSecrets(proxy: ClusterProxyConfig, options: TkgProxyAddonsOptions): SecretObject[] {
   checkProps('', options, TKG_PROXY_ADDONS_KEYS, 'TKG addon option');
-  const cluster = { clusterName: options.clusterName, namespace: options.namespace };
+  const { clusterName, namespace, noProxyForm, urlPortAsGiven, compactSequences } = options;
+  const cluster = { clusterName, namespace, noProxyForm, urlPortAsGiven, compactSequences };
   return [
     ...(options.vsphere ?? true ? [
       vsphereCpiAddonSecret(proxy, { ...cluster, values: options.vsphereCpiValues }),

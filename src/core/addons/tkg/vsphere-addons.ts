@@ -1,5 +1,5 @@
 import { TkgClusterRef, tkgAddonSecret } from './tkg-addon-secret';
-import { tkgProxyValues } from './tkg-proxy-values';
+import { TkgValueFormOptions, tkgProxyValues } from './tkg-proxy-values';
 import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { NoProxyClientId } from '../../noproxy/clients';
 import { explainNoProxy } from '../../noproxy/explain';
@@ -9,7 +9,7 @@ import { SecretObject } from '../../primitives/k8s/manifest';
 import { mergeValues, ValuesObject } from '../merge-values';
 
 /** Options of the vSphere CPI and CSI addon Secrets. */
-export interface VsphereAddonOptions extends TkgClusterRef {
+export interface VsphereAddonOptions extends TkgClusterRef, TkgValueFormOptions {
   /**
    * The rest of the package's data values under `vsphereCPI` / `vsphereCSI` (`server`,
    * `datacenter`, `username`, `password`, `region`, `zone`, ...), beside the proxy keys. The
@@ -50,13 +50,14 @@ function vsphereAddonSecret(
   options: VsphereAddonOptions,
   addon: typeof VSPHERE_ADDONS[keyof typeof VSPHERE_ADDONS],
 ): SecretObject {
-  const values = tkgProxyValues(proxy, 'TKG addon values');
-  assertVcenterBypassesProxy(proxy);
+  const values = tkgProxyValues(proxy, 'TKG addon values', options);
+  assertVcenterBypassesProxy(proxy, values.noProxy);
   const proxyValues = { http_proxy: values.httpProxy, https_proxy: values.httpsProxy, no_proxy: values.noProxy };
   return tkgAddonSecret({
     ...options,
     addonName: addon.addonName,
     addonType: addon.addonType,
+    style: values.yamlStyle,
     values: { [addon.valuesKey]: mergeValues('values', proxyValues, options.values) },
   });
 }
@@ -68,10 +69,12 @@ const VCENTER_CHECKED = new WeakSet<ClusterProxyConfig>();
  * The CPI and CSI talk to vCenter directly; through a corporate proxy they usually cannot reach
  * it. TKG enforces the same (its ytt refuses a TKG_NO_PROXY without VSPHERE_SERVER), so the
  * vCenter must be a provider endpoint of the network and bypass the proxy for Go clients (both
- * components are Go programs) in the computed NO_PROXY.
+ * components are Go programs) in the NO_PROXY the Secrets hold: the computed one, or the list in
+ * the form asked for (`noProxy`), which is checked as it is.
  */
-function assertVcenterBypassesProxy(proxy: ClusterProxyConfig): void {
-  if (VCENTER_CHECKED.has(proxy)) {
+function assertVcenterBypassesProxy(proxy: ClusterProxyConfig, noProxy: string): void {
+  const computed = noProxy === proxy.renderEnvironment.noProxy;
+  if (computed && VCENTER_CHECKED.has(proxy)) {
     return;
   }
   const endpoints = proxy.network.providerEndpoints;
@@ -88,11 +91,17 @@ function assertVcenterBypassesProxy(proxy: ClusterProxyConfig): void {
     const url = `https://${host.includes(':') ? `[${host}]` : host}/`;
     // the installation's entries first, answered once for its clusters, then the cluster's own
     const bypasses = (tokens: string) => explainNoProxy(tokens, url, { clients: [go] })[0].direct;
-    const direct = proxy.settings.installationNoProxy.answer(`${go} bypasses ${url}`, (part) => bypasses(part.env.value)) || bypasses(clusterTokens);
+    const direct = computed
+      ? proxy.settings.installationNoProxy.answer(`${go} bypasses ${url}`, (part) => bypasses(part.env.value)) || bypasses(clusterTokens)
+      : bypasses(noProxy);
     if (!direct) {
-      throw new ProxyConfigError('network.providerEndpoints',
-        `vCenter ${host} would be reached through the proxy (the providerEntries NO_PROXY category is switched off?); the vSphere CPI/CSI need it direct`);
+      const why = computed
+        ? '(the providerEntries NO_PROXY category is switched off?)'
+        : '(noProxyForm writes the entries as given and TKG\'s own: add the vCenter to noProxy)';
+      throw new ProxyConfigError('network.providerEndpoints', `vCenter ${host} would be reached through the proxy ${why}; the vSphere CPI/CSI need it direct`);
     }
   }
-  VCENTER_CHECKED.add(proxy);
+  if (computed) {
+    VCENTER_CHECKED.add(proxy);
+  }
 }

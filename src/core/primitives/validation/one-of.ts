@@ -13,3 +13,11 @@ export function parseOneOf<T extends string>(field: string, value: unknown, choi
   }
   return value as T;
 }
+
+/** `true` or `false`, `false` when undefined, else an error naming the field. */
+export function parseFlag(field: string, value: unknown): boolean {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw invalidValue(field, value, 'must be true or false');
+  }
+  return value === true;
+}
