@@ -24,6 +24,7 @@ import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-conf
 import { ClusterNetwork } from '../../src/core/definition/network';
 import { ProxySettings, ProxySettingsProps } from '../../src/core/definition/proxy-settings';
 import { BootstrapFormat } from '../../src/core/node-files/bootstrap-format';
+import { NoProxyForm } from '../../src/core/node-files/options';
 import { OsFamily } from '../../src/core/node-files/os-family';
 import { Provider } from '../../src/core/primitives/providers';
 import { MutatingAdmissionPolicyVersion } from '../../src/core/workloads/admission-policy-version';
@@ -242,6 +243,30 @@ describe('addons: cdk8s and Pulumi emit the same objects', () => {
     const expected = synth((chart) => new cdk8s.TkgProxyAddons(chart, 'Tkg', { proxy: vsphere(), ...options }));
     expect(await registered(new adapter.TkgProxyAddons('tkg', { proxy: vsphereDefinition(), ...options }))).toEqual(expected);
     expectLabelled(expected);
+    expect(plainTextLeaks(recorded, password())).toEqual([]);
+  });
+
+  test('TkgProxyAddons in TKG\'s value forms (NO_PROXY as given, ports as given, compact lists)', async () => {
+    const settings = {
+      httpProxy: 'http://proxy.corp.example:3128',
+      httpsProxy: 'http://proxy.corp.example:3128',
+      username: 'svc-k8s',
+      password: password(),
+      noProxy: ['.corp.example', '10.0.0.0/8', 'vcenter.lab.example'],
+    };
+    const options = {
+      clusterName: 'wl',
+      namespace: 'default',
+      vsphereCpiValues: { server: 'vcenter.lab.example', datacenter: '/dc0' },
+      noProxyForm: NoProxyForm.GIVEN,
+      urlPortAsGiven: true,
+      compactSequences: true,
+      metadata: METADATA,
+    };
+    const proxy = new ClusterProxyConfig(new ProxySettings(settings), vsphere().network);
+    const expected = synth((chart) => new cdk8s.TkgProxyAddons(chart, 'Tkg', { proxy, ...options }));
+    expect(await registered(new adapter.TkgProxyAddons('tkg', { proxy: outputDefinition(settings, vsphere().network), ...options }))).toEqual(expected);
+    expect(JSON.stringify(expected)).toContain('.corp.example,10.0.0.0/8,vcenter.lab.example');
     expect(plainTextLeaks(recorded, password())).toEqual([]);
   });
 
