@@ -133,7 +133,12 @@ function formedNoProxy(proxy: ClusterProxyConfig, files: Pick<ResolvedNodeProxyF
  * stores as its input (TKG's `TKG_NO_PROXY` in the config values).
  */
 export function userNoProxy(proxy: ClusterProxyConfig, form: NoProxyForm): string {
-  return inForm([...givenEntries(proxy), ...userClusterEntries(proxy)], form);
+  return inForm(userNoProxyEntries(proxy), form);
+}
+
+/** The NO_PROXY entries the user gave, as written: the installation's, then the cluster's own additional ones. */
+export function userNoProxyEntries(proxy: ClusterProxyConfig): string[] {
+  return [...givenEntries(proxy), ...userClusterEntries(proxy)];
 }
 
 const text = (items: readonly NoProxyItem[]): string[] => items.map((item) => formatNoProxyEntry(item.entry));

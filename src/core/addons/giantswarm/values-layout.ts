@@ -1,7 +1,6 @@
 import type { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { proxyEnvironment, RenderEnvironment } from '../../definition/proxy-environment';
-import { formatNoProxyEntry } from '../../noproxy/format';
-import { USER_CLUSTER_ENTRY_REASON } from '../../noproxy/no-proxy';
+import { userNoProxyEntries } from '../../node-files/system-no-proxy';
 import { ObjectMeta } from '../../primitives/k8s/manifest';
 
 /**
@@ -45,14 +44,12 @@ export function operatorMetadata(clusterName: string, name: string, namespace: s
  */
 function operatorNoProxy(proxy: ClusterProxyConfig): string {
   const network = proxy.network;
-  const additional = proxy.noProxy.clusterSpecific.filter((item) => item.reason === USER_CLUSTER_ENTRY_REASON);
   return [
     network.serviceDomain,
     ...network.services,
     ...network.pods,
     ...(network.controlPlaneEndpoint === undefined ? [] : [network.controlPlaneEndpoint]),
-    ...proxy.settings.noProxy.map(formatNoProxyEntry),
-    ...additional.map((item) => formatNoProxyEntry(item.entry)),
+    ...userNoProxyEntries(proxy),
     'svc',
     '127.0.0.1',
     'localhost',
