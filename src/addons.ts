@@ -10,7 +10,7 @@ export type { TkgProxyAddonsOptions } from './core/addons/tkg/tkg-proxy-addons';
 export type { TkgValueFormOptions } from './core/addons/tkg/tkg-proxy-values';
 export type { AddonResourceSetOptions } from './core/addons/cluster-resource-set';
 export type { GiantSwarmProxySetupOptions, GiantSwarmProxySetup } from './core/addons/giantswarm/setup';
-export { GiantSwarmValuesLayout } from './core/addons/giantswarm/values-layout';
+export { GiantSwarmValuesLayout } from './core/addons/giantswarm-values-layout';
 export type { ProxyEnvSourceOptions } from './core/addons/proxy-env-source';
 export type { InClusterForwardProxyProps } from './core/addons/forward-proxy/forward-proxy';
 export type { ForwardProxyWorkloadProps } from './core/addons/forward-proxy/forward-proxy-workload';

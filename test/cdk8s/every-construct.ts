@@ -5,7 +5,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import * as cdk8s from '../../src/cdk8s';
 import { ProxyAwareDeployment } from '../../src/cdk8s/plus';
-import { GiantSwarmValuesLayout } from '../../src/core/addons/giantswarm/values-layout';
+import { GiantSwarmValuesLayout } from '../../src/core/addons/giantswarm-values-layout';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';
 import { CompatibilityProfileName } from '../../src/core/node-files/compatibility-profile-name';

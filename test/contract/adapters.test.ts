@@ -17,7 +17,7 @@ import * as cdk8sPlus from 'cdk8s-plus-28';
 import { parseAllDocuments } from 'yaml';
 import * as cdk8s from '../../src/cdk8s';
 import { ProxyAwareDeployment as PlusProxyAwareDeployment } from '../../src/cdk8s/plus';
-import { GiantSwarmValuesLayout } from '../../src/core/addons/giantswarm/values-layout';
+import { GiantSwarmValuesLayout } from '../../src/core/addons/giantswarm-values-layout';
 import { CapiVersion } from '../../src/core/capi/capi-version';
 import { ProxiedClusterOptions } from '../../src/core/capi/proxied-cluster';
 import { ClusterProxyConfig } from '../../src/core/definition/cluster-proxy-config';

@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { giantSwarmApp } from '../../../src/core/addons/giantswarm/app';
 import { giantSwarmClusterValues } from '../../../src/core/addons/giantswarm/cluster-values';
 import { giantSwarmProxySetup } from '../../../src/core/addons/giantswarm/setup';
-import { GiantSwarmValuesLayout } from '../../../src/core/addons/giantswarm/values-layout';
+import { GiantSwarmValuesLayout } from '../../../src/core/addons/giantswarm-values-layout';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ProxySettings } from '../../../src/core/definition/proxy-settings';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { giantSwarmProxySetup } from '../../../src/core/addons/giantswarm/setup';
-import { GiantSwarmValuesLayout } from '../../../src/core/addons/giantswarm/values-layout';
+import { GiantSwarmValuesLayout } from '../../../src/core/addons/giantswarm-values-layout';
 import { addProxyToKubeadmConfigSpec } from '../../../src/core/capi/kubeadm-config-spec';
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
 import { ClusterNetwork } from '../../../src/core/definition/network';

@@ -7,7 +7,8 @@ import { configMapObject, secretObject } from '../../product/data-objects';
 import { addonProxyValues, AddonProxyValues } from '../addon-proxy';
 import { mergeValues, ValuesObject } from '../merge-values';
 import { renderSecretYaml, renderYaml } from '../yaml-text';
-import { GIANT_SWARM_CLUSTER_LABEL, GiantSwarmValuesLayout, operatorEnvironment, operatorMetadata, operatorValues } from './values-layout';
+import { GIANT_SWARM_CLUSTER_LABEL, operatorEnvironment, operatorMetadata, operatorValues } from './values-layout';
+import { GiantSwarmValuesLayout } from '../giantswarm-values-layout';
 
 /** Data key of a Giant Swarm values Secret or ConfigMap (what app-operator reads). */
 export const GIANT_SWARM_VALUES_KEY = 'values';

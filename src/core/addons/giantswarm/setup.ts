@@ -1,6 +1,6 @@
 import { giantSwarmApp, GiantSwarmAppProps } from './app';
 import { giantSwarmClusterValues } from './cluster-values';
-import { GiantSwarmValuesLayout, operatorMetadata } from './values-layout';
+import { operatorMetadata } from './values-layout';
 import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
 import { NodeProxyFileOptions } from '../../node-files/options';
 import { resolveNodeProxyFiles } from '../../node-files/resolution';
@@ -8,6 +8,7 @@ import { nodeProxySecret } from '../../node-files/secret';
 import { invalidValue } from '../../primitives/errors';
 import { KubeObject, SecretObject } from '../../primitives/k8s/manifest';
 import { checkProps, propKeys } from '../../primitives/validation/strict-props';
+import { GiantSwarmValuesLayout } from '../giantswarm-values-layout';
 import { ValuesObject } from '../merge-values';
 
 /** Options of `giantSwarmProxySetup`. */
