@@ -19,6 +19,7 @@ import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
 import { plainString } from '../primitives/secret-text';
 import { checkJsonData } from '../primitives/validation/json-data';
+import { parseFlag } from '../primitives/validation/one-of';
 import { checkProps, optionalList, propKeys } from '../primitives/validation/strict-props';
 
 /**
@@ -230,11 +231,8 @@ function withVariables(cluster: Json, variables: ReadonlyArray<{ name: string; v
 }
 
 function parseSystemClass(options: TopologyClusterProxyOptions, classProxy: ClusterClassProxy): boolean {
-  if (options.systemClass === undefined || options.systemClass === false) {
+  if (!parseFlag('systemClass', options.systemClass)) {
     return false;
-  }
-  if (options.systemClass !== true) {
-    throw invalidValue('systemClass', options.systemClass, 'must be true or false');
   }
   if (classProxy.variableShape === ClassVariableShape.LIBRARY) {
     throw new ProxyConfigError('systemClass', 'needs the variable shape of the system whose class the Cluster uses (variableShape "tkg", "caren"...): the library\'s own variable has no system class');
