@@ -25,8 +25,7 @@ export function importCaren(doc: Json): ImportedProxy {
     throw new ProxyConfigError('clusterConfig.proxy', 'is missing: the file sets no CAREN proxy');
   }
   const notes = new ImportNotes();
-  const read = readProxy({ http: 'clusterConfig.proxy.http', https: 'clusterConfig.proxy.https', noProxy: 'clusterConfig.proxy.additionalNo' },
-    { http: proxy.http, https: proxy.https, noProxy: proxy.additionalNo }, notes);
+  const read = readProxy(proxy, 'clusterConfig.proxy', notes, { http: 'http', https: 'https', noProxy: 'additionalNo' });
   const pods = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const domain = String(valueAt(doc, ['spec', 'clusterNetwork', 'serviceDomain']) ?? 'cluster.local').replace(/^\./, '');

@@ -26,8 +26,7 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
     throw new ProxyConfigError('spec.proxyConfiguration', 'is missing: the file holds no EKS Anywhere proxy configuration');
   }
   const notes = new ImportNotes();
-  const fields = { http: 'spec.proxyConfiguration.httpProxy', https: 'spec.proxyConfiguration.httpsProxy', noProxy: 'spec.proxyConfiguration.noProxy' };
-  const read = readProxy(fields, { http: proxy.httpProxy, https: proxy.httpsProxy, noProxy: proxy.noProxy }, notes);
+  const read = readProxy(proxy, 'spec.proxyConfiguration', notes);
   const pods = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const endpoint = valueAt(doc, ['spec', 'controlPlaneConfiguration', 'endpoint', 'host']) as string | undefined;

@@ -50,8 +50,7 @@ function fromChartValues(doc: Json, proxy: Json): ImportedProxy {
   if (proxy.enabled !== true) {
     notes.add('global.connectivity.proxy.enabled', 'is not true: the chart renders no proxy; imported anyway');
   }
-  const fields = { http: 'global.connectivity.proxy.httpProxy', https: 'global.connectivity.proxy.httpsProxy', noProxy: 'global.connectivity.proxy.noProxy' };
-  const read = readProxy(fields, { http: proxy.httpProxy, https: proxy.httpsProxy, noProxy: proxy.noProxy }, notes);
+  const read = readProxy(proxy, 'global.connectivity.proxy', notes);
   const pods = stringList(valueAt(doc, ['global', 'connectivity', 'network', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['global', 'connectivity', 'network', 'services', 'cidrBlocks']));
   const [endpoint] = clusterDomain(doc, notes);
@@ -122,8 +121,7 @@ function providerTemplateEntries(doc: Json, templateName: string, field: string,
 
 function fromClusterValues(proxy: Json): ImportedProxy {
   const notes = new ImportNotes();
-  const read = readProxy({ http: 'cluster.proxy.http', https: 'cluster.proxy.https', noProxy: 'cluster.proxy.noProxy' },
-    { http: proxy.http, https: proxy.https, noProxy: proxy.noProxy }, notes);
+  const read = readProxy(proxy, 'cluster.proxy', notes, { http: 'http', https: 'https', noProxy: 'noProxy' });
   notes.add('cluster.proxy.noProxy', 'is the full list cluster-apps-operator computed (installation-wide and cluster entries mixed): '
     + 'all of it becomes installation-wide; entries the library computes itself are dropped once the network is known');
   return importedProxy(ImportSource.GIANTSWARM, read, notes, { sourceNoProxy: read.noProxy, profile: CompatibilityProfileName.GIANTSWARM });

@@ -152,18 +152,22 @@ export interface SourceProxy {
   readonly noProxy: string[];
 }
 
-/** Both URLs of a source, normalised, the props they give, and the source's own NO_PROXY entries. */
+/**
+ * Both URLs of a source, normalised, the props they give, and the source's own NO_PROXY entries:
+ * read from `source` by `keys`, each field named `<path>.<key>` (the key alone at the top level).
+ */
 export function readProxy(
-  fields: { http: string; https: string; noProxy: string }, values: { http?: unknown; https?: unknown; noProxy?: unknown }, notes: ImportNotes,
+  source: Json, path: string, notes: ImportNotes, keys = { http: 'httpProxy', https: 'httpsProxy', noProxy: 'noProxy' },
 ): SourceProxy {
-  const http = values.http === undefined || values.http === '' ? undefined : normalizeProxyUrl(fields.http, values.http, notes);
-  const https = values.https === undefined || values.https === '' ? undefined : normalizeProxyUrl(fields.https, values.https, notes);
+  const field = (key: keyof typeof keys): string => (path === '' ? keys[key] : `${path}.${keys[key]}`);
+  const [http, https] = (['http', 'https'] as const).map((key) => (
+    [undefined, ''].includes(source[keys[key]]) ? undefined : normalizeProxyUrl(field(key), source[keys[key]], notes)));
   if (!http && !https) {
-    throw invalidValue(`${fields.http} / ${fields.https}`, undefined, 'must give at least one proxy URL');
+    throw invalidValue(`${field('http')} / ${field('https')}`, undefined, 'must give at least one proxy URL');
   }
   const users = [...new Set([http?.username, https?.username].filter((user): user is string => user !== undefined))];
   if (users.length > 1) {
-    throw invalidValue(fields.https, users[1], `names another user than ${fields.http}; the library uses one account for both proxies`);
+    throw invalidValue(field('https'), users[1], `names another user than ${field('http')}; the library uses one account for both proxies`);
   }
   return {
     props: {
@@ -172,8 +176,8 @@ export function readProxy(
       ...(users.length === 1 ? { username: users[0] } : {}),
     },
     needsPassword: Boolean(http?.hadPassword || https?.hadPassword),
-    noProxyField: fields.noProxy,
-    noProxy: splitNoProxy(values.noProxy),
+    noProxyField: field('noProxy'),
+    noProxy: splitNoProxy(source[keys.noProxy]),
   };
 }
 

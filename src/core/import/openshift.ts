@@ -18,8 +18,7 @@ export function importOpenShift(doc: Json): ImportedProxy {
   }
   const notes = new ImportNotes();
   const spec = (doc.spec ?? {}) as Json;
-  const proxy = readProxy({ http: 'spec.httpProxy', https: 'spec.httpsProxy', noProxy: 'spec.noProxy' },
-    { http: spec.httpProxy, https: spec.httpsProxy, noProxy: spec.noProxy }, notes);
+  const proxy = readProxy(spec, 'spec', notes);
   const status = splitNoProxy(valueAt(doc, ['status', 'noProxy']));
   if (status.length === 0) {
     notes.add('status.noProxy', 'is empty: the comparison uses spec.noProxy, without the entries OpenShift adds (.svc, .cluster.local, networks, api-int)');

@@ -77,8 +77,7 @@ function fromConfigVariables(doc: Json): ImportedProxy {
   if (String(doc.TKG_HTTP_PROXY_ENABLED ?? 'true') === 'false') {
     notes.add('TKG_HTTP_PROXY_ENABLED', 'is false: TKG ignores the proxy variables; imported anyway');
   }
-  const proxy = readProxy({ http: 'TKG_HTTP_PROXY', https: 'TKG_HTTPS_PROXY', noProxy: 'TKG_NO_PROXY' },
-    { http: doc.TKG_HTTP_PROXY, https: doc.TKG_HTTPS_PROXY, noProxy: doc.TKG_NO_PROXY }, notes);
+  const proxy = readProxy(doc, '', notes, { http: 'TKG_HTTP_PROXY', https: 'TKG_HTTPS_PROXY', noProxy: 'TKG_NO_PROXY' });
   const pods = stringList(doc.CLUSTER_CIDR);
   const services = stringList(doc.SERVICE_CIDR);
   if (pods.length === 0) {
@@ -154,8 +153,7 @@ function fromClusterClass(doc: Json): ImportedProxy {
   if (!proxy || typeof proxy !== 'object') {
     throw new ProxyConfigError('spec.topology.variables[proxy]', 'is missing: the Cluster sets no TKG proxy variable');
   }
-  const read = readProxy({ http: 'proxy.httpProxy', https: 'proxy.httpsProxy', noProxy: 'proxy.noProxy' },
-    { http: proxy.httpProxy, https: proxy.httpsProxy, noProxy: proxy.noProxy }, notes);
+  const read = readProxy(proxy, 'proxy', notes);
   const pods = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'pods', 'cidrBlocks']));
   const services = stringList(valueAt(doc, ['spec', 'clusterNetwork', 'services', 'cidrBlocks']));
   const networkKnown = pods.length > 0 && services.length > 0;
