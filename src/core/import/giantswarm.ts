@@ -61,9 +61,8 @@ function fromChartValues(doc: Json, proxy: Json): ImportedProxy {
   const noProxy = sources.flatMap((source) => acceptedNoProxy(source.field, source.entries, notes));
   return importedProxy(ImportSource.GIANTSWARM, { ...read, noProxy: [...new Set(noProxy)] }, notes, {
     ...(pods.length > 0 && services.length > 0 ? { network: { pods, services } } : {}),
-    sourceNoProxy: giantSwarmChartNoProxy(readInputs({
-      endpoint, services, pods, provider: provider.flatMap((source) => source.entries), given: read.noProxy,
-    })),
+    // the chart's list: its own entries, the provider's, then the user's
+    sourceNoProxy: sources.flatMap((source) => source.entries),
     profile: CompatibilityProfileName.GIANTSWARM,
   });
 }
