@@ -3,6 +3,7 @@ import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CAREN_INFRASTRUCTURES, carenNoProxy } from '../node-files/caren-no-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { readInputs } from '../node-files/system-no-proxy';
 import { ProxyConfigError } from '../primitives/errors';
 
 /**
@@ -42,7 +43,7 @@ export function importCaren(doc: Json): ImportedProxy {
     ...(pods.length > 0 && services.length > 0
       ? { network: { pods, services, serviceDomain: domain, ...(infrastructure ? { provider: infrastructure.provider } : {}) } }
       : {}),
-    sourceNoProxy: carenNoProxy({ pods, services, domain, infrastructure, additionalNo: read.noProxy }),
+    sourceNoProxy: carenNoProxy(readInputs({ pods, services, serviceDomain: domain, providerName: infrastructure?.provider, given: read.noProxy })),
     profile: CompatibilityProfileName.CAREN,
     variableShape: ClassVariableShape.CAREN,
   });

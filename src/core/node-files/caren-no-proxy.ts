@@ -1,3 +1,4 @@
+import type { SystemNoProxyInputs } from './system-no-proxy';
 import { ipBounds } from '../noproxy/entry-bounds';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { formatIpNumber, rangeToCidrs } from '../primitives/ip';
@@ -31,22 +32,16 @@ export const CAREN_INFRASTRUCTURES: Readonly<Record<string, CarenInfrastructure>
   DockerCluster: { provider: Provider.DOCKER, entries: [] },
 };
 
-/** The facts `GenerateNoProxy` reads. */
-export interface CarenNoProxyFacts {
-  readonly pods: readonly string[];
-  readonly services: readonly string[];
-  /** Without a leading dot. */
-  readonly domain: string;
-  readonly infrastructure?: CarenInfrastructure;
-  readonly additionalNo: readonly string[];
-}
-
-/** CAREN's NO_PROXY for the facts, in its order. */
-export function carenNoProxy(facts: CarenNoProxyFacts): string[] {
+/**
+ * CAREN's NO_PROXY for the facts `GenerateNoProxy` reads, in its order: `given` is `additionalNo`,
+ * the service domain has no leading dot, and the provider's infrastructure gives its entries.
+ */
+export function carenNoProxy(inputs: SystemNoProxyInputs): string[] {
+  const infrastructure = Object.values(CAREN_INFRASTRUCTURES).find((candidate) => candidate.provider === inputs.providerName);
   return normalizedAsCaren([
-    'localhost', '127.0.0.1', ...facts.pods, ...facts.services,
-    'kubernetes', 'kubernetes.default', '.svc', `.svc.${facts.domain}`, `.svc.${facts.domain}.`,
-    ...facts.infrastructure?.entries ?? [], ...facts.additionalNo,
+    'localhost', '127.0.0.1', ...inputs.pods, ...inputs.services,
+    'kubernetes', 'kubernetes.default', '.svc', `.svc.${inputs.serviceDomain}`, `.svc.${inputs.serviceDomain}.`,
+    ...infrastructure?.entries ?? [], ...inputs.given,
   ]);
 }
 

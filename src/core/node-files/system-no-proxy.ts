@@ -1,4 +1,4 @@
-import { CAREN_INFRASTRUCTURES, carenNoProxy } from './caren-no-proxy';
+import { carenNoProxy } from './caren-no-proxy';
 import { CompatibilityProfileName } from './compatibility-profile-name';
 import { NoProxyForm } from './options';
 import type { ResolvedNodeProxyFiles } from './resolution';
@@ -83,13 +83,7 @@ const COMPOSITIONS: Readonly<Record<CompatibilityProfileName, Composition>> = {
   // The importer reads every entry of the chart's list into the definition, in the chart's order,
   // so they come first here; entries it lacks follow.
   'giantswarm': (inputs) => [...inputs.given, ...giantSwarmChartNoProxy({ ...inputs, given: [] })],
-  'caren': (inputs) => carenNoProxy({
-    pods: inputs.pods,
-    services: inputs.services,
-    domain: inputs.serviceDomain,
-    infrastructure: Object.values(CAREN_INFRASTRUCTURES).find((infrastructure) => infrastructure.provider === inputs.providerName),
-    additionalNo: inputs.given,
-  }),
+  'caren': carenNoProxy,
   'eks-anywhere': eksAnywhereNoProxy,
 };
 
