@@ -18,7 +18,7 @@ import { assertDnsLabel } from '../primitives/k8s/names';
 import { LIMITS } from '../primitives/limits';
 import { isSecretText, plainString } from '../primitives/secret-text';
 import { parseOneOf } from '../primitives/validation/one-of';
-import { PropKeys } from '../primitives/validation/strict-props';
+import { PropKeys, propKeys } from '../primitives/validation/strict-props';
 
 /** Node-level choices: delivery, bootstrap format, OS and file locations. */
 export interface NodeProxyProps {
@@ -74,6 +74,8 @@ export interface NodeProxyOptions extends NodeProxyProps {
    */
   readonly namespace?: string;
 }
+
+const NODE_PROXY_OPTIONS_KEYS = propKeys<NodeProxyOptions>({ clusterName: true, namespace: true, ...NODE_PROXY_KEY_SET });
 
 /**
  * The node proxy for one cluster, ready to merge into KubeadmConfigSpecs: everything a
@@ -147,15 +149,7 @@ export const CA_FILE_PERMISSIONS = '0644';
  * extend them), picked field by field so unrelated props never reach `nodeProxyBootstrap`.
  */
 export function nodeProxyOptionsOf(props: NodeProxyOptions): NodeProxyOptions {
-  return {
-    clusterName: props.clusterName,
-    namespace: props.namespace,
-    delivery: props.delivery,
-    bootstrapFormat: props.bootstrapFormat,
-    osFamily: props.osFamily,
-    files: props.files,
-    containerdWaitSeconds: props.containerdWaitSeconds,
-  };
+  return Object.fromEntries(NODE_PROXY_OPTIONS_KEYS.map((key) => [key, props[key as keyof NodeProxyOptions]])) as unknown as NodeProxyOptions;
 }
 
 /** The bootstrap as a KubeadmControlPlane takes it: with the control plane's commands, where they differ. */
