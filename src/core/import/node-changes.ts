@@ -7,7 +7,7 @@ import { redactCredentials } from '../primitives/credential-mask';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { copyJson } from '../primitives/k8s/copy-json';
 import { KubeObject } from '../primitives/k8s/manifest';
-import { checkJsonData } from '../primitives/validation/json-data';
+import { checkJsonData, isRecord } from '../primitives/validation/json-data';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 
 /**
@@ -113,15 +113,11 @@ export function differingPaths(before: unknown, after: unknown, path: string): s
     const length = Math.max(before.length, after.length);
     return Array.from({ length }, (_, index) => differingPaths(before[index], after[index], `${path}[${index}]`)).flat();
   }
-  if (isObject(before) && isObject(after)) {
+  if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     return keys.flatMap((key) => differingPaths(before[key], after[key], `${path}.${key}`));
   }
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [path];
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function withoutSystemProxy(object: KubeObject): KubeObject {
