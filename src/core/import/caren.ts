@@ -1,4 +1,4 @@
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
 import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CAREN_INFRASTRUCTURES, carenNoProxy } from '../node-files/caren-no-proxy';
@@ -12,8 +12,6 @@ import { ProxyConfigError } from '../primitives/errors';
  * infrastructure kind selects the library's provider, whose preset writes the entries CAREN adds
  * for it; every entry of CAREN's list the library leaves out gets a note.
  */
-
-type Json = Record<string, any>;
 
 /** Read a CAREN Cluster (or its clusterConfig value). */
 export function importCaren(doc: Json): ImportedProxy {

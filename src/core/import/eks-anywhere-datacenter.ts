@@ -1,4 +1,4 @@
-import { ImportNotes, stringList, valueAt } from './imported-proxy';
+import { ImportNotes, Json, stringList, valueAt } from './imported-proxy';
 import { Provider } from '../primitives/providers';
 
 /**
@@ -7,8 +7,6 @@ import { Provider } from '../primitives/providers';
  * Central, the CloudStack management API hosts, the Tinkerbell IP. Snow (`pkg/clusterapi/proxy.go`)
  * and Docker add none.
  */
-
-type Json = Record<string, any>;
 
 interface DatacenterKind {
   /** The library's provider, when it has one for this kind. */

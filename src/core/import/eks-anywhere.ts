@@ -1,5 +1,5 @@
 import { readEksAnywhereDatacenter } from './eks-anywhere-datacenter';
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
 import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { eksAnywhereNoProxy, readInputs } from '../node-files/system-no-proxy';
@@ -16,8 +16,6 @@ import { ProxyConfigError } from '../primitives/errors';
  * service CIDRs, `noProxy`, `localhost`, `127.0.0.1`, `.svc`, the datacenter's endpoints and the
  * control-plane endpoint host (Tinkerbell: the endpoint, then its IP).
  */
-
-type Json = Record<string, any>;
 
 /** Read an EKS Anywhere Cluster; `documents` are the file's documents, for its datacenter config. */
 export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc]): ImportedProxy {

@@ -1,4 +1,4 @@
-import { acceptedNoProxy, ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
+import { acceptedNoProxy, ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { giantSwarmChartNoProxy, readInputs } from '../node-files/system-no-proxy';
 import { ProxyConfigError } from '../primitives/errors';
@@ -17,8 +17,6 @@ import { ProxyConfigError } from '../primitives/errors';
  * imported, so a destination the chart sent direct stays direct; the ones the library computes for
  * the cluster anyway leave the definition with a note once the network is known.
  */
-
-type Json = Record<string, any>;
 
 /** The pseudo-field naming the entries the chart adds itself (its template of that name). */
 const CHART_NO_PROXY = '(cluster.connectivity.proxy.noProxy template)';

@@ -67,7 +67,8 @@ export interface ImportedProxy {
   readonly notes: ImportNote[];
 }
 
-type Json = Record<string, any>;
+/** A parsed document, or a part of one, of whatever shape the source wrote. */
+export type Json = Record<string, any>;
 
 /** Collects notes while an importer runs. */
 export class ImportNotes {

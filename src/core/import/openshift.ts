@@ -1,4 +1,4 @@
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, splitNoProxy, valueAt } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, splitNoProxy, valueAt } from './imported-proxy';
 import { describeValue, invalidValue, kindForError } from '../primitives/errors';
 
 /**
@@ -8,8 +8,6 @@ import { describeValue, invalidValue, kindForError } from '../primitives/errors'
  * OpenShift is not a Cluster API system, so there is no node-file profile: the import gives the
  * definition and the NO_PROXY comparison.
  */
-
-type Json = Record<string, any>;
 
 /** Read an OpenShift Proxy object. */
 export function importOpenShift(doc: Json): ImportedProxy {

@@ -1,4 +1,4 @@
-import { ImportedProxy } from './imported-proxy';
+import { ImportedProxy, Json } from './imported-proxy';
 import { differingPaths } from './node-changes';
 import { ClusterClassProxy } from '../clusterclass/cluster-class-proxy';
 import { addProxyToTopologyCluster } from '../clusterclass/topology-cluster';
@@ -20,4 +20,3 @@ export function systemClassRollingFields(running: KubeObject, imported: Imported
   return differingPaths((running as Json).spec?.topology, (adopted as Json).spec.topology, 'spec.topology');
 }
 
-type Json = Record<string, any>;

@@ -1,4 +1,4 @@
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, readProxy, stringList, valueAt } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { readInputs, systemNoProxy, tkgAddedNames } from '../node-files/system-no-proxy';
@@ -16,8 +16,6 @@ import { invalidValue, ProxyConfigError } from '../primitives/errors';
  * pod CIDRs, `localhost`, `127.0.0.1`, `::1` on IPv6, `.svc`, `.svc.cluster.local`, de-duplicated;
  * the ClusterClass variant sorts the same list.
  */
-
-type Json = Record<string, any>;
 
 /** TKG's defaults for CLUSTER_CIDR and SERVICE_CIDR. */
 const TKG_DEFAULT_CLUSTER_CIDR = '100.96.0.0/11';
