@@ -66,39 +66,17 @@ function quoted(value: string, quoting: Quoting): string {
   return quoteShellValue(value);
 }
 
-/** The system's commands and where they go. */
-export interface SystemProxyCommands {
-  /** Commands before the proxy reaches kubeadm. */
-  readonly before: readonly string[];
-  /**
-   * A control plane's commands before the proxy reaches kubeadm.
-   *
-   * @default - `before`
-   */
-  readonly controlPlaneBefore?: readonly string[];
-  /** Commands after it. */
-  readonly after: readonly string[];
-  /** The `export` lines, quoted as the system quotes them. */
+/** The system's commands and where they go, with its `export` lines quoted as it quotes them. */
+export interface SystemProxyCommands extends Omit<SystemCommands, 'urlQuoting' | 'noProxyQuoting'> {
   readonly exportLines: (variables: readonly TextVariable[]) => string[];
-  /**
-   * A command of the spec's own that the proxy's commands follow.
-   *
-   * @default - none: the position decides
-   */
-  readonly afterCommand?: string;
 }
 
 /** The commands of a profile's system. */
 export function systemProxyCommands(profile: CompatibilityProfileName): SystemProxyCommands {
-  const system = SYSTEM_COMMANDS[profile];
+  const { urlQuoting, noProxyQuoting, ...commands } = SYSTEM_COMMANDS[profile];
   return {
-    before: system.before,
-    ...(system.controlPlaneBefore ? { controlPlaneBefore: system.controlPlaneBefore } : {}),
-    after: system.after,
-    exportLines: (variables) => variables.map(({ name, value }) => {
-      const text = plainString(value);
-      return `export ${name}=${quoted(text, name.toUpperCase() === 'NO_PROXY' ? system.noProxyQuoting : system.urlQuoting)}`;
-    }),
-    ...(system.afterCommand ? { afterCommand: system.afterCommand } : {}),
+    ...commands,
+    exportLines: (variables) => variables.map(({ name, value }) =>
+      `export ${name}=${quoted(plainString(value), name.toUpperCase() === 'NO_PROXY' ? noProxyQuoting : urlQuoting)}`),
   };
 }
