@@ -111,24 +111,23 @@ export function importProxy(source: ImportSource, text: string, options: ImportP
 function withComparison(imported: ImportedProxy, options: ImportProxyOptions): ImportResult {
   const network = imported.network ?? options.network;
   // Validate the definition itself, network or not (errors name the library's props).
-  new ProxySettings(imported.settings);
+  const settings = new ProxySettings(imported.settings);
   if (!network) {
     return { imported: { ...imported, notes: [...imported.notes, { field: '(network)', message: 'unknown: no NO_PROXY comparison (give the pod and service CIDRs)' }] } };
   }
   const clusterNetwork = new ClusterNetwork(network);
   const computed = new Set(NoProxy.forCluster(clusterNetwork).clusterSpecific.map((item) => formatNoProxyEntry(item.entry)));
-  const settings = imported.settings;
-  const given = (settings.noProxy ?? []) as readonly string[];
+  const given = (imported.settings.noProxy ?? []) as readonly string[];
   const alsoComputed = given.filter((entry) => computed.has(formatNoProxyEntry(parseNoProxyEntry(entry, 'noProxy'))));
   const notes = alsoComputed.length === 0 ? imported.notes : [...imported.notes, {
     field: 'noProxy',
     message: `${alsoComputed.join(', ')}: the library computes ${alsoComputed.length === 1 ? 'it' : 'them'} for the cluster too; `
       + 'kept where the source wrote them, so node files written with noProxyForm "given" keep its order',
   }];
-  const config = new ClusterProxyConfig(new ProxySettings(settings), clusterNetwork);
+  const config = new ClusterProxyConfig(settings, clusterNetwork);
   const comparison = compareNoProxy(imported.sourceNoProxy, config.noProxy.render(NoProxyFormat.ENV));
   return {
-    imported: { ...imported, settings, network, notes: [...notes, ...routeChangeNotes(comparison.changes)] },
+    imported: { ...imported, network, notes: [...notes, ...routeChangeNotes(comparison.changes)] },
     config,
     noProxy: comparison,
   };
