@@ -17,10 +17,6 @@ import { invalidValue, ProxyConfigError } from '../primitives/errors';
  * the ClusterClass variant sorts the same list.
  */
 
-/** TKG's defaults for CLUSTER_CIDR and SERVICE_CIDR. */
-const TKG_DEFAULT_CLUSTER_CIDR = '100.96.0.0/11';
-const TKG_DEFAULT_SERVICE_CIDR = '100.64.0.0/13';
-
 /** What TKG adds to NO_PROXY on a provider: its network's CIDR, then fixed addresses. */
 interface ProviderAdditions {
   /** The plan-based variable of the CIDR, and TKG's default for it (config_default.yaml). */
@@ -76,16 +72,8 @@ function fromConfigVariables(doc: Json): ImportedProxy {
     notes.add('TKG_HTTP_PROXY_ENABLED', 'is false: TKG ignores the proxy variables; imported anyway');
   }
   const proxy = readProxy(doc, '', notes, { http: 'TKG_HTTP_PROXY', https: 'TKG_HTTPS_PROXY', noProxy: 'TKG_NO_PROXY' });
-  const pods = stringList(doc.CLUSTER_CIDR);
-  const services = stringList(doc.SERVICE_CIDR);
-  if (pods.length === 0) {
-    notes.add('CLUSTER_CIDR', `not set: TKG's default ${TKG_DEFAULT_CLUSTER_CIDR} assumed`);
-    pods.push(TKG_DEFAULT_CLUSTER_CIDR);
-  }
-  if (services.length === 0) {
-    notes.add('SERVICE_CIDR', `not set: TKG's default ${TKG_DEFAULT_SERVICE_CIDR} assumed`);
-    services.push(TKG_DEFAULT_SERVICE_CIDR);
-  }
+  const pods = cidrsOrDefault(doc, 'CLUSTER_CIDR', '100.96.0.0/11', notes);
+  const services = cidrsOrDefault(doc, 'SERVICE_CIDR', '100.64.0.0/13', notes);
   const provider = providerAdditions(doc, notes);
   const ipv6 = /ipv6/i.test(String(doc.TKG_IP_FAMILY ?? ''));
   noteTkgAdditions('TKG_NO_PROXY', [...services, ...pods], tkgAddedNames(ipv6), true, notes);
@@ -98,6 +86,15 @@ function fromConfigVariables(doc: Json): ImportedProxy {
   // (and the tkg profile writes them after the CIDRs, as TKG does)
   const withAdditions = { ...proxy, noProxy: unique(given) };
   return importedProxy(ImportSource.TKG, withAdditions, notes, facts, trustedCaPem);
+}
+
+/** A CIDR list variable, or TKG's default for it (noted). */
+function cidrsOrDefault(doc: Json, variable: string, tkgDefault: string, notes: ImportNotes): string[] {
+  const cidrs = stringList(doc[variable]);
+  if (cidrs.length === 0) {
+    notes.add(variable, `not set: TKG's default ${tkgDefault} assumed`);
+  }
+  return cidrs.length > 0 ? cidrs : [tkgDefault];
 }
 
 /** The network CIDRs and entries TKG adds on the plan-based cluster's infrastructure provider. */
