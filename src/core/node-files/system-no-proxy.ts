@@ -55,9 +55,6 @@ export function tkgAddedNames(ipv6: boolean): string[] {
   return ['localhost', '127.0.0.1', ...(ipv6 ? ['::1'] : []), '.svc', '.svc.cluster.local'];
 }
 
-/** TKG's list (plan-based clusters): the user's entries, the CIDRs, then its loopback and service names. */
-const tkgList: Composition = (inputs) => [...inputs.given, ...inputs.services, ...inputs.pods, ...tkgAddedNames(inputs.ipv6)];
-
 /**
  * Giant Swarm's `cluster` chart (`cluster.connectivity.proxy.noProxy`): its fixed entries, the
  * cluster's `<cluster>.<baseDomain>`, the CIDRs, the provider integration's entries, then the
@@ -77,7 +74,8 @@ export const eksAnywhereNoProxy: Composition = (inputs) => [
 
 /** Each system's composition, by profile. */
 const COMPOSITIONS: Readonly<Record<CompatibilityProfileName, Composition>> = {
-  'tkg': tkgList,
+  // TKG's list (plan-based clusters): the user's entries, the CIDRs, then its loopback and service names
+  'tkg': (inputs) => [...inputs.given, ...inputs.services, ...inputs.pods, ...tkgAddedNames(inputs.ipv6)],
   // the ClusterClass's patches sort the same entries (loopback and service names first in the input)
   'tkg-clusterclass': (inputs) => [...tkgAddedNames(inputs.ipv6), ...inputs.given, ...inputs.services, ...inputs.pods].sort(),
   // The importer reads every entry of the chart's list into the definition, in the chart's order,
