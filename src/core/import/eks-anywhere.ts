@@ -30,6 +30,7 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
   const endpoint = valueAt(doc, ['spec', 'controlPlaneConfiguration', 'endpoint', 'host']) as string | undefined;
   notes.add('spec.proxyConfiguration', 'is immutable in EKS Anywhere; the library changes the proxy in place (the node files roll the machines)');
   const datacenter = readEksAnywhereDatacenter(doc, documents, notes);
+  const inputs = readInputs({ pods, services, given: read.noProxy, endpoint });
   const imported = importedProxy(ImportSource.EKS_ANYWHERE, read, notes, {
     ...(pods.length > 0 && services.length > 0 ? {
       network: {
@@ -42,8 +43,7 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
     } : {}),
     // Tinkerbell's IP follows the control-plane endpoint, the other providers' endpoints precede it
     sourceNoProxy: datacenter.afterControlPlaneEndpoint
-      ? [...eksAnywhereNoProxy(readInputs({ pods, services, given: read.noProxy, endpoint })), ...datacenter.endpoints]
-      : eksAnywhereNoProxy(readInputs({ pods, services, given: read.noProxy, endpoint, providerEndpoints: datacenter.endpoints })),
+      ? [...eksAnywhereNoProxy(inputs), ...datacenter.endpoints] : eksAnywhereNoProxy({ ...inputs, providerEndpoints: datacenter.endpoints }),
     profile: CompatibilityProfileName.EKS_ANYWHERE,
   });
   return withSourceEntriesLeftOutNoted(imported, 'spec.proxyConfiguration (the NO_PROXY EKS Anywhere renders)');
