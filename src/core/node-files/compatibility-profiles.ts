@@ -45,7 +45,7 @@ export interface CompatibilityProfile {
   readonly kept: CompatibilityDifference[];
 }
 
-/** Differences every profile shares: the library's commands and escaping. */
+/** Differences every profile shares: the library's commands, escaping and credentials. */
 const COMMON: CompatibilityDifference[] = [
   {
     point: '`%` in a proxy URL',
@@ -65,14 +65,13 @@ const COMMON: CompatibilityDifference[] = [
     ours: 'each proxy command ends with `# cluster-proxy-constructs`',
     why: 'applying the proxy again must replace its commands instead of adding a second copy',
   },
+  {
+    point: 'credentials',
+    theirs: 'inline in `files[].content` (and commands) of the KubeadmControlPlane and KubeadmConfigTemplates',
+    ours: 'with credentials, every file is `contentFrom` the node-proxy Secret',
+    why: 'anyone who can read the Cluster API objects (or controller logs) would read the proxy password',
+  },
 ];
-
-const SECRET_NOT_INLINE: CompatibilityDifference = {
-  point: 'credentials',
-  theirs: 'inline in `files[].content` (and commands) of the KubeadmControlPlane and KubeadmConfigTemplates',
-  ours: 'with credentials, every file is `contentFrom` the node-proxy Secret',
-  why: 'anyone who can read the Cluster API objects (or controller logs) would read the proxy password',
-};
 
 /** TKG's node files, the same for plan-based and ClusterClass-based clusters. */
 const TKG_FILES: Pick<CompatibilityProfile, 'layout' | 'withoutCredentials'> = {
@@ -92,7 +91,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, Omit<CompatibilityProf
     ...TKG_FILES,
     kept: [
       ...COMMON,
-      SECRET_NOT_INLINE,
       {
         point: 'control-plane containerd restart',
         theirs: '`systemctl stop containerd`, `systemctl start containerd`',
@@ -112,7 +110,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, Omit<CompatibilityProf
     ...TKG_FILES,
     kept: [
       ...COMMON,
-      SECRET_NOT_INLINE,
       {
         point: 'export quoting',
         theirs: '`export HTTP_PROXY=value` (unquoted)',
@@ -140,7 +137,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, Omit<CompatibilityProf
     withoutCredentials: { permissions: '0644', kubeadmEnvironment: KubeadmEnvironment.EXPORTS },
     kept: [
       ...COMMON,
-      SECRET_NOT_INLINE,
       {
         point: 'file mode with credentials',
         theirs: '`0644`',
@@ -177,7 +173,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, Omit<CompatibilityProf
     withoutCredentials: {},
     kept: [
       ...COMMON.filter((difference) => difference.point !== 'containerd restart'),
-      SECRET_NOT_INLINE,
       {
         point: 'containerd restart',
         theirs: 'a script `/etc/caren/containerd/restart.sh` (conditional daemon-reload, restart, wait for `crictl info` up to 60 s)',
@@ -196,7 +191,6 @@ const PROFILES: Readonly<Record<CompatibilityProfileName, Omit<CompatibilityProf
     withoutCredentials: { omitPermissions: true },
     kept: [
       ...COMMON,
-      SECRET_NOT_INLINE,
       {
         point: 'file mode with credentials',
         theirs: 'no `permissions` (cloud-init writes 0644)',
