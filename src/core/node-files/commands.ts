@@ -107,9 +107,9 @@ export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
     ...(options.kubeadmEnvironment === KubeadmEnvironment.EXPORTS ? options.exportLines ?? [] : []),
   ];
   const revision = options.revision !== undefined ? [`${REVISION_COMMAND_PREFIX}${options.revision}`] : [];
+  const trust = options.trustStore ? [options.trustStore.updateCommand] : [];
   if (options.system) {
     // the system's own commands: the trust store first, so its containerd restart reads the CA
-    const trust = options.trustStore ? [options.trustStore.updateCommand] : [];
     return [...revision, ...trust, ...options.system.before, ...kubeadm, ...options.system.after];
   }
   const marked = (command: string): string => `${command} ${PROXY_COMMAND_MARKER}`;
@@ -122,7 +122,7 @@ export function nodeProxyCommands(options: NodeProxyCommandOptions): string[] {
   return [
     ...revision,
     'systemctl daemon-reload',
-    ...(options.trustStore ? [options.trustStore.updateCommand] : []),
+    ...trust,
     'systemctl restart containerd',
     waitLoop,
     ...kubeadm,
