@@ -1,5 +1,4 @@
 import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
-import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CAREN_INFRASTRUCTURES, carenNoProxy } from '../node-files/caren-no-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
@@ -37,7 +36,7 @@ export function importCaren(doc: Json): ImportedProxy {
   if (infrastructure) {
     notes.add('spec.infrastructureRef.kind', `${kind}: network provider "${infrastructure.provider}", whose preset entries include the ones CAREN adds for it`);
   }
-  const imported = importedProxy(ImportSource.CAREN, read, notes, {
+  return importedProxy(ImportSource.CAREN, read, notes, {
     ...(pods.length > 0 && services.length > 0
       ? { network: { pods, services, serviceDomain: domain, ...(infrastructure ? { provider: infrastructure.provider } : {}) } }
       : {}),
@@ -45,5 +44,4 @@ export function importCaren(doc: Json): ImportedProxy {
     profile: CompatibilityProfileName.CAREN,
     variableShape: ClassVariableShape.CAREN,
   });
-  return withSourceEntriesLeftOutNoted(imported, 'clusterConfig.proxy (the NO_PROXY CAREN renders)');
 }

@@ -1,6 +1,5 @@
 import { readEksAnywhereDatacenter } from './eks-anywhere-datacenter';
 import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
-import { withSourceEntriesLeftOutNoted } from './source-entries-left-out';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { eksAnywhereNoProxy, readInputs } from '../node-files/system-no-proxy';
 import { ProxyConfigError } from '../primitives/errors';
@@ -31,7 +30,7 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
   notes.add('spec.proxyConfiguration', 'is immutable in EKS Anywhere; the library changes the proxy in place (the node files roll the machines)');
   const datacenter = readEksAnywhereDatacenter(doc, documents, notes);
   const inputs = readInputs({ pods, services, given: read.noProxy, endpoint });
-  const imported = importedProxy(ImportSource.EKS_ANYWHERE, read, notes, {
+  return importedProxy(ImportSource.EKS_ANYWHERE, read, notes, {
     ...(pods.length > 0 && services.length > 0 ? {
       network: {
         pods,
@@ -46,5 +45,4 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
       ? [...eksAnywhereNoProxy(inputs), ...datacenter.endpoints] : eksAnywhereNoProxy({ ...inputs, providerEndpoints: datacenter.endpoints }),
     profile: CompatibilityProfileName.EKS_ANYWHERE,
   });
-  return withSourceEntriesLeftOutNoted(imported, 'spec.proxyConfiguration (the NO_PROXY EKS Anywhere renders)');
 }

@@ -4,6 +4,7 @@ import { importEksAnywhere } from './eks-anywhere';
 import { importGiantSwarm } from './giantswarm';
 import { ImportedProxy, ImportNote, ImportSource } from './imported-proxy';
 import { importOpenShift } from './openshift';
+import { sourceEntriesLeftOut } from './source-entries-left-out';
 import { importTkg } from './tkg';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { ClusterNetwork, ClusterNetworkProps } from '../definition/network';
@@ -119,15 +120,16 @@ function withComparison(imported: ImportedProxy, options: ImportProxyOptions): I
   const computed = new Set(NoProxy.forCluster(clusterNetwork).clusterSpecific.map((item) => formatNoProxyEntry(item.entry)));
   const given = (imported.settings.noProxy ?? []) as readonly string[];
   const alsoComputed = given.filter((entry) => computed.has(formatNoProxyEntry(parseNoProxyEntry(entry, 'noProxy'))));
-  const notes = alsoComputed.length === 0 ? imported.notes : [...imported.notes, {
+  const alsoComputedNotes = alsoComputed.length === 0 ? [] : [{
     field: 'noProxy',
     message: `${alsoComputed.join(', ')}: the library computes ${alsoComputed.length === 1 ? 'it' : 'them'} for the cluster too; `
       + 'kept where the source wrote them, so node files written with noProxyForm "given" keep its order',
   }];
   const config = new ClusterProxyConfig(settings, clusterNetwork);
   const comparison = compareNoProxy(imported.sourceNoProxy, config.noProxy.render(NoProxyFormat.ENV));
+  const notes = [...imported.notes, ...sourceEntriesLeftOut(imported, config), ...alsoComputedNotes, ...routeChangeNotes(comparison.changes)];
   return {
-    imported: { ...imported, network, notes: [...notes, ...routeChangeNotes(comparison.changes)] },
+    imported: { ...imported, network, notes },
     config,
     noProxy: comparison,
   };

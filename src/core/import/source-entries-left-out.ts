@@ -1,7 +1,5 @@
-import { ImportedProxy } from './imported-proxy';
+import { ImportedProxy, ImportNote, ImportSource } from './imported-proxy';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
-import { ClusterNetwork } from '../definition/network';
-import { ProxySettings } from '../definition/proxy-settings';
 import { NoProxyCoverageIndex } from '../noproxy/coverage-index';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { parseNoProxyEntry } from '../noproxy/parse';
@@ -9,28 +7,30 @@ import { NoProxyFormat } from '../noproxy/render';
 import { itemEntry } from '../noproxy/types';
 
 /**
- * The import with a note for each entry of the NO_PROXY the source system renders that the
- * library's NO_PROXY for the imported definition does not write: an entry the system adds on its
- * own (its defaults, derived forms) is then never left out silently. Without network facts, or
- * with a definition the comparison refuses (it names the field), the import stays as it is.
+ * The systems whose NO_PROXY the importer does not take over whole (it reads their inputs, and the
+ * system adds its defaults and derived forms), with the field their notes name.
  */
-export function withSourceEntriesLeftOutNoted(imported: ImportedProxy, field: string): ImportedProxy {
-  if (!imported.network) {
-    return imported;
-  }
-  let config: ClusterProxyConfig;
-  try {
-    config = new ClusterProxyConfig(new ProxySettings(imported.settings), new ClusterNetwork(imported.network));
-  } catch {
-    return imported;
+const CHECKED_SOURCES: Readonly<Partial<Record<ImportSource, string>>> = {
+  [ImportSource.CAREN]: 'clusterConfig.proxy (the NO_PROXY CAREN renders)',
+  [ImportSource.EKS_ANYWHERE]: 'spec.proxyConfiguration (the NO_PROXY EKS Anywhere renders)',
+};
+
+/**
+ * A note for each entry of the NO_PROXY the source system renders that the library's NO_PROXY for
+ * the imported definition (`config`) does not write: an entry the system adds on its own is then
+ * never left out silently. Only with the source's own network facts, for the systems above.
+ */
+export function sourceEntriesLeftOut(imported: ImportedProxy, config: ClusterProxyConfig): ImportNote[] {
+  const field = CHECKED_SOURCES[imported.source];
+  if (!imported.network || field === undefined) {
+    return [];
   }
   const canonical = (entry: string): string => entry.trim().toLowerCase();
   const written = new Set(config.noProxy.render(NoProxyFormat.ENV).split(',').map(canonical));
   const covers = new NoProxyCoverageIndex(config.noProxy.entries.map(itemEntry));
-  const notes = imported.sourceNoProxy
+  return imported.sourceNoProxy
     .filter((entry) => !written.has(canonical(entry)))
     .map((entry) => ({ field, message: `${entry}: not written by the library, ${leftOutBecause(entry, covers)}` }));
-  return notes.length === 0 ? imported : { ...imported, notes: [...imported.notes, ...notes] };
 }
 
 function leftOutBecause(entry: string, covers: NoProxyCoverageIndex): string {
