@@ -84,7 +84,7 @@ function fromConfigVariables(doc: Json): ImportedProxy {
   const facts = { network, sourceNoProxy, profile: CompatibilityProfileName.TKG };
   // TKG's order: the user's entries, then the provider's; the names TKG adds the library computes
   // (and the tkg profile writes them after the CIDRs, as TKG does)
-  const withAdditions = { ...proxy, noProxy: unique(given) };
+  const withAdditions = { ...proxy, noProxy: [...new Set(given)] };
   return importedProxy(ImportSource.TKG, withAdditions, notes, facts, trustedCaPem);
 }
 
@@ -169,7 +169,7 @@ function fromClusterClass(doc: Json): ImportedProxy {
     notes.add('proxy.systemWide', 'is true: TKG also writes the proxy into /etc/environment and /etc/profile; the library does not (the proxy stays with the services that need it)');
   }
   // Without both CIDR lists there is no network to import: the CIDRs TKG adds stay entries.
-  const entries = unique([...read.noProxy, ...provider.cidrs, ...(networkKnown ? [] : clusterCidrs), ...provider.entries]);
+  const entries = [...new Set([...read.noProxy, ...provider.cidrs, ...(networkKnown ? [] : clusterCidrs), ...provider.entries])];
   return importedProxy(ImportSource.TKG, { ...read, noProxy: entries }, notes, {
     ...(networkKnown ? { network: { pods, services, ...(provider.cidrs.length > 0 ? { machineCidrs: provider.cidrs } : {}) } } : {}),
     sourceNoProxy,
@@ -199,8 +199,4 @@ function decodeCa(field: string, value: unknown): string | undefined {
     throw invalidValue(field, '(base64 data)', 'must be a base64-encoded PEM certificate');
   }
   return pem;
-}
-
-function unique(items: string[]): string[] {
-  return [...new Set(items)];
 }
