@@ -1,4 +1,4 @@
-import type { SystemNoProxyInputs } from './system-no-proxy';
+import type { SystemNoProxyInputs } from './system-no-proxy-inputs';
 import { ipBounds } from '../noproxy/entry-bounds';
 import { parseNoProxyEntry } from '../noproxy/parse';
 import { formatIpNumber, rangeToCidrs } from '../primitives/ip';

@@ -2,6 +2,7 @@ import { carenNoProxy } from './caren-no-proxy';
 import { CompatibilityProfileName } from './compatibility-profile-name';
 import { NoProxyForm } from './options';
 import type { ResolvedNodeProxyFiles } from './resolution';
+import type { SystemNoProxyInputs } from './system-no-proxy-inputs';
 import type { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { proxyEnvironment, RenderEnvironment } from '../definition/proxy-environment';
 import { formatNoProxyEntry } from '../noproxy/format';
@@ -16,28 +17,6 @@ import { Provider } from '../primitives/providers';
  * read the same systems; `cluster-proxy import` compares this list with the library's, client by
  * client.
  */
-
-/** What a system composes its NO_PROXY from, as the library knows it for one cluster. */
-export interface SystemNoProxyInputs {
-  /** The installation-wide entries, each as its canonical text, in the order given. */
-  readonly given: readonly string[];
-  /** Pod CIDRs. */
-  readonly pods: readonly string[];
-  /** Service CIDRs. */
-  readonly services: readonly string[];
-  /** The API server's host name or address, when known. */
-  readonly endpoint?: string;
-  /** The cluster's DNS domain (`cluster.local`). */
-  readonly serviceDomain: string;
-  /** Entries of the infrastructure provider: metadata service, provider API endpoints. */
-  readonly provider: readonly string[];
-  /** The infrastructure provider. */
-  readonly providerName: Provider;
-  /** The provider API endpoints given for the cluster (vCenter, Prism Central). */
-  readonly providerEndpoints: readonly string[];
-  /** Whether the cluster has IPv6 pods. */
-  readonly ipv6: boolean;
-}
 
 type Composition = (inputs: SystemNoProxyInputs) => string[];
 
