@@ -62,19 +62,13 @@ interface Rendered {
 const cache = new WeakMap<ClusterProxyConfig, Map<string, Rendered>>();
 
 function renderedFor(proxy: ClusterProxyConfig, files: ResolvedNodeProxyFiles): Rendered {
-  let byLayout = cache.get(proxy);
-  if (!byLayout) {
-    byLayout = new Map();
-    cache.set(proxy, byLayout);
-  }
+  const byLayout = cache.get(proxy) ?? new Map<string, Rendered>();
+  cache.set(proxy, byLayout);
   // only what changes the text: paths, owner, mode, position and encoding do not
   const key = JSON.stringify([files.dropIns.map((dropIn) => dropIn.secretKey), files.dropInVariables, files.kubeadmEnvironment, files.exportVariables,
     files.kubeadmCredentials, files.urlPortAsGiven, ...(files.noProxyForm === NoProxyForm.EXPANDED ? [] : [files.noProxyForm, files.profile])]);
-  let rendered = byLayout.get(key);
-  if (!rendered) {
-    rendered = {};
-    byLayout.set(key, rendered);
-  }
+  const rendered = byLayout.get(key) ?? {};
+  byLayout.set(key, rendered);
   return rendered;
 }
 
