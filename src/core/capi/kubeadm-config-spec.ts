@@ -9,7 +9,7 @@ import { NodeProxyPosition } from '../node-files/options';
 import { invalidValue, kindForError, ProxyConfigError } from '../primitives/errors';
 import { copyJson } from '../primitives/k8s/copy-json';
 import { KubeObject } from '../primitives/k8s/manifest';
-import { checkJsonData } from '../primitives/validation/json-data';
+import { checkJsonData, isRecord } from '../primitives/validation/json-data';
 import { optionalList } from '../primitives/validation/strict-props';
 
 /**
@@ -59,7 +59,7 @@ export function kubeadmConfigSpecOf(object: KubeObject): Record<string, any> {
 export function addProxyToKubeadmConfigSpec(
   spec: unknown, bootstrap: NodeProxyBootstrap, field = 'kubeadmConfigSpec', capiVersion?: CapiVersion,
 ): { [key: string]: unknown } {
-  if (spec !== undefined && (spec === null || typeof spec !== 'object' || Array.isArray(spec))) {
+  if (spec !== undefined && !isRecord(spec)) {
     throw invalidValue(field, spec, 'must be an object (a KubeadmConfigSpec)');
   }
   checkJsonData(field, spec);
@@ -141,7 +141,7 @@ export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxy
   let parent = copy;
   for (const key of path.slice(0, -1)) {
     const next = parent[key] ?? {};
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) {
+    if (!isRecord(next)) {
       throw invalidValue(`${name}: ${path.join('.')}`, next, `has no object at ${key}`);
     }
     parent[key] = next;
