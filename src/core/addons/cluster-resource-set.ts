@@ -11,6 +11,7 @@ import { assertDataKey, assertDnsLabel, assertObjectName } from '../primitives/k
 import { MAX_SECRET_BYTES } from '../primitives/k8s/size-limits';
 import { knownByteLength } from '../primitives/secret-text';
 import { checkManifestList } from '../primitives/validation/manifests';
+import { parseEither } from '../primitives/validation/one-of';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 import { secretObject } from '../product/data-objects';
 import { ProxyInjectionOptions } from '../workloads/injection-options';
@@ -132,7 +133,7 @@ export function addonResourceSet(proxy: ClusterProxyConfig, options: AddonResour
   const secretName = options.secretName === undefined ? name : assertObjectName('secretName', options.secretName);
   const secretKey = assertDataKey('secretKey', options.secretKey ?? RESOURCE_SET_KEY);
   const capiVersion = parseCapiVersion('capiVersion', options.capiVersion ?? 'v1beta2');
-  const strategy = parseStrategy(options.strategy ?? 'Reconcile');
+  const strategy = parseEither('strategy', options.strategy ?? ResourceSetStrategy.RECONCILE, Object.values(ResourceSetStrategy));
   const deliveredObjects = deliveredObjectsOf(proxy, options);
   deliveredObjects.filter(isSecretObject).forEach((secret) => hideDataFromInspect(secret));
 
@@ -177,13 +178,4 @@ function deliveredObjectsOf(proxy: ClusterProxyConfig, options: AddonResourceSet
   });
   const kappConfig = options.kappControllerNamespace === undefined ? [] : [kappControllerConfigSecret(proxy, options.kappControllerNamespace)];
   return [...manifests, ...support.values(), ...kappConfig];
-}
-
-const STRATEGIES: readonly string[] = Object.values(ResourceSetStrategy);
-
-function parseStrategy(value: unknown): ResourceSetStrategy {
-  if (!STRATEGIES.includes(value as string)) {
-    throw invalidValue('strategy', value, `must be ${STRATEGIES.map((strategy) => `"${strategy}"`).join(' or ')}`);
-  }
-  return value as ResourceSetStrategy;
 }

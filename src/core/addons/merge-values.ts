@@ -1,15 +1,10 @@
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { copyJson } from '../primitives/k8s/copy-json';
-import { checkJsonData } from '../primitives/validation/json-data';
+import { checkJsonData, isRecord } from '../primitives/validation/json-data';
 import { fieldPath } from '../primitives/validation/strict-props';
 
 /** A plain, JSON-like values object (Helm values, ytt data values). */
 export type ValuesObject = { [key: string]: unknown };
-
-/** True for a plain object (not an array, not null). */
-export function isValuesObject(value: unknown): value is ValuesObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * Deep-merge user-supplied values under the library's proxy values. The proxy keys must come from
@@ -22,7 +17,7 @@ export function mergeValues(field: string, proxyValues: ValuesObject, extra: unk
   if (extra === undefined) {
     return proxyValues;
   }
-  if (!isValuesObject(extra)) {
+  if (!isRecord(extra)) {
     throw invalidValue(field, extra, 'must be an object of values');
   }
   checkJsonData(field, extra);
@@ -38,7 +33,7 @@ function refuseNul(path: string, value: unknown): void {
     }
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => refuseNul(`${path}[${index}]`, item));
-  } else if (isValuesObject(value)) {
+  } else if (isRecord(value)) {
     Object.entries(value).forEach(([key, item]) => refuseNul(fieldPath(path, key), item));
   }
 }
@@ -49,7 +44,7 @@ function mergeAt(path: string, base: ValuesObject, extra: ValuesObject): ValuesO
     const here = fieldPath(path, key);
     if (!(key in extra)) {
       merged[key] = value;
-    } else if (isValuesObject(value) && isValuesObject(extra[key])) {
+    } else if (isRecord(value) && isRecord(extra[key])) {
       merged[key] = mergeAt(here, value, extra[key] as ValuesObject);
     } else {
       throw new ProxyConfigError(here, 'is set by the proxy definition; remove it from the extra values (proxy settings come from ClusterProxyConfig only)');

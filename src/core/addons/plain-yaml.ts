@@ -1,3 +1,5 @@
+import { isRecord } from '../primitives/validation/json-data';
+
 /**
  * The YAML text of the values the library renders into Secrets and ConfigMaps, written directly when
  * every part of it is plain: maps and lists of safe strings, integers, booleans and null. It is the
@@ -58,7 +60,7 @@ function scalar(value: unknown): string | undefined {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  if (!isRecord(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }

@@ -3,6 +3,7 @@ import { proxyVariables } from '../definition/proxy-environment';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { parseEither } from '../primitives/validation/one-of';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 import { configMapObject, secretObject } from '../product/data-objects';
 
@@ -33,6 +34,7 @@ export interface ProxyEnvSourceOptions {
   readonly kind?: ProxyEnvSourceKind;
 }
 
+const KINDS = Object.values(ProxyEnvSourceKind);
 const PROXY_ENV_SOURCE_KEYS = propKeys<ProxyEnvSourceOptions>({ namespaces: true, name: true, kind: true });
 
 /** Default name of the shared proxy object. */
@@ -47,10 +49,7 @@ export const DEFAULT_PROXY_ENV_SOURCE_NAME = 'proxy-config';
 export function proxyEnvSources(proxy: ClusterProxyConfig, options: ProxyEnvSourceOptions): KubeObject[] {
   checkProxyConfig('proxy', proxy, '');
   checkProps('', options, PROXY_ENV_SOURCE_KEYS, 'proxy env source option');
-  const kind = options.kind ?? (proxy.hasCredentials ? ProxyEnvSourceKind.SECRET : ProxyEnvSourceKind.CONFIG_MAP);
-  if (kind !== ProxyEnvSourceKind.CONFIG_MAP && kind !== ProxyEnvSourceKind.SECRET) {
-    throw invalidValue('kind', kind, 'must be "ConfigMap" or "Secret"');
-  }
+  const kind = parseEither('kind', options.kind ?? (proxy.hasCredentials ? ProxyEnvSourceKind.SECRET : ProxyEnvSourceKind.CONFIG_MAP), KINDS);
   if (kind === ProxyEnvSourceKind.CONFIG_MAP && proxy.hasCredentials) {
     throw new ProxyConfigError('kind', 'must be "Secret": the proxy URLs carry credentials, and a ConfigMap is readable by anyone who can read the namespace');
   }
@@ -83,8 +82,7 @@ export interface ProxyEnvFromSource {
 
 /** The container `envFrom` entry reading the shared object. */
 export function proxyEnvFrom(kind: ProxyEnvSourceKind, name: string = DEFAULT_PROXY_ENV_SOURCE_NAME): ProxyEnvFromSource {
-  if (kind !== ProxyEnvSourceKind.CONFIG_MAP && kind !== ProxyEnvSourceKind.SECRET) {
-    throw invalidValue('kind', kind, 'must be "ConfigMap" or "Secret"');
-  }
-  return kind === ProxyEnvSourceKind.SECRET ? { secretRef: { name: assertObjectName('name', name) } } : { configMapRef: { name: assertObjectName('name', name) } };
+  const secret = parseEither('kind', kind, KINDS) === ProxyEnvSourceKind.SECRET;
+  const ref = { name: assertObjectName('name', name) };
+  return secret ? { secretRef: ref } : { configMapRef: ref };
 }

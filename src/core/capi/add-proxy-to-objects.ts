@@ -1,4 +1,4 @@
-import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP } from './capi-version';
+import { BOOTSTRAP_API_GROUP, CLUSTER_API_GROUP, isKind } from './capi-version';
 import { addProxyToKubeadmObject, kubeadmConfigSpecOf, kubeadmConfigSpecPath } from './kubeadm-config-spec';
 import { hashedTemplateName } from './kubeadm-config-template';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
@@ -133,10 +133,6 @@ export function addProxyToObjects(objects: KubeObject[], proxy: ClusterProxyConf
     inputResults,
     renamedTemplates,
   };
-}
-
-function isKind(object: { apiVersion?: unknown; kind?: unknown }, group: string, kind: string): boolean {
-  return typeof object.apiVersion === 'string' && object.apiVersion.split('/')[0] === group && object.kind === kind;
 }
 
 /** The one namespace the kubeadm objects share (unset counts as a namespace of its own). */

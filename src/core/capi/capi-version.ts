@@ -101,6 +101,11 @@ export function capiApiVersion(group: string, version: CapiVersion): string {
   return `${group}/${version}`;
 }
 
+/** Whether `object` is a `kind` of API group `group` (any version). */
+export function isKind(object: { readonly apiVersion?: unknown; readonly kind?: unknown }, group: string, kind: string): boolean {
+  return object.kind === kind && typeof object.apiVersion === 'string' && object.apiVersion.split('/')[0] === group;
+}
+
 /** Validate a user-given reference, naming the field of each part. */
 export function parseObjectReference(field: string, value: unknown): ObjectReferenceProps {
   checkProps(field, value, OBJECT_REFERENCE_KEYS, 'object reference field');

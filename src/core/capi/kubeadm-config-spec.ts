@@ -9,7 +9,7 @@ import { NodeProxyPosition } from '../node-files/options';
 import { invalidValue, kindForError, ProxyConfigError } from '../primitives/errors';
 import { copyJson } from '../primitives/k8s/copy-json';
 import { KubeObject } from '../primitives/k8s/manifest';
-import { checkJsonData } from '../primitives/validation/json-data';
+import { checkJsonData, isRecord } from '../primitives/validation/json-data';
 import { optionalList } from '../primitives/validation/strict-props';
 
 /**
@@ -59,7 +59,7 @@ export function kubeadmConfigSpecOf(object: KubeObject): Record<string, any> {
 export function addProxyToKubeadmConfigSpec(
   spec: unknown, bootstrap: NodeProxyBootstrap, field = 'kubeadmConfigSpec', capiVersion?: CapiVersion,
 ): { [key: string]: unknown } {
-  if (spec !== undefined && (spec === null || typeof spec !== 'object' || Array.isArray(spec))) {
+  if (spec !== undefined && !isRecord(spec)) {
     throw invalidValue(field, spec, 'must be an object (a KubeadmConfigSpec)');
   }
   checkJsonData(field, spec);
@@ -81,8 +81,10 @@ export function addProxyToKubeadmConfigSpec(
   const proxyFiles = bootstrap.files.map((file) => copyJson(file));
   const firstProxyFile = isProxyFile.indexOf(true);
   const at = firstProxyFile === -1 || !bootstrap.systemCommands ? undefined : isProxyFile.slice(0, firstProxyFile).filter((proxy) => !proxy).length;
-  const files = withProxyFiles(ownFiles, proxyFiles, at, bootstrap);
-  const commands = withProxyCommands(ownCommands, bootstrap);
+  // the files where the spec had them (a system's), the commands after the one the bootstrap names
+  const files = withProxyItems(ownFiles, proxyFiles, at, bootstrap);
+  const after = bootstrap.afterCommand === undefined ? -1 : ownCommands.indexOf(bootstrap.afterCommand);
+  const commands = withProxyItems(ownCommands, bootstrap.preKubeadmCommands, after === -1 ? undefined : after + 1, bootstrap);
   if (files.length > MAX_FILES) {
     throw new ProxyConfigError(`${field}.files`, `would hold ${files.length} files: ${ownFiles.length} of its own and ${proxyFiles.length} of the node proxy's `
       + `(which writes one per certificate of ${TRUSTED_CA_SETTING}); Cluster API accepts at most ${MAX_FILES}`);
@@ -112,24 +114,15 @@ function isOwnedByProxy(command: unknown, bootstrap: NodeProxyBootstrap): boolea
 }
 
 /**
- * The spec's own files with the proxy's: with a system's commands, where the spec already had files
- * at the proxy's paths (`at`: how many of its own files came before the first of them), so that
- * adopting objects that carry the system's proxy moves nothing; else first or last.
+ * The spec's own files or commands with the proxy's: at `at` (how many of its own come before them)
+ * when given, so that adopting objects that carry a system's proxy moves nothing; else first or
+ * last, as the bootstrap's position says.
  */
-function withProxyFiles(own: readonly unknown[], proxy: readonly unknown[], at: number | undefined, bootstrap: NodeProxyBootstrap): unknown[] {
+function withProxyItems(own: readonly unknown[], proxy: readonly unknown[], at: number | undefined, bootstrap: NodeProxyBootstrap): unknown[] {
   if (at !== undefined) {
     return [...own.slice(0, at), ...proxy, ...own.slice(at)];
   }
   return bootstrap.position === NodeProxyPosition.LAST ? [...own, ...proxy] : [...proxy, ...own];
-}
-
-/** The spec's own commands with the proxy's: first, last, or after the command the bootstrap names when the spec has it. */
-function withProxyCommands(own: readonly unknown[], bootstrap: NodeProxyBootstrap): unknown[] {
-  const after = bootstrap.afterCommand === undefined ? -1 : own.indexOf(bootstrap.afterCommand);
-  if (after !== -1) {
-    return [...own.slice(0, after + 1), ...bootstrap.preKubeadmCommands, ...own.slice(after + 1)];
-  }
-  return bootstrap.position === NodeProxyPosition.LAST ? [...own, ...bootstrap.preKubeadmCommands] : [...bootstrap.preKubeadmCommands, ...own];
 }
 
 /**
@@ -148,7 +141,7 @@ export function addProxyToKubeadmObject(object: KubeObject, bootstrap: NodeProxy
   let parent = copy;
   for (const key of path.slice(0, -1)) {
     const next = parent[key] ?? {};
-    if (next === null || typeof next !== 'object' || Array.isArray(next)) {
+    if (!isRecord(next)) {
       throw invalidValue(`${name}: ${path.join('.')}`, next, `has no object at ${key}`);
     }
     parent[key] = next;

@@ -1,11 +1,11 @@
 import { BOOTSTRAP_API_GROUP, capiApiVersion, ClusterObjectScope } from './capi-version';
-import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { NodeProxyBootstrap } from '../node-files/bootstrap';
 import { invalidValue } from '../primitives/errors';
 import { clusterObjectMetadata, TEMPLATE_BASE_NAME_ANNOTATION } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertObjectName, contentHash, joinName } from '../primitives/k8s/names';
+import { fieldPath } from '../primitives/validation/strict-props';
 
 /**
  * Worker KubeadmConfigTemplates, named after their content.
@@ -50,13 +50,13 @@ const proxyOnlySpecHashes = new WeakMap<NodeProxyBootstrap, string>();
  * @param field prefix of the props in error messages
  */
 export function kubeadmConfigTemplateObject(props: KubeadmConfigTemplateObjectProps, field = ''): KubeObject {
-  const baseName = assertObjectName(fieldName(field, 'name'), props.baseName);
+  const baseName = assertObjectName(fieldPath(field, 'name'), props.baseName);
   if (baseName.length > 242) {
-    throw invalidValue(fieldName(field, 'name'), baseName, 'must be at most 242 characters, leaving room for the content hash');
+    throw invalidValue(fieldPath(field, 'name'), baseName, 'must be at most 242 characters, leaving room for the content hash');
   }
   const spec = {
     template: {
-      spec: addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, fieldName(field, 'kubeadmConfigSpec'), props.capiVersion),
+      spec: addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, props.bootstrap, fieldPath(field, 'kubeadmConfigSpec'), props.capiVersion),
     },
   };
   return {

@@ -1,5 +1,4 @@
 import { CapiVersion, capiApiVersion, ClusterObjectScope, CONTROL_PLANE_API_GROUP, ObjectReferenceProps, parseObjectReference, renderReference } from './capi-version';
-import { fieldName } from './field-name';
 import { addProxyToKubeadmConfigSpec } from './kubeadm-config-spec';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
 import { forControlPlane, NodeProxyBootstrap } from '../node-files/bootstrap';
@@ -8,7 +7,7 @@ import { clusterObjectMetadata } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
 import { whenKnown } from '../primitives/later-value';
-import { PropKeys, propKeys } from '../primitives/validation/strict-props';
+import { fieldPath, PropKeys, propKeys } from '../primitives/validation/strict-props';
 
 /** The control plane's shape. */
 export interface ControlPlaneProps {
@@ -51,7 +50,7 @@ export interface KubeadmControlPlaneObjectProps extends ControlPlaneProps, Clust
 
 /** Name of a cluster's KubeadmControlPlane: `name`, validated, or `<cluster>-control-plane`. */
 export function controlPlaneName(clusterName: string, name?: string, field = 'controlPlane'): string {
-  return assertDnsLabel(fieldName(field, 'name'), name ?? `${clusterName}-control-plane`);
+  return assertDnsLabel(fieldPath(field, 'name'), name ?? `${clusterName}-control-plane`);
 }
 
 /**
@@ -64,14 +63,14 @@ export function controlPlaneName(clusterName: string, name?: string, field = 'co
 export function kubeadmControlPlaneObject(props: KubeadmControlPlaneObjectProps, field = 'controlPlane'): KubeObject {
   const name = controlPlaneName(props.clusterName, props.name, field);
   const version = parseKubernetesVersion('version', props.version);
-  const parsedReplicas = parseReplicas(fieldName(field, 'replicas'), props.replicas, 1);
-  const infrastructureRef = renderReference(props.capiVersion, parseObjectReference(fieldName(field, 'machineTemplate'), props.machineTemplate));
-  const specField = fieldName(field, 'kubeadmConfigSpec');
+  const parsedReplicas = parseReplicas(fieldPath(field, 'replicas'), props.replicas, 1);
+  const infrastructureRef = renderReference(props.capiVersion, parseObjectReference(fieldPath(field, 'machineTemplate'), props.machineTemplate));
+  const specField = fieldPath(field, 'kubeadmConfigSpec');
   const kubeadmConfigSpec = addProxyToKubeadmConfigSpec(props.kubeadmConfigSpec, forControlPlane(props.bootstrap), specField, props.capiVersion);
   // checked when known: the count may be a later value
   const replicas = parsedReplicas === undefined ? undefined : whenKnown(parsedReplicas, (known) => {
     if ((known as number) % 2 === 0 && !hasExternalEtcd(specField, kubeadmConfigSpec)) {
-      throw new ProxyConfigError(fieldName(field, 'replicas'),
+      throw new ProxyConfigError(fieldPath(field, 'replicas'),
         `must be odd with stacked etcd (etcd needs a majority to keep quorum; Cluster API refuses an even count) (got ${known})`);
     }
     return known as number;

@@ -2,13 +2,12 @@ import {
   BOOTSTRAP_API_GROUP, capiApiVersion, capiReference, CLUSTER_API_GROUP, ClusterObjectScope, ObjectReferenceProps, parseObjectReference,
   renderReference,
 } from './capi-version';
-import { fieldName } from './field-name';
 import { parseKubernetesVersion, parseReplicas } from './kubernetes-version';
 import { invalidValue } from '../primitives/errors';
 import { CLUSTER_NAME_LABEL, clusterObjectMetadata, DEPLOYMENT_NAME_LABEL } from '../primitives/k8s/cluster-labels';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
-import { propKeys } from '../primitives/validation/strict-props';
+import { fieldPath, propKeys } from '../primitives/validation/strict-props';
 
 /** One pool of worker machines: a KubeadmConfigTemplate and a MachineDeployment. */
 export interface WorkerPoolProps {
@@ -62,10 +61,10 @@ export interface MachineDeploymentObjectProps extends ClusterObjectScope {
  * `cluster.x-k8s.io/deployment-name` label, so it must fit 63 characters.
  */
 export function machineDeploymentName(clusterName: string, poolName: unknown, field: string): string {
-  const pool = assertDnsLabel(fieldName(field, 'name'), poolName);
+  const pool = assertDnsLabel(fieldPath(field, 'name'), poolName);
   const name = `${clusterName}-${pool}`;
   if (name.length > 63) {
-    throw invalidValue(fieldName(field, 'name'), pool,
+    throw invalidValue(fieldPath(field, 'name'), pool,
       `makes the MachineDeployment name "${name}" longer than 63 characters (it is the cluster.x-k8s.io/deployment-name label value)`);
   }
   return name;
@@ -80,13 +79,13 @@ export function machineDeploymentName(clusterName: string, poolName: unknown, fi
  */
 export function machineDeploymentObject(props: MachineDeploymentObjectProps, field: string): KubeObject {
   const name = machineDeploymentName(props.clusterName, props.pool.name, field);
-  const version = parseKubernetesVersion(fieldName(field, 'version'), props.version);
-  const replicas = parseReplicas(fieldName(field, 'replicas'), props.pool.replicas, 0);
-  const infrastructureRef = renderReference(props.capiVersion, parseObjectReference(fieldName(field, 'machineTemplate'), props.pool.machineTemplate));
+  const version = parseKubernetesVersion(fieldPath(field, 'version'), props.version);
+  const replicas = parseReplicas(fieldPath(field, 'replicas'), props.pool.replicas, 0);
+  const infrastructureRef = renderReference(props.capiVersion, parseObjectReference(fieldPath(field, 'machineTemplate'), props.pool.machineTemplate));
   const failureDomain = props.pool.failureDomain;
   if (failureDomain !== undefined && (typeof failureDomain !== 'string' || failureDomain.length === 0 || failureDomain.length > 256
     || /[\u0000-\u001f\u007f]/.test(failureDomain))) {
-    throw invalidValue(fieldName(field, 'failureDomain'), failureDomain, 'must be a non-empty string of at most 256 characters, without control characters');
+    throw invalidValue(fieldPath(field, 'failureDomain'), failureDomain, 'must be a non-empty string of at most 256 characters, without control characters');
   }
   const labels = { [CLUSTER_NAME_LABEL]: props.clusterName, [DEPLOYMENT_NAME_LABEL]: name };
   return {

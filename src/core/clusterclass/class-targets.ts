@@ -1,4 +1,4 @@
-import { BOOTSTRAP_API_GROUP, CapiVersion, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP } from '../capi/capi-version';
+import { BOOTSTRAP_API_GROUP, CapiVersion, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP, isKind } from '../capi/capi-version';
 import { describeValue, invalidValue, kindForError, ProxyConfigError } from '../primitives/errors';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { checkJsonData } from '../primitives/validation/json-data';
@@ -149,13 +149,12 @@ function target(templates: KubeObject[], clusterClass: KubeObject, { role, class
   if (!reference || typeof reference !== 'object') {
     throw new ProxyConfigError(`clusterClass.${field}`, 'is missing: the proxy patches need the class to reference its kubeadm templates');
   }
-  if (reference.kind !== kind || typeof reference.apiVersion !== 'string' || reference.apiVersion.split('/')[0] !== group) {
+  if (!isKind(reference, group, kind)) {
     throw invalidValue(`clusterClass.${field}`, kindForError(reference),
       `must reference a ${group} ${kind}: the proxy patches add kubeadm files and commands`);
   }
   const namespace = clusterClass.metadata?.namespace;
-  const template = templates.find((candidate) => candidate.kind === kind && candidate.metadata?.name === reference.name
-    && typeof candidate.apiVersion === 'string' && candidate.apiVersion.split('/')[0] === group
+  const template = templates.find((candidate) => isKind(candidate, group, kind) && candidate.metadata?.name === reference.name
     && (candidate.metadata.namespace === undefined || namespace === undefined || candidate.metadata.namespace === namespace));
   if (!template) {
     throw new ProxyConfigError('templates',

@@ -14,21 +14,16 @@ import { optionalList } from '../primitives/validation/strict-props';
 export interface KeptLibraryFacts {
   /** The variable's `noProxy` entries. */
   readonly noProxy: string[];
-  /** Where the entries are in the variable's value, for errors. */
-  readonly noProxyField: string;
   readonly machineCidrs?: string[];
   readonly dnsServiceIp?: string;
   readonly controlPlaneEndpoint?: string;
   readonly trustedCaSecretName?: string;
-  /** The path of the variable's value on the Cluster, for errors. */
-  readonly path: string;
 }
 
 /** The facts of `previous`, the variable's value on the Cluster at `path` (undefined: not set). */
 export function keptLibraryFacts(previous: unknown, path: string): KeptLibraryFacts {
-  const noProxyField = `${path}.noProxy`;
   if (previous === undefined || previous === null) {
-    return { noProxy: [], noProxyField, path };
+    return { noProxy: [] };
   }
   if (!isRecord(previous)) {
     throw invalidValue(path, previous, 'must be an object: the proxy variable\'s value');
@@ -49,12 +44,10 @@ export function keptLibraryFacts(previous: unknown, path: string): KeptLibraryFa
   const controlPlaneEndpoint = text('controlPlaneEndpoint');
   const trustedCaSecretName = text('trustedCaSecretName');
   return {
-    noProxy: optionalList(noProxyField, previous.noProxy) as string[],
-    noProxyField,
+    noProxy: optionalList(`${path}.noProxy`, previous.noProxy) as string[],
     ...(machineCidrs !== undefined ? { machineCidrs } : {}),
     ...(dnsServiceIp !== undefined ? { dnsServiceIp } : {}),
     ...(controlPlaneEndpoint ? { controlPlaneEndpoint } : {}),
     ...(trustedCaSecretName ? { trustedCaSecretName } : {}),
-    path,
   };
 }

@@ -2,7 +2,7 @@ import { ClusterClassProxy, TopologyClusterFacts } from './cluster-class-proxy';
 import { keptLibraryFacts } from './kept-library-facts';
 import { ProxyVariableValue } from './proxy-variable';
 import { foreignNoProxyEntries, foreignVariableValue, ClassVariableShape } from './variable-shapes';
-import { CLUSTER_API_GROUP } from '../capi/capi-version';
+import { CLUSTER_API_GROUP, isKind } from '../capi/capi-version';
 import { clusterNetworkSpec } from '../capi/cluster';
 import { parseTrustAnchors } from '../definition/ca-bundle';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
@@ -153,7 +153,7 @@ export function addProxyToTopologyCluster(
   }
   checkProps('', options, TOPOLOGY_CLUSTER_PROXY_KEYS, 'topology cluster option');
   const object = cluster as Json;
-  if (!object || object.kind !== 'Cluster' || typeof object.apiVersion !== 'string' || object.apiVersion.split('/')[0] !== CLUSTER_API_GROUP) {
+  if (!object || !isKind(object, CLUSTER_API_GROUP, 'Cluster')) {
     throw invalidValue('cluster', kindForError(object), `must be a ${CLUSTER_API_GROUP} Cluster`);
   }
   checkJsonData('cluster', object);

@@ -5,6 +5,7 @@ import { parseVariableName } from './proxy-variable';
 import { KubeadmFile } from '../node-files/kubeadm-file';
 import { NodeFileEncoding } from '../node-files/options';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { isRecord } from '../primitives/validation/json-data';
 import { fieldPath } from '../primitives/validation/strict-props';
 
 /**
@@ -57,7 +58,7 @@ export function parseTrustedCaVariable(field: string, value: unknown): ResolvedT
   if (value === undefined) {
     return undefined;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw invalidValue(field, value, 'must be an object with name and entryName (both optional)');
   }
   const given = value as TrustedCaVariable;

@@ -141,10 +141,9 @@ export interface ForeignNoProxy {
  * to refuse naming their field.
  */
 export function foreignNoProxyEntries(shape: ClassVariableShape, existing: unknown): ForeignNoProxy {
-  const spec = foreign(shape);
-  const proxy = spec ? foreignProxyObject(spec, existing) : undefined;
-  const field = spec ? [...spec.path, spec.noProxy].join('.') : '';
-  const value = spec && proxy ? proxy[spec.noProxy] : undefined;
+  const spec = foreign(shape)!;
+  const field = [...spec.path, spec.noProxy].join('.');
+  const value = foreignProxyObject(spec, existing)?.[spec.noProxy];
   const entries = typeof value === 'string' ? value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '')
     : Array.isArray(value) ? value : [];
   return { entries, field };

@@ -3,6 +3,7 @@ import { copyJson } from '../../primitives/k8s/copy-json';
 import { KubeObject } from '../../primitives/k8s/manifest';
 import { hasControlCharacter } from '../../primitives/text';
 import { checkJsonData } from '../../primitives/validation/json-data';
+import { parseEither } from '../../primitives/validation/one-of';
 import { optionalList } from '../../primitives/validation/strict-props';
 
 /** Pod-level choices of the forward proxy. */
@@ -63,10 +64,7 @@ export function forwardProxyWorkload(props: ForwardProxyWorkloadProps, facts: Fo
   if (typeof props.image !== 'string' || props.image.trim() === '' || /\s/.test(props.image) || hasControlCharacter(props.image)) {
     throw invalidValue('image', props.image, 'must be a container image reference with tinyproxy, e.g. registry.example/tinyproxy@sha256:...');
   }
-  const policy = props.internalTrafficPolicy ?? 'Cluster';
-  if (policy !== 'Cluster' && policy !== 'Local') {
-    throw invalidValue('internalTrafficPolicy', policy, 'must be "Cluster" or "Local"');
-  }
+  const policy = parseEither('internalTrafficPolicy', props.internalTrafficPolicy ?? 'Cluster', ['Cluster', 'Local']);
   optionalList('tolerations', props.tolerations);
   for (const key of ['tolerations', 'resources', 'nodeSelector'] as const) {
     checkJsonData(key, props[key]);

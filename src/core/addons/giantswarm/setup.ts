@@ -7,6 +7,7 @@ import { resolveNodeProxyFiles } from '../../node-files/resolution';
 import { nodeProxySecret } from '../../node-files/secret';
 import { invalidValue } from '../../primitives/errors';
 import { KubeObject, SecretObject } from '../../primitives/k8s/manifest';
+import { isRecord } from '../../primitives/validation/json-data';
 import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 import { GiantSwarmValuesLayout } from '../giantswarm-values-layout';
 import { ValuesObject } from '../merge-values';
@@ -105,7 +106,7 @@ export function giantSwarmProxySetup(proxy: ClusterProxyConfig, options: GiantSw
     throw invalidValue('apps', options.apps, 'must be an array of apps');
   }
   (options.apps ?? []).forEach((app, index) => {
-    if (app === null || typeof app !== 'object' || Array.isArray(app)) {
+    if (!isRecord(app)) {
       throw invalidValue(`apps[${index}]`, app, 'must be an app: { name, appName, catalog, version, targetNamespace }');
     }
   });

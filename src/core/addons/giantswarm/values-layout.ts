@@ -44,13 +44,22 @@ export function operatorEnvironment(proxy: ClusterProxyConfig, credentials: bool
 }
 
 /**
+ * `cluster.proxy.{http,https,noProxy}` as cluster-apps-operator writes it into
+ * `<cluster>-cluster-values` (giantswarm/cluster-apps-operator `clustersecret`), and
+ * chart-operator's values schema types it (all three strings).
+ */
+export function clusterProxyValues(env: RenderEnvironment): { cluster: { proxy: { [key: string]: unknown } } } {
+  return { cluster: { proxy: { http: env.httpProxy, https: env.httpsProxy, noProxy: env.noProxy } } };
+}
+
+/**
  * The values the operator writes, keys in the order its YAML encoder sorts them: `cluster.proxy`,
  * the `env` list (NO_PROXY first), and the lower-case keys of cert-manager's upstream chart.
  */
-export function operatorValues(env: RenderEnvironment): Record<string, unknown> {
+export function operatorValues(env: RenderEnvironment): { [key: string]: unknown } {
   const variable = (name: string, value: unknown) => ({ name, value });
   return {
-    cluster: { proxy: { http: env.httpProxy, https: env.httpsProxy, noProxy: env.noProxy } },
+    ...clusterProxyValues(env),
     env: [variable('NO_PROXY', env.noProxy), variable('HTTP_PROXY', env.httpProxy), variable('HTTPS_PROXY', env.httpsProxy)],
     http_proxy: env.httpProxy,
     https_proxy: env.httpsProxy,

@@ -3,6 +3,7 @@ import { checkProxyConfig, ClusterProxyConfig } from '../../definition/cluster-p
 import { invalidValue, ProxyConfigError } from '../../primitives/errors';
 import { copyJson } from '../../primitives/k8s/copy-json';
 import { KubeObject, SecretObject } from '../../primitives/k8s/manifest';
+import { parseFlag } from '../../primitives/validation/one-of';
 import { checkProps, propKeys } from '../../primitives/validation/strict-props';
 import { ContainerEnvVar, proxyContainerEnv, proxyEnvUsesSecret, proxySecretManifest } from '../../workloads/container-env';
 import { TrustBundleOptions, trustBundleConfigMap, trustBundlePlan } from '../../workloads/trust-bundle';
@@ -192,13 +193,11 @@ function helmValues(
 ): HelmProxyValues {
   checkProxyConfig('proxy', proxy, '');
   checkProps('options', options, HELM_VALUES_KEYS, 'Helm values option');
-  if (options.allowCredentialsInValues !== undefined && typeof options.allowCredentialsInValues !== 'boolean') {
-    throw invalidValue('allowCredentialsInValues', options.allowCredentialsInValues, 'must be true or false');
-  }
+  const allowCredentials = parseFlag('allowCredentialsInValues', options.allowCredentialsInValues);
   const values: HelmValues = {};
   let secrets: SecretObject[] = [];
   if (keys) {
-    if (proxy.hasCredentials && options.allowCredentialsInValues !== true) {
+    if (proxy.hasCredentials && !allowCredentials) {
       throw new ProxyConfigError('allowCredentialsInValues',
         `${chart} takes the proxy only as literal strings (${[...keys.path, keys.http].join('.')}, ...): the proxy password would be in the Helm values and release; set allowCredentialsInValues: true to accept that`);
     }
@@ -206,7 +205,7 @@ function helmValues(
     setAt(values, keys.path, literalBlock(proxy, keys, chart), `${fields.keys}.path`);
   }
   if (envPaths.length > 0) {
-    const envOptions = { secretName: options.secretName, literalCredentials: options.allowCredentialsInValues === true };
+    const envOptions = { secretName: options.secretName, literalCredentials: allowCredentials };
     const env: ContainerEnvVar[] = proxyContainerEnv(proxy, envOptions);
     envPaths.forEach((path, index) => setAt(values, path, copyJson(env), fields.env(index)));
     if (proxyEnvUsesSecret(proxy, envOptions)) {

@@ -1,5 +1,4 @@
 import { ClusterProxyConfig } from '../../definition/cluster-proxy-config';
-import { invalidValue } from '../../primitives/errors';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../../primitives/k8s/manifest';
 import { assertDnsLabel } from '../../primitives/k8s/names';
 import { Text } from '../../primitives/secret-text';
@@ -67,9 +66,6 @@ export function kappControllerAddonSecret(proxy: ClusterProxyConfig, options: Ka
  * @param namespace the namespace kapp-controller runs in (`kapp-controller` in its release YAML)
  */
 export function kappControllerConfigSecret(proxy: ClusterProxyConfig, namespace: string): SecretObject {
-  if (namespace === undefined) {
-    throw invalidValue('kappControllerNamespace', namespace, 'is required: kapp-controller reads its config Secret from its own namespace');
-  }
   return secretObject({
     name: 'kapp-controller-config',
     namespace: assertDnsLabel('kappControllerNamespace', namespace),

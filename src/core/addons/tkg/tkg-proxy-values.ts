@@ -59,10 +59,9 @@ export function tkgProxyValues(proxy: ClusterProxyConfig, consumer: string, form
   const noProxyForm = parseOneOf('noProxyForm', form.noProxyForm, Object.values(NoProxyForm), NoProxyForm.EXPANDED);
   const urlPortAsGiven = parseFlag('urlPortAsGiven', form.urlPortAsGiven);
   const yamlStyle = { compactSequences: parseFlag('compactSequences', form.compactSequences) };
-  if (noProxyForm === NoProxyForm.EXPANDED && !urlPortAsGiven) {
-    return { ...values, configNoProxy: values.noProxy, yamlStyle };
-  }
-  const env = nodeFileEnvironments(proxy, { profile: CompatibilityProfileName.TKG, noProxyForm, urlPortAsGiven }).render;
+  // the library's values, or the form TKG writes
+  const env = noProxyForm === NoProxyForm.EXPANDED && !urlPortAsGiven
+    ? values : nodeFileEnvironments(proxy, { profile: CompatibilityProfileName.TKG, noProxyForm, urlPortAsGiven }).render;
   return {
     yamlStyle,
     httpProxy: env.httpProxy!,

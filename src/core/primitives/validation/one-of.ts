@@ -8,10 +8,23 @@ export function parseOneOf<T extends string>(field: string, value: unknown, choi
   if (value === undefined && fallback !== undefined) {
     return fallback;
   }
+  return checkedChoice(field, value, choices, `one of ${choices.map(quoted).join(', ')}`);
+}
+
+/** `value` if it is one of the two `choices`, else an error naming the field and both (`"a" or "b"`). */
+export function parseEither<T extends string>(field: string, value: unknown, choices: readonly T[]): T {
+  return checkedChoice(field, value, choices, choices.map(quoted).join(' or '));
+}
+
+function checkedChoice<T extends string>(field: string, value: unknown, choices: readonly T[], named: string): T {
   if (!(choices as readonly unknown[]).includes(value)) {
-    throw invalidValue(field, value, `must be one of ${choices.map((choice) => `"${choice}"`).join(', ')}`);
+    throw invalidValue(field, value, `must be ${named}`);
   }
   return value as T;
+}
+
+function quoted(name: string): string {
+  return `"${name}"`;
 }
 
 /** `true` or `false`, `false` when undefined, else an error naming the field. */
