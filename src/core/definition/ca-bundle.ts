@@ -163,11 +163,7 @@ function parseCertificate(field: string, block: PemBlock, number: number): CaCer
     validFrom: x509.validFrom,
     validTo: x509.validTo,
     isCa: x509.ca,
-    pem: normalizePem(x509.toString()),
+    // OpenSSL writes PEM with `\n` line endings, base64 at 64 columns, no blank lines and one trailing newline
+    pem: x509.toString(),
   });
-}
-
-/** `\n` line endings, no blank lines, exactly one trailing newline. */
-function normalizePem(pem: string): string {
-  return `${pem.replace(/\r\n?/g, '\n').split('\n').filter((line) => line.trim() !== '').join('\n')}\n`;
 }
