@@ -3,7 +3,7 @@ import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { proxyVariables } from '../definition/proxy-environment';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
-import { plainString, Text } from '../primitives/secret-text';
+import { plainString } from '../primitives/secret-text';
 import { parseFlag } from '../primitives/validation/one-of';
 import { PropKeys } from '../primitives/validation/strict-props';
 import { secretObject } from '../product/data-objects';
@@ -128,12 +128,8 @@ export function proxyContainerEnv(config: ClusterProxyConfig, options: ProxyEnvO
  */
 export function proxySecretManifest(config: ClusterProxyConfig, namespace?: string, options: ProxyEnvOptions = {}): SecretObject {
   parseFlag('literalCredentials', options.literalCredentials);
-  const stringData: Record<string, Text> = {};
-  for (const variable of proxyVariables(config.renderEnvironment)) {
-    if (URL_VARIABLES.has(variable.name)) {
-      stringData[variable.name] = variable.value;
-    }
-  }
+  const stringData = Object.fromEntries(proxyVariables(config.renderEnvironment)
+    .filter(({ name }) => URL_VARIABLES.has(name)).map(({ name, value }) => [name, value]));
   return secretObject({
     name: proxySecretName(options),
     ...(namespace !== undefined ? { namespace: assertDnsLabel('namespace', namespace) } : {}),
