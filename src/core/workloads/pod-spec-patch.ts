@@ -1,5 +1,6 @@
+import { ContainerEnvGroup } from './container-env';
 import { JsonPatchAdd, jsonPointer } from './json-patch';
-import type { ProxyInjection } from './proxy-injection';
+import { TrustBundlePlan } from './trust-bundle';
 import { isRecord } from '../primitives/validation/json-data';
 
 /** The container lists of a pod spec, in the order kubelet starts them. */
@@ -8,21 +9,30 @@ export const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContai
 /** One of {@link CONTAINER_LISTS}. */
 export type ContainerList = typeof CONTAINER_LISTS[number];
 
+/** Everything injection may add to a pod spec (a {@link ProxyInjection} has it). */
+export interface PodSpecAdditions {
+  /** Variable groups, each added to a container only when it sets none of the group's names. */
+  readonly envGroups: ContainerEnvGroup[];
+  /** The containers left alone, by name. */
+  readonly exclusions: { readonly containers: string[] };
+  /** The CA volume and where it is mounted, when the CA is distributed. */
+  readonly trust?: TrustBundlePlan;
+}
+
 type Json = Record<string, unknown>;
 
 /**
- * The `add` operations that give every container of `podSpec` but the ones `injection` excludes
- * its missing variable groups (and the CA volume and mount, when it distributes the CA), addressed
- * from `specPath` (e.g. `['spec', 'template', 'spec']`). A variable group the
+ * The `add` operations that give every container of `podSpec` the missing proxy variables (and
+ * the CA mount), addressed from `specPointer` (e.g. `/spec/template/spec`). A variable group the
  * container already sets, in either spelling, is skipped; a mount path already in use is skipped;
  * nothing is replaced. Running the result through {@link planPodSpecAdditions} again yields `[]`.
  */
-export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string[], injection: ProxyInjection): JsonPatchAdd[] {
+export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string[], additions: PodSpecAdditions): JsonPatchAdd[] {
   if (!isRecord(podSpec)) {
     return [];
   }
   const operations: JsonPatchAdd[] = [];
-  const ca = injection.trust;
+  const ca = additions.trust;
   if (ca) {
     const volume = { name: ca.volumeName, configMap: { name: ca.configMapName } };
     operations.push(...appendToList(podSpec.volumes, [...specPath, 'volumes'], [volume],
@@ -35,12 +45,12 @@ export function planPodSpecAdditions(podSpec: unknown, specPath: readonly string
     }
     containers.forEach((container: unknown, index) => {
       // a name is compared as it is: converting whatever a manifest holds there to a string can throw
-      if (!isRecord(container) || (typeof container.name === 'string' && injection.exclusions.containers.includes(container.name))) {
+      if (!isRecord(container) || (typeof container.name === 'string' && additions.exclusions.containers.includes(container.name))) {
         return;
       }
       const containerPath = [...specPath, list, index];
       const present = new Set(asList(container.env).map((variable) => variable.name));
-      const missing = injection.envGroups
+      const missing = additions.envGroups
         .filter((group) => group.names.every((name) => !present.has(name)))
         .flatMap((group) => group.variables);
       operations.push(...appendToList(container.env, [...containerPath, 'env'], missing, () => false));
