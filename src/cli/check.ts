@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { checkReadiness, formatReadinessReport, parseReadinessUrl, ReadinessResult } from './readiness';
 import { ProxySettings } from '../core/definition/proxy-settings';
-import { parseProxyUrl } from '../core/definition/proxy-url';
+import { ProxyUrl } from '../core/definition/proxy-url';
 import { redactCredentials } from '../core/primitives/credential-mask';
 import { ProxyConfigError } from '../core/primitives/errors';
 
@@ -115,7 +115,7 @@ function buildSettings(values: Values, env: NodeJS.ProcessEnv): ProxySettings {
   }
   for (const flag of ['http-proxy', 'https-proxy'] as const) {
     const raw = values[flag];
-    if (raw !== undefined && parseProxyUrl(`--${flag}`, raw).hasCredentials) {
+    if (raw !== undefined && ProxyUrl.parse(`--${flag}`, raw).hasCredentials) {
       throw new CheckUsageError(`--${flag}: must not contain credentials; use --username and --password-env`);
     }
   }

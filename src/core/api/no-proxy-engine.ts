@@ -48,7 +48,10 @@ export class NoProxyEngine {
    * @param url an absolute http(s) URL, without a password (no client reads one to decide)
    */
   public static explain(noProxy: string, url: string, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
-    checkNoProxyValue(noProxy);
+    // the one NO_PROXY value, for both variables
+    if (typeof noProxy !== 'string') {
+      throw invalidValue('noProxy', noProxy, 'must be a NO_PROXY value (a string)');
+    }
     checkUrl(url);
     return explainModule().explainNoProxy(noProxy, url, options);
   }
@@ -82,13 +85,6 @@ export class NoProxyEngine {
   }
 
   private constructor() {}
-}
-
-/** The one NO_PROXY value `explain` takes for both variables. */
-function checkNoProxyValue(noProxy: unknown): void {
-  if (typeof noProxy !== 'string') {
-    throw invalidValue('noProxy', noProxy, 'must be a NO_PROXY value (a string)');
-  }
 }
 
 /** The two variables `explainVariables` takes, each a string or unset. */

@@ -214,22 +214,21 @@ function parseSealedSecretProps(field: string, props: unknown): SealingKey {
 function parseRemoteRef(field: string, value: unknown): RemoteSecretRef {
   const { key, property, version } = fieldsOf<RemoteSecretRef>(field, value,
     'key (and optionally property, version)', 'a remote reference field', ['key', 'property', 'version']);
-  const text = (name: string, item: unknown): string | undefined => {
-    if (item === undefined) {
-      return undefined;
-    }
+  const text = (name: string, item: unknown): string => {
     if (typeof item !== 'string' || item === '' || item.length > 1024 || /[\u0000-\u001f\u007f]/.test(item)) {
       throw invalidValue(`${field}.${name}`, item, 'must be a non-empty string without control characters');
     }
     return item;
   };
-  const parsedKey = text('key', key);
-  if (parsedKey === undefined) {
+  if (key === undefined) {
     throw new ProxyConfigError(`${field}.key`, 'is required');
   }
-  const parsedProperty = text('property', property);
-  const parsedVersion = text('version', version);
-  return { key: parsedKey, ...(parsedProperty ? { property: parsedProperty } : {}), ...(parsedVersion ? { version: parsedVersion } : {}) };
+  // checked in this order, and only the fields given are kept
+  return {
+    key: text('key', key),
+    ...(property === undefined ? {} : { property: text('property', property) }),
+    ...(version === undefined ? {} : { version: text('version', version) }),
+  };
 }
 
 function parseExternalSecretProps(field: string, props: unknown): ExternalSecretCredentialsProps {

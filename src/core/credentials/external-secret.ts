@@ -1,4 +1,4 @@
-import { ExternalSecretCredentialsProps, RemoteSecretRef } from './credential-source';
+import { ExternalSecretCredentialsProps } from './credential-source';
 import { KubeObject, SecretObject } from '../primitives/k8s/manifest';
 import { goTemplateOf, Text } from '../primitives/secret-text';
 
@@ -9,10 +9,6 @@ import { goTemplateOf, Text } from '../primitives/secret-text';
  * Sprig) from the remote user name and password, byte for byte what the library writes for those
  * credentials: each value's text with the template of a credential in each of its slots.
  */
-
-function remoteRef(ref: RemoteSecretRef): { [key: string]: string } {
-  return { key: ref.key, ...(ref.property ? { property: ref.property } : {}), ...(ref.version ? { version: ref.version } : {}) };
-}
 
 function templateMetadata(labels?: { readonly [key: string]: string }, annotations?: { readonly [key: string]: string }) {
   return { ...(labels ? { labels: { ...labels } } : {}), ...(annotations ? { annotations: { ...annotations } } : {}) };
@@ -39,9 +35,10 @@ export function externalSecretFor(secret: SecretObject, source: ExternalSecretCr
           data,
         },
       },
+      // the source's parsed references hold only the fields given
       data: [
-        { secretKey: 'username', remoteRef: remoteRef(source.username) },
-        { secretKey: 'password', remoteRef: remoteRef(source.password) },
+        { secretKey: 'username', remoteRef: { ...source.username } },
+        { secretKey: 'password', remoteRef: { ...source.password } },
       ],
     },
   };

@@ -2,7 +2,7 @@ import { ProxyConfigError } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { assertObjectName } from '../primitives/k8s/names';
 import { credentialTemplate, goTemplateOf, LITERAL_BRACES_TEMPLATE, Text } from '../primitives/secret-text';
-import { assertCredentialText, encodeUserinfoComponent } from '../primitives/userinfo';
+import { assertCredentialText, encodeUserinfoComponent, Userinfo } from '../primitives/userinfo';
 import { isRecord } from '../primitives/validation/json-data';
 import { configMapObject } from '../product/data-objects';
 
@@ -25,13 +25,8 @@ export const SECRET_TEMPLATE_KEY = 'secret.json';
 /** Suffix of a template's name after the Secret's name. */
 const TEMPLATE_SUFFIX = '.secret-template';
 
-/** The raw proxy credentials a template is rendered with. */
-export interface ProxyCredentials {
-  /** The user name, raw (not percent-encoded). */
-  readonly username: string;
-  /** The password, raw. */
-  readonly password: string;
-}
+/** The raw (decoded, not percent-encoded) user name and password a template is rendered with. */
+export type ProxyCredentials = Required<Userinfo>;
 
 /** The ConfigMap standing for `secret`: its manifest with the credentials templated. */
 export function secretTemplateFor(secret: SecretObject): KubeObject {

@@ -60,7 +60,7 @@ export function parseCaBundle(field: string, raw: string): CaBundle {
   if (blocks.length === 0) {
     throw new ProxyConfigError(field, 'must contain at least one -----BEGIN CERTIFICATE----- block');
   }
-  const certificates = blocks.map((block, index) => parseCertificate(field, block, index + 1));
+  const certificates = blocks.map((block) => parseCertificate(field, block));
   certificates.forEach((certificate, index) => {
     const first = certificates.findIndex((other) => other.fingerprint256 === certificate.fingerprint256);
     if (first !== index) {
@@ -74,10 +74,10 @@ export function parseCaBundle(field: string, raw: string): CaBundle {
   });
 }
 
-/** One `-----BEGIN CERTIFICATE-----` block: its number and base64 lines. */
+/** One `-----BEGIN CERTIFICATE-----` block: its number (1-based) and its base64 text. */
 interface PemBlock {
   readonly number: number;
-  readonly base64Lines: string[];
+  readonly base64: string;
 }
 
 /** Walk the lines, accepting only whitespace outside blocks and only base64 inside them. */
@@ -109,7 +109,7 @@ function splitPemBlocks(field: string, raw: string): PemBlock[] {
       if (end[1] !== 'CERTIFICATE') {
         throw new ProxyConfigError(field, `block ${open.number} (${where}) ends with END ${end[1]} instead of END CERTIFICATE`);
       }
-      blocks.push({ number: open.number, base64Lines: open.lines });
+      blocks.push({ number: open.number, base64: open.lines.join('') });
       open = undefined;
     } else if (begin) {
       throw new ProxyConfigError(field, `block ${open.number} has no -----END CERTIFICATE----- before ${where}`);
@@ -142,11 +142,11 @@ export function parseTrustAnchors(field: string, raw: string): CaBundle {
 }
 
 /** Parse one block with OpenSSL (via node:crypto) and describe it. */
-function parseCertificate(field: string, block: PemBlock, number: number): CaCertificate {
+function parseCertificate(field: string, block: PemBlock): CaCertificate {
   let x509: X509Certificate;
   try {
-    const der = Buffer.from(block.base64Lines.join(''), 'base64');
-    if (der.toString('base64').replace(/=+$/, '') !== block.base64Lines.join('').replace(/=+$/, '')) {
+    const der = Buffer.from(block.base64, 'base64');
+    if (der.toString('base64').replace(/=+$/, '') !== block.base64.replace(/=+$/, '')) {
       throw new Error('not canonical base64');
     }
     x509 = new (cryptoLib().X509Certificate)(der);
@@ -154,7 +154,7 @@ function parseCertificate(field: string, block: PemBlock, number: number): CaCer
       throw new Error('trailing bytes after the certificate');
     }
   } catch {
-    throw new ProxyConfigError(field, `block ${number} is not a valid X.509 certificate (bad base64 or DER)`);
+    throw new ProxyConfigError(field, `block ${block.number} is not a valid X.509 certificate (bad base64 or DER)`);
   }
   return Object.freeze({
     subject: x509.subject,
@@ -163,11 +163,7 @@ function parseCertificate(field: string, block: PemBlock, number: number): CaCer
     validFrom: x509.validFrom,
     validTo: x509.validTo,
     isCa: x509.ca,
-    pem: normalizePem(x509.toString()),
+    // OpenSSL writes PEM with `\n` line endings, base64 at 64 columns, no blank lines and one trailing newline
+    pem: x509.toString(),
   });
-}
-
-/** `\n` line endings, no blank lines, exactly one trailing newline. */
-function normalizePem(pem: string): string {
-  return `${pem.replace(/\r\n?/g, '\n').split('\n').filter((line) => line.trim() !== '').join('\n')}\n`;
 }

@@ -170,8 +170,11 @@ function checkEnvironmentStrings(environment: RenderEnvironment, noProxyEntries:
     ['httpsProxy', 'HTTPS_PROXY', environment.httpsProxy],
   ];
   for (const [field, name, value] of variables) {
-    // a URL with slots for credentials the library never sees cannot be measured here
-    if (value === undefined || isSecretText(value) || !mayExceed(`${name}=`.length + value.length + 1, limit)) {
+    // A URL with slots for credentials the library never sees cannot be measured here. Only a
+    // string that may take more than `limit` bytes (at most three per UTF-16 code unit) is measured:
+    // measuring copies a cluster's NO_PROXY, which otherwise shares the installation-wide text with
+    // the fleet's other clusters.
+    if (value === undefined || isSecretText(value) || (`${name}=`.length + value.length + 1) * 3 <= limit) {
       continue;
     }
     const size = Buffer.byteLength(`${name}=${value}`) + 1;
@@ -182,15 +185,6 @@ function checkEnvironmentStrings(environment: RenderEnvironment, noProxyEntries:
         + (field === 'noProxy' ? '; cover hosts with a domain suffix or a CIDR instead of listing them one by one' : ''));
     }
   }
-}
-
-/**
- * Whether a string of `length` UTF-16 code units may take more than `limit` bytes in UTF-8 (at
- * most three per code unit). Only such a string is measured: measuring copies a cluster's NO_PROXY,
- * which otherwise shares the installation-wide text with the fleet's other clusters.
- */
-function mayExceed(length: number, limit: number): boolean {
-  return length * 3 > limit;
 }
 
 /**

@@ -154,21 +154,13 @@ export class ClusterNetwork {
     return [...preset.entries, ...regional, ...endpoints];
   }
 
-  /** A plain summary (for logs and JSON output). Contains no credentials by construction. */
+  /**
+   * A plain summary (for logs and JSON output): every fact above in its order, but the IP families
+   * and the provider entries, which follow from the others. Contains no credentials by construction.
+   */
   public toJSON(): Record<string, unknown> {
-    return {
-      pods: this.pods,
-      services: this.services,
-      serviceDomain: this.serviceDomain,
-      controlPlaneEndpoint: this.controlPlaneEndpoint,
-      machineCidrs: this.machineCidrs,
-      provider: this.provider,
-      region: this.region,
-      providerEndpoints: this.providerEndpoints,
-      apiServerIp: this.apiServerIp,
-      dnsServiceIp: this.dnsServiceIp,
-      clusterIps: this.clusterIps,
-    };
+    const { ipFamilies, providerEntries, ...summary } = this;
+    return summary;
   }
 
   /** @internal */

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { CaBundle, parseTrustAnchors } from './ca-bundle';
-import { isProxyUrl, parseProxyUrl, ProxyUrl } from './proxy-url';
+import { isProxyUrl, ProxyUrl } from './proxy-url';
 import { CredentialSource } from '../credentials/credential-source';
 import { formatNoProxyEntry } from '../noproxy/format';
 import { InstallationNoProxy } from '../noproxy/installation-part';
@@ -153,8 +153,8 @@ export class ProxySettings {
 
     this.credentialSource = parseCredentialSource(props);
     const given = this.credentialSource.receivesCredentials ? separateCredentials(props) : undefined;
-    const httpProxy = props.httpProxy === undefined ? undefined : parseProxyUrl('httpProxy', props.httpProxy);
-    const httpsProxy = props.httpsProxy === undefined ? undefined : parseProxyUrl('httpsProxy', props.httpsProxy);
+    const httpProxy = props.httpProxy === undefined ? undefined : ProxyUrl.parse('httpProxy', props.httpProxy);
+    const httpsProxy = props.httpsProxy === undefined ? undefined : ProxyUrl.parse('httpsProxy', props.httpsProxy);
     this.noProxy = frozen(parseNoProxyList(props.noProxy ?? [], 'noProxy'));
     if (props.trustedCaPem !== undefined) {
       this.trustedCa = parseTrustAnchors('trustedCaPem', props.trustedCaPem);

@@ -50,7 +50,17 @@ type CredentialSlots = 'source' | LaterCredentials;
  * spreading never show it. Only {@link ProxyUrl.href} and {@link ProxyUrl.password} do.
  */
 export class ProxyUrl {
-  /** Parse and validate a proxy URL; errors name `field`. See `parseProxyUrl`. */
+  /**
+   * Parse and validate a proxy URL such as `http://user:p%40ss@proxy.corp:3128`.
+   *
+   * - scheme `http` or `https` (required);
+   * - host: DNS name, dotted-decimal IPv4 or bracketed IPv6 (no zone id);
+   * - port 1-65535, default 80/443 from the scheme; required with a password;
+   * - optional RFC 3986 userinfo, already percent-encoded (never encoded again), one `@` at most;
+   * - no path other than `/`, no query, no fragment.
+   *
+   * Surrounding spaces are trimmed. Errors name `field` and quote the value with the password masked.
+   */
   public static parse(field: string, raw: string): ProxyUrl {
     // From JavaScript, `ProxyUrl.parse(url)` passes the URL as the field name, which every error
     // would print first: never echo it, and mask a password in any field name.
@@ -291,21 +301,6 @@ export class ProxyUrl {
     const userinfo = user === '' ? '' : `${user}${encodedPassword === undefined ? '' : `:${encodedPassword}`}@`;
     return `${this.scheme}://${userinfo}${authority}`;
   }
-}
-
-/**
- * Parse and validate a proxy URL such as `http://user:p%40ss@proxy.corp:3128`.
- *
- * - scheme `http` or `https` (required);
- * - host: DNS name, dotted-decimal IPv4 or bracketed IPv6 (no zone id);
- * - port 1-65535, default 80/443 from the scheme; required with a password;
- * - optional RFC 3986 userinfo, already percent-encoded (never encoded again), one `@` at most;
- * - no path other than `/`, no query, no fragment.
- *
- * Surrounding spaces are trimmed. Errors name `field` and quote the value with the password masked.
- */
-export function parseProxyUrl(givenField: string, raw: string): ProxyUrl {
-  return ProxyUrl.parse(givenField, raw);
 }
 
 /** Only an empty path or a lone `/` may follow the authority: a proxy URL addresses a host, nothing more. */

@@ -41,14 +41,6 @@ export interface ReasonedEntry {
   readonly source?: string;
 }
 
-/** An endpoint the audit of a provider found and left out of NO_PROXY, with why. */
-export interface AuditedEndpoint {
-  readonly value: string;
-  /** Why it is not listed. */
-  readonly reason: string;
-  readonly source: string;
-}
-
 /** What a provider contributes to the cluster-specific NO_PROXY. */
 export interface ProviderPreset {
   /** Human name, for docs and messages. */
@@ -62,8 +54,11 @@ export interface ProviderPreset {
    * in-cluster controllers (CPI, CSI, CAPI providers) talk to these directly.
    */
   readonly endpointRole?: string;
-  /** Local endpoints of the provider that are deliberately not listed. @default - none */
-  readonly notListed?: AuditedEndpoint[];
+  /**
+   * Local endpoints of the provider that the audit found and deliberately left out of NO_PROXY:
+   * each with why it is not listed, and the document stating it. @default - none
+   */
+  readonly notListed?: Required<ReasonedEntry>[];
 }
 
 const AWS_VPC_SERVICES = 'https://docs.aws.amazon.com/whitepapers/latest/ipv6-on-aws/supporting-amazon-vpc-services.html';

@@ -135,18 +135,17 @@ export function mapLiterals(text: Text, literal: (part: string) => string, slot:
   return new SecretText(text.parts.map((part) => (typeof part === 'string' ? literal(part) : slot(part))));
 }
 
+/** `text` written out: `literal` applied to each literal part, each slot as `slot` writes it. */
+function writeParts(text: Text, literal: (part: string) => string, slot: (slot: CredentialSlot) => string): string {
+  return typeof text === 'string' ? literal(text) : text.parts.map((part) => (typeof part === 'string' ? literal(part) : slot(part))).join('');
+}
+
 /** `text` with the credential `credentialOf` gives for each slot in it, encoded as the slot says. */
 export function fillText(text: Text, credentialOf: (slot: CredentialSlot) => string): string {
-  if (typeof text === 'string') {
-    return text;
-  }
-  return text.parts.map((part) => {
-    if (typeof part === 'string') {
-      return part;
-    }
-    const encoded = encodeUserinfoComponent(credentialOf(part));
-    return part.systemd ? encoded.split('%').join('%%') : encoded;
-  }).join('');
+  return writeParts(text, (part) => part, (slot) => {
+    const encoded = encodeUserinfoComponent(credentialOf(slot));
+    return slot.systemd ? encoded.split('%').join('%%') : encoded;
+  });
 }
 
 /** The slots of `text`. */
@@ -168,11 +167,7 @@ export function credentialTemplate(slot: CredentialSlot): string {
  * each slot as the template of its credential.
  */
 export function goTemplateOf(text: Text): string {
-  const literal = (part: string) => part.split('{{').join(LITERAL_BRACES_TEMPLATE);
-  if (typeof text === 'string') {
-    return literal(text);
-  }
-  return text.parts.map((part) => (typeof part === 'string' ? literal(part) : credentialTemplate(part))).join('');
+  return writeParts(text, (part) => part.split('{{').join(LITERAL_BRACES_TEMPLATE), credentialTemplate);
 }
 
 /** `text` where it cannot hold credentials the library never sees (a public renderer's input). */

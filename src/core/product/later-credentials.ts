@@ -2,7 +2,7 @@ import { Product } from './product';
 import { ProxyConfigError } from '../primitives/errors';
 import { isSecretObject, KubeObject } from '../primitives/k8s/manifest';
 import { isLaterValue, resolveLaterValue } from '../primitives/later-value';
-import { fillText, holdsSecretText, isSecretText, slotsOf, Text } from '../primitives/secret-text';
+import { fillText, holdsSecretText, slotsOf, Text } from '../primitives/secret-text';
 
 /**
  * Credentials known only later, such as a Pulumi Output of a stack secret, are later values that
@@ -47,7 +47,7 @@ export function filledSecretData(rendered: Product, real: ReadonlyMap<unknown, u
   const credentialOf = (later: unknown): string => (isLaterValue(later) ? resolveLaterValue(later, real.get(later)) : later) as string;
   const secrets = rendered.objects.filter((object) => object.sensitive);
   return new Map(secrets.map((object) => [object.id, Object.fromEntries(Object.entries<Text>(secretDataOf(object.manifest))
-    .map(([key, value]) => [key, isSecretText(value) ? fillText(value, (slot) => credentialOf(slot.later)) : value]))]));
+    .map(([key, value]) => [key, fillText(value, (slot) => credentialOf(slot.later))]))]));
 }
 
 function secretDataOf(manifest: KubeObject): Record<string, Text> {

@@ -104,8 +104,8 @@ function withMetadataOn(manifest: KubeObject, metadata: ObjectMetadataProps): Ku
 }
 
 /** The product with the user's labels and annotations on every object that is not shared. */
-export function withObjectMetadata(target: Product, metadata: unknown, field = 'metadata'): Product {
-  const parsed = parseObjectMetadata(field, metadata);
+export function withObjectMetadata(target: Product, metadata: unknown): Product {
+  const parsed = parseObjectMetadata('metadata', metadata);
   if (!parsed || (!parsed.labels && !parsed.annotations)) {
     return target;
   }

@@ -51,27 +51,8 @@ export interface Product {
   readonly objects: ProductObject[];
 }
 
-/** Options of one {@link productObject}. */
-export interface ProductObjectOptions {
-  /**
-   * See {@link ProductObject.shared}.
-   *
-   * @default false
-   */
-  readonly shared?: boolean;
-  /**
-   * See {@link ProductObject.namedBy}.
-   *
-   * @default 'name'
-   */
-  readonly namedBy?: string;
-  /**
-   * See {@link ProductObject.comparedAs}.
-   *
-   * @default - the manifest itself
-   */
-  readonly comparedAs?: KubeObject;
-}
+/** Options of one {@link productObject}: the fields of a {@link ProductObject} it may be given (`shared` is false unless given). */
+type ProductObjectOptions = Partial<Pick<ProductObject, 'shared' | 'namedBy' | 'comparedAs'>>;
 
 /** A {@link ProductObject}; `sensitive` follows from the kind. */
 export function productObject(id: string, manifest: KubeObject, options: ProductObjectOptions = {}): ProductObject {

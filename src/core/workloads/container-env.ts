@@ -1,10 +1,10 @@
 import { DEFAULT_PROXY_SECRET_NAME } from './defaults';
 import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { proxyVariables } from '../definition/proxy-environment';
-import { invalidValue } from '../primitives/errors';
 import { MANAGED_BY, MANAGED_BY_LABEL, SecretObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
-import { plainString, Text } from '../primitives/secret-text';
+import { plainString } from '../primitives/secret-text';
+import { parseFlag } from '../primitives/validation/one-of';
 import { PropKeys } from '../primitives/validation/strict-props';
 import { secretObject } from '../product/data-objects';
 
@@ -97,7 +97,7 @@ export function proxySecretName(options: ProxyEnvOptions = {}): string {
  * the core engine computed for the cluster, the same string the nodes get.
  */
 export function proxyContainerEnvGroups(config: ClusterProxyConfig, options: ProxyEnvOptions = {}): ContainerEnvGroup[] {
-  checkOptions(options);
+  parseFlag('literalCredentials', options.literalCredentials);
   const useSecret = proxyEnvUsesSecret(config, options);
   const secretName = proxySecretName(options);
   const groups = new Map<string, ContainerEnvVar[]>();
@@ -127,22 +127,12 @@ export function proxyContainerEnv(config: ClusterProxyConfig, options: ProxyEnvO
  * synth. NO_PROXY is not in it: it holds no secret and stays visible in the pod spec.
  */
 export function proxySecretManifest(config: ClusterProxyConfig, namespace?: string, options: ProxyEnvOptions = {}): SecretObject {
-  checkOptions(options);
-  const stringData: Record<string, Text> = {};
-  for (const variable of proxyVariables(config.renderEnvironment)) {
-    if (URL_VARIABLES.has(variable.name)) {
-      stringData[variable.name] = variable.value;
-    }
-  }
+  parseFlag('literalCredentials', options.literalCredentials);
+  const stringData = Object.fromEntries(proxyVariables(config.renderEnvironment)
+    .filter(({ name }) => URL_VARIABLES.has(name)).map(({ name, value }) => [name, value]));
   return secretObject({
     name: proxySecretName(options),
     ...(namespace !== undefined ? { namespace: assertDnsLabel('namespace', namespace) } : {}),
     labels: { [MANAGED_BY_LABEL]: MANAGED_BY },
   }, stringData);
-}
-
-function checkOptions(options: ProxyEnvOptions): void {
-  if (options.literalCredentials !== undefined && typeof options.literalCredentials !== 'boolean') {
-    throw invalidValue('literalCredentials', options.literalCredentials, 'must be true or false');
-  }
 }

@@ -86,10 +86,13 @@ export interface ResolvedExclusions {
   readonly optOutValue: string;
 }
 
-/** Validate the exclusion options, naming the offending option and item. */
-export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: string[] = []): ResolvedExclusions {
-  const namespaces = [...alwaysExcluded, ...optionalList('excludeNamespaces', options.excludeNamespaces)]
-    .map((namespace, index) => assertDnsLabel(`excludeNamespaces[${index - alwaysExcluded.length}]`, namespace));
+/**
+ * Validate the exclusion options, naming the offending option and item; `alwaysExcluded` are
+ * namespaces the caller validated.
+ */
+export function resolveExclusions(options: InjectionExclusions, alwaysExcluded: string[]): ResolvedExclusions {
+  const namespaces = [...alwaysExcluded, ...optionalList('excludeNamespaces', options.excludeNamespaces)
+    .map((namespace, index) => assertDnsLabel(`excludeNamespaces[${index}]`, namespace))];
   const containers = optionalList('excludeContainers', options.excludeContainers)
     .map((container, index) => assertDnsLabel(`excludeContainers[${index}]`, container));
   const optOutAnnotation = options.optOutAnnotation ?? DEFAULT_OPT_OUT_ANNOTATION;

@@ -15,14 +15,9 @@ export interface JsonPatchAdd {
   readonly value: unknown;
 }
 
-/** Escape one JSON Pointer reference token (`~` as `~0`, `/` as `~1`). */
-export function escapePointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Build a JSON Pointer from reference tokens. */
+/** Build a JSON Pointer from reference tokens, each escaped (`~` as `~0`, `/` as `~1`). */
 export function jsonPointer(tokens: ReadonlyArray<string | number>): string {
-  return tokens.map((token) => `/${escapePointerToken(token)}`).join('');
+  return tokens.map((token) => `/${String(token).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
 
 /**

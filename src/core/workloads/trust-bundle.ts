@@ -137,8 +137,6 @@ export interface TrustBundlePlan {
   readonly envGroups: ContainerEnvGroup[];
 }
 
-const SYSTEM_ROOTS: ReadonlySet<string> = new Set(Object.values(SystemRoots));
-
 /**
  * Resolve the trust settings for `config`, or `undefined` when no `trustedCaPem` is set. Throws
  * a {@link ProxyConfigError} naming the option for a bad name, path or roots choice.
@@ -146,7 +144,7 @@ const SYSTEM_ROOTS: ReadonlySet<string> = new Set(Object.values(SystemRoots));
 export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundleOptions = {}): TrustBundlePlan | undefined {
   checkProps('trustBundle', options, TRUST_BUNDLE_KEYS, 'trust bundle option');
   const systemRoots = options.systemRoots ?? DEFAULT_SYSTEM_ROOTS;
-  if (!SYSTEM_ROOTS.has(systemRoots)) {
+  if (!Object.values(SystemRoots).includes(systemRoots)) {
     throw invalidValue('trustBundle.systemRoots', systemRoots, 'must be "node-mozilla" or "none"');
   }
   const configMapName = assertObjectName('trustBundle.configMapName', options.configMapName ?? DEFAULT_CA_CONFIGMAP_NAME);
@@ -159,8 +157,7 @@ export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundle
     ? undefined : parseOneOf('trustBundle.trustManager', options.trustManager, Object.values(TrustManagerResource));
   // trust-manager writes one key: the variables that would read the corporate CA alone read the
   // whole bundle (extending variables then add the public roots again, which is harmless)
-  const keyFor = (key: string): string => (trustManager ? CA_BUNDLE_KEY : key);
-  const env: ContainerEnvVar[] = CA_TRUST_VARIABLES.map(({ name, key }) => ({ name, value: `${mountPath}/${keyFor(key)}` }));
+  const env: ContainerEnvVar[] = CA_TRUST_VARIABLES.map(({ name, key }) => ({ name, value: `${mountPath}/${trustManager ? CA_BUNDLE_KEY : key}` }));
   const data = { [CA_BUNDLE_KEY]: bundlePem(corporate, trustManager ? SystemRoots.NONE : systemRoots), [CORPORATE_CA_KEY]: corporate.pem };
   if (!trustManager) {
     checkConfigMapSize(configMapName, data, systemRoots);

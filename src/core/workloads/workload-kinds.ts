@@ -19,12 +19,6 @@ const POD_SPEC_PATHS: ReadonlyMap<string, readonly string[]> = new Map([
 /** The kinds injection handles, for documentation and tests. */
 export const POD_BEARING_KINDS: string[] = [...POD_SPEC_PATHS.keys()].map((key) => key.split('/')[1]);
 
-/** The API group of an `apiVersion` (`core` for the legacy `v1`). */
-function apiGroup(apiVersion: string): string {
-  const slash = apiVersion.indexOf('/');
-  return slash === -1 ? 'core' : apiVersion.slice(0, slash);
-}
-
 /**
  * Path (as object keys) from the manifest root to its pod spec, or `undefined` when the kind
  * carries no pod.
@@ -33,7 +27,9 @@ export function podSpecPath(apiVersion: unknown, kind: unknown): readonly string
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') {
     return undefined;
   }
-  return POD_SPEC_PATHS.get(`${apiGroup(apiVersion)}/${kind}`);
+  // keyed by the API group of `apiVersion` (`core` for the legacy `v1`)
+  const slash = apiVersion.indexOf('/');
+  return POD_SPEC_PATHS.get(`${slash === -1 ? 'core' : apiVersion.slice(0, slash)}/${kind}`);
 }
 
 /** Path to the pod template's metadata (where pod annotations live), next to the pod spec. */

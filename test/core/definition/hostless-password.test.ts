@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { HOSTILE_CHARACTERS } from './arbitraries';
 import { ProxySettings } from '../../../src';
-import { parseProxyUrl, ProxyUrl } from '../../../src/core/definition/proxy-url';
+import { ProxyUrl } from '../../../src/core/definition/proxy-url';
 import { describeValue, ProxyConfigError } from '../../../src/core/primitives/errors';
 import { credentialForms } from '../../support/fixtures/credential-leaks';
 
@@ -49,7 +49,7 @@ describe('a password holding "@" with the host missing', () => {
       for (const call of [
         () => new ProxySettings({ httpProxy: url }),
         () => ProxyUrl.parse('httpProxy', url),
-        () => parseProxyUrl('httpProxy', url),
+        () => ProxyUrl.parse('httpProxy', url),
       ]) {
         const error = refusal(call);
         expect(error.field).toBe('httpProxy');
@@ -67,18 +67,18 @@ describe('a password holding "@" with the host missing', () => {
   });
 
   test('more than one raw "@" is refused as such, whichever "@" a client would take', () => {
-    const error = refusal(() => parseProxyUrl('httpProxy', 'http://svc:Sec@ret@proxy.corp:3128'));
+    const error = refusal(() => ProxyUrl.parse('httpProxy', 'http://svc:Sec@ret@proxy.corp:3128'));
     expect(error.message).toMatch(/^httpProxy: has more than one "@"/);
     expect(error.message).toContain('(got "http://svc:***")');
     expect(error.message).not.toContain('ret');
   });
 
   test('a well-formed URL with a password and a port is still accepted, and errors still show its host', () => {
-    expect(parseProxyUrl('httpProxy', 'http://svc:Sec%40ret@proxy.corp:3128').password).toBe('Sec@ret');
-    expect(() => parseProxyUrl('httpProxy', 'http://svc:Secret@proxy.corp:3128/path'))
+    expect(ProxyUrl.parse('httpProxy', 'http://svc:Sec%40ret@proxy.corp:3128').password).toBe('Sec@ret');
+    expect(() => ProxyUrl.parse('httpProxy', 'http://svc:Secret@proxy.corp:3128/path'))
       .toThrow('httpProxy: must not have a path; a proxy URL is scheme://host:port (got "http://svc:***@proxy.corp:3128/path")');
     // without a password nothing is secret, and the default port stays
-    expect(parseProxyUrl('httpProxy', 'http://svc@proxy.corp').href).toBe('http://svc@proxy.corp:80');
+    expect(ProxyUrl.parse('httpProxy', 'http://svc@proxy.corp').href).toBe('http://svc@proxy.corp:80');
   });
 
   test('property: whatever raw characters the password holds, a host-less URL is refused without any of it', () => {
@@ -87,7 +87,7 @@ describe('a password holding "@" with the host missing', () => {
     const suffix = fc.constantFrom('', '@', '@:3128', '@${PROXY_HOST}:3128', '@/', '/');
     fc.assert(fc.property(password, suffix, (secret, tail) => {
       const url = `http://${USER}:${secret}${tail}`;
-      const error = refusal(() => parseProxyUrl('httpProxy', url));
+      const error = refusal(() => ProxyUrl.parse('httpProxy', url));
       expect(error.message).not.toContain('Zq');
       expect(describeValue(url)).not.toContain('Zq');
     }));

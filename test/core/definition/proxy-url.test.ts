@@ -1,11 +1,11 @@
 import { inspect } from 'node:util';
 import * as fc from 'fast-check';
 import { NASTY_PASSWORD, passwordArbitrary, usernameArbitrary } from './arbitraries';
-import { parseProxyUrl, ProxyUrl } from '../../../src/core/definition/proxy-url';
+import { ProxyUrl } from '../../../src/core/definition/proxy-url';
 import { ProxyConfigError } from '../../../src/core/primitives/errors';
 import { encodeUserinfoComponent } from '../../../src/core/primitives/userinfo';
 
-describe('parseProxyUrl: accepted forms and canonical href', () => {
+describe('ProxyUrl.parse: accepted forms and canonical href', () => {
   test.each([
     ['http://proxy.corp:3128', 'http://proxy.corp:3128', 'proxy.corp', 3128],
     ['HTTP://Proxy.CORP:3128/', 'http://proxy.corp:3128', 'proxy.corp', 3128],
@@ -18,7 +18,7 @@ describe('parseProxyUrl: accepted forms and canonical href', () => {
     ['http://_proxy.corp:3128', 'http://_proxy.corp:3128', '_proxy.corp', 3128],
     ['http://proxy:03128', 'http://proxy:3128', 'proxy', 3128],
   ])('%s', (raw, href, host, port) => {
-    const url = parseProxyUrl('httpProxy', raw);
+    const url = ProxyUrl.parse('httpProxy', raw);
     expect(url.href).toBe(href);
     expect(url.host).toBe(host);
     expect(url.port).toBe(port);
@@ -26,7 +26,7 @@ describe('parseProxyUrl: accepted forms and canonical href', () => {
   });
 
   test('keeps percent-encoded credentials encoded once and re-encodes sub-delims canonically', () => {
-    const url = parseProxyUrl('httpProxy', 'http://CORP%5cjdoe:p%40ss!word@proxy:3128');
+    const url = ProxyUrl.parse('httpProxy', 'http://CORP%5cjdoe:p%40ss!word@proxy:3128');
     expect(url.username).toBe('CORP\\jdoe');
     expect(url.password).toBe('p@ss!word');
     expect(url.href).toBe('http://CORP%5Cjdoe:p%40ss%21word@proxy:3128');
@@ -35,7 +35,7 @@ describe('parseProxyUrl: accepted forms and canonical href', () => {
   });
 
   test('a user name without password is kept (token-as-user proxies)', () => {
-    const url = parseProxyUrl('httpProxy', 'http://token123@proxy:3128');
+    const url = ProxyUrl.parse('httpProxy', 'http://token123@proxy:3128');
     expect(url.username).toBe('token123');
     expect(url.password).toBeUndefined();
     expect(url.href).toBe('http://token123@proxy:3128');
@@ -43,7 +43,7 @@ describe('parseProxyUrl: accepted forms and canonical href', () => {
   });
 
   test('withoutCredentials and withCredentials', () => {
-    const url = parseProxyUrl('httpProxy', 'http://u:p@proxy:3128');
+    const url = ProxyUrl.parse('httpProxy', 'http://u:p@proxy:3128');
     expect(url.withoutCredentials.href).toBe('http://proxy:3128');
     expect(url.withoutCredentials.withCredentials('httpProxy', 'a b', 'c@d').href).toBe('http://a%20b:c%40d@proxy:3128');
     expect(() => url.withCredentials('httpProxy', 'x', 'y')).toThrow(
@@ -52,12 +52,12 @@ describe('parseProxyUrl: accepted forms and canonical href', () => {
   });
 
   test('portWritten says whether the URL wrote its port, and survives adding or removing credentials', () => {
-    const bare = parseProxyUrl('httpProxy', 'http://Proxy.Corp');
+    const bare = ProxyUrl.parse('httpProxy', 'http://Proxy.Corp');
     expect([bare.port, bare.portWritten]).toEqual([80, false]);
     expect(bare.withCredentials('httpProxy', 'u', 'p').portWritten).toBe(false);
     expect(bare.withCredentials('httpProxy', 'u', 'p').withoutCredentials.portWritten).toBe(false);
-    expect(parseProxyUrl('httpsProxy', 'https://proxy.corp:443').portWritten).toBe(true);
-    expect(parseProxyUrl('httpProxy', 'http://[fd00::1]').withCredentials('httpProxy', 'u', 'p').hrefTextAsGiven).toBe('http://u:p@[fd00::1]');
+    expect(ProxyUrl.parse('httpsProxy', 'https://proxy.corp:443').portWritten).toBe(true);
+    expect(ProxyUrl.parse('httpProxy', 'http://[fd00::1]').withCredentials('httpProxy', 'u', 'p').hrefTextAsGiven).toBe('http://u:p@[fd00::1]');
   });
 
   test('ProxyUrl.parse given only the URL (from JavaScript) refuses it without printing the password', () => {
@@ -73,7 +73,7 @@ describe('parseProxyUrl: accepted forms and canonical href', () => {
   });
 });
 
-describe('parseProxyUrl: refused input', () => {
+describe('ProxyUrl.parse: refused input', () => {
   test.each([
     ['socks5://proxy:1080', 'has unsupported scheme "socks5"; supported schemes are http and https'],
     ['proxy.corp:3128', 'is missing a scheme; write it as http://host:port'],
@@ -100,7 +100,7 @@ describe('parseProxyUrl: refused input', () => {
     ['http://proxy\\corp:3128', 'has an invalid host name'],
     ['http://proxy.corp:3128\n', 'must not contain newlines or control characters'],
   ])('%j', (raw, message) => {
-    const call = (): unknown => parseProxyUrl('httpsProxy', raw);
+    const call = (): unknown => ProxyUrl.parse('httpsProxy', raw);
     expect(call).toThrow(ProxyConfigError);
     expect(call).toThrow(`httpsProxy: ${message}`);
   });
@@ -119,7 +119,7 @@ describe('parseProxyUrl: refused input', () => {
     for (const raw of inputs) {
       let error: unknown;
       try {
-        parseProxyUrl('httpProxy', raw);
+        ProxyUrl.parse('httpProxy', raw);
       } catch (caught) {
         error = caught;
       }
@@ -137,9 +137,9 @@ describe('parseProxyUrl: refused input', () => {
       .map(([password, bad]) => `Zq${password}${bad}Zq`);
     fc.assert(fc.property(broken, (password) => {
       const raw = `http://jdoe:${password}@proxy:3128`;
-      expect(() => parseProxyUrl('httpProxy', raw)).toThrow(ProxyConfigError);
+      expect(() => ProxyUrl.parse('httpProxy', raw)).toThrow(ProxyConfigError);
       try {
-        parseProxyUrl('httpProxy', raw);
+        ProxyUrl.parse('httpProxy', raw);
       } catch (error) {
         expect((error as Error).message).not.toContain('Zq');
       }
@@ -148,7 +148,7 @@ describe('parseProxyUrl: refused input', () => {
 });
 
 describe('redaction of a parsed URL', () => {
-  const url = parseProxyUrl('httpProxy', `http://jdoe:${encodeUserinfoComponent(NASTY_PASSWORD)}@proxy:3128`);
+  const url = ProxyUrl.parse('httpProxy', `http://jdoe:${encodeUserinfoComponent(NASTY_PASSWORD)}@proxy:3128`);
   const encoded = encodeUserinfoComponent(NASTY_PASSWORD);
 
   test('toString, toJSON, util.inspect, JSON.stringify and template literals show only the redacted form', () => {
@@ -203,7 +203,7 @@ describe('properties', () => {
 
   test('decoded credentials round-trip and WHATWG URL reads the canonical href the same way', () => {
     fc.assert(fc.property(urlArbitrary, (parts) => {
-      const url = parseProxyUrl('httpProxy', parts.raw);
+      const url = ProxyUrl.parse('httpProxy', parts.raw);
       expect(url.username).toBe(parts.username);
       expect(url.password).toBe(parts.username === undefined ? undefined : parts.password);
       const whatwg = new URL(url.href);
@@ -217,14 +217,14 @@ describe('properties', () => {
 
   test('href is a fixed point: parsing it again gives the same href (determinism, no double encoding)', () => {
     fc.assert(fc.property(urlArbitrary, (parts) => {
-      const href = parseProxyUrl('httpProxy', parts.raw).href;
-      expect(parseProxyUrl('httpProxy', href).href).toBe(href);
+      const href = ProxyUrl.parse('httpProxy', parts.raw).href;
+      expect(ProxyUrl.parse('httpProxy', href).href).toBe(href);
     }));
   });
 
   test('redacted never contains the password', () => {
     fc.assert(fc.property(urlArbitrary, passwordArbitrary, (parts, password) => {
-      const url = parseProxyUrl('httpProxy', parts.raw).withoutCredentials.withCredentials('httpProxy', 'jdoe', password);
+      const url = ProxyUrl.parse('httpProxy', parts.raw).withoutCredentials.withCredentials('httpProxy', 'jdoe', password);
       expect(url.redacted).toBe(`${url.scheme}://jdoe:***@${url.authority}`);
       expect(inspect(url)).toBe(`ProxyUrl <${url.redacted}>`);
     }));
