@@ -81,6 +81,16 @@ describe('ill-typed arguments get the library\'s error, not a TypeError', () => 
       /^options: must be an object/],
     ['credentials that are not strings, added to a ProxyUrl (its href then overflowed the stack)',
       () => ProxyUrl.parse('httpProxy', 'http://proxy:3128').withCredentials('httpProxy', nested(DEEP, 'array') as never), /^username: must be a string/],
+    ['null options for a Helm preset (read before the options were checked)',
+      () => addons.AddonValues.helmPreset(proxy(), 'cert-manager' as never, null as never), /^options: must be an object/],
+    ['null options for NoProxyEngine.explain', () => NoProxyEngine.explain('a.example', 'http://a.example', null as never), /^options: must be an object/],
+    ['a client id explain does not model', () => NoProxyEngine.explainVariables({}, 'http://a.example', { clients: ['lynx'] as never }),
+      /^options\.clients\[0\]: must be one of "go-httpproxy"/],
+    ['a resolver that is not a function', () => NoProxyEngine.explain('a.example', 'http://a.example', { resolve: 'dns' as never }),
+      /^options\.resolve: must be a function/],
+    ['a null among the templates of a ClusterClass',
+      () => Products.addProxyToClusterClass(classFixture(CapiVersion.V1BETA2).clusterClass, [null] as never, CLASS_PROPS as never),
+      /^templates\[0\]: must be a Kubernetes object/],
     ['a Proxy wrapping a ProxyUrl', () => new ProxySettings(SETTINGS).redactedUrl(new Proxy(new ProxySettings(SETTINGS).httpProxy!, {})),
       /^url: must be a ProxyUrl/],
   ])('%s', (_, call, message) => {
@@ -121,6 +131,13 @@ describe('names quoted in errors are masked like any other value', () => {
     const named = { ...clusterClass, spec: { ...spec, controlPlane: { ...spec.controlPlane, templateRef: { ...spec.controlPlane.templateRef, name: `http://svc:${PASSWORD}@` } } } };
     const message = errorOf(() => Products.addProxyToClusterClass(named as never, templates, structuredClone(CLASS_PROPS) as never)).message;
     expect(message).toMatch(/^templates: hold no KubeadmControlPlaneTemplate named "http:\/\/svc:\*\*\*" \(referenced by clusterClass\.spec\.controlPlane\.templateRef\)/);
+    expect(leakedForms(message)).toEqual([]);
+  });
+
+  test('an apiVersion holding a URL with a password, given to addApiObjects (cdk8s quoted it whole)', () => {
+    const manifest = { ...structuredClone(podManifest), apiVersion: `http://svc:${PASSWORD}@` };
+    const message = errorOf(() => addApiObjects(chart(), [manifest] as never)).message;
+    expect(message).toMatch(/^manifests\[0\]\.apiVersion: must be VERSION or GROUP\/VERSION, such as v1 or apps\/v1 \(got "http:\/\/svc:\*\*\*/);
     expect(leakedForms(message)).toEqual([]);
   });
 });

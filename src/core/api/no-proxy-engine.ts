@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- modules whose code loads on first use */
+import { NO_PROXY_CLIENT_IDS } from '../noproxy/clients';
 import type { ExplainNoProxyOptions, NoProxyClientVerdict } from '../noproxy/explain';
 import { formatNoProxyEntry } from '../noproxy/format';
 import type { NoProxyLintWarning } from '../noproxy/lint';
@@ -6,6 +7,7 @@ import { parseNoProxyList } from '../noproxy/parse';
 import { JavaNonProxyHosts, renderJavaNonProxyHosts } from '../noproxy/render';
 import { callerFieldName, invalidValue } from '../primitives/errors';
 import { onFirstUse } from '../primitives/lazy-modules';
+import { parseOneOf } from '../primitives/validation/one-of';
 import { checkProps } from '../primitives/validation/strict-props';
 
 // The client models behind `explain` and `lint` load when a program asks for them.
@@ -53,6 +55,7 @@ export class NoProxyEngine {
       throw invalidValue('noProxy', noProxy, 'must be a NO_PROXY value (a string)');
     }
     checkUrl(url);
+    checkExplainOptions(options);
     return explainModule().explainNoProxy(noProxy, url, options);
   }
 
@@ -66,6 +69,7 @@ export class NoProxyEngine {
   public static explainVariables(variables: NoProxyValues, url: string, options: ExplainNoProxyOptions = {}): NoProxyClientVerdict[] {
     checkVariables(variables);
     checkUrl(url);
+    checkExplainOptions(options);
     return explainModule().explainNoProxy({
       ...(variables.upperCase !== undefined ? { NO_PROXY: variables.upperCase } : {}),
       ...(variables.lowerCase !== undefined ? { no_proxy: variables.lowerCase } : {}),
@@ -98,6 +102,19 @@ function checkVariables(variables: unknown): void {
       throw invalidValue(`variables.${key}`, value, 'must be a string');
     }
   }
+}
+
+/** The options `explain` takes: known keys, a resolver function, client ids. */
+function checkExplainOptions(options: unknown): void {
+  checkProps('options', options, ['resolve', 'clients'], 'explain option');
+  const { resolve, clients } = options as ExplainNoProxyOptions;
+  if (resolve !== undefined && typeof resolve !== 'function') {
+    throw invalidValue('options.resolve', resolve, 'must be a function from a host name to its address');
+  }
+  if (clients !== undefined && !Array.isArray(clients)) {
+    throw invalidValue('options.clients', clients, 'must be a list of client ids');
+  }
+  clients?.forEach((id, index) => parseOneOf(`options.clients[${index}]`, id, NO_PROXY_CLIENT_IDS));
 }
 
 /** The URL `explain` takes; `explainNoProxy` checks that it is an absolute http(s) URL. */

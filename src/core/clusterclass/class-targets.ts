@@ -76,6 +76,11 @@ export function classTargets(clusterClass: KubeObject, templates: KubeObject[], 
     throw invalidValue('templates', templates, 'must be an array of the kubeadm templates the class references');
   }
   checkJsonData('templates', templates);
+  templates.forEach((template, index) => {
+    if (template === null || typeof template !== 'object' || Array.isArray(template)) {
+      throw invalidValue(`templates[${index}]`, template, 'must be a Kubernetes object');
+    }
+  });
   const [controlPlane, ...workers] = classReferences(clusterClass);
   const controlPlaneTarget = target(templates, clusterClass, controlPlane);
   const selected = workerClassFilter(workers.map((worker) => worker.className!), selection);

@@ -112,7 +112,8 @@ export function helmPresetValues(
   if (entry.envLists !== undefined && !Array.isArray(entry.envLists)) {
     throw invalidValue('preset.envLists', entry.envLists, 'must be an array of key paths, e.g. [["extraEnv"]]');
   }
-  const literalAllowed = !checkProxyConfig('proxy', proxy).hasCredentials || options.allowCredentialsInValues === true;
+  // read before helmValues checks the options: a null `options` is refused there, with its name
+  const literalAllowed = !checkProxyConfig('proxy', proxy).hasCredentials || options?.allowCredentialsInValues === true;
   if (entry.proxyKeys && (literalAllowed || !entry.envLists?.length)) {
     return withCorporateCa(proxy, entry, helmValues(proxy, [], entry.proxyKeys, options, PRESET_FIELDS, entry.chart), options);
   }

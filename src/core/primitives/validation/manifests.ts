@@ -2,6 +2,9 @@ import { checkJsonData } from './json-data';
 import { invalidValue } from '../errors';
 import { KubeObject } from '../k8s/manifest';
 
+/** `VERSION` or `GROUP/VERSION`: a DNS subdomain, a slash and a DNS label, as the API server names them. */
+const API_VERSION = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
 /**
  * Check a list of Kubernetes objects a user gives (manifests to deliver or to add to a chart): an
  * array of JSON objects, each with `apiVersion`, `kind` and `metadata.name`, what every object
@@ -15,6 +18,9 @@ export function checkManifestList(field: string, value: unknown): KubeObject[] {
   value.forEach((manifest, index) => {
     if (!manifest || typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string' || typeof manifest.metadata?.name !== 'string') {
       throw invalidValue(`${field}[${index}]`, manifest?.kind, 'must be a Kubernetes object with apiVersion, kind and metadata.name');
+    }
+    if (!API_VERSION.test(manifest.apiVersion)) {
+      throw invalidValue(`${field}[${index}].apiVersion`, manifest.apiVersion, 'must be VERSION or GROUP/VERSION, such as v1 or apps/v1');
     }
     checkObjectNames(`${field}[${index}]`, manifest);
   });
