@@ -40,15 +40,40 @@ export async function waitForPort(port: number, timeoutMs = 10_000): Promise<voi
   throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
 }
 
-/** Start tinyproxy in `directory` with one Basic account, plus any `extraConfig` lines. */
+/**
+ * Start tinyproxy in `directory` with one Basic account, plus any `extraConfig` lines. The port is
+ * free when chosen, but another process may take it before tinyproxy binds it (tinyproxy then
+ * exits): a start whose tinyproxy exits before it listens is tried again on another port. It may
+ * take seconds to listen on a loaded machine.
+ */
 export async function startTinyproxy(
   directory: string,
   username: string,
   password: string,
   extraConfig: readonly string[] = [],
 ): Promise<RunningTinyproxy> {
-  const port = await freePort();
   chmodSync(directory, 0o777); // tinyproxy drops root and writes its log here
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawnTinyproxy(directory, port, username, password, extraConfig);
+    const exited = new Promise<'exited'>((resolve) => child.once('exit', () => resolve('exited')));
+    const listening = waitForPort(port, 30_000).then(() => 'listening' as const);
+    listening.catch(() => undefined); // still polling when tinyproxy exits first: its timeout is not an error then
+    try {
+      if (await Promise.race([listening, exited]) === 'listening') {
+        return running(directory, port, child);
+      }
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    if (attempt === 3) {
+      throw new Error(`tinyproxy exited before listening, three times; its log:\n${logOf(directory)}`);
+    }
+  }
+}
+
+function spawnTinyproxy(directory: string, port: number, username: string, password: string, extraConfig: readonly string[]): ChildProcess {
   const asRoot = process.getuid?.() === 0;
   const config = [
     `Port ${port}`,
@@ -64,22 +89,21 @@ export async function startTinyproxy(
     ...extraConfig,
   ];
   writeFileSync(join(directory, 'tinyproxy.conf'), `${config.join('\n')}\n`, { mode: 0o644 });
-  const child: ChildProcess = spawn('tinyproxy', ['-d', '-c', join(directory, 'tinyproxy.conf')], { stdio: 'ignore' });
+  return spawn('tinyproxy', ['-d', '-c', join(directory, 'tinyproxy.conf')], { stdio: 'ignore' });
+}
+
+function logOf(directory: string): string {
   try {
-    await waitForPort(port);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
+    return readFileSync(join(directory, 'tinyproxy.log'), 'utf8');
+  } catch {
+    return '';
   }
+}
+
+function running(directory: string, port: number, child: ChildProcess): RunningTinyproxy {
   return {
     port,
-    log: () => {
-      try {
-        return readFileSync(join(directory, 'tinyproxy.log'), 'utf8');
-      } catch {
-        return '';
-      }
-    },
+    log: () => logOf(directory),
     stop: () => {
       child.kill('SIGKILL');
     },
