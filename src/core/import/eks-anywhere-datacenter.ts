@@ -16,8 +16,6 @@ interface DatacenterKind {
   /** What EKS Anywhere adds. */
   readonly role: string;
   readonly endpoints: (spec: Json) => string[];
-  /** Added after the control-plane endpoint (Tinkerbell) rather than before it. */
-  readonly afterControlPlaneEndpoint?: boolean;
 }
 
 /** The host of a URL, as `GetCloudStackManagementAPIEndpointHostname` takes it. */
@@ -40,7 +38,7 @@ const DATACENTER_KINDS: Readonly<Record<string, DatacenterKind | undefined>> = {
       .flatMap((zone: Json) => (typeof zone?.managementApiEndpoint === 'string' ? urlHost(zone.managementApiEndpoint) : [])),
   },
   TinkerbellDatacenterConfig: {
-    field: 'spec.tinkerbellIP', role: 'the Tinkerbell IP', endpoints: (spec) => stringList(spec.tinkerbellIP), afterControlPlaneEndpoint: true,
+    provider: Provider.TINKERBELL, field: 'spec.tinkerbellIP', role: 'the Tinkerbell IP', endpoints: (spec) => stringList(spec.tinkerbellIP),
   },
   SnowDatacenterConfig: undefined,
   DockerDatacenterConfig: undefined,
@@ -50,7 +48,6 @@ const DATACENTER_KINDS: Readonly<Record<string, DatacenterKind | undefined>> = {
 export interface EksAnywhereDatacenter {
   readonly provider?: Provider;
   readonly endpoints: string[];
-  readonly afterControlPlaneEndpoint: boolean;
 }
 
 /**
@@ -58,7 +55,7 @@ export interface EksAnywhereDatacenter {
  * Anywhere adds an endpoint for its kind that the file does not give.
  */
 export function readEksAnywhereDatacenter(cluster: Json, documents: readonly Json[], notes: ImportNotes): EksAnywhereDatacenter {
-  const none = { endpoints: [], afterControlPlaneEndpoint: false };
+  const none = { endpoints: [] };
   const ref = valueAt(cluster, ['spec', 'datacenterRef']) as Json | undefined;
   if (typeof ref?.kind !== 'string') {
     return none;
@@ -80,5 +77,5 @@ export function readEksAnywhereDatacenter(cluster: Json, documents: readonly Jso
   if (endpoints.length > 0) {
     notes.add(`${ref.kind}.${kind.field}`, `${endpoints.join(', ')}: a provider endpoint of the network, as EKS Anywhere adds ${kind.role} to NO_PROXY`);
   }
-  return { ...(kind.provider ? { provider: kind.provider } : {}), endpoints, afterControlPlaneEndpoint: kind.afterControlPlaneEndpoint === true };
+  return { ...(kind.provider ? { provider: kind.provider } : {}), endpoints };
 }

@@ -29,7 +29,14 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
   const endpoint = valueAt(doc, ['spec', 'controlPlaneConfiguration', 'endpoint', 'host']) as string | undefined;
   notes.add('spec.proxyConfiguration', 'is immutable in EKS Anywhere; the library changes the proxy in place (the node files roll the machines)');
   const datacenter = readEksAnywhereDatacenter(doc, documents, notes);
-  const inputs = readInputs({ pods, services, given: read.noProxy, endpoint });
+  const inputs = readInputs({
+    pods,
+    services,
+    given: read.noProxy,
+    endpoint,
+    providerEndpoints: datacenter.endpoints,
+    ...(datacenter.provider ? { providerName: datacenter.provider } : {}),
+  });
   return importedProxy(ImportSource.EKS_ANYWHERE, read, notes, {
     ...(pods.length > 0 && services.length > 0 ? {
       network: {
@@ -40,9 +47,7 @@ export function importEksAnywhere(doc: Json, documents: readonly Json[] = [doc])
         ...(datacenter.endpoints.length > 0 ? { providerEndpoints: datacenter.endpoints } : {}),
       },
     } : {}),
-    // Tinkerbell's IP follows the control-plane endpoint, the other providers' endpoints precede it
-    sourceNoProxy: datacenter.afterControlPlaneEndpoint
-      ? [...eksAnywhereNoProxy(inputs), ...datacenter.endpoints] : eksAnywhereNoProxy({ ...inputs, providerEndpoints: datacenter.endpoints }),
+    sourceNoProxy: eksAnywhereNoProxy(inputs),
     profile: CompatibilityProfileName.EKS_ANYWHERE,
   });
 }

@@ -45,11 +45,14 @@ export const giantSwarmChartNoProxy: Composition = (inputs) => [
 
 /**
  * EKS Anywhere's provider templates: the CIDRs, the user's entries, its loopback and service names,
- * the provider's endpoints (vCenter, Prism Central), then the control-plane endpoint.
+ * the provider's endpoints (vCenter, Prism Central), then the control-plane endpoint; Tinkerbell's
+ * template writes its IP after the endpoint instead.
  */
-export const eksAnywhereNoProxy: Composition = (inputs) => [
-  ...inputs.pods, ...inputs.services, ...inputs.given, 'localhost', '127.0.0.1', '.svc', ...inputs.providerEndpoints, ...endpointOf(inputs),
-];
+export const eksAnywhereNoProxy: Composition = (inputs) => {
+  const endpoints = inputs.providerName === Provider.TINKERBELL
+    ? [...endpointOf(inputs), ...inputs.providerEndpoints] : [...inputs.providerEndpoints, ...endpointOf(inputs)];
+  return [...inputs.pods, ...inputs.services, ...inputs.given, 'localhost', '127.0.0.1', '.svc', ...endpoints];
+};
 
 /** Each system's composition, by profile. */
 const COMPOSITIONS: Readonly<Record<CompatibilityProfileName, Composition>> = {

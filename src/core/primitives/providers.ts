@@ -27,6 +27,8 @@ export enum Provider {
   VCD = 'vcd',
   /** Nutanix (CAPX). */
   NUTANIX = 'nutanix',
+  /** Tinkerbell, bare metal (CAPT). */
+  TINKERBELL = 'tinkerbell',
   /** Docker (CAPD, for tests). */
   DOCKER = 'docker',
   /** Any other provider: no preset entries. */
@@ -141,6 +143,11 @@ export const PROVIDER_PRESETS: Readonly<Record<Provider, ProviderPreset>> = {
     title: 'Nutanix',
     entries: [],
     endpointRole: 'Prism Central (CAPX, Nutanix CCM and CSI talk to it; EKS Anywhere adds it)',
+  },
+  tinkerbell: {
+    title: 'Tinkerbell (bare metal)',
+    entries: [],
+    endpointRole: 'the Tinkerbell IP (its provisioning and metadata services; EKS Anywhere adds it)',
   },
   docker: {
     title: 'Docker (CAPD, development only)',

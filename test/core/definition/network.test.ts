@@ -56,7 +56,7 @@ describe('ClusterNetwork', () => {
     ['family mismatch', { services: ['fd00:10:96::/112'] }, 'services: must cover the same IP families as pods, in the same order (pods: IPv4, services: IPv6)'],
     ['two of a family', { pods: ['10.0.0.0/16', '10.1.0.0/16'] }, 'pods: dual-stack needs one IPv4 and one IPv6 CIDR'],
     ['tiny service CIDR', { services: ['10.96.0.0/30'] }, 'services[0]: is too small for the API server and DNS ClusterIPs'],
-    ['unknown provider', { provider: 'hetzner' as never }, 'provider: is not a supported provider; use one of aws, azure, gcp, vsphere, openstack, vcd, nutanix, docker, other (got "hetzner")'],
+    ['unknown provider', { provider: 'hetzner' as never }, 'provider: is not a supported provider; use one of aws, azure, gcp, vsphere, openstack, vcd, nutanix, tinkerbell, docker, other (got "hetzner")'],
     ['bad domain', { serviceDomain: '.cluster.local' }, 'serviceDomain: must be a DNS domain such as cluster.local'],
     ['endpoint with port', { controlPlaneEndpoint: 'api.example.com:6443' }, 'controlPlaneEndpoint: must be a bare host, without a port (got "api.example.com:6443")'],
     ['endpoint with scheme', { controlPlaneEndpoint: 'https://api.example.com' }, 'controlPlaneEndpoint: must be a bare host, without a scheme'],
