@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import * as typescript from 'typescript';
+import { ClusterNetwork } from '../../src';
 import { runCli } from '../../src/cli/cli';
 
 /** `cluster-proxy import` on the documentation-derived inputs, in-process and as a real process. */
@@ -32,6 +33,7 @@ function clusterUsage(snippet: string): string {
     "  controlPlane: { replicas: 1, machineTemplate: { apiVersion: 'infrastructure.cluster.x-k8s.io/v1beta1', kind: 'DockerMachineTemplate', name: 'imported-cp' } },",
     '});',
     'export const yaml = app.synthYaml();',
+    `export const networkJson = JSON.stringify(${network});`,
     '',
   ].join('\n');
 }
@@ -63,11 +65,12 @@ describe('cluster-proxy import', () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-ts-'));
     try {
       const sources: Array<[string, string]> = [['tkg', 'tkg-cluster-config.yaml'], ['giantswarm', 'giantswarm-values.yaml'],
-        ['caren', 'caren-cluster.yaml'], ['eks-anywhere', 'eks-anywhere-cluster.yaml'], ['openshift', 'openshift-proxy.yaml']];
+        ['caren', 'caren-cluster.yaml'], ['eks-anywhere', 'eks-anywhere-cluster.yaml'], ['openshift', 'openshift-proxy.yaml'],
+        ['eks-anywhere', 'eks-anywhere-tinkerbell-cluster.yaml']];
       const files = sources.map(([source, fixture]) => {
         const result = runCli(['import', '--from', source, join(FIXTURES, fixture), '--format', 'ts']);
         expect(result.exitCode).toBe(0);
-        const file = join(dir, `${source}.ts`);
+        const file = join(dir, `${basename(fixture, '.yaml')}.ts`);
         // What a user writes next: the snippet's values, unchanged, into ProxiedCluster (a plain
         // network object, which the construct refuses, fails to compile here).
         writeFileSync(file, `${result.stdout}${clusterUsage(result.stdout)}`);
@@ -96,14 +99,20 @@ describe('cluster-proxy import', () => {
       // And each synthesizes: the snippet run as a program, through the sources (the password,
       // which no snippet copies, from the variable they read).
       process.env.PROXY_PASSWORD = 'imported-secret';
-      for (const file of files) {
+      for (const [index, file] of files.entries()) {
         const javaScript = typescript.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { module: typescript.ModuleKind.CommonJS, target: typescript.ScriptTarget.ES2022 } }).outputText
           .replace(/require\("cluster-proxy-constructs(\/cdk8s)?"\)/g, (_all, cdk8s: string | undefined) => `require(${JSON.stringify(resolve(ROOT, 'src', cdk8s ? 'cdk8s/index.ts' : 'index.ts'))})`)
           .replace('require("cdk8s")', `require(${JSON.stringify(require.resolve('cdk8s'))})`);
         const compiled = join(dir, `${basename(file, '.ts')}.js`);
         writeFileSync(compiled, javaScript);
-        const synthesized = jest.requireActual(compiled) as { yaml: string };
+        const synthesized = jest.requireActual(compiled) as { yaml: string; networkJson: string };
         expect(synthesized.yaml).toContain('kind: KubeadmControlPlane');
+        // the snippet's network holds every fact the import found (a provider and its endpoints decide NO_PROXY entries)
+        const [source, fixture] = sources[index];
+        const imported = JSON.parse(runCli(['import', '--from', source, join(FIXTURES, fixture), '--format', 'json']).stdout).network;
+        if (imported) {
+          expect(JSON.parse(synthesized.networkJson)).toEqual(JSON.parse(JSON.stringify(new ClusterNetwork(imported))));
+        }
       }
     } finally {
       delete process.env.PROXY_PASSWORD;

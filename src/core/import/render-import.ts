@@ -1,6 +1,7 @@
 import { ImportResult } from './import-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
+import { Provider } from '../primitives/providers';
 
 /**
  * The import as JSON (for tools) and as a TypeScript snippet (to paste into a cdk8s or Pulumi
@@ -33,7 +34,8 @@ export function importResultTypeScript(result: ImportResult): string {
   const namespaces = [...(imported.profile ? ['capi'] : []), ...(imported.variableShape ? ['clusterclass'] : [])];
   const lines = [
     `// Imported from ${imported.source} by cluster-proxy import. Review the notes below.`,
-    `import { ${[...namespaces, ...(imported.network ? ['ClusterNetwork'] : []), 'ProxySettings'].join(', ')} } from 'cluster-proxy-constructs';`,
+    `import { ${[...namespaces, ...(imported.network ? ['ClusterNetwork'] : []), ...(imported.network?.provider ? ['Provider'] : []), 'ProxySettings']
+      .join(', ')} } from 'cluster-proxy-constructs';`,
     '',
     'const settings = new ProxySettings({',
     ...(settings.httpProxy ? [`  httpProxy: ${literal(settings.httpProxy)},`] : []),
@@ -45,13 +47,10 @@ export function importResultTypeScript(result: ImportResult): string {
     '});',
   ];
   if (imported.network) {
-    const network = imported.network;
-    lines.push('', 'const network = new ClusterNetwork({',
-      `  pods: ${list(network.pods)},`,
-      `  services: ${list(network.services)},`,
-      ...(network.serviceDomain ? [`  serviceDomain: ${literal(network.serviceDomain)},`] : []),
-      ...(network.controlPlaneEndpoint ? [`  controlPlaneEndpoint: ${literal(network.controlPlaneEndpoint)},`] : []),
-      '});');
+    // every fact the importer found, in its order: a provider and its endpoints decide NO_PROXY entries too
+    const fields = Object.entries(imported.network).filter(([, value]) => value !== undefined).map(([key, value]) => `  ${key}: ${
+      key === 'provider' ? `Provider.${enumMember(Provider, value as string)}` : Array.isArray(value) ? list(value) : literal(value)},`);
+    lines.push('', 'const network = new ClusterNetwork({', ...fields, '});');
   }
   if (imported.profile) {
     const profile = `capi.CompatibilityProfileName.${enumMember(CompatibilityProfileName, imported.profile)}`;
