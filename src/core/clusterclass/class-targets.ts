@@ -1,7 +1,7 @@
 import { BOOTSTRAP_API_GROUP, CapiVersion, CLUSTER_API_GROUP, CONTROL_PLANE_API_GROUP, isKind } from '../capi/capi-version';
 import { describeValue, invalidValue, kindForError, ProxyConfigError } from '../primitives/errors';
 import { KubeObject } from '../primitives/k8s/manifest';
-import { checkJsonData } from '../primitives/validation/json-data';
+import { checkJsonData, isRecord } from '../primitives/validation/json-data';
 
 /**
  * The kubeadm templates a ClusterClass uses: its KubeadmControlPlaneTemplate and the
@@ -77,7 +77,7 @@ export function classTargets(clusterClass: KubeObject, templates: KubeObject[], 
   }
   checkJsonData('templates', templates);
   templates.forEach((template, index) => {
-    if (template === null || typeof template !== 'object' || Array.isArray(template)) {
+    if (!isRecord(template)) {
       throw invalidValue(`templates[${index}]`, template, 'must be a Kubernetes object');
     }
   });
