@@ -66,7 +66,7 @@ describe('cluster-proxy import', () => {
     try {
       const sources: Array<[string, string]> = [['tkg', 'tkg-cluster-config.yaml'], ['giantswarm', 'giantswarm-values.yaml'],
         ['caren', 'caren-cluster.yaml'], ['eks-anywhere', 'eks-anywhere-cluster.yaml'], ['openshift', 'openshift-proxy.yaml'],
-        ['eks-anywhere', 'eks-anywhere-tinkerbell-cluster.yaml']];
+        ['eks-anywhere', join('..', 'references', 'eks-anywhere', 'inputs', 'tinkerbell.yaml')]];
       const files = sources.map(([source, fixture]) => {
         const result = runCli(['import', '--from', source, join(FIXTURES, fixture), '--format', 'ts']);
         expect(result.exitCode).toBe(0);

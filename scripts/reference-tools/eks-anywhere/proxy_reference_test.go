@@ -10,8 +10,9 @@
 //     (SetProxyConfigInKubeadmControlPlaneForUbuntu, SetProxyConfigInKubeadmConfigTemplateForUbuntu)
 //     adds to an empty KubeadmControlPlane and KubeadmConfigTemplate;
 //   - <provider>/<name without .yaml>.controlplane.yaml and .workers.yaml: the control-plane and
-//     worker CAPI specs the datacenter's provider template builder renders (vSphere and Nutanix write
-//     their own containerd drop-in from their templates, with their own NO_PROXY list).
+//     worker CAPI specs the datacenter's provider template builder renders (vSphere, Nutanix and
+//     Tinkerbell write their own containerd drop-in from their templates, with their own NO_PROXY
+//     list).
 package proxyreference
 
 import (
@@ -31,6 +32,7 @@ import (
 	"github.com/aws/eks-anywhere/pkg/cluster"
 	"github.com/aws/eks-anywhere/pkg/clusterapi"
 	"github.com/aws/eks-anywhere/pkg/providers/nutanix"
+	"github.com/aws/eks-anywhere/pkg/providers/tinkerbell"
 	"github.com/aws/eks-anywhere/pkg/providers/vsphere"
 )
 
@@ -132,6 +134,21 @@ func renderProvider(t *testing.T, spec *cluster.Spec) (provider string, controlP
 			t.Fatal(err)
 		}
 		return "nutanix", controlPlane, workers
+	case v1alpha1.TinkerbellDatacenterKind:
+		machines := map[string]v1alpha1.TinkerbellMachineConfigSpec{}
+		for name, machine := range spec.TinkerbellMachineConfigs {
+			machines[name] = machine.Spec
+		}
+		controlPlaneMachine := machines[spec.Cluster.Spec.ControlPlaneConfiguration.MachineGroupRef.Name]
+		// The builder reads the etcd machine only for external etcd, which the inputs do not use.
+		builder := tinkerbell.NewTemplateBuilder(&spec.TinkerbellDatacenter.Spec, &controlPlaneMachine, nil, machines, spec.TinkerbellDatacenter.Spec.TinkerbellIP, renderedAt)
+		if controlPlane, err = builder.GenerateCAPISpecControlPlane(spec); err != nil {
+			t.Fatal(err)
+		}
+		if workers, err = builder.GenerateCAPISpecWorkers(spec, names, names); err != nil {
+			t.Fatal(err)
+		}
+		return "tinkerbell", controlPlane, workers
 	}
 	t.Fatalf("no provider renderer for datacenter kind %q", spec.Cluster.Spec.DatacenterRef.Kind)
 	return "", nil, nil

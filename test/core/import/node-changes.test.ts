@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
-import { adoptionFileOptions } from '../../../src/core/import/adoption';
+import { parse } from 'yaml';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
-import { nodeChanges, nodeChangesText, rollsNothing } from '../../../src/core/import/node-changes';
+import { nodeChanges, nodeChangesText } from '../../../src/core/import/node-changes';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { redactCredentials } from '../../../src/core/primitives/credential-mask';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';
@@ -74,14 +73,4 @@ describe('nodeChanges', () => {
     const { config } = importProxy(ImportSource.TKG, fixture('tkg-cluster-config.yaml'));
     expect(() => nodeChanges([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }], config!, { clusterName: 'c' })).toThrow(/^nodes: hold no KubeadmControlPlane/);
   });
-});
-
-test('EKS Anywhere on Tinkerbell, adopted with its layout: its IP follows the control-plane endpoint in NO_PROXY, as its templates write it, so no machine rolls', () => {
-  const { imported, config } = importProxy(ImportSource.EKS_ANYWHERE, fixture('eks-anywhere-tinkerbell-cluster.yaml'));
-  const running = parseAllDocuments(fixture('eks-anywhere-tinkerbell-nodes.yaml')).map((document) => document.toJS() as KubeObject);
-  const changes = nodeChanges(running, config!, { clusterName: 'demo', files: adoptionFileOptions(imported.profile) });
-  expect(changes.map((object) => [object.object, object.rollingFields, object.files.map((file) => file.path)]))
-    .toEqual([['KubeadmControlPlane/demo', [], []], ['KubeadmConfigTemplate/demo-md-0-1', [], []]]);
-  expect(rollsNothing(changes)).toBe(true);
-  expect(imported.sourceNoProxy.join(',')).toBe('192.168.0.0/16,10.96.0.0/12,.corp.example,10.0.0.0/8,registry.internal,localhost,127.0.0.1,.svc,10.0.10.10,10.0.10.20');
 });

@@ -36,8 +36,9 @@ function oursFor(input: string): NodeData {
   return { files: bootstrap.files.map((file) => ({ ...file, content: file.content! })), preKubeadmCommands: bootstrap.preKubeadmCommands };
 }
 
+/** The provider folder of a case's render: its name up to the first dash (`vsphere-url-without-port` is vSphere's). */
 function providerOf(input: string): string {
-  return input.startsWith('nutanix') ? 'nutanix' : 'vsphere';
+  return input.replace(/[-.].*$/, '');
 }
 
 /** The provider's rendered KubeadmControlPlane and workers' KubeadmConfigTemplate. */
@@ -63,8 +64,8 @@ function differencesFor(input: string): Difference[] {
 /**
  * Every difference, with the cases showing it (the exact text on both sides). Adopted with EKS
  * Anywhere's commands, NO_PROXY and the URLs' ports as given, the node data is the provider
- * templates' (vSphere, Nutanix) byte for byte. proxy.go, the path of the Snow provider only, writes
- * no provider endpoint, no final newline and no commands.
+ * templates' (vSphere, Nutanix, Tinkerbell) byte for byte. proxy.go, the path of the Snow provider
+ * only, writes no provider endpoint, no final newline and no commands.
  */
 const LEDGER: LedgerEntry[] = [
   {
@@ -77,19 +78,25 @@ const LEDGER: LedgerEntry[] = [
     point: 'proxy.go: file ends with',
     theirs: '""',
     ours: '"\\n"',
-    cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
+    cases: ['nutanix', 'tinkerbell', 'vsphere-url-without-port', 'vsphere'],
   },
   {
     point: 'proxy.go: preKubeadmCommands[0]',
     theirs: '(absent)',
     ours: 'sudo systemctl daemon-reload',
-    cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
+    cases: ['nutanix', 'tinkerbell', 'vsphere-url-without-port', 'vsphere'],
   },
   {
     point: 'proxy.go: preKubeadmCommands[1]',
     theirs: '(absent)',
     ours: 'sudo systemctl restart containerd',
-    cases: ['nutanix', 'vsphere-url-without-port', 'vsphere'],
+    cases: ['nutanix', 'tinkerbell', 'vsphere-url-without-port', 'vsphere'],
+  },
+  {
+    point: 'proxy.go: NO_PROXY entries only the library writes',
+    theirs: '(absent)',
+    ours: '10.0.10.20',
+    cases: ['tinkerbell'],
   },
   {
     point: 'proxy.go: NO_PROXY entries only the library writes',
@@ -101,7 +108,7 @@ const LEDGER: LedgerEntry[] = [
 
 test('every difference from EKS Anywhere\'s rendered files and commands is in the ledger, and nothing else differs', () => {
   const cases = referenceCases(fixtures);
-  expect(cases).toEqual(['nutanix.yaml', 'vsphere-url-without-port.yaml', 'vsphere.yaml']);
+  expect(cases).toEqual(['nutanix.yaml', 'tinkerbell.yaml', 'vsphere-url-without-port.yaml', 'vsphere.yaml']);
   expect(ledgerOf(cases.map((input) => [input.replace(/\.yaml$/, ''), differencesFor(input)] as const))).toEqual(LEDGER);
 });
 
