@@ -22,7 +22,7 @@ import { formatIpNumber, parseIpNumber } from '../primitives/ip';
  *    every service CIDR (`knownClusterIps`): its network address ends in a zero nibble (the CIDR
  *    holds at least 16 addresses), so both are the network with its last hex digit replaced;
  *  - drops entries covered by the installation-wide part, duplicates, and entries another
- *    cluster-specific entry covers for every client (the rules of `entryCoversEntry`);
+ *    cluster-specific entry covers for every client (the rules of `NoProxyCoverageIndex.findCover`);
  *  - renders each kept entry as `renderNoProxyEntry` does and removes repeated tokens.
  * Values it cannot read fail the template (the topology controller reports the message on the
  * Cluster) instead of producing a NO_PROXY that differs from the library's.
@@ -254,7 +254,7 @@ const HELPERS: string[] = [
   '{{- end -}}',
   '{{- end -}}',
 
-  // cv: .o covers .i for every client family (entryCoversEntry; the keys differ); sets .r.v.
+  // cv: .o covers .i for every client family (NoProxyCoverageIndex.findCover; the keys differ); sets .r.v.
   '{{- define "cv" -}}',
   '{{- $o := .o -}}{{- $i := .i -}}{{- $v := false -}}',
   '{{- if eq $o.k "w" -}}{{- $v = true -}}',

@@ -3,8 +3,8 @@ import { formatNoProxyEntry } from './format';
 import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
 
 /**
- * Answers "which entry of this list covers that one?" (the meaning of `entryCoversEntry`) without
- * comparing every pair, so normalizing an installation list of 10,000 entries stays near-linear:
+ * Answers "which entry of this list covers that one?" (see `findCover`) without comparing every
+ * pair, so normalizing an installation list of 10,000 entries stays near-linear:
  *
  * - name entries: a covering domain or suffix has the covered name or one of its parent names,
  *   so each query walks the covered name's labels (at most 127) through a map;
@@ -12,8 +12,7 @@ import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
  *   it; with the blocks of a family sorted by start, the latest end among the blocks starting early
  *   enough (a prefix maximum) answers it with one binary search.
  *
- * With one candidate it is `entryCoversEntry`; a property test checks that longer lists agree with
- * asking each candidate alone.
+ * A property test checks that longer lists agree with asking each candidate alone.
  */
 export class NoProxyCoverageIndex {
   private wildcard?: ParsedNoProxyEntry;
@@ -69,7 +68,13 @@ export class NoProxyCoverageIndex {
   }
 
   /**
-   * A candidate covering `inner` for every client family, or undefined.
+   * A candidate covering `inner` for every client family, or undefined. A candidate covers `inner`
+   * when whatever `inner` (rendered) lets bypass the proxy in some modelled client, the candidate
+   * (rendered) already does in that client. So a suffix covers deeper names, a domain covers its
+   * subdomains, a CIDR or range covers smaller blocks of its family, and an entry without a port
+   * covers the same entry with a port. An IP is *not* covered by a CIDR containing it: wget,
+   * urllib, proxy-from-env and Node 24 fetch ignore CIDRs but honour single IPs. An entry with a
+   * port covers only itself.
    *
    * @param excludeIndex when set (normalizing a list against itself, `inner` being candidate
    *   `excludeIndex`), that candidate is skipped: it and its duplicates are `inner`'s own text, which

@@ -17,9 +17,10 @@ export interface NormalizedNoProxyItems<T> {
 }
 
 /**
- * Normalize a list of items carrying entries (the generic form of {@link normalizeNoProxyEntries},
- * which keeps reasons and parts attached): drop duplicates (the first occurrence wins) and items
- * covered for every client family by another item or by an entry of `context`.
+ * Normalize a list of items carrying entries (reasons and parts stay attached): drop duplicates
+ * (the first occurrence wins) and items covered for every client family by another item or by an
+ * entry of `context` ({@link NoProxyCoverageIndex.findCover}). A CIDR does not swallow an IP inside
+ * it, because several clients ignore CIDRs.
  *
  * Deterministic, order-preserving and idempotent: normalizing the kept items again (with the same
  * context) keeps all of them, because no kept item is covered by another entry of the input.
@@ -51,14 +52,4 @@ export function normalizeNoProxyItems<T>(
     }
   });
   return { kept, dropped };
-}
-
-/**
- * De-duplicate entries and drop those another entry covers for every client family (for example
- * `a.example.com` next to `.example.com`, or `10.1.0.0/16` next to `10.0.0.0/8`; but never an IP
- * inside a CIDR, because several clients ignore CIDRs). First occurrence wins; order is kept;
- * normalizing twice changes nothing.
- */
-export function normalizeNoProxyEntries(entries: ParsedNoProxyEntry[]): ParsedNoProxyEntry[] {
-  return normalizeNoProxyItems(entries, (entry) => entry).kept;
 }

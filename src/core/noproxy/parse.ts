@@ -84,7 +84,7 @@ export function parseNoProxyEntry(raw: string, field: string, index?: number): P
  * Errors name `field[index]`, the index counting items of the array or of the comma-split string.
  * Empty items (`a,,b`, a trailing comma), `*` combined with other entries, and every error of
  * {@link parseNoProxyEntry} are refused. Entries are returned in input order; duplicates are
- * kept (see `normalizeNoProxyEntries`).
+ * kept (see `normalizeNoProxyItems`).
  */
 export function parseNoProxyList(value: string | readonly string[], field: string): ParsedNoProxyEntry[] {
   const items = listItems(value, field);

@@ -1,8 +1,8 @@
 import { ClusterProxyConfig } from '../../../src/core/definition/cluster-proxy-config';
-import { entryCoversDestination } from '../../../src/core/noproxy/coverage';
 import { Destination, parseDestination } from '../../../src/core/noproxy/destination';
 import { ParsedNoProxyEntry, parsedEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
 import { cidrBounds, formatIpNumber, parseIpNumber } from '../../../src/core/primitives/ip';
+import { entryCoversDestination } from '../../support/no-proxy-meaning';
 
 /**
  * Destinations for the property-based check of a generated definition, each with what Go must

@@ -1,10 +1,10 @@
 import * as fc from 'fast-check';
-import { entryCoversEntry } from '../../../src/core/noproxy/coverage';
 import { NoProxyCoverageIndex } from '../../../src/core/noproxy/coverage-index';
 import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
 import { parseNoProxyEntry } from '../../../src/core/noproxy/parse';
 import { ParsedNoProxyEntry } from '../../../src/core/noproxy/types';
 import { entry } from '../../support/fixtures/no-proxy-arbitraries';
+import { entryCoversEntry } from '../../support/no-proxy-meaning';
 
 /** The pairwise reference the index replaces (the original quadratic scan). */
 function pairwiseCover(candidates: readonly ParsedNoProxyEntry[], inner: ParsedNoProxyEntry, excludeKey?: string): boolean {

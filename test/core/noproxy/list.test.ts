@@ -1,9 +1,9 @@
-import { entryCoversEntry } from '../../../src/core/noproxy/coverage';
 import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
-import { normalizeNoProxyEntries, normalizeNoProxyItems } from '../../../src/core/noproxy/list';
+import { normalizeNoProxyItems } from '../../../src/core/noproxy/list';
 import { NoProxy } from '../../../src/core/noproxy/no-proxy';
 import { parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy/parse';
 import { NoProxyFormat } from '../../../src/core/noproxy/render';
+import { entryCoversEntry, normalizeNoProxyEntries } from '../../support/no-proxy-meaning';
 
 const entries = (value: string) => parseNoProxyList(value, 'noProxy');
 const normalized = (value: string): string[] => normalizeNoProxyEntries(entries(value)).map(formatNoProxyEntry);

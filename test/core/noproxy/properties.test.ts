@@ -1,16 +1,15 @@
 import * as fc from 'fast-check';
 import { NoProxyClientId } from '../../../src/core/noproxy/clients';
-import { entryCoversDestination } from '../../../src/core/noproxy/coverage';
 import { Destination, parseDestination } from '../../../src/core/noproxy/destination';
 import { explainNoProxy } from '../../../src/core/noproxy/explain';
 import { formatNoProxyEntry } from '../../../src/core/noproxy/format';
-import { normalizeNoProxyEntries } from '../../../src/core/noproxy/list';
 import { matchingTraits, MatchingTraits } from '../../../src/core/noproxy/matching-traits';
 import { NoProxy } from '../../../src/core/noproxy/no-proxy';
 import { parseNoProxyEntry, parseNoProxyList } from '../../../src/core/noproxy/parse';
 import { NoProxyFormat, renderNoProxy } from '../../../src/core/noproxy/render';
 import { ParsedNoProxyEntry, CidrNoProxyEntry, NoProxyEntryKind } from '../../../src/core/noproxy/types';
 import { dnsName, entry, entryList, ipv4, ipv6, neighbours, rawEntry } from '../../support/fixtures/no-proxy-arbitraries';
+import { entryCoversDestination, normalizeNoProxyEntries } from '../../support/no-proxy-meaning';
 
 /** Bounded so the whole NO_PROXY suite stays well under 20 s on two cores. */
 const RUNS = { numRuns: 100 };

@@ -1,12 +1,14 @@
-import { NoProxyCoverageIndex } from './coverage-index';
-import { Destination } from './destination';
-import { ipBounds } from './entry-bounds';
-import { NoProxyEntryKind, ParsedNoProxyEntry } from './types';
-import { parseIpNumber } from '../primitives/ip';
+import { NoProxyCoverageIndex } from '../../src/core/noproxy/coverage-index';
+import { Destination } from '../../src/core/noproxy/destination';
+import { ipBounds } from '../../src/core/noproxy/entry-bounds';
+import { normalizeNoProxyItems } from '../../src/core/noproxy/list';
+import { NoProxyEntryKind, ParsedNoProxyEntry } from '../../src/core/noproxy/types';
+import { parseIpNumber } from '../../src/core/primitives/ip';
 
 /**
- * The intended meaning of entries (Go semantics, the most complete client): which destinations an
- * entry covers, and when one entry makes another redundant for every client family.
+ * The intended meaning of NO_PROXY entries (Go semantics, the most complete client), as oracles for
+ * the property and conformance tests: which destinations an entry covers, and when one entry makes
+ * another redundant for every client family.
  */
 
 /**
@@ -33,16 +35,12 @@ export function entryCoversDestination(entry: ParsedNoProxyEntry, destination: D
   }
 }
 
-/**
- * True when `outer` makes `inner` redundant for every modelled client family: whatever `inner`
- * (rendered) lets bypass the proxy in some client, `outer` (rendered) already does in that client.
- *
- * So a suffix covers deeper names, a domain covers its subdomains, a CIDR or range covers smaller
- * blocks of its family, and an entry without a port covers the same entry with a port. An IP is
- * *not* covered by a CIDR containing it: wget, urllib, proxy-from-env and Node 24 fetch ignore
- * CIDRs but honour single IPs. An entry with a port covers only itself.
- */
+/** True when `outer` makes `inner` redundant for every modelled client family: the index's question for a list of one. */
 export function entryCoversEntry(outer: ParsedNoProxyEntry, inner: ParsedNoProxyEntry): boolean {
-  // the index answers it for lists of any length; a list of one is this question
   return new NoProxyCoverageIndex([outer]).findCover(inner) !== undefined;
+}
+
+/** The entries `normalizeNoProxyItems` keeps of a list of bare entries. */
+export function normalizeNoProxyEntries(entries: ParsedNoProxyEntry[]): ParsedNoProxyEntry[] {
+  return normalizeNoProxyItems(entries, (entry) => entry).kept;
 }
