@@ -64,10 +64,12 @@ export function addProxyToClusterClass(
   spec.variables = optionalList('clusterClass.spec.variables', spec.variables ?? undefined);
   spec.patches = optionalList('clusterClass.spec.patches', spec.patches ?? undefined);
   const ownPatches = spec.patches.filter((patch: Json) => !String(patch?.name ?? '').startsWith(PROXY_PATCH_PREFIX));
-  refuseWholeListPatches(ownPatches, targets);
+  // errors name a patch by its position in the class as given, the proxy's own patches included
+  const positionOf = (patch: Json): number => spec.patches.indexOf(patch);
+  refuseWholeListPatches(ownPatches, targets, positionOf);
   // TKG's own node proxy patch would write over the proxy's files: the proxy's patches take its place.
   const keptPatches = classProxy.variableShape === ClassVariableShape.TKG
-    ? withoutTkgProxyPatch(ownPatches, targets, classSelectorSubjects(clusterClass), (patch) => spec.patches.indexOf(patch))
+    ? withoutTkgProxyPatch(ownPatches, targets, classSelectorSubjects(clusterClass), positionOf)
     : ownPatches;
   const foreignShape = classProxy.variableShape !== ClassVariableShape.LIBRARY;
   const named = (variable: Json): boolean => variable?.name === classProxy.variableName;
@@ -167,8 +169,8 @@ function patchDefinitions(targets: readonly ClassTarget[], jsonPatchesOf: (targe
  * matches (Cluster API's rules: kind, control plane, worker class names with a leading or trailing
  * `*`), so a patch replacing the list of one worker class that the proxy leaves out is fine.
  */
-function refuseWholeListPatches(patches: Json[], targets: ClassTarget[]): void {
-  patches.forEach((patch, index) => (Array.isArray(patch?.definitions) ? patch.definitions : []).forEach((definition: Json) => {
+function refuseWholeListPatches(patches: Json[], targets: ClassTarget[], positionOf: (patch: Json) => number): void {
+  patches.forEach((patch) => (Array.isArray(patch?.definitions) ? patch.definitions : []).forEach((definition: Json) => {
     const hit = targets.filter((target) => selectorMatches(definition?.selector, target));
     for (const jsonPatch of Array.isArray(definition?.jsonPatches) ? definition.jsonPatches : []) {
       if (jsonPatch?.op !== 'add' && jsonPatch?.op !== 'replace') {
@@ -176,7 +178,7 @@ function refuseWholeListPatches(patches: Json[], targets: ClassTarget[]): void {
       }
       const target = hit.find((candidate) => dropsProxyEntries(String(jsonPatch.path), candidate));
       if (target) {
-        throw new ProxyConfigError(`clusterClass.spec.patches[${index}]`,
+        throw new ProxyConfigError(`clusterClass.spec.patches[${positionOf(patch)}]`,
           `("${patch.name}") sets the whole ${jsonPatch.path} of ${definition.selector.kind} for ${describeSubject(target)}, which would drop the proxy's entries; `
           + `append with a "/-" path instead${target.role === 'controlPlane' ? '' : ', or leave that class out with excludedWorkerClasses'}`);
       }

@@ -238,6 +238,17 @@ describe('topology Clusters', () => {
 describe('refused ClusterClasses', () => {
   const props = { settings: demoSettings() };
 
+  test('a whole-list patch in a class that already has the proxy\'s patches is named by its position in the class', () => {
+    const fixture = classFixture(CapiVersion.V1BETA2);
+    const applied = structuredClone(addProxyToClusterClass(fixture.clusterClass, fixture.templates, props).clusterClass) as Json;
+    const whole = { ...structuredClone(fixture.clusterClass as Json).spec.patches[0], name: 'whole-files' };
+    whole.definitions[0].jsonPatches[0].path = '/spec/template/spec/kubeadmConfigSpec/files';
+    const position = applied.spec.patches.push(whole) - 1;
+    expect(applied.spec.patches.filter((patch: Json) => patch.name.startsWith(PROXY_PATCH_PREFIX)).length).toBeGreaterThan(0);
+    expect(() => addProxyToClusterClass(applied as KubeObject, fixture.templates, props))
+      .toThrow(new RegExp(`^clusterClass.spec.patches\\[${position}\\]: \\("whole-files"\\) sets the whole`));
+  });
+
   test('a missing template, a non-kubeadm control plane, a foreign variable of the same name, a whole-list patch', () => {
     const fixture = classFixture(CapiVersion.V1BETA2);
     expect(() => addProxyToClusterClass(fixture.clusterClass, fixture.templates.slice(0, 2), props)).toThrow(/templates: hold no KubeadmConfigTemplate named "md-1"/);
