@@ -3,6 +3,7 @@ import { parse, parseAllDocuments, stringify } from 'yaml';
 import { entriesLostOnImport } from './lossless-import';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
+import { eksAnywhereProvider } from '../../support/fixtures/system-renders';
 import { environmentValue, fixtureText, NodeData, referenceCases } from '../references/node-data-differences';
 
 /**
@@ -16,8 +17,7 @@ const fixtures = join(__dirname, '..', '..', 'fixtures', 'references', 'eks-anyw
 const input = (name: string): string => fixtureText(fixtures, 'inputs', name);
 
 function providerNoProxy(name: string): string {
-  const provider = name.startsWith('nutanix') ? 'nutanix' : 'vsphere';
-  const objects = parseAllDocuments(fixtureText(fixtures, 'rendered', provider, name.replace(/\.yaml$/, '.controlplane.yaml'))).map((document) => document.toJS());
+  const objects = parseAllDocuments(fixtureText(fixtures, 'rendered', eksAnywhereProvider(name), name.replace(/\.yaml$/, '.controlplane.yaml'))).map((document) => document.toJS());
   const kcp = objects.find((object) => object?.kind === 'KubeadmControlPlane');
   const dropIn = kcp.spec.kubeadmConfigSpec.files.find((file: { path: string }) => file.path.endsWith('/http-proxy.conf'));
   return environmentValue(dropIn.content, 'NO_PROXY')!;
@@ -64,21 +64,26 @@ test('the datacenter config is found before the Cluster too, and other documents
   expect(importProxy(ImportSource.EKS_ANYWHERE, reordered).imported).toEqual(importProxy(ImportSource.EKS_ANYWHERE, input('vsphere.yaml')).imported);
 });
 
+/** Each reference provider's datacenter config, and what its note calls the endpoint EKS Anywhere adds. */
+const DATACENTERS: Record<string, [kind: string, role: string]> = {
+  vsphere: ['VSphereDatacenterConfig', 'the vCenter server'],
+  nutanix: ['NutanixDatacenterConfig', 'the Prism Central endpoint'],
+  tinkerbell: ['TinkerbellDatacenterConfig', 'the Tinkerbell IP'],
+};
+
 test.each(referenceCases(fixtures))('%s, the Cluster alone: proxy.go\'s NO_PROXY, and a note that the provider\'s endpoint is not in the file', (name) => {
   const result = importProxy(ImportSource.EKS_ANYWHERE, clusterOnly(name));
   expect(result.imported.sourceNoProxy.join(',')).toBe(proxyGoNoProxy(name));
   expect(entriesLostOnImport(result, proxyGoNoProxy(name))).toEqual([]);
-  const [kind, role] = name.startsWith('nutanix') ? ['NutanixDatacenterConfig', 'the Prism Central endpoint'] : ['VSphereDatacenterConfig', 'the vCenter server'];
+  const [kind, role] = DATACENTERS[eksAnywhereProvider(name)];
   expect(result.imported.notes).toContainEqual({
     field: 'spec.datacenterRef',
     message: `${kind} demo is not in the file: EKS Anywhere also adds ${role} to NO_PROXY, which neither the definition nor the comparison has (import the cluster configuration file with its datacenter config)`,
   });
 });
 
-test('Tinkerbell adds its IP after the control-plane endpoint, CloudStack the host of each management API endpoint before it', () => {
+test('CloudStack adds the host of each management API endpoint before the control-plane endpoint', () => {
   const cluster = (kind: string) => clusterOnly('vsphere.yaml').replace('kind: VSphereDatacenterConfig', `kind: ${kind}`);
-  const tinkerbell = `${cluster('TinkerbellDatacenterConfig')}---\nkind: TinkerbellDatacenterConfig\nmetadata:\n  name: demo\nspec:\n  tinkerbellIP: 10.0.10.20\n`;
-  expect(importProxy(ImportSource.EKS_ANYWHERE, tinkerbell).imported.sourceNoProxy.slice(-2)).toEqual(['10.0.10.10', '10.0.10.20']);
   const cloudStack = `${cluster('CloudStackDatacenterConfig')}---\nkind: CloudStackDatacenterConfig\nmetadata:\n  name: demo\nspec:\n  availabilityZones:\n`
     + '    - managementApiEndpoint: https://cloudstack-a.corp.example:8080/client/api\n    - managementApiEndpoint: https://cloudstack-b.corp.example/client/api\n';
   const { imported } = importProxy(ImportSource.EKS_ANYWHERE, cloudStack);

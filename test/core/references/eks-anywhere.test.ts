@@ -6,6 +6,7 @@ import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
 import { nodeProxyBootstrap } from '../../../src/core/node-files/bootstrap';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
+import { eksAnywhereProvider } from '../../support/fixtures/system-renders';
 
 /**
  * The `eks-anywhere` profile against EKS Anywhere's proxy node data rendered by EKS Anywhere's own
@@ -36,15 +37,10 @@ function oursFor(input: string): NodeData {
   return { files: bootstrap.files.map((file) => ({ ...file, content: file.content! })), preKubeadmCommands: bootstrap.preKubeadmCommands };
 }
 
-/** The provider folder of a case's render: its name up to the first dash (`vsphere-url-without-port` is vSphere's). */
-function providerOf(input: string): string {
-  return input.replace(/[-.].*$/, '');
-}
-
 /** The provider's rendered KubeadmControlPlane and workers' KubeadmConfigTemplate. */
 function providerRender(input: string): { controlPlane: NodeData; workers: NodeData } {
   const base = input.replace(/\.yaml$/, '');
-  const objects = (file: string) => parseAllDocuments(fixtureText(fixtures, 'rendered', providerOf(input), file)).map((document) => document.toJS());
+  const objects = (file: string) => parseAllDocuments(fixtureText(fixtures, 'rendered', eksAnywhereProvider(input), file)).map((document) => document.toJS());
   const kcp = objects(`${base}.controlplane.yaml`).find((object) => object?.kind === 'KubeadmControlPlane');
   const kct = objects(`${base}.workers.yaml`).find((object) => object?.kind === 'KubeadmConfigTemplate');
   return { controlPlane: proxyPart(kcp.spec.kubeadmConfigSpec), workers: proxyPart(kct.spec.template.spec) };
@@ -57,7 +53,7 @@ function differencesFor(input: string): Difference[] {
   const named = (renderer: string, differences: Difference[]) => differences.map((difference) => ({ ...difference, point: `${renderer}: ${difference.point}` }));
   return [
     ...named('proxy.go', [...nodeDataDifferences(clusterApi.controlPlane, ours), ...nodeDataDifferences(clusterApi.workers, ours)]),
-    ...named(providerOf(input), [...nodeDataDifferences(provider.controlPlane, ours), ...nodeDataDifferences(provider.workers, ours)]),
+    ...named(eksAnywhereProvider(input), [...nodeDataDifferences(provider.controlPlane, ours), ...nodeDataDifferences(provider.workers, ours)]),
   ];
 }
 
