@@ -1,9 +1,10 @@
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList } from './imported-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CAREN_INFRASTRUCTURES, carenNoProxy } from '../node-files/caren-no-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { readInputs } from '../node-files/system-no-proxy';
 import { ProxyConfigError } from '../primitives/errors';
+import { valueAt } from '../primitives/validation/json-data';
 
 /**
  * Nutanix CAREN: a Cluster whose `clusterConfig` topology variable has `proxy {http, https,

@@ -1,5 +1,6 @@
-import { ImportNotes, Json, stringList, valueAt } from './imported-proxy';
+import { ImportNotes, Json, stringList } from './imported-proxy';
 import { Provider } from '../primitives/providers';
+import { valueAt } from '../primitives/validation/json-data';
 
 /**
  * The endpoints EKS Anywhere's provider templates add to NO_PROXY from the datacenter config a

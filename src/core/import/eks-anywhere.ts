@@ -1,8 +1,9 @@
 import { readEksAnywhereDatacenter } from './eks-anywhere-datacenter';
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList } from './imported-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { eksAnywhereNoProxy, readInputs } from '../node-files/system-no-proxy';
 import { ProxyConfigError } from '../primitives/errors';
+import { valueAt } from '../primitives/validation/json-data';
 
 /**
  * EKS Anywhere: a `Cluster` (anywhere.eks.amazonaws.com) with `spec.proxyConfiguration {httpProxy,

@@ -1,7 +1,8 @@
-import { acceptedNoProxy, ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
+import { acceptedNoProxy, ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList } from './imported-proxy';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { giantSwarmChartNoProxy, readInputs } from '../node-files/system-no-proxy';
 import { ProxyConfigError } from '../primitives/errors';
+import { valueAt } from '../primitives/validation/json-data';
 
 /**
  * Giant Swarm: the `cluster` chart values (`global.connectivity.proxy {enabled, httpProxy,

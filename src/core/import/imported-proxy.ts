@@ -201,11 +201,6 @@ export function importedProxy(
   };
 }
 
-/** A value at a dotted path of a parsed document (`undefined` when any step is missing). */
-export function valueAt(document: unknown, path: readonly string[]): any {
-  return path.reduce((node: unknown, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined), document);
-}
-
 /** A list of strings, or a single string, or nothing. */
 export function stringList(value: unknown): string[] {
   if (Array.isArray(value)) {

@@ -1,5 +1,6 @@
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, splitNoProxy, valueAt } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, splitNoProxy } from './imported-proxy';
 import { describeValue, invalidValue, kindForError } from '../primitives/errors';
+import { valueAt } from '../primitives/validation/json-data';
 
 /**
  * OpenShift: the cluster-wide `Proxy` (config.openshift.io/v1, named `cluster`): `spec.httpProxy`,

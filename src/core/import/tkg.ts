@@ -1,8 +1,9 @@
-import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList, valueAt } from './imported-proxy';
+import { ImportedProxy, importedProxy, ImportNotes, ImportSource, Json, readProxy, stringList } from './imported-proxy';
 import { ClassVariableShape } from '../clusterclass/variable-shapes';
 import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
 import { readInputs, systemNoProxy, tkgAddedNames } from '../node-files/system-no-proxy';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
+import { valueAt } from '../primitives/validation/json-data';
 
 /**
  * VMware TKG: the cluster configuration variables of plan-based clusters (`TKG_HTTP_PROXY`,

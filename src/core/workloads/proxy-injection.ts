@@ -11,7 +11,7 @@ import { invalidValue } from '../primitives/errors';
 import { frozen, lockProperties } from '../primitives/frozen';
 import { KubeObject } from '../primitives/k8s/manifest';
 import { assertDnsLabel } from '../primitives/k8s/names';
-import { isRecord } from '../primitives/validation/json-data';
+import { isRecord, valueAt } from '../primitives/validation/json-data';
 import { checkProps, optionalList } from '../primitives/validation/strict-props';
 
 /** What {@link ProxyInjection.plan} found for one manifest. */
@@ -170,6 +170,3 @@ export class ProxyInjection {
 }
 
 
-function valueAt(root: unknown, path: readonly string[]): unknown {
-  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
-}

@@ -16,6 +16,14 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * The value at a path of keys in parsed data, or `undefined` when a step is missing or not an
+ * object. Untyped, as the data it reads: callers check what they get.
+ */
+export function valueAt(root: unknown, path: readonly string[]): any {
+  return path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
+}
+
+/**
  * Whether `object` is a plain object of any realm (a test runner's `vm` context makes its own):
  * its prototype is that realm's Object.prototype, whose own prototype is null, or it has none.
  */
