@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { importResultJson, importResultText, importResultTypeScript, nodeChangesText } from './import-formats';
 import { ClusterNetworkProps } from '../core/definition/network';
 import { adoptionFileOptions } from '../core/import/adoption';
 import { IMPORT_SOURCES, importProxy, ImportResult } from '../core/import/import-proxy';
 import { ImportSource } from '../core/import/imported-proxy';
-import { nodeChanges, nodeChangesText, NodeObjectChanges, rollsNothing } from '../core/import/node-changes';
-import { importResultJson, importResultTypeScript } from '../core/import/render-import';
+import { nodeChanges, NodeObjectChanges, rollsNothing } from '../core/import/node-changes';
 import { systemClassRollingFields } from '../core/import/system-class-adoption';
 import { redactCredentials } from '../core/primitives/credential-mask';
 import { describeValue, ProxyConfigError } from '../core/primitives/errors';
@@ -190,40 +190,4 @@ function nodeReport(result: ImportResult, objects: KubeObject[], clusterName: st
   const profile = result.imported.profile;
   const files = adopt ? adoptionFileOptions(profile) : profile ? { profile } : undefined;
   return nodeChanges(objects, result.config, { clusterName: name, ...(files ? { files } : {}) });
-}
-
-/** A human-readable summary. */
-function importResultText(result: ImportResult): string {
-  const { imported, noProxy } = result;
-  const lines = [
-    `Imported from ${imported.source}`,
-    `  httpProxy:  ${imported.settings.httpProxy ?? '(unset)'}`,
-    `  httpsProxy: ${imported.settings.httpsProxy ?? '(unset)'}`,
-    ...(imported.settings.username !== undefined ? [`  username:   ${imported.settings.username}${imported.needsPassword ? ' (password not copied: give it as password)' : ''}`] : []),
-    `  noProxy:    ${((imported.settings.noProxy ?? []) as readonly string[]).join(',') || '(none)'}`,
-    ...(imported.settings.trustedCaPem ? ['  trustedCaPem: (imported)'] : []),
-    ...(imported.profile ? [`  files:      { profile: '${imported.profile}' }`] : []),
-    ...(imported.variableShape ? [`  ClusterClass variableShape: '${imported.variableShape}'`] : []),
-    '',
-    'Notes:',
-    ...(imported.notes.length > 0 ? imported.notes.map((note) => `  - ${note.field}: ${note.message}`) : ['  (none)']),
-  ];
-  if (noProxy) {
-    lines.push('', `NO_PROXY (${imported.source}): ${noProxy.before}`, `NO_PROXY (library):  ${noProxy.after}`,
-      `  added:   ${noProxy.added.join(',') || '(none)'}`, `  removed: ${noProxy.removed.join(',') || '(none)'}`,
-      '', `Per client (${noProxy.probes.length} destinations probed):`);
-    if (noProxy.changes.length === 0) {
-      lines.push('  no client routes any probed destination differently');
-    }
-    const byUrl = new Map<string, string[]>();
-    for (const change of noProxy.changes) {
-      const entry = byUrl.get(change.url) ?? [];
-      entry.push(`${change.clientName}: ${change.before} -> ${change.after}`);
-      byUrl.set(change.url, entry);
-    }
-    for (const [url, changes] of byUrl) {
-      lines.push(`  ${url}`, ...changes.map((change) => `    ${change}`));
-    }
-  }
-  return `${lines.join('\n')}\n`;
 }

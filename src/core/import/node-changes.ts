@@ -178,30 +178,3 @@ function commandChanges(before: unknown[], after: unknown[]): { removedCommands:
     addedCommands: b.filter((command) => !a.includes(command)).map(redactCredentials),
   };
 }
-
-/** The report as text. */
-export function nodeChangesText(changes: NodeObjectChanges[]): string {
-  const lines: string[] = [];
-  for (const object of changes) {
-    lines.push(object.object);
-    if (object.files.length === 0 && object.removedCommands.length === 0 && object.addedCommands.length === 0) {
-      lines.push('  no change');
-    }
-    for (const file of object.files) {
-      lines.push(`  ${file.change === 'added' ? '+' : file.change === 'removed' ? '-' : '~'} ${file.path}`,
-        ...file.attributes.map((attribute) => `      ${attribute}`),
-        ...file.removedLines.map((line) => `      - ${line}`),
-        ...file.addedLines.map((line) => `      + ${line}`));
-    }
-    if (object.removedCommands.length + object.addedCommands.length > 0) {
-      lines.push('  preKubeadmCommands:', ...object.removedCommands.map((command) => `      - ${command}`), ...object.addedCommands.map((command) => `      + ${command}`));
-    }
-    if (object.rollingFields.length > 0) {
-      lines.push(`  rolls its machines: ${object.rollingFields.length} field${object.rollingFields.length === 1 ? '' : 's'} of the spec differ`,
-        ...object.rollingFields.map((field) => `      ${field}`));
-    } else {
-      lines.push('  rolls nothing: the spec is byte for byte the same');
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { importResultJson, importResultTypeScript } from '../../../src/cli/import-formats';
 import { compareNoProxy } from '../../../src/core/import/compare-no-proxy';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
-import { importResultJson, importResultTypeScript } from '../../../src/core/import/render-import';
 import { CA_1 } from '../../support/fixtures/cluster';
 
 /**

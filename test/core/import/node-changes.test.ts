@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { nodeChangesText } from '../../../src/cli/import-formats';
 import { importProxy } from '../../../src/core/import/import-proxy';
 import { ImportSource } from '../../../src/core/import/imported-proxy';
-import { nodeChanges, nodeChangesText } from '../../../src/core/import/node-changes';
+import { nodeChanges } from '../../../src/core/import/node-changes';
 import { CompatibilityProfileName } from '../../../src/core/node-files/compatibility-profile-name';
 import { redactCredentials } from '../../../src/core/primitives/credential-mask';
 import { KubeObject } from '../../../src/core/primitives/k8s/manifest';

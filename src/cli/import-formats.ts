@@ -1,12 +1,50 @@
-import { ImportResult } from './import-proxy';
-import { ClassVariableShape } from '../clusterclass/variable-shapes';
-import { CompatibilityProfileName } from '../node-files/compatibility-profile-name';
-import { Provider } from '../primitives/providers';
+import { ClassVariableShape } from '../core/clusterclass/variable-shapes';
+import { ImportResult } from '../core/import/import-proxy';
+import { NodeObjectChanges } from '../core/import/node-changes';
+import { CompatibilityProfileName } from '../core/node-files/compatibility-profile-name';
+import { Provider } from '../core/primitives/providers';
 
 /**
- * The import as JSON (for tools) and as a TypeScript snippet (to paste into a cdk8s or Pulumi
- * program). Neither ever holds a password: the snippet reads it from the environment.
+ * The output formats of `cluster-proxy import`: text (for people), JSON (for tools) and a
+ * TypeScript snippet (to paste into a cdk8s or Pulumi program), and the text of the node report.
+ * None ever holds a password: the snippet reads it from the environment.
  */
+
+/** A human-readable summary. */
+export function importResultText(result: ImportResult): string {
+  const { imported, noProxy } = result;
+  const lines = [
+    `Imported from ${imported.source}`,
+    `  httpProxy:  ${imported.settings.httpProxy ?? '(unset)'}`,
+    `  httpsProxy: ${imported.settings.httpsProxy ?? '(unset)'}`,
+    ...(imported.settings.username !== undefined ? [`  username:   ${imported.settings.username}${imported.needsPassword ? ' (password not copied: give it as password)' : ''}`] : []),
+    `  noProxy:    ${((imported.settings.noProxy ?? []) as readonly string[]).join(',') || '(none)'}`,
+    ...(imported.settings.trustedCaPem ? ['  trustedCaPem: (imported)'] : []),
+    ...(imported.profile ? [`  files:      { profile: '${imported.profile}' }`] : []),
+    ...(imported.variableShape ? [`  ClusterClass variableShape: '${imported.variableShape}'`] : []),
+    '',
+    'Notes:',
+    ...(imported.notes.length > 0 ? imported.notes.map((note) => `  - ${note.field}: ${note.message}`) : ['  (none)']),
+  ];
+  if (noProxy) {
+    lines.push('', `NO_PROXY (${imported.source}): ${noProxy.before}`, `NO_PROXY (library):  ${noProxy.after}`,
+      `  added:   ${noProxy.added.join(',') || '(none)'}`, `  removed: ${noProxy.removed.join(',') || '(none)'}`,
+      '', `Per client (${noProxy.probes.length} destinations probed):`);
+    if (noProxy.changes.length === 0) {
+      lines.push('  no client routes any probed destination differently');
+    }
+    const byUrl = new Map<string, string[]>();
+    for (const change of noProxy.changes) {
+      const entry = byUrl.get(change.url) ?? [];
+      entry.push(`${change.clientName}: ${change.before} -> ${change.after}`);
+      byUrl.set(change.url, entry);
+    }
+    for (const [url, changes] of byUrl) {
+      lines.push(`  ${url}`, ...changes.map((change) => `    ${change}`));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
 
 /** JSON: definition, network, profile, shape, notes and the NO_PROXY comparison. */
 export function importResultJson(result: ImportResult): string {
@@ -72,4 +110,31 @@ export function importResultTypeScript(result: ImportResult): string {
 /** The name of the enum member whose value is `value` (the enums are string enums). */
 function enumMember(values: Readonly<Record<string, string>>, value: string): string {
   return Object.keys(values).find((key) => values[key] === value)!;
+}
+
+/** The report as text. */
+export function nodeChangesText(changes: NodeObjectChanges[]): string {
+  const lines: string[] = [];
+  for (const object of changes) {
+    lines.push(object.object);
+    if (object.files.length === 0 && object.removedCommands.length === 0 && object.addedCommands.length === 0) {
+      lines.push('  no change');
+    }
+    for (const file of object.files) {
+      lines.push(`  ${file.change === 'added' ? '+' : file.change === 'removed' ? '-' : '~'} ${file.path}`,
+        ...file.attributes.map((attribute) => `      ${attribute}`),
+        ...file.removedLines.map((line) => `      - ${line}`),
+        ...file.addedLines.map((line) => `      + ${line}`));
+    }
+    if (object.removedCommands.length + object.addedCommands.length > 0) {
+      lines.push('  preKubeadmCommands:', ...object.removedCommands.map((command) => `      - ${command}`), ...object.addedCommands.map((command) => `      + ${command}`));
+    }
+    if (object.rollingFields.length > 0) {
+      lines.push(`  rolls its machines: ${object.rollingFields.length} field${object.rollingFields.length === 1 ? '' : 's'} of the spec differ`,
+        ...object.rollingFields.map((field) => `      ${field}`));
+    } else {
+      lines.push('  rolls nothing: the spec is byte for byte the same');
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }
