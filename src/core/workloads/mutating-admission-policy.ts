@@ -10,6 +10,7 @@ import { ClusterProxyConfig } from '../definition/cluster-proxy-config';
 import { invalidValue, ProxyConfigError } from '../primitives/errors';
 import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/manifest';
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
+import { parseEither } from '../primitives/validation/one-of';
 import { checkProps, optionalList, propKeys } from '../primitives/validation/strict-props';
 
 /** Options for `renderProxyAdmissionPolicy`. */
@@ -73,10 +74,7 @@ export function renderProxyAdmissionPolicy(config: ClusterProxyConfig, options: 
   if (version !== MutatingAdmissionPolicyVersion.V1 && version !== MutatingAdmissionPolicyVersion.V1BETA1) {
     throw invalidValue('apiVersion', version, 'must be "v1" (Kubernetes 1.36+) or "v1beta1" (1.34, 1.35 with the feature gate)');
   }
-  const failurePolicy = options.failurePolicy ?? 'Fail';
-  if (failurePolicy !== 'Fail' && failurePolicy !== 'Ignore') {
-    throw invalidValue('failurePolicy', failurePolicy, 'must be "Fail" or "Ignore"');
-  }
+  const failurePolicy = parseEither('failurePolicy', options.failurePolicy ?? 'Fail', ['Fail', 'Ignore']);
   const injection = new ProxyInjection(config, injectionOptionsOf(options), ALWAYS_EXCLUDED_NAMESPACES);
   const namespaces = targetNamespaces(injection, options.namespaces);
   const labels = { [MANAGED_BY_LABEL]: MANAGED_BY };

@@ -9,7 +9,7 @@ import { KubeObject, MANAGED_BY, MANAGED_BY_LABEL } from '../primitives/k8s/mani
 import { assertDnsLabel, assertObjectName } from '../primitives/k8s/names';
 import { rootCertificates } from '../primitives/lazy-modules';
 import { LIMITS } from '../primitives/limits';
-import { parseOneOf } from '../primitives/validation/one-of';
+import { parseEither, parseOneOf } from '../primitives/validation/one-of';
 import { checkProps, propKeys } from '../primitives/validation/strict-props';
 import { configMapObject } from '../product/data-objects';
 
@@ -143,10 +143,7 @@ export interface TrustBundlePlan {
  */
 export function trustBundlePlan(config: ClusterProxyConfig, options: TrustBundleOptions = {}): TrustBundlePlan | undefined {
   checkProps('trustBundle', options, TRUST_BUNDLE_KEYS, 'trust bundle option');
-  const systemRoots = options.systemRoots ?? DEFAULT_SYSTEM_ROOTS;
-  if (!Object.values(SystemRoots).includes(systemRoots)) {
-    throw invalidValue('trustBundle.systemRoots', systemRoots, 'must be "node-mozilla" or "none"');
-  }
+  const systemRoots = parseEither('trustBundle.systemRoots', options.systemRoots ?? DEFAULT_SYSTEM_ROOTS, Object.values(SystemRoots));
   const configMapName = assertObjectName('trustBundle.configMapName', options.configMapName ?? DEFAULT_CA_CONFIGMAP_NAME);
   const mountPath = checkMountPath(options.mountPath ?? DEFAULT_CA_MOUNT_PATH);
   const corporate = config.settings.trustedCa;
