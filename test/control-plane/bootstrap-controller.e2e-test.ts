@@ -1,8 +1,9 @@
 /**
  * The library's node files as Cluster API itself renders them: its kubeadm bootstrap provider
  * (the real controller, run against the local control plane) turns the library's
- * KubeadmControlPlane into the first control-plane machine's cloud-config and Ignition config,
- * resolving the files' `contentFrom` from the library's Secret. Proven here: every file arrives
+ * KubeadmControlPlane into the first control-plane machine's cloud-config and Ignition config, and
+ * the worker pool's KubeadmConfigTemplate into a worker's (`kubeadm join`, with the join token it
+ * creates), resolving the files' `contentFrom` from the library's Secret. Proven here: every file arrives
  * with the Secret's content, its owner and its mode; the library's preKubeadmCommands run before
  * kubeadm; the Ignition config is one Flatcar's Ignition validates.
  */
@@ -56,6 +57,17 @@ function preKubeadmCommands(library: NodeBootstrapOutput): string[] {
   return (library.kubeadmControlPlane.spec as any).kubeadmConfigSpec.preKubeadmCommands;
 }
 
+/** The worker pool's kubeadm config spec (the KubeadmConfigTemplate's). */
+function workerSpec(library: NodeBootstrapOutput): any {
+  return (library.kubeadmConfigTemplate.spec as any).template.spec;
+}
+
+/** A worker machine's bootstrap data, once the control plane's first machine is rendered. */
+async function renderWorker(library: NodeBootstrapOutput): Promise<BootstrapData> {
+  const objects = { cluster: library.cluster, kubeadmControlPlane: library.kubeadmControlPlane, secrets: [library.secret] };
+  return controller.renderJoinWorker(objects, library.kubeadmConfigTemplate);
+}
+
 /** The content of an Ignition `data:` URL (RFC 2397: percent-encoded, or base64). */
 function dataUrlContent(url: string): string {
   const match = /^data:([^,]*),(.*)$/s.exec(url);
@@ -98,6 +110,22 @@ describe('cloud-config: the first control-plane machine', () => {
     expect(clusterConfiguration).toMatchObject({ kind: 'ClusterConfiguration', controlPlaneEndpoint: 'api.vm.test:6443', clusterName: 'vm', kubernetesVersion: 'v1.31.2' });
     expect(initConfiguration).toMatchObject({ kind: 'InitConfiguration' });
   });
+
+  test('a worker machine (kubeadm join, from the pool\'s KubeadmConfigTemplate) gets the same files from the Secret and the library\'s commands first', async () => {
+    const worker = parse((await renderWorker(library)).value);
+    const files = secretFiles(workerSpec(library).files, library.secret);
+    const controlPlaneFiles = secretFiles((library.kubeadmControlPlane.spec as any).kubeadmConfigSpec.files, library.secret);
+    expect(files.map((file) => file.path)).toEqual(controlPlaneFiles.map((file) => file.path));
+    for (const file of files) {
+      const written = worker.write_files.filter((entry: any) => entry.path === file.path);
+      expect(written).toEqual([{ path: file.path, owner: file.owner, permissions: file.permissions, content: file.content }]);
+    }
+    const commands: string[] = worker.runcmd;
+    const kubeadm = commands.findIndex((command) => /^kubeadm join /.test(command));
+    expect(commands.slice(0, kubeadm)).toEqual(workerSpec(library).preKubeadmCommands);
+    const joinConfiguration = parse(worker.write_files.find((entry: any) => entry.path === '/run/kubeadm/kubeadm-join-config.yaml').content);
+    expect(joinConfiguration).toMatchObject({ kind: 'JoinConfiguration', discovery: { bootstrapToken: { apiServerEndpoint: 'api.vm.test:6443' } } });
+  }, 120_000);
 });
 
 describe('Ignition: the first control-plane machine', () => {
@@ -144,4 +172,16 @@ describe('Ignition: the first control-plane machine', () => {
     const unit = config.systemd.units.find((entry: any) => entry.name === 'kubeadm.service');
     expect(unit).toMatchObject({ enabled: true, contents: expect.stringContaining('ExecStart=/bin/bash /etc/kubeadm.sh') });
   });
+
+  test('a worker machine (kubeadm join) gets the same files from the Secret and the library\'s commands first', async () => {
+    const worker = JSON.parse((await renderWorker(library)).value);
+    for (const file of secretFiles(workerSpec(library).files, library.secret)) {
+      const written = worker.storage.files.filter((entry: any) => entry.path === file.path);
+      expect(written).toHaveLength(1);
+      expect(dataUrlContent(written[0].contents.source)).toBe(file.content);
+    }
+    const lines = dataUrlContent(worker.storage.files.find((entry: any) => entry.path === '/etc/kubeadm.sh').contents.source).split('\n');
+    const kubeadm = lines.findIndex((line) => /^kubeadm join /.test(line));
+    expect(lines.slice(0, kubeadm).filter((line) => line !== '')).toEqual(['#!/bin/bash', 'set -e', ...workerSpec(library).preKubeadmCommands]);
+  }, 120_000);
 });

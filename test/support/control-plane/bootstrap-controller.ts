@@ -17,8 +17,10 @@ import { freePort } from '../free-port';
  *
  * Nothing else of Cluster API runs, so what its other controllers would do is done here by hand,
  * as they do it (each step names whose work it stands in for): the Cluster's infrastructure is
- * marked provisioned, the cluster CAs are created, and the first control-plane Machine with its
- * KubeadmConfig is created from the KubeadmControlPlane. The controller acts as the admin of the
+ * marked provisioned, the cluster CAs and the admin kubeconfig are created, and the first
+ * control-plane Machine with its KubeadmConfig is created from the KubeadmControlPlane; for a
+ * worker, the control plane is marked initialized and a Machine with its KubeadmConfig is created
+ * from the pool's KubeadmConfigTemplate. The controller acts as the admin of the
  * control plane (no RBAC of its own) and serves its webhooks on loopback; the API server calls them
  * (validation of every KubeadmConfig and KubeadmConfigTemplate, defaulting of the templates).
  *
@@ -113,6 +115,31 @@ function clusterCertificates(directory: string, cluster: any): any[] {
 }
 
 /**
+ * The workload cluster's admin kubeconfig (`<cluster>-kubeconfig`, credentials inline), which
+ * KubeadmControlPlane writes with the cluster CAs, before its first machine. The workload cluster
+ * is the local control plane itself: the bootstrap provider creates worker join tokens in it.
+ */
+function clusterKubeconfig(controlPlane: ControlPlane, cluster: any): any {
+  const { name, namespace } = cluster.metadata;
+  const file = (path: string) => readFileSync(join(controlPlane.directory, path)).toString('base64');
+  const kubeconfig = {
+    'apiVersion': 'v1',
+    'kind': 'Config',
+    'clusters': [{ name, cluster: { 'server': controlPlane.server, 'certificate-authority-data': file('ca.crt') } }],
+    'users': [{ name: `${name}-admin`, user: { 'client-certificate-data': file('admin.crt'), 'client-key-data': file('admin.key') } }],
+    'contexts': [{ name, context: { cluster: name, user: `${name}-admin` } }],
+    'current-context': name,
+  };
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    type: 'cluster.x-k8s.io/secret',
+    metadata: { name: `${name}-kubeconfig`, namespace, labels: { 'cluster.x-k8s.io/cluster-name': name } },
+    data: { value: Buffer.from(JSON.stringify(kubeconfig)).toString('base64') },
+  };
+}
+
+/**
  * KubeadmControlPlane's defaulting of a new machine's kubeadm feature gates: kubelets of control
  * plane nodes talk to their local API server (ControlPlaneKubeletLocalMode) from Kubernetes 1.31
  * until 1.36, where the gate is gone.
@@ -160,11 +187,14 @@ export class BootstrapController {
     const { cluster, kubeadmControlPlane: kcp } = objects;
     const namespace: string = cluster.metadata.namespace;
     serverSideApply(controlPlane, [...objects.secrets, cluster, kcp]);
+    // Written before the infrastructure counts as provisioned, which is when the controller's
+    // cluster cache first connects: a connection that fails for want of the kubeconfig is retried
+    // only 30 s later.
+    serverSideApply(controlPlane, [...clusterCertificates(controlPlane.directory, cluster), clusterKubeconfig(controlPlane, cluster)]);
     // The Cluster controller's work once the infrastructure provider reports the cluster's
     // infrastructure ready (no infrastructure provider runs here).
     controlPlane.kubectl(['patch', 'cluster', cluster.metadata.name, '-n', namespace, '--subresource=status', '--type=merge',
       '-p', JSON.stringify({ status: { initialization: { infrastructureProvisioned: true } } })]);
-    serverSideApply(controlPlane, clusterCertificates(controlPlane.directory, cluster));
 
     // KubeadmControlPlane's first machine (ComputeDesiredMachine, ComputeDesiredKubeadmConfig):
     // the Machine it controls, and a KubeadmConfig with the control plane's kubeadmConfigSpec minus
@@ -206,7 +236,59 @@ export class BootstrapController {
     if (created.status !== 0) {
       this.fail(`KubeadmConfig ${namespace}/${name} was refused: ${created.stderr}`);
     }
+    return this.bootstrapDataOf(name, namespace);
+  }
 
+  /**
+   * The bootstrap data of a worker machine (`kubeadm join`) of the cluster whose first
+   * control-plane machine `renderInitControlPlane` rendered: the KubeadmConfig a MachineSet creates
+   * from the pool's KubeadmConfigTemplate for its Machine. The bootstrap provider creates the join
+   * token in the workload cluster, which is the local control plane itself here.
+   */
+  public async renderJoinWorker(objects: ClusterObjects, kubeadmConfigTemplate: any): Promise<BootstrapData> {
+    const { controlPlane } = this;
+    const { cluster, kubeadmControlPlane: kcp } = objects;
+    const { name: clusterName, namespace } = cluster.metadata;
+    // The Cluster controller's work once KubeadmControlPlane reports its first machine's API server up.
+    const initialized = { type: 'ControlPlaneInitialized', status: 'True', reason: 'Initialized', message: '', lastTransitionTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z') };
+    controlPlane.kubectl(['patch', 'cluster', clusterName, '-n', namespace, '--subresource=status', '--type=merge',
+      '-p', JSON.stringify({ status: { initialization: { infrastructureProvisioned: true, controlPlaneInitialized: true }, conditions: [initialized] } })]);
+
+    // The MachineSet's work: a Machine of the pool, and its KubeadmConfig from the template.
+    const pool = kubeadmConfigTemplate.metadata.name;
+    const name = `${pool}-worker`;
+    const labels = { 'cluster.x-k8s.io/cluster-name': clusterName, 'cluster.x-k8s.io/deployment-name': pool };
+    const machine = JSON.parse(controlPlane.kubectl(['create', '-o', 'json', '-f', '-'], {
+      input: manifestsText([{
+        apiVersion: 'cluster.x-k8s.io/v1beta2',
+        kind: 'Machine',
+        metadata: { name, namespace, labels },
+        spec: {
+          clusterName,
+          version: kcp.spec.version,
+          bootstrap: { configRef: { apiGroup: 'bootstrap.cluster.x-k8s.io', kind: 'KubeadmConfig', name } },
+          infrastructureRef: { apiGroup: 'infrastructure.cluster.x-k8s.io', kind: 'TestMachine', name },
+        },
+      }]),
+    }).stdout);
+    const created = controlPlane.kubectl(['create', '-f', '-'], {
+      allowFailure: true,
+      input: manifestsText([{
+        apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2',
+        kind: 'KubeadmConfig',
+        metadata: { name, namespace, labels, ownerReferences: [ownerReference(machine, true)] },
+        spec: kubeadmConfigTemplate.spec.template.spec,
+      }]),
+    });
+    if (created.status !== 0) {
+      this.fail(`KubeadmConfig ${namespace}/${name} was refused: ${created.stderr}`);
+    }
+    return this.bootstrapDataOf(name, namespace);
+  }
+
+  /** The bootstrap data the controller stores for KubeadmConfig `namespace/name`, once it has. */
+  private async bootstrapDataOf(name: string, namespace: string): Promise<BootstrapData> {
+    const { controlPlane } = this;
     const deadline = Date.now() + RENDER_TIMEOUT_MS;
     for (;;) {
       if (this.child.exitCode !== null) {
