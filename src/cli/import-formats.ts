@@ -112,7 +112,7 @@ function enumMember(values: Readonly<Record<string, string>>, value: string): st
   return Object.keys(values).find((key) => values[key] === value)!;
 }
 
-/** The report as text. */
+/** The node report (`--nodes`, `--check-no-roll`) as text. */
 export function nodeChangesText(changes: NodeObjectChanges[]): string {
   const lines: string[] = [];
   for (const object of changes) {
