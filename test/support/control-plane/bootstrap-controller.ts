@@ -159,6 +159,13 @@ function ownerReference(object: any, controller: boolean): object {
   return controller ? { ...reference, controller: true, blockOwnerDeletion: true } : reference;
 }
 
+/** The metadata of a machine's KubeadmConfig: its name and namespace, and its labels, annotations and owners. */
+interface KubeadmConfigMetadata {
+  readonly name: string;
+  readonly namespace: string;
+  readonly [field: string]: unknown;
+}
+
 /** A running bootstrap controller: render bootstrap data, read its log, stop it. */
 export class BootstrapController {
   constructor(
@@ -224,19 +231,10 @@ export class BootstrapController {
       }]),
     }).stdout);
     const { joinConfiguration, ...initSpec } = kcp.spec.kubeadmConfigSpec;
-    const created = controlPlane.kubectl(['create', '-f', '-'], {
-      allowFailure: true,
-      input: manifestsText([{
-        apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2',
-        kind: 'KubeadmConfig',
-        metadata: { name, namespace, labels, annotations, ownerReferences: [ownerReference(liveKcp, false), ownerReference(machine, true)] },
-        spec: withDefaultFeatureGates(initSpec, kcp.spec.version),
-      }]),
-    });
-    if (created.status !== 0) {
-      this.fail(`KubeadmConfig ${namespace}/${name} was refused: ${created.stderr}`);
-    }
-    return this.bootstrapDataOf(name, namespace);
+    return this.bootstrapDataOf(
+      { name, namespace, labels, annotations, ownerReferences: [ownerReference(liveKcp, false), ownerReference(machine, true)] },
+      withDefaultFeatureGates(initSpec, kcp.spec.version),
+    );
   }
 
   /**
@@ -271,24 +269,21 @@ export class BootstrapController {
         },
       }]),
     }).stdout);
+    const metadata = { name, namespace, labels, ownerReferences: [ownerReference(machine, true)] };
+    return this.bootstrapDataOf(metadata, kubeadmConfigTemplate.spec.template.spec);
+  }
+
+  /** Create a machine's KubeadmConfig, and wait for the bootstrap data the controller stores for it. */
+  private async bootstrapDataOf(metadata: KubeadmConfigMetadata, spec: any): Promise<BootstrapData> {
+    const { controlPlane } = this;
+    const { name, namespace } = metadata;
     const created = controlPlane.kubectl(['create', '-f', '-'], {
       allowFailure: true,
-      input: manifestsText([{
-        apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2',
-        kind: 'KubeadmConfig',
-        metadata: { name, namespace, labels, ownerReferences: [ownerReference(machine, true)] },
-        spec: kubeadmConfigTemplate.spec.template.spec,
-      }]),
+      input: manifestsText([{ apiVersion: 'bootstrap.cluster.x-k8s.io/v1beta2', kind: 'KubeadmConfig', metadata, spec }]),
     });
     if (created.status !== 0) {
       this.fail(`KubeadmConfig ${namespace}/${name} was refused: ${created.stderr}`);
     }
-    return this.bootstrapDataOf(name, namespace);
-  }
-
-  /** The bootstrap data the controller stores for KubeadmConfig `namespace/name`, once it has. */
-  private async bootstrapDataOf(name: string, namespace: string): Promise<BootstrapData> {
-    const { controlPlane } = this;
     const deadline = Date.now() + RENDER_TIMEOUT_MS;
     for (;;) {
       if (this.child.exitCode !== null) {
