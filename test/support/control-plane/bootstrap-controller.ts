@@ -250,7 +250,7 @@ export class BootstrapController {
     // The Cluster controller's work once KubeadmControlPlane reports its first machine's API server up.
     const initialized = { type: 'ControlPlaneInitialized', status: 'True', reason: 'Initialized', message: '', lastTransitionTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z') };
     controlPlane.kubectl(['patch', 'cluster', clusterName, '-n', namespace, '--subresource=status', '--type=merge',
-      '-p', JSON.stringify({ status: { initialization: { infrastructureProvisioned: true, controlPlaneInitialized: true }, conditions: [initialized] } })]);
+      '-p', JSON.stringify({ status: { initialization: { controlPlaneInitialized: true }, conditions: [initialized] } })]);
 
     // The MachineSet's work: a Machine of the pool, and its KubeadmConfig from the template.
     const pool = kubeadmConfigTemplate.metadata.name;
